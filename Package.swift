@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries, each imported by exactly one Swift module.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
+
+        // The pure core: no C types, no files, no clocks.
+        .target(name: "Geometry"),
+        .target(name: "Motion", dependencies: ["Geometry"]),
+        .target(name: "Interaction", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams"]),
+        .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene"]),
+
+        // The edges.
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo"]),
+        .target(name: "Video", dependencies: ["CFFmpeg"]),
+        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video"]),
+        .executableTarget(name: "segue", dependencies: [
+            "Pipeline", "Scene", "Engine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine"]),
+    ]
+)

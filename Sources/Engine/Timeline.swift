@@ -1,0 +1,72 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// A scene's timeline, evaluated once into pieces so that any instant can be looked up alone.
+///
+/// Building replays the scene's actions and finger traces in time order through the gesture
+/// recognizers and transition drivers; afterwards `state(frame:)` is a pure function of
+/// the frame's absolute time `frame / fps`, so frames can be rendered in any order, on any thread.
+public struct Timeline: Sendable {
+    public let scene: Scene
+    /// Seconds from the start to the end of the last frame.
+    public let duration: Double
+    public let frameCount: Int
+
+    private let segments: [Segment]
+    private let drivers: [any TransitionDriver]
+    private let traces: [[TouchPoint]]
+
+    enum Segment: Sendable {
+        case idle(start: Double, screen: String)
+        case transition(start: Double, driver: Int)
+
+        var start: Double {
+            switch self {
+            case .idle(let start, _), .transition(let start, _): return start
+            }
+        }
+    }
+
+    /// Replays `scene`; throws `SceneError` for actions that make no sense where they happen.
+    public init(scene: Scene) throws {
+        var builder = TimelineBuilder(scene: scene)
+        try builder.run()
+        self.scene = scene
+        segments = builder.segments
+        drivers = builder.drivers
+        traces = builder.traces
+        let end = scene.duration ?? (builder.lastActivity + scene.tail)
+        let fps = Double(scene.fps)
+        frameCount = max(1, Int((end * fps - 1e-6).rounded(.up)))
+        duration = Double(frameCount) / fps
+    }
+
+    /// The absolute time of frame `index`.
+    public func time(ofFrame index: Int) -> Double { Double(index) / Double(scene.fps) }
+
+    /// Everything on screen at frame `index`.
+    public func state(frame index: Int) -> FrameState {
+        state(at: time(ofFrame: index), frame: index)
+    }
+
+    /// Everything on screen at `time` (seconds), labelled as frame `frame`.
+    public func state(at time: Double, frame: Int = 0) -> FrameState {
+        let touches = traces.compactMap { trace -> Point? in
+            guard let first = trace.first, let last = trace.last, time >= first.time, time < last.time else { return nil }
+            return trace.last { $0.time <= time }?.location
+        }
+        let segment = segments.last { $0.start <= time } ?? segments[0]
+        switch segment {
+        case .idle(_, let screen):
+            let layer = Layer(id: screen, content: .screen(screen), frame: scene.device.bounds)
+            return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
+                              touches: touches, layers: [layer])
+        case .transition(_, let index):
+            let driver = drivers[index]
+            return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
+                              progress: driver.progress(at: time), touches: touches, layers: driver.layers(at: time))
+        }
+    }
+}

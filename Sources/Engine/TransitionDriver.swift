@@ -1,0 +1,45 @@
+import Geometry
+import Interaction
+
+/// One running transition: what its layers do over time, and how it answers a finger.
+///
+/// A driver is built up by the timeline, one event at a time and in time order, and afterwards
+/// only evaluated: `layers(at:)` and `progress(at:)` are pure functions of absolute time.
+protocol TransitionDriver: Sendable {
+    /// The style's scene-file name.
+    var styleName: String { get }
+    /// The screen on top once the transition finishes, and the screen on top if it is cancelled.
+    var destination: String { get }
+    var source: String { get }
+    /// Whether finishing pushes (present) or pops (dismiss) the navigation stack.
+    var isForward: Bool { get }
+    /// When the transition completes and whether it finished (true) or was cancelled; nil while a finger holds it.
+    var completion: (time: Double, finished: Bool)? { get }
+    /// Whether a touch during the completion animation catches it (interruptible animators).
+    var isInterruptible: Bool { get }
+
+    /// A touch landed while the completion animation runs: freeze where it is.
+    mutating func interrupt(at time: Double)
+    /// The finger that interrupted lifted without panning: carry on toward the same end.
+    mutating func resume(at time: Double)
+    /// A pan callback, while the transition is interactive.
+    mutating func handle(_ event: PanEvent)
+
+    func phase(at time: Double) -> Phase
+    func progress(at time: Double) -> Double
+    func layers(at time: Double) -> [Layer]
+}
+
+/// When phases change, for drivers to record and look up.
+struct PhaseLog: Sendable {
+    private var entries: [(start: Double, phase: Phase)] = []
+
+    mutating func set(_ phase: Phase, at time: Double) {
+        if entries.last?.start == time { entries.removeLast() }
+        entries.append((time, phase))
+    }
+
+    func phase(at time: Double) -> Phase {
+        entries.last { $0.start <= time }?.phase ?? entries.first?.phase ?? .idle
+    }
+}

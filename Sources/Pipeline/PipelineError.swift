@@ -1,0 +1,14 @@
+/// Errors of rendering jobs that are not the scene's or a library's own.
+public enum PipelineError: Error, CustomStringConvertible {
+    case missingFile(String)
+    case missingScreen(String)
+    case outputFolder(String, underlying: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let path): return "\(path): no such file"
+        case .missingScreen(let name): return "the timeline shows screen '\(name)', which the scene does not define"
+        case let .outputFolder(path, underlying): return "cannot create the output folder \(path): \(underlying)"
+        }
+    }
+}

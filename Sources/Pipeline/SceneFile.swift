@@ -1,0 +1,22 @@
+import Foundation
+import Scene
+
+/// Loading scene files for the commands.
+public enum SceneFile {
+    /// Scene file extensions Segue reads.
+    public static let extensions = ["yaml", "yml", "json"]
+
+    /// Loads, validates and applies `settings` to the scene at `path`.
+    public static func load(_ path: String, settings: RenderSettings = RenderSettings()) throws -> Scene {
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw PipelineError.missingFile(path)
+        }
+        return settings.apply(to: try SceneLoader.load(contentsOf: url))
+    }
+
+    /// The default output for a scene: `output/<scene name>.<ext>` in the working directory.
+    public static func defaultOutput(for scene: Scene, extension ext: String) -> URL {
+        URL(fileURLWithPath: "output").appendingPathComponent("\(scene.name).\(ext)")
+    }
+}

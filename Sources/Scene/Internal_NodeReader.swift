@@ -1,0 +1,228 @@
+import Geometry
+import Yams
+
+/// Walks a composed YAML/JSON document, converting nodes into values and collecting every
+/// problem with its line and column instead of stopping at the first.
+final class NodeReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func location(_ node: Node?) -> SourceLocation {
+        let mark = node?.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    func error(_ node: Node?, _ message: String) {
+        diagnostics.append(Diagnostic(location: location(node), message: message))
+    }
+
+    func error(at location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(location: location, message: message))
+    }
+
+    // MARK: Shapes
+
+    /// The node as a mapping of string keys, checking that only `allowed` keys appear.
+    func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) -> Fields? {
+        guard let mapping = node.mapping else {
+            error(node, "expected \(what) (a mapping of keys to values), found \(describe(node))")
+            return nil
+        }
+        var fields = Fields(node: node)
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                error(key, "expected a key name, found \(describe(key))")
+                continue
+            }
+            if let allowed, !allowed.contains(name) {
+                let hint = closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                error(key, "unknown key '\(name)' in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))")
+                continue
+            }
+            fields.entries.append((name, key, value))
+        }
+        return fields
+    }
+
+    func sequence(_ node: Node, _ what: String) -> [Node]? {
+        guard let sequence = node.sequence else {
+            error(node, "expected \(what) (a list), found \(describe(node))")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    // MARK: Scalars
+
+    func string(_ node: Node, _ what: String) -> String? {
+        guard let scalar = node.scalar, node.tag.description != Tag.Name.null.rawValue || scalar.style != .plain else {
+            error(node, "expected \(what) (a string), found \(describe(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    func double(_ node: Node, _ what: String, range: ClosedRange<Double>? = nil, exclusiveMin: Double? = nil) -> Double? {
+        guard let scalar = node.scalar, scalar.style == .plain, let value = Double(scalar.string.replacingOccurrences(of: "_", with: "")),
+              value.isFinite else {
+            error(node, "expected \(what) (a number), found \(describe(node))")
+            return nil
+        }
+        if let range, !range.contains(value) {
+            error(node, "\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(value))")
+            return nil
+        }
+        if let exclusiveMin, value <= exclusiveMin {
+            error(node, "\(what) must be greater than \(format(exclusiveMin)), found \(format(value))")
+            return nil
+        }
+        return value
+    }
+
+    func int(_ node: Node, _ what: String, range: ClosedRange<Int>) -> Int? {
+        guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
+            error(node, "expected \(what) (a whole number), found \(describe(node))")
+            return nil
+        }
+        guard range.contains(value) else {
+            error(node, "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)")
+            return nil
+        }
+        return value
+    }
+
+    func bool(_ node: Node, _ what: String) -> Bool? {
+        guard let scalar = node.scalar, scalar.style == .plain else {
+            error(node, "expected \(what) (true or false), found \(describe(node))")
+            return nil
+        }
+        switch scalar.string {
+        case "true", "True", "yes", "on": return true
+        case "false", "False", "no", "off": return false
+        default:
+            error(node, "expected \(what) (true or false), found '\(scalar.string)'")
+            return nil
+        }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let text = string(node, what) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let hint = closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        error(node, "unknown \(what) '\(text)'\(hint); expected one of: \(names.joined(separator: ", "))")
+        return nil
+    }
+
+    /// A fixed-length list of numbers, such as `[x, y]` or `[x, y, width, height]`.
+    func numbers(_ node: Node, _ what: String, count: Int) -> [Double]? {
+        guard let items = node.sequence, items.count == count else {
+            error(node, "expected \(what) (a list of \(count) numbers), found \(describe(node))")
+            return nil
+        }
+        var values: [Double] = []
+        for item in items {
+            guard let value = double(item, "a number in \(what)") else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    func point(_ node: Node, _ what: String) -> Point? {
+        numbers(node, what + " [x, y]", count: 2).map { Point(x: $0[0], y: $0[1]) }
+    }
+
+    func rect(_ node: Node, _ what: String) -> Rect? {
+        guard let v = numbers(node, what + " [x, y, width, height]", count: 4) else { return nil }
+        if v[2] < 0 || v[3] < 0 {
+            error(node, "\(what) must have a non-negative width and height")
+            return nil
+        }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    func size(_ node: Node, _ what: String) -> Size? {
+        guard let v = numbers(node, what + " [width, height]", count: 2) else { return nil }
+        if v[0] <= 0 || v[1] <= 0 {
+            error(node, "\(what) must have a positive width and height")
+            return nil
+        }
+        return Size(width: v[0], height: v[1])
+    }
+
+    func color(_ node: Node, _ what: String, appearance: Appearance) -> Color? {
+        guard let text = string(node, what) else { return nil }
+        if text.hasPrefix("#") {
+            if let color = Color(hex: text) { return color }
+            error(node, "expected \(what) as #RGB, #RRGGBB or #RRGGBBAA, found '\(text)'")
+            return nil
+        }
+        if let color = SystemColor.named(text, appearance: appearance) { return color }
+        let hint = closest(to: text, in: SystemColor.names).map { " (did you mean '\($0)'?)" } ?? ""
+        error(node, "unknown color '\(text)'\(hint); use an iOS system color name or #RRGGBB(AA)")
+        return nil
+    }
+
+    // MARK: Messages
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain && ["null", "~", ""].contains(scalar.string) { return "nothing" }
+            return "'\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The allowed word nearest to `word` by edit distance, if it is near enough to be a typo.
+    func closest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    private func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// The keys of one mapping, in file order.
+struct Fields {
+    let node: Node
+    var entries: [(name: String, key: Node, value: Node)] = []
+
+    init(node: Node) {
+        self.node = node
+    }
+
+    subscript(name: String) -> Node? {
+        entries.first { $0.name == name }?.value
+    }
+
+    func key(_ name: String) -> Node? {
+        entries.first { $0.name == name }?.key
+    }
+
+    var names: [String] { entries.map(\.name) }
+}

@@ -1,0 +1,108 @@
+import Motion
+import Yams
+
+/// Reads a timing curve: a UIKit preset name or control points `[x1, y1, x2, y2]`.
+struct CurveDecoder {
+    let reader: NodeReader
+
+    func decode(_ node: Node) -> CubicTimingCurve? {
+        let r = reader
+        if node.scalar != nil {
+            guard let name = r.string(node, "curve") else { return nil }
+            if let curve = CubicTimingCurve.named[name] { return curve }
+            let names = CubicTimingCurve.named.keys.sorted()
+            let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            r.error(node, "unknown curve '\(name)'\(hint); expected one of: \(names.joined(separator: ", ")) or control points [x1, y1, x2, y2]")
+            return nil
+        }
+        guard let v = r.numbers(node, "curve control points [x1, y1, x2, y2]", count: 4) else { return nil }
+        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+            r.error(node, "curve control point x values must be between 0 and 1 (y may overshoot), found x1 = \(v[0]), x2 = \(v[2])")
+            return nil
+        }
+        return CubicTimingCurve(v[0], v[1], v[2], v[3])
+    }
+}
+
+/// Reads a spring in any of UIKit's three forms.
+///
+/// - `{mass, stiffness, damping, initialVelocity}`: `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`
+/// - `{dampingRatio, duration}`: `UISpringTimingParameters(dampingRatio:)` in an animator of that duration
+/// - `{duration, bounce}`: SwiftUI's `Spring(duration:bounce:)`
+struct SpringDecoder {
+    let reader: NodeReader
+
+    func decode(_ node: Node) -> Spring? {
+        let r = reader
+        let keys = ["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "duration", "bounce", "allowsOverdamping"]
+        guard let fields = r.mapping(node, "a spring", allowed: keys) else { return nil }
+        let velocity = fields["initialVelocity"].flatMap { r.double($0, "spring initialVelocity", range: -1000...1000) } ?? 0
+        let overdamping = fields["allowsOverdamping"].flatMap { r.bool($0, "allowsOverdamping") } ?? false
+        if fields["dampingRatio"] != nil {
+            for key in ["mass", "stiffness", "damping", "bounce"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' cannot be combined with 'dampingRatio'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
+            }
+            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", exclusiveMin: 0) }
+            guard let durationNode = fields["duration"] else {
+                r.error(node, "a spring with 'dampingRatio' needs 'duration' (seconds), as UIKit honours the animator's duration")
+                return nil
+            }
+            let duration = r.double(durationNode, "spring duration", exclusiveMin: 0)
+            guard let ratio, let duration else { return nil }
+            return Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
+        }
+        if fields["bounce"] != nil {
+            for key in ["mass", "stiffness", "damping"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' cannot be combined with 'bounce'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
+            }
+            let bounce = fields["bounce"].flatMap { r.double($0, "bounce", range: -0.99...0.99) }
+            let duration = fields["duration"].flatMap { r.double($0, "spring duration", exclusiveMin: 0) } ?? 0.5
+            guard let bounce else { return nil }
+            return Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
+        }
+        if let key = fields.key("duration") {
+            r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
+        }
+        let mass = fields["mass"].flatMap { r.double($0, "mass", exclusiveMin: 0) }
+        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", exclusiveMin: 0) }
+        let damping = fields["damping"].flatMap { r.double($0, "damping", exclusiveMin: 0) }
+        for key in ["stiffness", "damping"] where fields[key] == nil {
+            r.error(node, "missing key '\(key)' in spring")
+        }
+        guard let stiffness, let damping, fields["mass"] == nil || mass != nil else { return nil }
+        return Spring(mass: mass ?? 1, stiffness: stiffness, damping: damping, initialVelocity: velocity,
+                      allowsOverdamping: overdamping)
+    }
+}
+
+/// Reads the style constants a transition may override.
+struct TransitionParameterDecoder {
+    let reader: NodeReader
+
+    static let keys = ["spring", "curve", "duration", "dimmingAlpha", "dimmingColor", "progressScale",
+                       "flickVelocity", "completionThreshold", "cornerRadius", "releaseVelocity"]
+
+    func decode(_ fields: Fields) -> SlideUpModalParameters {
+        let r = reader
+        var p = SlideUpModalParameters()
+        if let node = fields["spring"], let spring = SpringDecoder(reader: r).decode(node) { p.spring = spring }
+        if let node = fields["curve"], let curve = CurveDecoder(reader: r).decode(node) { p.curve = curve }
+        if let node = fields["duration"] { p.duration = r.double(node, "duration", exclusiveMin: 0) }
+        if let node = fields["dimmingColor"], let color = r.color(node, "dimmingColor", appearance: .light) {
+            p.dimmingColor = color
+        }
+        if let node = fields["dimmingAlpha"], let alpha = r.double(node, "dimmingAlpha", range: 0...1) {
+            p.dimmingColor = p.dimmingColor.withAlpha(alpha)
+        }
+        if let node = fields["progressScale"], let v = r.double(node, "progressScale", exclusiveMin: 0) { p.progressScale = v }
+        if let node = fields["flickVelocity"], let v = r.double(node, "flickVelocity", range: 0...100_000) { p.flickVelocity = v }
+        if let node = fields["completionThreshold"], let v = r.double(node, "completionThreshold", range: 0...1) {
+            p.completionThreshold = v
+        }
+        if let node = fields["cornerRadius"], let v = r.double(node, "cornerRadius", range: 0...1000) { p.cornerRadius = v }
+        if let node = fields["releaseVelocity"], let v = r.choice(node, "releaseVelocity", ReleaseVelocity.self) {
+            p.releaseVelocity = v
+        }
+        return p
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Scene
+
+/// Prints errors the way a compiler does and chooses the exit code: only the CLI does that.
+enum CommandErrors {
+    static func report(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            printError(error)
+            throw ExitCode.failure
+        }
+    }
+
+    static func printError(_ error: Error) {
+        if let error = error as? SceneError {
+            for diagnostic in error.diagnostics { printLine(diagnostic.description) }
+        } else {
+            printLine("error: \(error)")
+        }
+    }
+
+    static func printLine(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Writes text files atomically: a temporary file beside the destination, then a rename.
+enum AtomicFile {
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A one-line progress indicator on a terminal; silent when standard error is not a terminal.
+final class ProgressLine: @unchecked Sendable {
+    private let label: String
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private let start = Date()
+    private var lastPercent = -1
+    private let lock = NSLock()
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        guard isTerminal else { return }
+        let percent = total > 0 ? done * 100 / total : 100
+        lock.lock()
+        defer { lock.unlock() }
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let elapsed = Date().timeIntervalSince(start)
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let line = String(format: "\r\u{1B}[2K%@: frame %d/%d (%d%%), %.1f fps", label, done, total, percent, fps)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish(_ message: String) {
+        let elapsed = Date().timeIntervalSince(start)
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        FileHandle.standardError.write(Data(String(format: "%@ (%.1f s)\n", message, elapsed).utf8))
+    }
+}

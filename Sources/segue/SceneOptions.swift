@@ -1,0 +1,24 @@
+import ArgumentParser
+import Pipeline
+
+/// Options every command that evaluates a scene shares.
+struct SceneOptions: ParsableArguments {
+    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    var scene: String
+
+    @Option(help: "Frames per second, instead of the scene's 'fps'.")
+    var fps: Int?
+
+    @Option(help: "Pixels per point, instead of the device's (e.g. 1 for quick previews).")
+    var scale: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Draw the translucent finger circle of a screen recording (default: the scene's 'touches', on).")
+    var touches: Bool?
+
+    func validate() throws {
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
+    }
+
+    var settings: RenderSettings { RenderSettings(fps: fps, scale: scale, showsTouches: touches) }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct Segue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segue",
+        abstract: "Render iOS view-controller transitions to video from a scene file.",
+        discussion: """
+            A scene file (YAML or JSON) describes screens, the transitions between them and a \
+            timeline of actions and finger traces. Segue replays it the way UIKit would — gesture \
+            recognizers, percent-driven and interruptible animators, springs — and writes the video.
+            """,
+        version: SegueVersion.current,
+        subcommands: [Render.self, Still.self, Trace.self, Validate.self])
+}
+
+enum SegueVersion {
+    static let current = "0.1.0"
+}

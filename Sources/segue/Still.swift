@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+struct Still: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render one instant of a scene to a PNG.")
+
+    @OptionGroup var options: SceneOptions
+
+    @Option(help: "The time in seconds from the scene's start.")
+    var at: Double
+
+    @Option(name: .shortAndLong, help: "The PNG to write.")
+    var output: String
+
+    func validate() throws {
+        if at < 0 { throw ValidationError("--at must not be negative") }
+    }
+
+    func run() throws {
+        try CommandErrors.report {
+            let scene = try SceneFile.load(options.scene, settings: options.settings)
+            try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output))
+        }
+    }
+}
