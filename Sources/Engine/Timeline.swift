@@ -10,7 +10,8 @@ import Scene
 /// the frame's absolute time `frame / fps`, so frames can be rendered in any order, on any thread.
 public struct Timeline: Sendable {
     public let scene: Scene
-    /// Seconds from the start to the end of the last frame.
+    /// Seconds from the start to the end of the last frame: `duration` when the scene gives
+    /// one, otherwise long enough to show the end of the last motion and then `tail` seconds.
     public let duration: Double
     public let frameCount: Int
 
@@ -37,9 +38,13 @@ public struct Timeline: Sendable {
         segments = builder.segments
         drivers = builder.drivers
         traces = builder.traces
-        let end = scene.duration ?? (builder.lastActivity + scene.tail)
         let fps = Double(scene.fps)
-        frameCount = max(1, Int((end * fps - 1e-6).rounded(.up)))
+        if let duration = scene.duration {
+            frameCount = max(1, Int((duration * fps).rounded()))
+        } else {
+            // Up to and including the frame that shows the last motion's end, then the tail.
+            frameCount = Int(((builder.lastActivity + scene.tail) * fps + 1e-6).rounded(.down)) + 1
+        }
         duration = Double(frameCount) / fps
     }
 
@@ -57,7 +62,8 @@ public struct Timeline: Sendable {
             guard let first = trace.first, let last = trace.last, time >= first.time, time < last.time else { return nil }
             return trace.last { $0.time <= time }?.location
         }
-        let segment = segments.last { $0.start <= time } ?? segments[0]
+        // Times computed by adding durations may land a rounding error after a frame's time.
+        let segment = segments.last { $0.start <= time + 1e-9 } ?? segments[0]
         switch segment {
         case .idle(_, let screen):
             let layer = Layer(id: screen, content: .screen(screen), frame: scene.device.bounds)

@@ -101,15 +101,50 @@ public struct CubicTimingCurve: Hashable, Sendable, Codable {
 
     /// The smallest x in [0, 1] at which the curve reaches `y` (for resuming a paused
     /// animation under a new curve without a jump). Monotonic curves have exactly one.
+    /// If an overshooting curve never reaches `y`, the x where it comes closest.
     public func input(forValue y: Double) -> Double {
+        guard isMonotonic else { return overshootingInput(forValue: y) }
         if y <= value(at: 0) { return 0 }
-        if y >= value(at: 1) && isMonotonic { return 1 }
+        if y >= value(at: 1) { return 1 }
         var low = 0.0, high = 1.0
         for _ in 0..<80 {
             let mid = (low + high) / 2
             if value(at: mid) < y { low = mid } else { high = mid }
         }
         return (low + high) / 2
+    }
+
+    /// `input(forValue:)` for a curve whose y leaves [0, 1]: y(t) is monotonic between the roots of
+    /// y′(t), so the first of those pieces that spans `y` holds the first crossing; x(t) is increasing,
+    /// so the smallest t gives the smallest x.
+    private func overshootingInput(forValue y: Double) -> Double {
+        var roots: [Double] = []
+        let a = 3 * ay, b = 2 * by, c = cy
+        if abs(a) < 1e-12 {
+            if b != 0 { roots.append(-c / b) }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            if discriminant >= 0 {
+                let root = discriminant.squareRoot()
+                roots += [(-b - root) / (2 * a), (-b + root) / (2 * a)]
+            }
+        }
+        let breaks = [0] + roots.filter { $0 > 0 && $0 < 1 }.sorted() + [1]
+        var closest = (t: 0.0, distance: Double.infinity)
+        for (t0, t1) in zip(breaks, breaks.dropFirst()) {
+            let y0 = sampleY(t0), y1 = sampleY(t1)
+            if y0 == y { return sampleX(t0) }
+            if min(y0, y1) <= y && y <= max(y0, y1) {
+                var low = t0, high = t1
+                for _ in 0..<100 {
+                    let mid = (low + high) / 2
+                    if (sampleY(mid) < y) == (y0 < y) { low = mid } else { high = mid }
+                }
+                return sampleX((low + high) / 2)
+            }
+            for (t, v) in [(t0, y0), (t1, y1)] where abs(v - y) < closest.distance { closest = (t, abs(v - y)) }
+        }
+        return sampleX(closest.t)
     }
 
     private var isMonotonic: Bool { (0...1).contains(y1) && (0...1).contains(y2) }

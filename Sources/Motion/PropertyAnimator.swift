@@ -98,11 +98,12 @@ public struct PropertyAnimator: Sendable {
         case let .still(value, fraction, running):
             return (value, fraction, running)
         case let .cubic(curve, duration, x0, x1):
-            let s = min(max(t / duration, 0), 1)
+            // Ended exactly at `completionTime` (start + duration), whatever (start + duration) − start rounds to.
+            let s = time >= start + duration ? 1 : min(max(t / duration, 0), 1)
             let x = x0 + (x1 - x0) * s
             return (curve.value(at: x), x, s < 1)
         case let .spring(spring, from, to, duration):
-            if t >= duration { return (to, to, false) }
+            if time >= start + duration { return (to, to, false) }
             let v = from + (to - from) * spring.value(at: t)
             return (v, min(max(t / duration, 0), 1), true)
         }

@@ -51,7 +51,7 @@ public struct Track: Sendable {
         case .hold(let v): return v
         case let .spring(spring, from, to, duration):
             let t = time - start
-            return t >= duration ? to : from + (to - from) * spring.value(at: t)
+            return time >= start + duration ? to : from + (to - from) * spring.value(at: t)
         }
     }
 }

@@ -175,7 +175,7 @@ final class NodeReader {
             if scalar.style == .plain && ["null", "~", ""].contains(scalar.string) { return "nothing" }
             return "'\(scalar.string)'"
         case .mapping: return "a mapping"
-        case .sequence: return "a list"
+        case .sequence(let items): return items.count == 1 ? "a list of 1 item" : "a list of \(items.count) items"
         case .alias: return "an alias"
         }
     }

@@ -189,6 +189,7 @@ struct SceneDecoder {
         let r = reader
         guard let fields = r.mapping(node, "a view", allowed: Self.viewKinds) else { return nil }
         guard fields.entries.count == 1, let entry = fields.entries.first else {
+            if fields.entries.isEmpty, node.mapping?.count ?? 0 > 0 { return nil }  // the unknown key is already reported
             r.error(node, "a view has exactly one kind key (\(Self.viewKinds.joined(separator: ", "))), found \(fields.entries.count)")
             return nil
         }

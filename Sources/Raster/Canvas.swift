@@ -1,0 +1,73 @@
+import Engine
+import Foundation
+import Geometry
+
+/// Composites one FrameState into pixels. One Canvas per thread; reuse it across frames.
+///
+/// Holds one Cairo ARGB32 image and its drawing context for its whole life, so drawing a
+/// frame allocates no pixel memory. Not thread-safe: each rendering thread owns its canvas;
+/// many canvases may share one `ScreenCache`.
+public final class Canvas {
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Pixels per point.
+    public let scale: Double
+    private let surface: CairoSurface
+    let compositor: Compositor
+
+    /// A canvas of `pixelWidth` x `pixelHeight` pixels, where one point is `scale` pixels.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+        guard scale > 0, scale.isFinite, (1...cairoMaximumSide).contains(pixelWidth),
+              (1...cairoMaximumSide).contains(pixelHeight) else {
+            throw RasterError.invalidSize(width: pixelWidth, height: pixelHeight, scale: scale)
+        }
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+        surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
+        compositor = Compositor(cairo: try CairoContext(surface: surface), scale: scale)
+    }
+
+    /// Bytes from one row to the next. Cairo ARGB32: premultiplied, B,G,R,A bytes in memory (little-endian).
+    /// Valid until the next draw.
+    public var stride: Int { surface.stride }
+
+    /// Calls `body` with the first byte of the top row: `stride * pixelHeight` bytes, valid only inside `body`.
+    public func withPixels<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {
+        surface.flush()
+        guard let data = surface.data else {
+            // A successfully created image surface always has data.
+            preconditionFailure("Cairo image surface without pixels")
+        }
+        return try body(UnsafePointer(data))
+    }
+
+    /// Calls `body` with writable pixels, then tells Cairo they changed.
+    func withMutablePixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        surface.flush()
+        guard let data = surface.data else {
+            preconditionFailure("Cairo image surface without pixels")
+        }
+        body(data)
+        surface.markDirty()
+    }
+
+    /// Replaces the pixels with `state`: opaque black, then its layers back to front, then
+    /// (when `options.showsTouches`) a finger circle at each touch.
+    public func draw(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
+        compositor.composite(state, screens: screens, options: options)
+    }
+
+    /// The current pixels, un-premultiplied RGBA.
+    public func rgbaImage() -> RGBAImage {
+        withPixels { data in
+            RGBAImage(cairoPixels: UnsafeRawPointer(data), width: pixelWidth, height: pixelHeight, stride: stride,
+                      hasAlpha: true)
+        }
+    }
+
+    /// Encodes the current pixels as PNG at `url`, atomically (temporary file, then rename).
+    public func writePNG(to url: URL) throws {
+        try writePNGAtomically(surface, to: url)
+    }
+}

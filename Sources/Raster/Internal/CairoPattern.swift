@@ -1,0 +1,37 @@
+internal import CCairo
+
+/// A Cairo surface pattern, reused across frames so painting a screen allocates nothing; owns one `cairo_pattern_t`.
+final class CairoPattern {
+    let pointer: OpaquePointer
+    /// The surface the pattern reads; kept alive with it.
+    let surface: CairoSurface
+
+    init(surface: CairoSurface) throws {
+        guard let pointer = cairo_pattern_create_for_surface(surface.pointer) else {
+            throw RasterError.cairo(operation: "creating a surface pattern", status: "out of memory")
+        }
+        let status = cairo_pattern_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_pattern_destroy(pointer)
+            try checkCairo(status, "creating a surface pattern")
+            throw RasterError.cairo(operation: "creating a surface pattern", status: "unknown failure")
+        }
+        self.pointer = pointer
+        self.surface = surface
+    }
+
+    deinit {
+        cairo_pattern_destroy(pointer)
+    }
+
+    /// Places the pattern's pixel (0, 0) at device (`x`, `y`), each pattern pixel covering `sx` x `sy` device pixels,
+    /// resampled with `filter`; `extend` says what lies beyond the image.
+    func place(x: Double, y: Double, sx: Double, sy: Double, filter: cairo_filter_t, extend: cairo_extend_t) {
+        // The pattern matrix maps device space to pattern space: the inverse of the placement.
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, 1 / sx, 0, 0, 1 / sy, -x / sx, -y / sy)
+        cairo_pattern_set_matrix(pointer, &matrix)
+        cairo_pattern_set_filter(pointer, filter)
+        cairo_pattern_set_extend(pointer, extend)
+    }
+}

@@ -1,0 +1,45 @@
+internal import CCairo
+import Foundation
+
+/// A private Fontconfig configuration that knows only the fonts of one folder; owns one `FcConfig`.
+///
+/// Built from nothing (`FcConfigCreate`): no system fonts, no fonts.conf rules, no user
+/// settings, so text looks the same on every machine that has the same font files.
+final class FontConfiguration: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(directory: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RasterError.fontsMissing(directory: directory)
+        }
+        guard let pointer = FcConfigCreate() else {
+            throw RasterError.fontSetup("FcConfigCreate failed")
+        }
+        self.pointer = pointer
+        // Files one by one, in name order: adding a whole folder would try (and, with no cache
+        // folder configured, complain) to write a Fontconfig cache.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for file in files.sorted() where Self.fontExtensions.contains((file as NSString).pathExtension.lowercased()) {
+            let path = (directory as NSString).appendingPathComponent(file)
+            guard FcConfigAppFontAddFile(pointer, path) != 0 else {
+                throw RasterError.fontSetup("Fontconfig could not read \(path)")
+            }
+        }
+        guard fontCount > 0 else {
+            throw RasterError.fontsMissing(directory: directory)
+        }
+    }
+
+    private static let fontExtensions: Set<String> = ["otf", "ttf"]
+
+    deinit {
+        FcConfigDestroy(pointer)
+    }
+
+    /// How many font faces the configuration knows.
+    var fontCount: Int {
+        guard let set = FcConfigGetFonts(pointer, FcSetApplication) else { return 0 }
+        return Int(set.pointee.nfont)
+    }
+}

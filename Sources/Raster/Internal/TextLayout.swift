@@ -1,0 +1,79 @@
+internal import CCairo
+import Geometry
+import Scene
+
+/// One label's text laid out by Pango; owns one `PangoLayout`.
+final class TextLayout {
+    let pointer: OpaquePointer
+
+    /// Lays out `label`'s text for its frame: width, alignment, line limit and tail truncation.
+    init(_ label: LabelView, context: TextContext) throws {
+        guard let pointer = pango_layout_new(context.pointer) else {
+            throw RasterError.fontSetup("Pango could not create a layout")
+        }
+        self.pointer = pointer
+        let font = try FontDescription(family: FontLibrary.family, size: label.fontSize, weight: label.weight)
+        pango_layout_set_font_description(pointer, font.pointer)
+        pango_layout_set_text(pointer, label.text, -1)
+        pango_layout_set_width(pointer, Self.pangoUnits(label.frame.width))
+        pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        if label.lines > 0 {
+            // Negative height: at most that many lines per paragraph, the last one ellipsized.
+            pango_layout_set_height(pointer, -Int32(clamping: label.lines))
+            if lineCount > label.lines {
+                // Several paragraphs (line breaks in the text): limit the whole label to the height of its first lines.
+                pango_layout_set_height(pointer, heightOfLines(label.lines))
+            }
+        } else {
+            // UILabel's numberOfLines = 0: as many lines as fit the frame.
+            pango_layout_set_height(pointer, Self.pangoUnits(label.frame.height))
+        }
+        switch label.alignment {
+        case .left: pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+        }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The laid-out text's logical (line box) rectangle, in points, relative to the layout's origin.
+    var logicalRect: Rect {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(pointer, nil, &logical)
+        let unit = Double(PANGO_SCALE)
+        return Rect(x: Double(logical.x) / unit, y: Double(logical.y) / unit,
+                    width: Double(logical.width) / unit, height: Double(logical.height) / unit)
+    }
+
+    /// Whether Pango had to ellipsize the text to fit.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
+
+    /// How many lines the text took.
+    var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
+
+    /// Draws the text with its layout origin at `cairo`'s current point.
+    func show(in cairo: CairoContext) {
+        pango_cairo_show_layout(cairo.pointer, pointer)
+    }
+
+    /// The height of the first `count` lines, in Pango units.
+    private func heightOfLines(_ count: Int) -> Int32 {
+        var total: Int32 = 0
+        for index in 0..<min(count, lineCount) {
+            var height: Int32 = 0
+            if let line = pango_layout_get_line_readonly(pointer, Int32(index)) {
+                pango_layout_line_get_height(line, &height)
+            }
+            total += height
+        }
+        return total
+    }
+
+    private static func pangoUnits(_ points: Double) -> Int32 {
+        Int32(clamping: Int((max(points, 0) * Double(PANGO_SCALE)).rounded()))
+    }
+}

@@ -1,0 +1,80 @@
+/// One picture in planar yuv420p (BT.709, limited range), owning its three planes.
+///
+/// Fill it with `YUVConverter.convert(bgra:stride:into:)` and hand it to
+/// `MP4Writer.append(yuv:)`; the writer copies the pixels, so the frame can be
+/// refilled right after `append` returns. Rows are padded to a 64-byte stride
+/// so SIMD code may safely write a little past the visible width.
+///
+/// A frame is not synchronized: it may move between threads (for example from
+/// a conversion worker to the encoder), but only one thread may use it at a time.
+public final class YUVFrame: @unchecked Sendable {
+    /// Width of the luma plane in pixels.
+    public let width: Int
+    /// Height of the luma plane in pixels.
+    public let height: Int
+
+    /// Width of each chroma plane: half the width, rounded up.
+    let chromaWidth: Int
+    /// Height of each chroma plane: half the height, rounded up.
+    let chromaHeight: Int
+    /// Bytes per row of the Y plane.
+    let lumaStride: Int
+    /// Bytes per row of the U and V planes.
+    let chromaStride: Int
+    /// The Y plane.
+    let y: UnsafeMutablePointer<UInt8>
+    /// The U (Cb) plane.
+    let u: UnsafeMutablePointer<UInt8>
+    /// The V (Cr) plane.
+    let v: UnsafeMutablePointer<UInt8>
+
+    /// The single allocation holding all three planes.
+    let storage: UnsafeMutableRawPointer
+    /// Bytes in `storage`.
+    let byteCount: Int
+
+    /// Row and plane alignment in bytes, enough for any SIMD width FFmpeg uses.
+    private static let alignment = 64
+
+    /// Allocates a black frame; `width` and `height` must be positive.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "YUVFrame needs a positive size, got \(width)x\(height)")
+        self.width = width
+        self.height = height
+        chromaWidth = (width + 1) / 2
+        chromaHeight = (height + 1) / 2
+        lumaStride = Self.aligned(width)
+        chromaStride = Self.aligned(chromaWidth)
+        let lumaBytes = Self.aligned(lumaStride * height)
+        let chromaBytes = Self.aligned(chromaStride * chromaHeight)
+        byteCount = lumaBytes + 2 * chromaBytes
+        storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.alignment)
+        let bytes = storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        y = bytes
+        u = bytes + lumaBytes
+        v = bytes + lumaBytes + chromaBytes
+        // Black in limited range: Y 16, Cb and Cr 128.
+        y.update(repeating: 16, count: lumaBytes)
+        u.update(repeating: 128, count: 2 * chromaBytes)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The luma value at pixel (`x`, `y`), for tests and diagnostics.
+    func luma(x: Int, y row: Int) -> UInt8 {
+        y[row * lumaStride + x]
+    }
+
+    /// The (Cb, Cr) values of the chroma sample covering pixel (`x`, `y`).
+    func chroma(x: Int, y row: Int) -> (cb: UInt8, cr: UInt8) {
+        let offset = (row / 2) * chromaStride + x / 2
+        return (u[offset], v[offset])
+    }
+
+    /// Rounds `value` up to a multiple of `alignment`.
+    private static func aligned(_ value: Int) -> Int {
+        (value + alignment - 1) / alignment * alignment
+    }
+}

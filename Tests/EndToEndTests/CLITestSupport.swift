@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// Runs the built `segue` binary and the system's ffprobe/ffmpeg, for tests that check what a
+/// user would get from the command line.
+enum CLI {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// The `segue` executable built beside the test bundle.
+    static var segue: URL {
+        get throws {
+            var candidates = [Bundle.main.bundleURL.appendingPathComponent("segue")]
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("segue"))
+            }
+            candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue"))
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw XCTSkip("the segue binary was not built beside the tests: \(candidates.map(\.path))")
+            }
+            return found
+        }
+    }
+
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        // Output goes to files, so a full pipe can never block the child.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        let outURL = scratch.appendingPathExtension("out"), errURL = scratch.appendingPathExtension("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func segue(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try run(try segue, arguments, in: directory)
+    }
+
+    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
+        for folder in ["/usr/bin", "/usr/local/bin"] {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return try run(url, arguments) }
+        }
+        throw XCTSkip("\(name) is not installed (scripts/bootstrap installs it)")
+    }
+
+    /// A fresh temporary folder, removed after the test.
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}

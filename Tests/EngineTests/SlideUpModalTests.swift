@@ -1,0 +1,186 @@
+import Engine
+import Geometry
+import Motion
+import Scene
+import XCTest
+
+/// Seed 000 (`InteractiveModalTransitionDriver`) replayed on a 400 × 1000 pt container, so the
+/// progress step is dy / 1100.
+final class SlideUpModalTests: XCTestCase {
+    func scene(timeline: String, transition: String = "", fps: Int = 100) throws -> Scene {
+        let text = """
+            size: [400, 1000]
+            scale: 1
+            fps: \(fps)
+            tail: 0
+            screens: { list: {}, sheet: {} }
+            transitions:
+              - { from: list, to: sheet, style: slide-up-modal\(transition) }
+            timeline:
+            \(timeline)
+            """
+        return try SceneLoader.load(text: text, file: "test.yaml", name: "test")
+    }
+
+    func layer(_ state: FrameState, _ id: String) throws -> Layer {
+        try XCTUnwrap(state.layers.first { $0.id == id }, "no layer \(id) in \(state.layers.map(\.id))")
+    }
+
+    /// A vertical drag on the sheet: down at y 300, past the 10 pt slop at 320, then
+    /// `travel` points more in 10 pt steps every 10 ms, then held still for 20 ms and lifted.
+    func drag(at time: Double, travel: Double) -> String {
+        var samples = [[0, 200, 300], [0.01, 200, 320]]
+        var y = 320.0, t = 0.01
+        let steps = Int((travel / 10).rounded(.up))
+        for i in 1...steps {
+            t += 0.01
+            y = 320 + min(Double(i) * 10, travel)
+            samples.append([t, 200, y])
+        }
+        samples.append([t + 0.01, 200, y])
+        samples.append([t + 0.02, 200, y])
+        let text = samples.map { "[\($0[0]), \($0[1]), \($0[2])]" }.joined(separator: ", ")
+        return "  - { at: \(time), pan: [\(text)] }"
+    }
+
+    func testPresentSlidesUpOverTheDimmingLayer() throws {
+        let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0.5, present: sheet }"))
+        let start = timeline.state(at: 0.5)
+        XCTAssertEqual(start.phase, .animating)
+        XCTAssertEqual(start.layers.map(\.id), ["list", "dimming", "sheet"], "seed: dimming, then the presented view above it")
+        XCTAssertEqual(try layer(start, "sheet").frame.minY, 1000, "starts at the container's maxY")
+        XCTAssertEqual(try layer(start, "dimming").alpha, 0)
+
+        // The transition animator is ease-out over the frame spring's settling duration.
+        let spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
+        let duration = spring.settlingDuration()
+        XCTAssertEqual(duration, 0.3975, accuracy: 0.001, "mass 2.5, stiffness 2000, damping 95 settles in about 0.4 s (envelope bound, as CASpringAnimation.settlingDuration)")
+        let mid = timeline.state(at: 0.5 + duration / 2)
+        let p = CubicTimingCurve.easeOut.value(at: 0.5)
+        XCTAssertEqual(try XCTUnwrap(mid.progress), p, accuracy: 1e-9)
+        XCTAssertEqual(try layer(mid, "sheet").frame.minY, 1000 * (1 - p), accuracy: 1e-6)
+        XCTAssertEqual(try layer(mid, "dimming").alpha, 0.66 * p, accuracy: 1e-9)
+
+        let end = timeline.state(at: 0.5 + duration + 0.01)
+        XCTAssertEqual(end.phase, .idle)
+        XCTAssertNil(end.progress)
+        XCTAssertEqual(end.layers.map(\.id), ["sheet"], "the dimming view is removed on completion")
+        XCTAssertEqual(end.layers[0].frame, Rect(x: 0, y: 0, width: 400, height: 1000))
+    }
+
+    func testSlowDragFollowsTheFingerThenSpringsBack() throws {
+        // 180 pt of travel: 180 / 1100 = 0.1636 ≤ 0.2 and the finger is still when it lifts → cancel.
+        let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 180)))
+        let down = timeline.state(at: 1.005)
+        XCTAssertEqual(down.phase, .idle, "inside the 10 pt slop nothing moves")
+        XCTAssertEqual(down.touches, [Point(x: 200, y: 300)])
+
+        let during = timeline.state(at: 1.1)  // 9 steps of 10 pt after the pan began at 320
+        XCTAssertEqual(during.phase, .interactive)
+        XCTAssertEqual(try layer(during, "sheet").frame.minY, 90, accuracy: 1e-9, "the sheet follows the finger 1:1")
+        XCTAssertEqual(try XCTUnwrap(during.progress), 90.0 / 1100, accuracy: 1e-9)
+        XCTAssertEqual(try layer(during, "dimming").alpha, 0.66 * (1 - 90.0 / 1100), accuracy: 1e-9)
+        XCTAssertEqual(during.layers.map(\.id), ["list", "dimming", "sheet"])
+
+        let release = 1.0 + 0.01 + 0.18 + 0.02
+        let after = timeline.state(at: release + 0.05)
+        XCTAssertEqual(after.phase, .animating)
+        XCTAssertLessThan(try layer(after, "sheet").frame.minY, 180, "springing back up")
+        let end = timeline.state(at: release + 1)
+        XCTAssertEqual(end.phase, .idle)
+        XCTAssertEqual(end.layers.map(\.id), ["sheet"], "cancelled: the sheet stays presented")
+        XCTAssertEqual(end.layers[0].frame.minY, 0)
+    }
+
+    func testLongerDragFinishesAndDismisses() throws {
+        let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 240)))
+        let release = 1.0 + 0.01 + 0.24 + 0.02
+        let held = timeline.state(at: release - 0.001)
+        XCTAssertEqual(try layer(held, "sheet").frame.minY, 240, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(held.progress), 240.0 / 1100, accuracy: 1e-9)
+        let after = timeline.state(at: release + 0.05)
+        XCTAssertEqual(after.phase, .animating)
+        XCTAssertGreaterThan(try layer(after, "sheet").frame.minY, 240, "heading for the bottom edge")
+        let end = timeline.state(at: release + 1)
+        XCTAssertEqual(end.phase, .idle)
+        XCTAssertEqual(end.layers.map(\.id), ["list"], "finished: back on the presenting screen")
+    }
+
+    /// Completion rule of seed 000: fraction > 0.2 finishes; 0.2 × 1100 = 220 pt of travel.
+    func testThresholdFlipsFinishIntoCancel() throws {
+        for (travel, finishes) in [(215.0, false), (225.0, true)] {
+            let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: travel)))
+            let end = timeline.state(at: 3)
+            XCTAssertEqual(end.layers.map(\.id), finishes ? ["list"] : ["sheet"], "travel \(travel) pt")
+        }
+    }
+
+    /// A flick (> 1200 pt/s) decides by direction: a short, fast downward swipe dismisses; the
+    /// same swipe just under 1200 pt/s falls back to the fraction rule and cancels.
+    func testFlickVelocityFlipsCancelIntoFinish() throws {
+        // 60 pt travel over 10 ms steps: the last two velocity samples are equal, so velocity = step / 0.01.
+        func flick(speed: Double) -> String {
+            let step = speed * 0.01
+            var samples = ["[0, 200, 300]", "[0.01, 200, 312]"]
+            var y = 312.0
+            for i in 1...5 {
+                y += step
+                samples.append("[\(0.01 + Double(i) * 0.01), 200, \(y)]")
+            }
+            return "  - { at: 1, pan: [\(samples.joined(separator: ", "))] }"
+        }
+        for (speed, finishes) in [(1190.0, false), (1210.0, true)] {
+            let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + flick(speed: speed)))
+            let end = timeline.state(at: 3)
+            XCTAssertEqual(end.layers.map(\.id), finishes ? ["list"] : ["sheet"], "release at \(speed) pt/s")
+        }
+    }
+
+    func testUpwardPanDoesNotStartADismissal() throws {
+        let timeline = try Timeline(scene: try scene(timeline: """
+              - { at: 0, present: sheet }
+              - { at: 1, swipe: { from: [200, 600], to: [200, 300], duration: 0.1 } }
+            """))
+        XCTAssertEqual(timeline.state(at: 1.05).phase, .idle, "gestureRecognizerShouldBegin: translation must point down")
+    }
+
+    func testTouchDuringTheAnimationCatchesTheSheet() throws {
+        // The dismissal animation starts at 1.0; a finger lands at 1.1 and holds still for 0.3 s.
+        let timeline = try Timeline(scene: try scene(timeline: """
+              - { at: 0, present: sheet }
+              - { at: 1, dismiss: true }
+              - { at: 1.1, pan: [[0, 200, 600], [0.3, 200, 602]] }
+            """))
+        let caught = timeline.state(at: 1.1)
+        XCTAssertEqual(caught.phase, .interactive)
+        let y = try layer(caught, "sheet").frame.minY
+        XCTAssertGreaterThan(y, 0)
+        XCTAssertLessThan(y, 1000)
+        XCTAssertEqual(try layer(timeline.state(at: 1.3), "sheet").frame.minY, y, "held where the finger caught it")
+        XCTAssertEqual(timeline.state(at: 1.45).phase, .animating, "after lifting, the dismissal carries on")
+        XCTAssertEqual(timeline.state(at: 3).layers.map(\.id), ["list"])
+    }
+
+    func testInvalidNavigationIsRejectedWithTheEntrysLocation() throws {
+        let bad = try scene(timeline: """
+              - { at: 0.5, dismiss: true }
+              - { at: 1, present: sheet }
+              - { at: 1.1, present: sheet }
+            """)
+        XCTAssertThrowsError(try Timeline(scene: bad)) { error in
+            let diagnostics = (error as? SceneError)?.diagnostics ?? []
+            XCTAssertEqual(diagnostics.count, 2)
+            XCTAssertEqual(diagnostics.first?.location.line, 9)
+            XCTAssertTrue(diagnostics.first?.message.contains("nothing is presented") ?? false)
+            XCTAssertEqual(diagnostics.last?.location.line, 11)
+            XCTAssertTrue(diagnostics.last?.message.contains("still running") ?? false)
+        }
+    }
+
+    func testFramesAreIndependentOfEvaluationOrder() throws {
+        let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0.1, present: sheet }\n" + drag(at: 1, travel: 240), fps: 60))
+        let forward = (0..<timeline.frameCount).map { timeline.state(frame: $0) }
+        let backward = (0..<timeline.frameCount).reversed().map { timeline.state(frame: $0) }.reversed()
+        XCTAssertEqual(forward, Array(backward))
+    }
+}

@@ -1,0 +1,199 @@
+import Geometry
+import Motion
+import Scene
+import XCTest
+
+final class SceneLoaderTests: XCTestCase {
+    let minimal = """
+        device: iphone-se
+        fps: 30
+        screens:
+          a:
+            background: "#FF000080"
+            content:
+              - rect: { frame: [10, 20, 100, 50], fill: systemBlue, cornerRadius: 8 }
+              - label: { text: Hello, frame: [0, 0, 100, 20], font: headline }
+          b: { background: systemBackground }
+        root: a
+        transitions:
+          - { from: a, to: b, style: slide-up-modal, spring: { mass: 1, stiffness: 300, damping: 20 }, flickVelocity: 900 }
+        timeline:
+          - { at: 0.5, present: b }
+          - at: 2
+            pan: [[0, 100, 200], [0.1, 100, 300]]
+          - at: 3
+            swipe: { from: [10, 10], to: [10, 110], duration: 0.1, rate: 100 }
+        """
+
+    func load(_ text: String, file: String = "test.yaml") throws -> Scene {
+        try SceneLoader.load(text: text, file: file, name: "test")
+    }
+
+    func diagnostics(_ text: String, file: String = "test.yaml") -> [Diagnostic] {
+        do {
+            _ = try load(text, file: file)
+            XCTFail("expected the scene to be rejected")
+            return []
+        } catch let error as SceneError {
+            return error.diagnostics
+        } catch {
+            XCTFail("unexpected error \(error)")
+            return []
+        }
+    }
+
+    func testLoadsEverySection() throws {
+        let scene = try load(minimal)
+        XCTAssertEqual(scene.device.size, Size(width: 375, height: 667))
+        XCTAssertEqual(scene.device.scale, 2)
+        XCTAssertEqual(scene.fps, 30)
+        XCTAssertEqual(scene.root, "a")
+        XCTAssertEqual(scene.screenOrder, ["a", "b"])
+        let a = try XCTUnwrap(scene.screens["a"])
+        XCTAssertEqual(a.background.alpha, 128.0 / 255, accuracy: 1e-9)
+        XCTAssertEqual(a.views.count, 2)
+        guard case .rect(let rect) = a.views[0], case .label(let label) = a.views[1] else {
+            return XCTFail("views decoded as the wrong kinds")
+        }
+        XCTAssertEqual(rect.frame, Rect(x: 10, y: 20, width: 100, height: 50))
+        XCTAssertEqual(rect.fill, Color(r8: 0, g8: 122, b8: 255))
+        XCTAssertEqual(label.fontSize, 17)
+        XCTAssertEqual(label.weight, .semibold)
+        let transition = try XCTUnwrap(scene.transitions.first)
+        XCTAssertEqual(transition.style, .slideUpModal)
+        XCTAssertEqual(transition.parameters.spring.stiffness, 300)
+        XCTAssertEqual(transition.parameters.flickVelocity, 900)
+        XCTAssertEqual(transition.parameters.completionThreshold, 0.2, "seed 000 default kept")
+        XCTAssertEqual(scene.timeline.count, 3)
+        XCTAssertEqual(scene.timeline[0].action, .present("b"))
+        guard case .touch(let swipe) = scene.timeline[2].action else { return XCTFail("swipe is a touch") }
+        XCTAssertEqual(swipe.count, 11, "0.1 s at 100 Hz: touch down plus 10 moves")
+        XCTAssertEqual(swipe.last?.location, Point(x: 10, y: 110))
+        XCTAssertEqual(scene.timeline[0].location.line, 14)
+    }
+
+    func testJSONWithTheSameStructure() throws {
+        let json = """
+            {
+            \t"device": {"size": [320, 480], "scale": 1},
+            \t"screens": {"a": {"background": "white"}, "b": {}},
+            \t"transitions": [{"from": "a", "to": "b", "style": "slide-up-modal"}],
+            \t"timeline": [{"at": 0.25, "present": "b"}]
+            }
+            """
+        let scene = try load(json, file: "scene.json")
+        XCTAssertEqual(scene.device.size, Size(width: 320, height: 480))
+        XCTAssertEqual(scene.root, "a", "the first screen is the root by default")
+        XCTAssertEqual(scene.timeline.first?.time, 0.25)
+    }
+
+    func testReportsEveryProblemWithLineAndColumn() {
+        let text = """
+            device: iphone-99
+            fps: 0
+            screens:
+              a:
+                background: notAColor
+                content:
+                  - circle: { r: 3 }
+                  - label: { frame: [0, 0, 10] }
+            root: z
+            timeline:
+              - at: 1
+                present: a
+                dismiss: true
+              - at: -1
+                dismiss: true
+            """
+        let found = diagnostics(text)
+        let summary = found.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        func expect(_ line: Int, _ column: Int, _ fragment: String, file: StaticString = #filePath, line sourceLine: UInt = #line) {
+            XCTAssertTrue(found.contains { $0.location.line == line && $0.location.column == column && $0.message.contains(fragment) },
+                          "missing \(line):\(column) '\(fragment)' in:\n\(summary.joined(separator: "\n"))", file: file, line: sourceLine)
+        }
+        expect(1, 9, "unknown device 'iphone-99'")
+        expect(2, 6, "fps must be between 1 and 240")
+        expect(5, 17, "unknown color 'notAColor'")
+        expect(7, 9, "unknown key 'circle'")
+        expect(8, 25, "a list of 4 numbers), found a list of 3 items")
+        expect(8, 16, "missing key 'text'")
+        XCTAssertEqual(found.filter { $0.location.line == 7 }.count, 1, "one problem, one message")
+        expect(9, 7, "unknown screen 'z'")
+        expect(11, 5, "exactly one action")
+        expect(14, 9, "'at' time must be between 0")
+        XCTAssertTrue(found.allSatisfy { $0.location.file == "test.yaml" })
+        XCTAssertEqual(found.map(\.location.line), found.map(\.location.line).sorted(), "diagnostics come in file order")
+    }
+
+    func testSuggestsTheNearestKey() {
+        let found = diagnostics("screens: { a: {} }\ntimelin: []\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.location.line, 2)
+        XCTAssertEqual(found.first?.location.column, 1)
+        XCTAssertTrue(found.first?.message.contains("did you mean 'timeline'?") ?? false, "\(found)")
+    }
+
+    func testSyntaxErrorsPointAtTheirPlace() {
+        let found = diagnostics("screens:\n  a: {background: [\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.location.line, 3)
+        XCTAssertTrue(found.first?.message.contains("invalid YAML/JSON") ?? false)
+    }
+
+    func testInvalidTimingValues() {
+        let text = """
+            screens: { a: {}, b: {} }
+            transitions:
+              - from: a
+                to: b
+                style: slide-up-modal
+                spring: { mass: -1, stiffness: 100, damping: 10 }
+                curve: [1.2, 0, 0.5, 1]
+              - from: b
+                to: a
+                style: slide-up-modal
+                spring: { dampingRatio: 0, duration: 0.5 }
+                completionThreshold: 2
+              - { from: a, to: b, style: slide-up-model }
+            """
+        let found = diagnostics(text)
+        let messages = found.map { "\($0.location.line):\($0.location.column) \($0.message)" }.joined(separator: "\n")
+        XCTAssertTrue(found.contains { $0.location.line == 6 && $0.message.contains("mass must be greater than 0") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 7 && $0.message.contains("x values must be between 0 and 1") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 11 && $0.message.contains("dampingRatio must be greater than 0") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 12 && $0.message.contains("completionThreshold must be between 0 and 1") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 13 && $0.message.contains("did you mean 'slide-up-modal'?") }, messages)
+    }
+
+    func testOverlappingTouchesAreRejected() {
+        let text = """
+            screens: { a: {} }
+            timeline:
+              - { at: 1, pan: [[0, 0, 0], [0.5, 0, 100]] }
+              - { at: 1.2, swipe: { from: [0, 0], to: [0, 100] } }
+            """
+        let found = diagnostics(text)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.location.line, 4)
+        XCTAssertTrue(found.first?.message.contains("one finger at a time") ?? false)
+    }
+
+    func testSpringForms() throws {
+        let text = """
+            screens: { a: {}, b: {}, c: {}, d: {} }
+            transitions:
+              - { from: a, to: b, style: slide-up-modal, spring: { dampingRatio: 0.8, duration: 0.3 } }
+              - { from: b, to: c, style: slide-up-modal, spring: { duration: 0.5, bounce: 0.3 } }
+              - { from: c, to: d, style: slide-up-modal, curve: easeInOut, duration: 0.5 }
+            """
+        let scene = try load(text)
+        // UIKIT.md §2 [CALC]: T 0.3, ζ 0.8 → k 898.86, c 47.97.
+        XCTAssertEqual(scene.transitions[0].parameters.spring.stiffness, 898.86, accuracy: 0.01)
+        XCTAssertEqual(scene.transitions[0].parameters.spring.damping, 47.97, accuracy: 0.01)
+        // UIKIT.md §2 [DOC]: Spring(duration 0.5, bounce 0.3) ⇔ stiffness 157.9, damping 17.6.
+        XCTAssertEqual(scene.transitions[1].parameters.spring.stiffness, 157.9, accuracy: 0.05)
+        XCTAssertEqual(scene.transitions[1].parameters.spring.damping, 17.6, accuracy: 0.05)
+        XCTAssertEqual(scene.transitions[2].parameters.curve, .easeInOut)
+        XCTAssertEqual(scene.transitions[2].parameters.duration, 0.5)
+    }
+}
