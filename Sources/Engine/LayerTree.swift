@@ -17,17 +17,42 @@ public struct Layer: Hashable, Sendable {
     public var frame: Rect
     public var alpha: Double
     public var cornerRadius: Double
-    /// Shadow opacity where the layer casts one; nil where it casts none.
-    public var shadowOpacity: Double?
+    /// The shadow the layer casts, nil where it casts none.
+    public var shadow: Shadow?
+    /// Clips the layer's content to its frame (always true for screens; kept for views that overflow).
+    public var clipsToBounds: Bool
 
     public init(id: String, content: LayerContent, frame: Rect, alpha: Double = 1, cornerRadius: Double = 0,
-                shadowOpacity: Double? = nil) {
+                shadow: Shadow? = nil, clipsToBounds: Bool = true) {
         self.id = id
         self.content = content
         self.frame = frame
         self.alpha = alpha
         self.cornerRadius = cornerRadius
-        self.shadowOpacity = shadowOpacity
+        self.shadow = shadow
+        self.clipsToBounds = clipsToBounds
+    }
+
+    /// The shadow's opacity where the layer casts one (the trace's `shadowOpacity`).
+    public var shadowOpacity: Double? { shadow?.opacity }
+}
+
+/// A `CALayer` shadow: the layer's shape, blurred, offset and tinted.
+public struct Shadow: Hashable, Sendable {
+    /// `shadowColor`, straight alpha.
+    public var color: Color
+    /// `shadowOpacity`, multiplied with the color's alpha and the layer's alpha.
+    public var opacity: Double
+    /// `shadowRadius` in points: the blur's standard deviation is radius / 2, as Core Animation draws it.
+    public var radius: Double
+    /// `shadowOffset` in points.
+    public var offset: Point
+
+    public init(color: Color = .black, opacity: Double, radius: Double, offset: Point = Point(x: 0, y: -3)) {
+        self.color = color
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
     }
 }
 

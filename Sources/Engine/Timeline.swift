@@ -15,8 +15,8 @@ public struct Timeline: Sendable {
     public let duration: Double
     public let frameCount: Int
 
-    private let segments: [Segment]
-    private let drivers: [any TransitionDriver]
+    let segments: [Segment]
+    let drivers: [any TransitionDriver]
     private let traces: [[TouchPoint]]
 
     enum Segment: Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Motion
 
@@ -37,11 +38,13 @@ public struct Scene: Sendable {
     public var root: String
     public var transitions: [TransitionSpec]
     public var timeline: [TimelineEntry]
+    /// Frames kept as golden images (`segue snapshot`).
+    public var snapshots: [SnapshotSpec]
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,
                 screens: [String: ScreenSpec], screenOrder: [String], root: String,
-                transitions: [TransitionSpec], timeline: [TimelineEntry]) {
+                transitions: [TransitionSpec], timeline: [TimelineEntry], snapshots: [SnapshotSpec] = []) {
         self.name = name
         self.file = file
         self.device = device
@@ -55,118 +58,39 @@ public struct Scene: Sendable {
         self.root = root
         self.transitions = transitions
         self.timeline = timeline
+        self.snapshots = snapshots
     }
 }
 
-/// A device: its screen in points, the pixel scale, and its display's corner radius.
-public struct Device: Hashable, Sendable, Codable {
+
+/// A frame a scene keeps as a golden image: at a time, or where a transition reaches a progress.
+public struct SnapshotSpec: Hashable, Sendable {
+    public enum Point: Hashable, Sendable {
+        /// Seconds from the scene's start.
+        case time(Double)
+        /// The first frame at which transition run `transition` (0-based, in timeline order)
+        /// shows at least `progress` (or the run's last frame if it never does).
+        case progress(Double, transition: Int)
+    }
+
+    public var point: Point
+    /// The golden's name; derived from the point when the file gives none.
     public var name: String
-    public var size: Size
-    public var scale: Double
-    public var cornerRadius: Double
-    public var safeAreaTop: Double
-    public var safeAreaBottom: Double
+    public var location: SourceLocation
 
-    public init(name: String, size: Size, scale: Double, cornerRadius: Double = 0,
-                safeAreaTop: Double = 0, safeAreaBottom: Double = 0) {
+    public init(point: Point, name: String, location: SourceLocation) {
+        self.point = point
         self.name = name
-        self.size = size
-        self.scale = scale
-        self.cornerRadius = cornerRadius
-        self.safeAreaTop = safeAreaTop
-        self.safeAreaBottom = safeAreaBottom
-    }
-
-    /// Presets by scene-file name.
-    public static let presets: [String: Device] = [
-        "iphone-se": Device(name: "iphone-se", size: Size(width: 375, height: 667), scale: 2,
-                            cornerRadius: 0, safeAreaTop: 20, safeAreaBottom: 0),
-        "iphone-15": Device(name: "iphone-15", size: Size(width: 393, height: 852), scale: 3,
-                            cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "iphone-15-pro": Device(name: "iphone-15-pro", size: Size(width: 393, height: 852), scale: 3,
-                                cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "iphone-15-pro-max": Device(name: "iphone-15-pro-max", size: Size(width: 430, height: 932), scale: 3,
-                                    cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "ipad-air": Device(name: "ipad-air", size: Size(width: 820, height: 1180), scale: 2,
-                           cornerRadius: 18, safeAreaTop: 24, safeAreaBottom: 20),
-    ]
-
-    public var bounds: Rect { Rect(origin: .zero, size: size) }
-}
-
-/// One screen: a background and the views drawn on it, back to front.
-public struct ScreenSpec: Sendable {
-    public var name: String
-    public var background: Color
-    public var views: [ViewSpec]
-
-    public init(name: String, background: Color, views: [ViewSpec]) {
-        self.name = name
-        self.background = background
-        self.views = views
+        self.location = location
     }
 }
 
-/// A view a screen can hold.
-public indirect enum ViewSpec: Sendable {
-    case rect(RectView)
-    case label(LabelView)
-}
-
-/// A filled, optionally bordered and rounded rectangle, which may hold (and clip) subviews.
-public struct RectView: Sendable {
-    public var frame: Rect
-    public var fill: Color
-    public var cornerRadius: Double
-    public var borderColor: Color?
-    public var borderWidth: Double
-    public var clipsToBounds: Bool
-    public var subviews: [ViewSpec]
-
-    public init(frame: Rect, fill: Color, cornerRadius: Double = 0, borderColor: Color? = nil,
-                borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {
-        self.frame = frame
-        self.fill = fill
-        self.cornerRadius = cornerRadius
-        self.borderColor = borderColor
-        self.borderWidth = borderWidth
-        self.clipsToBounds = clipsToBounds
-        self.subviews = subviews
+extension SnapshotSpec {
+    /// A number as it appears in a golden's file name: up to 3 decimals, no trailing zeros.
+    public static func format(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
-}
-
-/// Text drawn with the bundled font.
-public struct LabelView: Sendable {
-    public enum Alignment: String, Sendable, Codable, CaseIterable { case left, center, right }
-    public enum Weight: String, Sendable, Codable, CaseIterable {
-        case ultralight, thin, light, regular, medium, semibold, bold, heavy, black
-    }
-
-    public var text: String
-    public var frame: Rect
-    public var fontSize: Double
-    public var weight: Weight
-    public var color: Color
-    public var alignment: Alignment
-    /// 0 means as many lines as fit.
-    public var lines: Int
-
-    public init(text: String, frame: Rect, fontSize: Double = 17, weight: Weight = .regular,
-                color: Color = .black, alignment: Alignment = .left, lines: Int = 1) {
-        self.text = text
-        self.frame = frame
-        self.fontSize = fontSize
-        self.weight = weight
-        self.color = color
-        self.alignment = alignment
-        self.lines = lines
-    }
-
-    /// UIKit's Dynamic Type text styles at the default size: (point size, weight).
-    public static let textStyles: [String: (size: Double, weight: Weight)] = [
-        "largeTitle": (34, .bold), "title1": (28, .regular), "title2": (22, .regular),
-        "title3": (20, .regular), "headline": (17, .semibold), "body": (17, .regular),
-        "callout": (16, .regular), "subheadline": (15, .regular), "footnote": (13, .regular),
-        "caption1": (12, .regular), "caption2": (11, .regular),
-    ]
 }

@@ -70,7 +70,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "screens", "root", "transitions", "timeline"]
+                               "screens", "root", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -132,9 +132,21 @@ struct SceneDecoder {
         checkTouchesDoNotOverlap(timeline)
         timeline = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
 
+        var snapshots: [SnapshotSpec] = []
+        if let node = fields["snapshots"], let items = r.sequence(node, "snapshots") {
+            snapshots = items.compactMap { decodeSnapshot($0) }
+            var seen: [String: SourceLocation] = [:]
+            for snapshot in snapshots {
+                if let first = seen[snapshot.name] {
+                    r.error(at: snapshot.location, "snapshot name '\(snapshot.name)' is already used on line \(first.line)")
+                }
+                seen[snapshot.name] = snapshot.location
+            }
+        }
+
         return Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
                      duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
-                     root: rootName, transitions: transitions, timeline: timeline)
+                     root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots)
     }
 
     // MARK: Device
@@ -165,93 +177,6 @@ struct SceneDecoder {
             device.safeAreaBottom = insets[1]
         }
         return device
-    }
-
-    // MARK: Screens and views
-
-    func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
-        let r = reader
-        guard let fields = r.mapping(node, "screen '\(name)'", allowed: ["background", "content"]) else { return nil }
-        let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) }
-            ?? SystemColor.named("systemBackground", appearance: appearance) ?? .white
-        let views = fields["content"].map { decodeViews($0) } ?? []
-        return ScreenSpec(name: name, background: background, views: views)
-    }
-
-    static let viewKinds = ["rect", "label"]
-
-    func decodeViews(_ node: Node) -> [ViewSpec] {
-        guard let items = reader.sequence(node, "content") else { return [] }
-        return items.compactMap { decodeView($0) }
-    }
-
-    func decodeView(_ node: Node) -> ViewSpec? {
-        let r = reader
-        guard let fields = r.mapping(node, "a view", allowed: Self.viewKinds) else { return nil }
-        guard fields.entries.count == 1, let entry = fields.entries.first else {
-            if fields.entries.isEmpty, node.mapping?.count ?? 0 > 0 { return nil }  // the unknown key is already reported
-            r.error(node, "a view has exactly one kind key (\(Self.viewKinds.joined(separator: ", "))), found \(fields.entries.count)")
-            return nil
-        }
-        switch entry.name {
-        case "rect": return decodeRect(entry.value).map(ViewSpec.rect)
-        default: return decodeLabel(entry.value).map(ViewSpec.label)
-        }
-    }
-
-    func decodeRect(_ node: Node) -> RectView? {
-        let r = reader
-        guard let fields = r.mapping(node, "a rect", allowed: ["frame", "fill", "cornerRadius", "border", "clipsToBounds", "content"])
-        else { return nil }
-        guard let frameNode = fields["frame"] else {
-            r.error(node, "missing key 'frame' [x, y, width, height] in rect")
-            return nil
-        }
-        let frame = r.rect(frameNode, "frame")
-        let fill = fields["fill"].flatMap { r.color($0, "fill", appearance: appearance) } ?? .clear
-        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) } ?? 0
-        var borderColor: Color?
-        var borderWidth = 0.0
-        if let border = fields["border"], let borderFields = r.mapping(border, "a border", allowed: ["color", "width"]) {
-            borderColor = borderFields["color"].flatMap { r.color($0, "border color", appearance: appearance) }
-                ?? SystemColor.named("separator", appearance: appearance)
-            borderWidth = borderFields["width"].flatMap { r.double($0, "border width", range: 0...1000) } ?? 1
-        }
-        let clips = fields["clipsToBounds"].flatMap { r.bool($0, "clipsToBounds") } ?? false
-        let subviews = fields["content"].map { decodeViews($0) } ?? []
-        guard let frame else { return nil }
-        return RectView(frame: frame, fill: fill, cornerRadius: radius, borderColor: borderColor,
-                        borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
-    }
-
-    func decodeLabel(_ node: Node) -> LabelView? {
-        let r = reader
-        guard let fields = r.mapping(node, "a label", allowed: ["text", "frame", "font", "size", "weight", "color", "alignment", "lines"])
-        else { return nil }
-        let text = fields["text"].flatMap { r.string($0, "text") }
-        if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
-        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
-        if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in label") }
-        var size = 17.0
-        var weight = LabelView.Weight.regular
-        if let font = fields["font"], let style = r.string(font, "font") {
-            if let preset = LabelView.textStyles[style] {
-                size = preset.size
-                weight = preset.weight
-            } else {
-                let names = LabelView.textStyles.keys.sorted()
-                let hint = r.closest(to: style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                r.error(font, "unknown font text style '\(style)'\(hint); expected one of: \(names.joined(separator: ", "))")
-            }
-        }
-        if let value = fields["size"].flatMap({ r.double($0, "font size", range: 1...500) }) { size = value }
-        if let value = fields["weight"].flatMap({ r.choice($0, "weight", LabelView.Weight.self) }) { weight = value }
-        let color = fields["color"].flatMap { r.color($0, "color", appearance: appearance) }
-            ?? SystemColor.named("label", appearance: appearance) ?? .black
-        let alignment = fields["alignment"].flatMap { r.choice($0, "alignment", LabelView.Alignment.self) } ?? .left
-        let lines = fields["lines"].flatMap { r.int($0, "lines", range: 0...1000) } ?? 1
-        guard let text, let frame else { return nil }
-        return LabelView(text: text, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment, lines: lines)
     }
 
     // MARK: Transitions
@@ -361,6 +286,32 @@ struct SceneDecoder {
         if let node = fields["curve"] { curve = CurveDecoder(reader: r).decode(node) ?? curve }
         guard let from, let to else { return nil }
         return SwipeSynthesizer(from: from, to: to, duration: duration, curve: curve, rate: rate, hold: hold).samples()
+    }
+
+    func decodeSnapshot(_ node: Node) -> SnapshotSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a snapshot", allowed: ["at", "progress", "transition", "name"]) else { return nil }
+        let name = fields["name"].flatMap { r.string($0, "snapshot name") }
+        if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            r.error(fields["name"], "a snapshot name is a plain file name (no '/', not starting with '.'), found '\(name)'")
+        }
+        if let at = fields["at"] {
+            if fields["progress"] != nil || fields["transition"] != nil {
+                r.error(node, "a snapshot is either { at: seconds } or { progress: p, transition: index }, not both")
+                return nil
+            }
+            guard let time = r.double(at, "snapshot time", range: 0...86_400) else { return nil }
+            return SnapshotSpec(point: .time(time), name: name ?? "t\(SnapshotSpec.format(time))", location: r.location(node))
+        }
+        guard let progressNode = fields["progress"] else {
+            r.error(node, "a snapshot needs 'at' (seconds) or 'progress' (0 to 1, with 'transition')")
+            return nil
+        }
+        let progress = r.double(progressNode, "snapshot progress", range: 0...1)
+        let transition = fields["transition"].flatMap { r.int($0, "snapshot transition index", range: 0...10_000) } ?? 0
+        guard let progress else { return nil }
+        return SnapshotSpec(point: .progress(progress, transition: transition),
+                            name: name ?? "transition\(transition)-p\(SnapshotSpec.format(progress))", location: r.location(node))
     }
 
     func checkTouchesDoNotOverlap(_ entries: [TimelineEntry]) {
