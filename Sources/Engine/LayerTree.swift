@@ -21,9 +21,11 @@ public struct Layer: Hashable, Sendable {
     public var shadow: Shadow?
     /// Clips the layer's content to its frame (always true for screens; kept for views that overflow).
     public var clipsToBounds: Bool
+    /// How a screen's content fills a frame of another size.
+    public var contentMode: ContentMode
 
     public init(id: String, content: LayerContent, frame: Rect, alpha: Double = 1, cornerRadius: Double = 0,
-                shadow: Shadow? = nil, clipsToBounds: Bool = true) {
+                shadow: Shadow? = nil, clipsToBounds: Bool = true, contentMode: ContentMode = .scaleToFill) {
         self.id = id
         self.content = content
         self.frame = frame
@@ -31,10 +33,19 @@ public struct Layer: Hashable, Sendable {
         self.cornerRadius = cornerRadius
         self.shadow = shadow
         self.clipsToBounds = clipsToBounds
+        self.contentMode = contentMode
     }
 
     /// The shadow's opacity where the layer casts one (the trace's `shadowOpacity`).
     public var shadowOpacity: Double? { shadow?.opacity }
+}
+
+/// How a screen's content fills a layer frame of another size (`UIView.ContentMode`).
+public enum ContentMode: String, Hashable, Sendable {
+    /// Stretched to the frame (a view under a scale transform).
+    case scaleToFill
+    /// Scaled uniformly to cover the frame, centered, and clipped to it.
+    case aspectFill
 }
 
 /// A `CALayer` shadow: the layer's shape, blurred, offset and tinted.

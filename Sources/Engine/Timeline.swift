@@ -20,7 +20,7 @@ public struct Timeline: Sendable {
     private let traces: [[TouchPoint]]
 
     enum Segment: Sendable {
-        case idle(start: Double, screen: String)
+        case idle(start: Double, layers: [Layer])
         case transition(start: Double, driver: Int)
 
         var start: Double {
@@ -65,10 +65,9 @@ public struct Timeline: Sendable {
         // Times computed by adding durations may land a rounding error after a frame's time.
         let segment = segments.last { $0.start <= time + 1e-9 } ?? segments[0]
         switch segment {
-        case .idle(_, let screen):
-            let layer = Layer(id: screen, content: .screen(screen), frame: scene.device.bounds)
+        case .idle(_, let layers):
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
-                              touches: touches, layers: [layer])
+                              touches: touches, layers: layers)
         case .transition(_, let index):
             let driver = drivers[index]
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),

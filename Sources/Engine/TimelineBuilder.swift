@@ -14,22 +14,34 @@ struct TimelineBuilder {
     /// The last moment anything moves or a finger lifts.
     private(set) var lastActivity = 0.0
 
-    /// The navigation stack: the root, then each presented screen with the transition that brought it.
-    private var stack: [(screen: String, transition: TransitionSpec?)]
+    /// One screen of the navigation stack and the transition that brought it (nil for the root).
+    struct Entry {
+        var screen: String
+        var spec: TransitionSpec?
+        var stage: TransitionStage?
+    }
+
+    private var stack: [Entry]
     private var active: Int?
+    /// Where each driver's stage came from, to push its entry when it finishes.
+    private var runs: [(spec: TransitionSpec, stage: TransitionStage)] = []
     private var diagnostics: [Diagnostic] = []
+
+    private var bounds: Rect { scene.device.bounds }
 
     init(scene: Scene) {
         self.scene = scene
-        stack = [(scene.root, nil)]
-        segments = [.idle(start: -.infinity, screen: scene.root)]
+        stack = [Entry(screen: scene.root)]
+        segments = [.idle(start: -.infinity, layers: [Layer(id: scene.root, content: .screen(scene.root), frame: scene.device.bounds)])]
     }
 
     mutating func run() throws {
         for entry in scene.timeline {
             switch entry.action {
-            case .present(let screen): present(screen, entry: entry)
-            case .dismiss: dismiss(entry: entry)
+            case .present(let screen): forward(to: screen, navigation: false, entry: entry)
+            case .push(let screen): forward(to: screen, navigation: true, entry: entry)
+            case .dismiss: back(navigation: false, entry: entry)
+            case .pop: back(navigation: true, entry: entry)
             case .touch(let samples): touch(samples.map { TouchPoint(time: entry.time + $0.time, location: $0.location) })
             }
         }
@@ -37,50 +49,72 @@ struct TimelineBuilder {
         if !diagnostics.isEmpty { throw SceneError(diagnostics) }
     }
 
-    private var top: String { stack[stack.count - 1].screen }
+    private var top: Entry { stack[stack.count - 1] }
 
     // MARK: Actions
 
-    private mutating func present(_ screen: String, entry: TimelineEntry) {
+    private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry) {
+        let verb = navigation ? "push" : "present"
         settle(before: entry.time)
-        guard checkIdle(entry, "present '\(screen)'") else { return }
-        guard let spec = scene.transitions.first(where: { $0.from == top && $0.to == screen }) else {
-            let known = scene.transitions.filter { $0.from == top }.map(\.to)
-            let hint = known.isEmpty ? "no transition starts at '\(top)'" : "transitions from '\(top)' go to: \(known.joined(separator: ", "))"
-            diagnostics.append(Diagnostic(location: entry.location,
-                                          message: "cannot present '\(screen)' at \(entry.time) s: '\(top)' is on screen and no transition goes from '\(top)' to '\(screen)' (\(hint)); add one under 'transitions'"))
+        guard checkIdle(entry, "\(verb) '\(screen)'") else { return }
+        guard let spec = scene.transitions.first(where: { $0.from == top.screen && $0.to == screen }) else {
+            let known = scene.transitions.filter { $0.from == top.screen }.map(\.to)
+            let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
+            fail(entry, "cannot \(verb) '\(screen)' at \(format(entry.time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
             return
         }
-        start(makeAnimated(spec, forward: true, presenter: top, sheet: screen, at: entry.time), at: entry.time)
+        guard spec.style.isNavigation == navigation else {
+            let right = spec.style.isNavigation ? "push" : "present"
+            fail(entry, "cannot \(verb) '\(screen)': its transition is \(spec.style.rawValue), a \(spec.style.isNavigation ? "navigation" : "modal") style; use '\(right): \(screen)'")
+            return
+        }
+        var cellImage: Rect?
+        if spec.style == .zoomFromCell {
+            let cell = spec.options.cell ?? CellReference(list: "", index: 0)
+            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell) else {
+                fail(entry, "cannot push '\(screen)' with zoom-from-cell: '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's 'cell: { list: ID, index: N }'")
+                return
+            }
+            cellImage = frame
+        }
+        let stage = TransitionStage(bounds: bounds, below: top.screen, above: screen, cellImage: cellImage)
+        start(makeDriver(spec, stage: stage, forward: true, at: entry.time), spec: spec, stage: stage, at: entry.time)
     }
 
-    private mutating func dismiss(entry: TimelineEntry) {
+    private mutating func back(navigation: Bool, entry: TimelineEntry) {
+        let verb = navigation ? "pop" : "dismiss"
         settle(before: entry.time)
-        guard checkIdle(entry, "dismiss") else { return }
-        guard stack.count > 1, let spec = stack[stack.count - 1].transition else {
-            diagnostics.append(Diagnostic(location: entry.location,
-                                          message: "cannot dismiss at \(entry.time) s: nothing is presented ('\(top)' is the root screen)"))
+        guard checkIdle(entry, verb) else { return }
+        guard stack.count > 1, let spec = top.spec, let stage = top.stage else {
+            fail(entry, navigation
+                 ? "cannot pop at \(format(entry.time)) s: '\(top.screen)' is the root of the navigation stack"
+                 : "cannot dismiss at \(format(entry.time)) s: nothing is presented ('\(top.screen)' is the root screen)")
             return
         }
-        let presenter = stack[stack.count - 2].screen
-        start(makeAnimated(spec, forward: false, presenter: presenter, sheet: top, at: entry.time), at: entry.time)
+        guard spec.style.isNavigation == navigation else {
+            fail(entry, "cannot \(verb) '\(top.screen)': it was \(spec.style.isNavigation ? "pushed" : "presented") with \(spec.style.rawValue); use '\(spec.style.isNavigation ? "pop" : "dismiss"): true'")
+            return
+        }
+        start(makeDriver(spec, stage: stage, forward: false, at: entry.time), spec: spec, stage: stage, at: entry.time)
     }
 
     private mutating func checkIdle(_ entry: TimelineEntry, _ what: String) -> Bool {
         guard let index = active else { return true }
         let driver = drivers[index]
         let until = driver.completion.map { "until \(format($0.time)) s" } ?? "held by a finger"
-        diagnostics.append(Diagnostic(location: entry.location,
-                                      message: "cannot \(what) at \(format(entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later"))
+        fail(entry, "cannot \(what) at \(format(entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
         return false
     }
 
-    private func makeAnimated(_ spec: TransitionSpec, forward: Bool, presenter: String, sheet: String, at time: Double) -> any TransitionDriver {
-        switch spec.style {
-        case .slideUpModal:
-            return SlideUpModalDriver.animated(parameters: spec.parameters, bounds: scene.device.bounds,
-                                               presenter: presenter, sheet: sheet, forward: forward, at: time)
+    /// A non-interactive run of `spec`, starting at `time`.
+    private func makeDriver(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool, at time: Double) -> any TransitionDriver {
+        if spec.style == .slideUpModal {
+            return SlideUpModalDriver.animated(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
+                                               sheet: stage.above, forward: forward, at: time)
         }
+        var driver = StyleCatalog.driver(for: spec, stage: stage, forward: forward)
+        driver.start(at: time)
+        return driver
     }
 
     // MARK: Touches
@@ -91,10 +125,12 @@ struct TimelineBuilder {
         lastActivity = max(lastActivity, up.time)
         settle(before: down.time)
 
-        // A touch landing on a running, interruptible animation catches it.
-        if let index = active, drivers[index].isInterruptible, drivers[index].completion != nil {
+        if let index = active {
+            // A touch landing on a running, interruptible animation catches it; otherwise it does nothing.
+            guard drivers[index].isInterruptible, drivers[index].completion != nil else { return }
             drivers[index].interrupt(at: down.time)
-            let recognition = PanRecognizer(bounds: scene.device.bounds).recognize(trace)
+            let recognizer = (drivers[index] as? PercentDrivenDriver)?.rule?.recognizer(bounds: bounds) ?? PanRecognizer(bounds: bounds)
+            let recognition = recognizer.recognize(trace)
             if recognition.didBegin {
                 for event in recognition.events { drivers[index].handle(event) }
             } else {
@@ -103,27 +139,94 @@ struct TimelineBuilder {
             return
         }
 
-        // Otherwise the touch may start an interactive transition once its pan begins.
-        let recognition = PanRecognizer(bounds: scene.device.bounds).recognize(trace)
-        guard let began = recognition.events.first else { return }
-        settle(before: began.time)
-        guard active == nil, stack.count > 1, let spec = stack[stack.count - 1].transition,
-              let movement = recognition.movementAtBegin else { return }
-        switch spec.style {
-        case .slideUpModal:
-            guard SlideUpModalDriver.shouldBeginDismissal(movement: movement) else { return }
-            var driver = SlideUpModalDriver.interactive(parameters: spec.parameters, bounds: scene.device.bounds,
-                                                        presenter: stack[stack.count - 2].screen, sheet: top,
-                                                        forward: false, began: began)
+        // Idle: the gestures that can start a transition from here, the way back first.
+        for candidate in gestureCandidates() {
+            let recognition = candidate.recognizer.recognize(trace)
+            guard let began = recognition.events.first, let movement = recognition.movementAtBegin else { continue }
+            settle(before: began.time)
+            guard active == nil, candidate.accepts(began, movement) else { continue }
+            var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
-            start(driver, at: began.time)
+            start(driver, spec: candidate.spec, stage: candidate.stage, at: began.time)
+            return
+        }
+
+        // A tap on a cell pushes with zoom-from-cell.
+        let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
+        if moved < 10, up.time - down.time < 0.5 { tap(at: down.location, time: up.time) }
+    }
+
+    /// A gesture that could start a transition from the current state.
+    private struct Candidate {
+        var spec: TransitionSpec
+        var stage: TransitionStage
+        var recognizer: PanRecognizer
+        var accepts: (PanEvent, Point) -> Bool
+        var make: (PanEvent) -> any TransitionDriver
+    }
+
+    private func gestureCandidates() -> [Candidate] {
+        var candidates: [Candidate] = []
+        let bounds = self.bounds
+        if stack.count > 1, let spec = top.spec, let stage = top.stage {
+            if spec.style == .slideUpModal {
+                candidates.append(Candidate(
+                    spec: spec, stage: stage, recognizer: PanRecognizer(bounds: bounds),
+                    accepts: { _, movement in SlideUpModalDriver.shouldBeginDismissal(movement: movement) },
+                    make: { began in
+                        SlideUpModalDriver.interactive(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
+                                                       sheet: stage.above, forward: false, began: began)
+                    }))
+            } else {
+                let template = StyleCatalog.driver(for: spec, stage: stage, forward: false)
+                if let rule = template.rule {
+                    candidates.append(Candidate(
+                        spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
+                        accepts: { began, _ in rule.accepts(beganAt: began.location, downAt: began.location, bounds: bounds) },
+                        make: { began in
+                            var driver = template
+                            driver.begin(began)
+                            driver.handle(began)
+                            return driver
+                        }))
+                }
+            }
+        }
+        for spec in scene.transitions where spec.from == top.screen && spec.style != .slideUpModal {
+            let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to)
+            let template = StyleCatalog.driver(for: spec, stage: stage, forward: true)
+            guard let rule = template.rule, spec.style != .zoomFromCell else { continue }
+            candidates.append(Candidate(
+                spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
+                accepts: { began, _ in rule.accepts(beganAt: began.location, downAt: began.location, bounds: bounds) },
+                make: { began in
+                    var driver = template
+                    driver.begin(began)
+                    driver.handle(began)
+                    return driver
+                }))
+        }
+        return candidates
+    }
+
+    private mutating func tap(at location: Point, time: Double) {
+        guard active == nil else { return }
+        for spec in scene.transitions where spec.from == top.screen && spec.style == .zoomFromCell {
+            let list = spec.options.cell?.list ?? ""
+            guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list) else { continue }
+            let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to, cellImage: cell.image)
+            var driver = StyleCatalog.driver(for: spec, stage: stage, forward: true)
+            driver.start(at: time)
+            start(driver, spec: spec, stage: stage, at: time)
+            return
         }
     }
 
     // MARK: Bookkeeping
 
-    private mutating func start(_ driver: any TransitionDriver, at time: Double) {
+    private mutating func start(_ driver: any TransitionDriver, spec: TransitionSpec, stage: TransitionStage, at time: Double) {
         drivers.append(driver)
+        runs.append((spec, stage))
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
     }
@@ -134,15 +237,26 @@ struct TimelineBuilder {
         let driver = drivers[index]
         if completion.finished {
             if driver.isForward {
-                let spec = scene.transitions.first { $0.from == driver.source && $0.to == driver.destination }
-                stack.append((driver.destination, spec))
+                stack.append(Entry(screen: driver.destination, spec: runs[index].spec, stage: runs[index].stage))
             } else {
                 stack.removeLast()
             }
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)
-        segments.append(.idle(start: completion.time, screen: top))
+        segments.append(.idle(start: completion.time, layers: restingLayers()))
+    }
+
+    /// What is on screen when no transition runs.
+    private func restingLayers() -> [Layer] {
+        if let spec = top.spec, let stage = top.stage, let layers = StyleCatalog.restingLayers(for: spec, stage: stage) {
+            return layers
+        }
+        return [Layer(id: top.screen, content: .screen(top.screen), frame: bounds)]
+    }
+
+    private mutating func fail(_ entry: TimelineEntry, _ message: String) {
+        diagnostics.append(Diagnostic(location: entry.location, message: message))
     }
 
     private func format(_ value: Double) -> String {

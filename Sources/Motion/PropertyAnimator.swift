@@ -17,8 +17,12 @@ public struct PropertyAnimator: Sendable {
         case still(value: Double, fraction: Double, running: Bool)
         /// Fraction moving linearly in time from `x0` to `x1`, the value following `curve`.
         case cubic(CubicTimingCurve, duration: Double, x0: Double, x1: Double)
-        /// A spring carrying the value from `from` to `to`.
-        case spring(Spring, from: Double, to: Double, duration: Double)
+        /// A spring carrying the value from `from` to `to`, its time scaled so it settles in `duration`.
+        case spring(Spring, from: Double, to: Double, duration: Double, timeScale: Double)
+        /// `UIPercentDrivenInteractiveTransition.finish()`/`cancel()` over a layer-time animation:
+        /// the fraction moves from `x0` to `x1` shaped by `progression` (the completion curve),
+        /// and the value follows the animation's own `curve` of that fraction.
+        case completing(CubicTimingCurve, progression: CubicTimingCurve, duration: Double, x0: Double, x1: Double)
     }
 
     public let timing: AnimatorTiming
@@ -35,7 +39,7 @@ public struct PropertyAnimator: Sendable {
 
     /// `startAnimation()`: runs from the current state to the end (or start, when reversed).
     public mutating func start(at time: Double, reversed: Bool = false) {
-        continueAnimation(at: time, reversed: reversed, timing: nil, durationFactor: nil, initialVelocity: 0)
+        continueAnimation(at: time, reversed: reversed, timing: nil, durationFactor: nil, initialVelocity: nil)
     }
 
     /// `pauseAnimation()`: freezes the animation where it is.
@@ -59,9 +63,10 @@ public struct PropertyAnimator: Sendable {
     ///   - timing: new timing, or nil to keep the animator's own.
     ///   - durationFactor: the remaining animation takes this × the original duration; nil means
     ///     the remaining share of the original duration.
-    ///   - initialVelocity: for spring timing, in units of the remaining distance per second.
+    ///   - initialVelocity: for spring timing, in units of the remaining distance per second; nil
+    ///     keeps the spring's own `initialVelocity`.
     public mutating func continueAnimation(at time: Double, reversed: Bool, timing newTiming: AnimatorTiming?,
-                                           durationFactor: Double?, initialVelocity: Double = 0) {
+                                           durationFactor: Double?, initialVelocity: Double? = 0) {
         let state = self.state(at: time)
         let target = reversed ? 0.0 : 1.0
         switch newTiming ?? timing {
@@ -75,9 +80,29 @@ public struct PropertyAnimator: Sendable {
                 append(time, .cubic(curve, duration: remaining, x0: x0, x1: target))
             }
         case .spring(let spring):
-            let moving = spring.withInitialVelocity(initialVelocity)
-            let duration = durationFactor.map { $0 * timing.duration } ?? moving.settlingDuration()
-            append(time, .spring(moving, from: state.value, to: target, duration: duration))
+            let moving = initialVelocity.map { spring.withInitialVelocity($0) } ?? spring
+            let settling = moving.settlingDuration()
+            let duration = durationFactor.map { $0 * timing.duration } ?? settling
+            if duration <= 0 || abs(target - state.value) < 1e-12 {
+                append(time, .still(value: target, fraction: target, running: false))
+            } else {
+                append(time, .spring(moving, from: state.value, to: target, duration: duration, timeScale: settling / duration))
+            }
+        }
+    }
+
+    /// Completes a percent-driven transition whose animation is scrubbed in layer time
+    /// (`UIPercentDrivenInteractiveTransition.finish()` toward the end, `cancel()` toward the start):
+    /// the remaining fraction runs in `duration`, shaped by `completionCurve`.
+    public mutating func complete(at time: Double, toEnd: Bool, completionCurve: CubicTimingCurve, duration: Double) {
+        let state = self.state(at: time)
+        let target = toEnd ? 1.0 : 0.0
+        let curve: CubicTimingCurve
+        if case .cubic(let c, _) = timing { curve = c } else { curve = .linear }
+        if duration <= 0 || state.fraction == target {
+            append(time, .still(value: curve.value(at: target), fraction: target, running: false))
+        } else {
+            append(time, .completing(curve, progression: completionCurve, duration: duration, x0: state.fraction, x1: target))
         }
     }
 
@@ -102,10 +127,14 @@ public struct PropertyAnimator: Sendable {
             let s = time >= start + duration ? 1 : min(max(t / duration, 0), 1)
             let x = x0 + (x1 - x0) * s
             return (curve.value(at: x), x, s < 1)
-        case let .spring(spring, from, to, duration):
+        case let .spring(spring, from, to, duration, timeScale):
             if time >= start + duration { return (to, to, false) }
-            let v = from + (to - from) * spring.value(at: t)
+            let v = from + (to - from) * spring.value(at: t * timeScale)
             return (v, min(max(t / duration, 0), 1), true)
+        case let .completing(curve, progression, duration, x0, x1):
+            if time >= start + duration { return (curve.value(at: x1), x1, false) }
+            let x = x0 + (x1 - x0) * progression.value(at: t / duration)
+            return (curve.value(at: x), x, true)
         }
     }
 
@@ -118,7 +147,8 @@ public struct PropertyAnimator: Sendable {
         switch piece {
         case .still: return nil
         case .cubic(_, let duration, _, _): return start + duration
-        case .spring(_, _, _, let duration): return start + duration
+        case .spring(_, _, _, let duration, _): return start + duration
+        case .completing(_, _, let duration, _, _): return start + duration
         }
     }
 
@@ -128,7 +158,8 @@ public struct PropertyAnimator: Sendable {
         switch piece {
         case .still: return nil
         case .cubic(_, _, _, let x1): return x1
-        case .spring(_, _, let to, _): return to
+        case .spring(_, _, let to, _, _): return to
+        case .completing(_, _, _, _, let x1): return x1
         }
     }
 }

@@ -75,34 +75,71 @@ struct SpringDecoder {
     }
 }
 
-/// Reads the style constants a transition may override.
-struct TransitionParameterDecoder {
+/// Reads the constants a transition overrides, accepting only the keys its style reads.
+struct TransitionOptionsDecoder {
     let reader: NodeReader
 
-    static let keys = ["spring", "curve", "duration", "dimmingAlpha", "dimmingColor", "progressScale",
-                       "flickVelocity", "completionThreshold", "cornerRadius", "releaseVelocity"]
+    /// Every option key any style reads.
+    static var keys: [String] {
+        var seen: [String] = []
+        for style in TransitionStyle.allCases {
+            for key in style.settings where !seen.contains(key) { seen.append(key) }
+        }
+        return seen
+    }
 
-    func decode(_ fields: Fields) -> SlideUpModalParameters {
+    func decode(_ fields: Fields, style: TransitionStyle?) -> TransitionOptions {
         let r = reader
-        var p = SlideUpModalParameters()
-        if let node = fields["spring"], let spring = SpringDecoder(reader: r).decode(node) { p.spring = spring }
-        if let node = fields["curve"], let curve = CurveDecoder(reader: r).decode(node) { p.curve = curve }
-        if let node = fields["duration"] { p.duration = r.double(node, "duration", exclusiveMin: 0) }
-        if let node = fields["dimmingColor"], let color = r.color(node, "dimmingColor", appearance: .light) {
-            p.dimmingColor = color
+        var o = TransitionOptions()
+        for entry in fields.entries where Self.keys.contains(entry.name) {
+            if let style, !style.settings.contains(entry.name) {
+                r.error(entry.key, "'\(entry.name)' is not a setting of \(style.rawValue); its settings are: \(style.settings.joined(separator: ", "))")
+                continue
+            }
+            let node = entry.value
+            switch entry.name {
+            case "spring": o.spring = SpringDecoder(reader: r).decode(node)
+            case "curve": o.curve = CurveDecoder(reader: r).decode(node)
+            case "completionCurve": o.completionCurve = CurveDecoder(reader: r).decode(node)
+            case "duration": o.duration = r.double(node, "duration", exclusiveMin: 0)
+            case "completionSpeed": o.completionSpeed = r.double(node, "completionSpeed", exclusiveMin: 0)
+            case "completionThreshold": o.completionThreshold = r.double(node, "completionThreshold", range: 0...1)
+            case "flickVelocity": o.flickVelocity = r.double(node, "flickVelocity", range: 0...100_000)
+            case "progressScale": o.progressScale = r.double(node, "progressScale", exclusiveMin: 0)
+            case "progressDistance": o.progressDistance = r.double(node, "progressDistance", exclusiveMin: 0)
+            case "autoFinish": o.autoFinish = r.double(node, "autoFinish", range: 0...1)
+            case "dimmingColor": o.dimmingColor = r.color(node, "dimmingColor", appearance: .light)
+            case "dimmingAlpha": o.dimmingAlpha = r.double(node, "dimmingAlpha", range: 0...1)
+            case "cornerRadius": o.cornerRadius = r.double(node, "cornerRadius", range: 0...1000)
+            case "releaseVelocity": o.releaseVelocity = r.choice(node, "releaseVelocity", ReleaseVelocity.self)
+            case "width": o.width = r.double(node, "width", exclusiveMin: 0)
+            case "parallaxRatio": o.parallaxRatio = r.double(node, "parallaxRatio", exclusiveMin: 0)
+            case "underlayAlpha": o.underlayAlpha = r.double(node, "underlayAlpha", range: 0...1)
+            case "shadowRadius": o.shadowRadius = r.double(node, "shadowRadius", range: 0...200)
+            case "shadowOpacity":
+                if let v = r.numbers(node, "shadowOpacity [start, end]", count: 2) {
+                    if v.allSatisfy({ (0...1).contains($0) }) {
+                        o.shadowOpacity = v
+                    } else {
+                        r.error(node, "shadowOpacity values must be between 0 and 1")
+                    }
+                }
+            case "shadowColor": o.shadowColor = r.color(node, "shadowColor", appearance: .light)
+            case "shadowOffset": o.shadowOffset = r.point(node, "shadowOffset")
+            case "scale": o.scale = r.double(node, "scale", exclusiveMin: 0)
+            case "offset": o.offset = r.point(node, "offset")
+            case "edgeZone": o.edgeZone = r.double(node, "edgeZone", exclusiveMin: 0)
+            case "cell":
+                if let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) {
+                    let list = cell["list"].flatMap { r.string($0, "cell list id") }
+                    let index = cell["index"].flatMap { r.int($0, "cell index", range: 0...100_000) }
+                    if cell["list"] == nil { r.error(node, "missing key 'list' (the id of a list or grid) in cell") }
+                    if cell["index"] == nil { r.error(node, "missing key 'index' (0-based) in cell") }
+                    if let list, let index { o.cell = CellReference(list: list, index: index) }
+                }
+            default: break
+            }
         }
-        if let node = fields["dimmingAlpha"], let alpha = r.double(node, "dimmingAlpha", range: 0...1) {
-            p.dimmingColor = p.dimmingColor.withAlpha(alpha)
-        }
-        if let node = fields["progressScale"], let v = r.double(node, "progressScale", exclusiveMin: 0) { p.progressScale = v }
-        if let node = fields["flickVelocity"], let v = r.double(node, "flickVelocity", range: 0...100_000) { p.flickVelocity = v }
-        if let node = fields["completionThreshold"], let v = r.double(node, "completionThreshold", range: 0...1) {
-            p.completionThreshold = v
-        }
-        if let node = fields["cornerRadius"], let v = r.double(node, "cornerRadius", range: 0...1000) { p.cornerRadius = v }
-        if let node = fields["releaseVelocity"], let v = r.choice(node, "releaseVelocity", ReleaseVelocity.self) {
-            p.releaseVelocity = v
-        }
-        return p
+        return o
     }
 }

@@ -183,7 +183,7 @@ struct SceneDecoder {
 
     func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TransitionSpec? {
         let r = reader
-        let allowed = ["from", "to", "style"] + TransitionParameterDecoder.keys
+        let allowed = ["from", "to", "style"] + TransitionOptionsDecoder.keys
         guard let fields = r.mapping(node, "a transition", allowed: allowed) else { return nil }
         func screenName(_ key: String) -> String? {
             guard let value = fields[key] else {
@@ -203,14 +203,14 @@ struct SceneDecoder {
             r.error(node, "missing key 'style'; expected one of: \(TransitionStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let style = fields["style"].flatMap { r.choice($0, "transition style", TransitionStyle.self) }
-        let parameters = TransitionParameterDecoder(reader: r).decode(fields)
+        let options = TransitionOptionsDecoder(reader: r).decode(fields, style: style)
         guard let from, let to, let style else { return nil }
-        return TransitionSpec(from: from, to: to, style: style, location: r.location(node), parameters: parameters)
+        return TransitionSpec(from: from, to: to, style: style, location: r.location(node), options: options)
     }
 
     // MARK: Timeline
 
-    static let actionKeys = ["present", "dismiss", "pan", "swipe"]
+    static let actionKeys = ["present", "dismiss", "push", "pop", "pan", "swipe", "tap"]
 
     func decodeEntry(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TimelineEntry? {
         let r = reader
@@ -227,21 +227,28 @@ struct SceneDecoder {
         }
         let action: Action?
         switch entry.name {
-        case "present":
-            if let name = r.string(entry.value, "screen to present") {
+        case "present", "push":
+            if let name = r.string(entry.value, "screen to \(entry.name)") {
                 if screens[name] == nil, !order.isEmpty {
                     r.error(entry.value, "unknown screen '\(name)'; screens are: \(order.joined(separator: ", "))")
                     action = nil
                 } else {
-                    action = .present(name)
+                    action = entry.name == "push" ? .push(name) : .present(name)
                 }
             } else {
                 action = nil
             }
         case "dismiss":
             action = .dismiss
+        case "pop":
+            action = .pop
         case "pan":
             action = decodePan(entry.value).map(Action.touch)
+        case "tap":
+            action = r.point(entry.value, "tap location").map {
+                // A finger down and up in place, as short as a quick tap.
+                .touch([TouchSample(time: 0, location: $0), TouchSample(time: 0.08, location: $0)])
+            }
         default:
             action = decodeSwipe(entry.value).map(Action.touch)
         }

@@ -17,6 +17,10 @@ public enum Action: Sendable, Hashable {
     case present(String)
     /// Dismiss the presented screen non-interactively.
     case dismiss
+    /// Push `screen` onto the navigation stack with its transition, non-interactively.
+    case push(String)
+    /// Pop the top screen of the navigation stack non-interactively.
+    case pop
     /// A finger trace: touch down at the first sample, up at the last.
     case touch([TouchSample])
 }

@@ -3,34 +3,131 @@ import Motion
 
 /// The transition styles Segue reproduces, by their scene-file names.
 public enum TransitionStyle: String, Sendable, Codable, CaseIterable {
+    /// Seed 000: modal sheet from the bottom over a dimming view, interruptible.
     case slideUpModal = "slide-up-modal"
+    /// Seed 001: navigation pop with a parallax underlay and an edge shadow, pan anywhere.
+    case parallaxBackSwipe = "parallax-back-swipe"
+    /// Seed 002: the new screen covers the current one from the left, scrubbed by the finger.
+    case coverFromLeft = "cover-from-left"
+    /// Seed 003: a 320 pt drawer from the left pushing the presenting screen aside.
+    case sideDrawer = "side-drawer"
+    /// Seed 004: navigation push growing the detail screen out of a cell's image.
+    case zoomFromCell = "zoom-from-cell"
+    /// Seed 004: modal presented from scale 0.6, 200 pt up and transparent; edge pan dismisses.
+    case scaleFadeModal = "scale-fade-modal"
+
+    /// Navigation styles are pushed and popped; modal styles are presented and dismissed.
+    public var isNavigation: Bool { self == .parallaxBackSwipe || self == .zoomFromCell }
+
+    /// The scene keys each style reads, beyond `from`, `to` and `style`.
+    public var settings: [String] {
+        let timing = ["duration", "curve", "completionCurve", "completionSpeed"]
+        switch self {
+        case .slideUpModal:
+            return ["spring", "curve", "duration", "dimmingAlpha", "dimmingColor", "progressScale", "flickVelocity",
+                    "completionThreshold", "cornerRadius", "releaseVelocity"]
+        case .parallaxBackSwipe:
+            return timing + ["completionThreshold", "flickVelocity", "parallaxRatio", "underlayAlpha", "shadowRadius",
+                             "shadowOpacity", "shadowColor", "shadowOffset"]
+        case .coverFromLeft:
+            return timing + ["autoFinish"]
+        case .sideDrawer:
+            return timing + ["width", "dimmingAlpha", "dimmingColor", "completionThreshold"]
+        case .zoomFromCell:
+            return timing + ["cell"]
+        case .scaleFadeModal:
+            return ["spring", "completionCurve", "completionSpeed", "scale", "offset", "progressDistance",
+                    "completionThreshold", "edgeZone"]
+        }
+    }
 }
 
-/// How an animator's fraction advances in time: a cubic curve over a duration, or a spring.
-public enum TimingSpec: Hashable, Sendable {
-    case cubic(CubicTimingCurve, duration: Double)
-    /// A spring whose own settling duration is the animation's length
-    /// (`UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`).
-    case spring(Spring)
+/// A cell of a list or grid, by the list's `id` and the cell's 0-based index.
+public struct CellReference: Hashable, Sendable {
+    public var list: String
+    public var index: Int
+
+    public init(list: String, index: Int) {
+        self.list = list
+        self.index = index
+    }
 }
 
-/// A transition between two screens and every constant it runs with.
+/// The constants a scene overrides on a transition; nil keeps the style's seed default.
 ///
-/// Each field defaults to the value the style's seed article uses; a scene overrides any of them.
+/// Every key is documented in docs/scene-format.md with its UIKit counterpart.
+public struct TransitionOptions: Sendable, Hashable {
+    public var duration: Double?
+    public var curve: CubicTimingCurve?
+    public var spring: Spring?
+    /// `UIPercentDrivenInteractiveTransition.completionCurve`.
+    public var completionCurve: CubicTimingCurve?
+    /// `UIPercentDrivenInteractiveTransition.completionSpeed`.
+    public var completionSpeed: Double?
+    public var completionThreshold: Double?
+    public var flickVelocity: Double?
+    public var progressScale: Double?
+    public var progressDistance: Double?
+    public var autoFinish: Double?
+    public var dimmingColor: Color?
+    public var dimmingAlpha: Double?
+    public var cornerRadius: Double?
+    public var releaseVelocity: ReleaseVelocity?
+    public var width: Double?
+    public var parallaxRatio: Double?
+    public var underlayAlpha: Double?
+    public var shadowRadius: Double?
+    /// Opacity at the start and at the end of the pop.
+    public var shadowOpacity: [Double]?
+    public var shadowColor: Color?
+    public var shadowOffset: Point?
+    public var scale: Double?
+    public var offset: Point?
+    public var edgeZone: Double?
+    public var cell: CellReference?
+
+    public init() {}
+
+    /// The dimming color: `dimmingColor` (black by default) at `dimmingAlpha`, or at the color's
+    /// own alpha when it gives one and `dimmingAlpha` is absent.
+    public func resolvedDimming(defaultAlpha: Double) -> Color {
+        if let alpha = dimmingAlpha { return (dimmingColor ?? .black).withAlpha(alpha) }
+        if let color = dimmingColor { return color.alpha < 1 ? color : color.withAlpha(defaultAlpha) }
+        return Color.black.withAlpha(defaultAlpha)
+    }
+}
+
+/// A transition between two screens and the constants it runs with.
 public struct TransitionSpec: Sendable {
     public var from: String
     public var to: String
     public var style: TransitionStyle
     public var location: SourceLocation
-    public var parameters: SlideUpModalParameters
+    public var options: TransitionOptions
 
     public init(from: String, to: String, style: TransitionStyle, location: SourceLocation,
-                parameters: SlideUpModalParameters = .init()) {
+                options: TransitionOptions = .init()) {
         self.from = from
         self.to = to
         self.style = style
         self.location = location
-        self.parameters = parameters
+        self.options = options
+    }
+
+    /// The slide-up modal's constants with this transition's overrides.
+    public var parameters: SlideUpModalParameters {
+        var p = SlideUpModalParameters()
+        let o = options
+        if let v = o.spring { p.spring = v }
+        if let v = o.curve { p.curve = v }
+        if let v = o.duration { p.duration = v }
+        p.dimmingColor = o.resolvedDimming(defaultAlpha: 0.66)
+        if let v = o.progressScale { p.progressScale = v }
+        if let v = o.flickVelocity { p.flickVelocity = v }
+        if let v = o.completionThreshold { p.completionThreshold = v }
+        if let v = o.cornerRadius { p.cornerRadius = v }
+        if let v = o.releaseVelocity { p.releaseVelocity = v }
+        return p
     }
 }
 

@@ -1,0 +1,129 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// A transition run by one animator, scrubbed by a finger through
+/// `UIPercentDrivenInteractiveTransition` (seeds 001–004).
+///
+/// `update(p)` scrubs the animator; with layer-time scrubbing (animations made with
+/// `UIView.animate`) the animation's own curve shapes the picture, with an interruptible property
+/// animator the fraction shows linearly. `finish()` / `cancel()` complete the rest in
+/// `duration × remaining / completionSpeed` with the completion curve.
+struct PercentDrivenDriver: TransitionDriver {
+    let style: TransitionStyle
+    let geometry: any StyleGeometry
+    let stage: TransitionStage
+    let isForward: Bool
+    let completionCurve: CubicTimingCurve
+    let completionSpeed: Double
+    /// True for animations scrubbed in layer time (`UIView.animate`); false for property animators.
+    let scrubsInLayerTime: Bool
+    let isInterruptible: Bool
+    let rule: InteractionRule?
+
+    private var animator: PropertyAnimator
+    private var phases = PhaseLog()
+    /// Progress when the current gesture began (non-zero when it caught a running animation).
+    private var base = 0.0
+    private var interruptedTarget: Bool?
+    private(set) var completion: (time: Double, finished: Bool)?
+
+    var styleName: String { style.rawValue }
+    var source: String { isForward ? stage.below : stage.above }
+    var destination: String { isForward ? stage.above : stage.below }
+
+    init(style: TransitionStyle, geometry: any StyleGeometry, stage: TransitionStage, forward: Bool, timing: AnimatorTiming,
+         completionCurve: CubicTimingCurve, completionSpeed: Double, scrubsInLayerTime: Bool, interruptible: Bool,
+         rule: InteractionRule?) {
+        self.style = style
+        self.geometry = geometry
+        self.stage = stage
+        self.isForward = forward
+        self.completionCurve = completionCurve
+        self.completionSpeed = completionSpeed
+        self.scrubsInLayerTime = scrubsInLayerTime
+        self.isInterruptible = interruptible
+        self.rule = rule
+        animator = PropertyAnimator(timing: timing, scrubsLinearly: !scrubsInLayerTime)
+    }
+
+    /// Starts the animation now (an action in the timeline, or a tap).
+    mutating func start(at time: Double) {
+        phases.set(.animating, at: time)
+        animator.start(at: time)
+        completion = (animator.completionTime ?? time, true)
+    }
+
+    /// Starts interactively at the pan's `began` (`wantsInteractiveStart`).
+    mutating func begin(_ began: PanEvent) {
+        phases.set(.interactive, at: began.time)
+        animator.scrub(to: 0, at: began.time)
+        base = 0
+    }
+
+    // MARK: Events
+
+    mutating func interrupt(at time: Double) {
+        guard isInterruptible, let completion, time < completion.time else { return }
+        interruptedTarget = completion.finished
+        let value = animator.value(at: time)
+        animator.scrub(to: value, at: time)
+        base = value
+        self.completion = nil
+        phases.set(.interactive, at: time)
+    }
+
+    mutating func resume(at time: Double) {
+        guard completion == nil, let target = interruptedTarget else { return }
+        interruptedTarget = nil
+        complete(toEnd: target, at: time)
+    }
+
+    mutating func handle(_ event: PanEvent) {
+        guard completion == nil, let rule else { return }
+        let progress = min(max((rule.isRelative ? base : 0) + rule.progress(event, stage.bounds), 0), 1)
+        switch event.state {
+        case .began:
+            phases.set(.interactive, at: event.time)
+        case .changed:
+            if let auto = rule.autoFinish, progress > auto {
+                animator.scrub(to: progress, at: event.time)
+                complete(toEnd: true, at: event.time)
+            } else {
+                animator.scrub(to: progress, at: event.time)
+            }
+        case .ended:
+            animator.scrub(to: progress, at: event.time)
+            complete(toEnd: rule.finishes(progress, event.velocity), at: event.time)
+        }
+    }
+
+    /// `finish()` (toward the end) or `cancel()` (back to the start).
+    private mutating func complete(toEnd: Bool, at time: Double) {
+        interruptedTarget = nil
+        phases.set(.animating, at: time)
+        let fraction = animator.state(at: time).fraction
+        let remaining = toEnd ? 1 - fraction : fraction
+        let duration = animator.timing.duration
+        if scrubsInLayerTime {
+            animator.complete(at: time, toEnd: toEnd, completionCurve: completionCurve,
+                              duration: duration * remaining / completionSpeed)
+        } else {
+            animator.continueAnimation(at: time, reversed: !toEnd, timing: nil,
+                                       durationFactor: max(remaining, 1e-3) / completionSpeed)
+        }
+        completion = (animator.completionTime ?? time, toEnd)
+    }
+
+    // MARK: Evaluation
+
+    func phase(at time: Double) -> Phase { phases.phase(at: time) }
+
+    func progress(at time: Double) -> Double { animator.value(at: time) }
+
+    func layers(at time: Double) -> [Layer] {
+        let value = animator.value(at: time)
+        return geometry.layers(amount: isForward ? value : 1 - value, stage: stage)
+    }
+}
