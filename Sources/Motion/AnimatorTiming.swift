@@ -11,7 +11,7 @@ public enum AnimatorTiming: Hashable, Sendable {
     public var duration: Double {
         switch self {
         case .cubic(_, let duration): return duration
-        case .spring(let spring): return spring.settlingDuration()
+        case .spring(let spring): return spring.honouredDuration ?? spring.settlingDuration()
         }
     }
 }

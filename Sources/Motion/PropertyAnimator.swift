@@ -81,7 +81,9 @@ public struct PropertyAnimator: Sendable {
             }
         case .spring(let spring):
             let moving = initialVelocity.map { spring.withInitialVelocity($0) } ?? spring
-            let settling = moving.settlingDuration()
+            // A spring with an honoured duration runs on its own clock and ends at that duration;
+            // one asked to finish in a share of the animator's duration runs faster to fit it.
+            let settling = moving.honouredDuration ?? moving.settlingDuration()
             let duration = durationFactor.map { $0 * timing.duration } ?? settling
             if duration <= 0 || abs(target - state.value) < 1e-12 {
                 append(time, .still(value: target, fraction: target, running: false))

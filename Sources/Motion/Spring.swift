@@ -12,6 +12,9 @@ public struct Spring: Hashable, Sendable, Codable {
     public var initialVelocity: Double
     /// When false (Core Animation's behaviour), ζ ≥ 1 is evaluated in the critically damped form.
     public var allowsOverdamping: Bool
+    /// The duration an animator honours for this spring (`init(dampingRatio:duration:)`); nil when
+    /// the spring lasts its own settling duration.
+    public var honouredDuration: Double?
 
     public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0,
                 allowsOverdamping: Bool = false) {
@@ -32,6 +35,7 @@ public struct Spring: Hashable, Sendable, Codable {
         let zeta = min(max(dampingRatio, 1e-6), 1)
         let omega = Spring.solveNaturalFrequency(dampingRatio: zeta, duration: duration, velocity: initialVelocity)
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity)
+        honouredDuration = duration
     }
 
     /// SwiftUI's `Spring(duration:bounce:)`: k = (2π/T)², c = (1 − bounce)·4π/T, mass 1.

@@ -1,0 +1,274 @@
+@testable import Engine
+import Geometry
+import Motion
+import Scene
+import XCTest
+
+/// Every style's geometry at progress 0, 0.5 and 1 in both directions, and its finish rule just
+/// above and just below the threshold, on a 400 × 800 pt container (seeds 001–004).
+final class StyleTests: XCTestCase {
+    let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
+
+    func scene(_ transitions: String, _ timeline: String, screens: String = "{ a: {}, b: {}, c: {}, d: {} }") throws -> Scene {
+        let text = """
+            size: [400, 800]
+            scale: 1
+            fps: 100
+            tail: 0
+            screens: \(screens)
+            root: a
+            transitions:
+            \(transitions)
+            timeline:
+            \(timeline)
+            """
+        return try SceneLoader.load(text: text, file: "styles.yaml", name: "styles")
+    }
+
+    /// A horizontal drag: down at `x`, 12 pt to pass the slop, then `travel` more points in 10 pt
+    /// steps every 10 ms, then still for 20 ms so the release velocity is zero.
+    func drag(at time: Double, x: Double, travel: Double, y: Double = 400) -> String {
+        let sign = travel < 0 ? -1.0 : 1.0
+        var samples = [[0.0, x, y], [0.01, x + 12 * sign, y]]
+        var t = 0.01, position = x + 12 * sign
+        let steps = Int((abs(travel) / 10).rounded(.up))
+        for i in 1...max(steps, 1) {
+            t += 0.01
+            position = x + 12 * sign + sign * min(Double(i) * 10, abs(travel))
+            samples.append([t, position, y])
+        }
+        samples.append([t + 0.01, position, y])
+        samples.append([t + 0.02, position, y])
+        return "  - { at: \(time), pan: [\(samples.map { "[\($0[0]), \($0[1]), \($0[2])]" }.joined(separator: ", "))] }"
+    }
+
+    func topIDs(_ timeline: Timeline) -> [String] {
+        timeline.state(at: 1000).layers.map(\.id)
+    }
+
+    func stage(cell: Rect? = nil) -> TransitionStage {
+        TransitionStage(bounds: bounds, below: "a", above: "b", cellImage: cell)
+    }
+
+    func spec(_ style: TransitionStyle) -> TransitionSpec {
+        TransitionSpec(from: "a", to: "b", style: style, location: SourceLocation(file: "t", line: 1, column: 1))
+    }
+
+    // MARK: Geometry
+
+    func testParallaxGeometry() {
+        let g = StyleCatalog.driver(for: spec(.parallaxBackSwipe), stage: stage(), forward: false).geometry
+        // Pop start (amount 1): top in place casting the full shadow; below at −width / 3.33, alpha 0.9.
+        var layers = g.layers(amount: 1, stage: stage())
+        XCTAssertEqual(layers.map(\.id), ["a", "b"])
+        XCTAssertEqual(layers[0].frame.minX, -400 / 3.33, accuracy: 1e-9)
+        XCTAssertEqual(layers[0].alpha, 0.9, accuracy: 1e-9)
+        XCTAssertEqual(layers[1].frame.minX, 0)
+        XCTAssertEqual(layers[1].shadow?.opacity ?? 0, 1, accuracy: 1e-9)
+        XCTAssertEqual(layers[1].shadow?.radius, 5)
+        // Halfway.
+        layers = g.layers(amount: 0.5, stage: stage())
+        XCTAssertEqual(layers[0].frame.minX, -200 / 3.33, accuracy: 1e-9)
+        XCTAssertEqual(layers[0].alpha, 0.95, accuracy: 1e-9)
+        XCTAssertEqual(layers[1].frame.minX, 200, accuracy: 1e-9)
+        XCTAssertEqual(layers[1].shadow?.opacity ?? 0, 0.55, accuracy: 1e-9)
+        // Pop end: top at x = width, shadow 0.1, below in place and opaque.
+        layers = g.layers(amount: 0, stage: stage())
+        XCTAssertEqual(layers[0].frame.minX, 0)
+        XCTAssertEqual(layers[0].alpha, 1)
+        XCTAssertEqual(layers[1].frame.minX, 400)
+        XCTAssertEqual(layers[1].shadow?.opacity ?? 0, 0.1, accuracy: 1e-9)
+    }
+
+    func testCoverGeometry() {
+        let g = CoverGeometry()
+        XCTAssertEqual(g.layers(amount: 0, stage: stage())[1].frame.minX, -400)
+        XCTAssertEqual(g.layers(amount: 0.5, stage: stage())[1].frame.minX, -200)
+        XCTAssertEqual(g.layers(amount: 1, stage: stage())[1].frame.minX, 0)
+        XCTAssertEqual(g.layers(amount: 0.5, stage: stage()).map(\.id), ["a", "b"], "the new screen covers the current one")
+    }
+
+    func testDrawerGeometry() {
+        let g = DrawerGeometry()
+        for (a, presenting, drawer, dimming) in [(0.0, 0.0, -320.0, 0.0), (0.5, 160.0, -160.0, 0.25), (1.0, 320.0, 0.0, 0.5)] {
+            let layers = g.layers(amount: a, stage: stage())
+            XCTAssertEqual(layers.map(\.id), ["a", "dimming", "b"])
+            XCTAssertEqual(layers[0].frame.minX, presenting, accuracy: 1e-9)
+            XCTAssertEqual(layers[1].alpha, dimming, accuracy: 1e-9)
+            XCTAssertEqual(layers[2].frame, Rect(x: drawer, y: 0, width: 320, height: 800))
+        }
+        XCTAssertNotNil(g.restingLayers(stage: stage()), "the presentation stays on screen")
+    }
+
+    func testZoomGeometry() {
+        let cell = Rect(x: 20, y: 100, width: 80, height: 80)
+        let g = ZoomGeometry()
+        var above = g.layers(amount: 0, stage: stage(cell: cell))[1]
+        XCTAssertEqual(above.frame, cell)
+        XCTAssertEqual(above.cornerRadius, 40, "corner radius = height / 2")
+        XCTAssertEqual(above.contentMode, .aspectFill)
+        above = g.layers(amount: 0.5, stage: stage(cell: cell))[1]
+        XCTAssertEqual(above.frame, Rect(x: 10, y: 50, width: 240, height: 440))
+        XCTAssertEqual(above.cornerRadius, 20)
+        above = g.layers(amount: 1, stage: stage(cell: cell))[1]
+        XCTAssertEqual(above.frame, bounds)
+        XCTAssertEqual(above.cornerRadius, 0)
+    }
+
+    func testScaleFadeGeometry() {
+        let g = ScaleFadeGeometry()
+        var above = g.layers(amount: 0, stage: stage())[1]
+        // Scale 0.6 about the center, then 200 pt up; transparent.
+        XCTAssertEqual(above.frame.width, 240, accuracy: 1e-9)
+        XCTAssertEqual(above.frame.height, 480, accuracy: 1e-9)
+        XCTAssertEqual(above.frame.minX, 80, accuracy: 1e-9)
+        XCTAssertEqual(above.frame.minY, 160 - 200, accuracy: 1e-9)
+        XCTAssertEqual(above.alpha, 0)
+        above = g.layers(amount: 0.5, stage: stage())[1]
+        XCTAssertEqual(above.frame.width, 320, accuracy: 1e-9)
+        XCTAssertEqual(above.frame.minY, 80 - 100, accuracy: 1e-9)
+        XCTAssertEqual(above.alpha, 0.5)
+        above = g.layers(amount: 1, stage: stage())[1]
+        XCTAssertEqual(above.frame, bounds)
+        XCTAssertEqual(above.alpha, 1)
+    }
+
+    // MARK: Animated runs in both directions
+
+    func testParallaxPushAndPopRunLinearlyOverThreeTenths() throws {
+        let t = try Timeline(scene: try scene("  - { from: a, to: b, style: parallax-back-swipe }",
+                                              "  - { at: 0.1, push: b }\n  - { at: 1, pop: true }"))
+        let push = t.state(at: 0.25)
+        XCTAssertEqual(push.progress ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(push.layers[1].frame.minX, 200, accuracy: 1e-6)
+        let pop = t.state(at: 1.15)
+        XCTAssertEqual(pop.layers.map(\.id), ["a", "b"])
+        XCTAssertEqual(pop.layers[1].frame.minX, 200, accuracy: 1e-6)
+        XCTAssertEqual(pop.layers[1].shadowOpacity ?? 0, 0.55, accuracy: 1e-6)
+        XCTAssertEqual(topIDs(t), ["a"])
+        XCTAssertNil(t.state(at: 0.5).layers[0].shadow, "shadows are reset when the transition completes")
+    }
+
+    func testScaleFadePresentsWithTheSpring() throws {
+        let t = try Timeline(scene: try scene("  - { from: a, to: b, style: scale-fade-modal }", "  - { at: 0, present: b }"))
+        let spring = Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)
+        for time in [0.05, 0.15, 0.3] {
+            let a = spring.value(at: time)
+            let layer = t.state(at: time).layers[1]
+            XCTAssertEqual(layer.frame.width, 400 * (0.6 + 0.4 * a), accuracy: 1e-6, "t = \(time)")
+            XCTAssertEqual(layer.alpha, min(a, 1), accuracy: 1e-9)
+        }
+        XCTAssertEqual(try XCTUnwrap(t.runs.first).end, 0.6, accuracy: 1e-9, "the 0.6 s duration is honoured")
+    }
+
+    // MARK: Finish rules
+
+    func testParallaxFinishRule() throws {
+        let transitions = "  - { from: a, to: b, style: parallax-back-swipe }"
+        // percent = dx / 400 measured from where the pan began: 0.5 is 200 pt.
+        for (travel, popped) in [(190.0, false), (210.0, true)] {
+            let t = try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n" + drag(at: 1, x: 100, travel: travel)))
+            XCTAssertEqual(topIDs(t), popped ? ["a"] : ["b"], "travel \(travel)")
+        }
+        // A short flick faster than 1000 pt/s finishes.
+        let flick = "  - { at: 1, pan: [[0, 100, 400], [0.01, 112, 400], [0.02, 123, 400], [0.03, 134, 400]] }"
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n" + flick))), ["a"])
+    }
+
+    func testCoverFromLeftScrubsAndAutoFinishes() throws {
+        let transitions = "  - { from: a, to: b, style: cover-from-left }"
+        // progress = touch x / width; past 0.7 (x > 280) it finishes while the finger is still down.
+        let below = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 240)))  // ends at x = 272
+        XCTAssertEqual(topIDs(below), ["a"], "released at 0.68: cancelled")
+        let above = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 260)))  // passes x = 282
+        XCTAssertEqual(topIDs(above), ["b"])
+        let scrub = below.state(at: 0.05)  // finger at x = 62 + ...
+        XCTAssertEqual(scrub.phase, .interactive)
+        let x = try XCTUnwrap(scrub.touches.first?.x)
+        // The 2 s ease-out animation is scrubbed in layer time: the picture shows easeOut(x / width).
+        XCTAssertEqual(scrub.layers[1].frame.minX, -400 * (1 - CubicTimingCurve.easeOut.value(at: x / 400)), accuracy: 1e-6)
+    }
+
+    func testDrawerOpensAndClosesByPan() throws {
+        let transitions = "  - { from: a, to: b, style: side-drawer }"
+        // Open: percent = dx / 320 > 0.5 → 160 pt.
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 150)))), ["a"])
+        let open = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 170)))
+        XCTAssertEqual(topIDs(open), ["a", "dimming", "b"], "the drawer stays presented over the dimmed screen")
+        XCTAssertEqual(open.state(at: 1000).layers[0].frame.minX, 320)
+        // Close: percent = −dx / 320.
+        let closed = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 170) + "\n" + drag(at: 2, x: 300, travel: -170)))
+        XCTAssertEqual(topIDs(closed), ["a"])
+        let kept = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 170) + "\n" + drag(at: 2, x: 300, travel: -150)))
+        XCTAssertEqual(topIDs(kept), ["a", "dimming", "b"])
+    }
+
+    func testScaleFadeDismissesByLeftEdgePan() throws {
+        let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
+        // progress = clamp(dx / 200); ≥ 0.5 finishes → 100 pt from where the edge pan began.
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 90)))), ["b"])
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 110)))), ["a"])
+        // Not from the edge: no dismissal.
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 60, travel: 150)))), ["b"])
+    }
+
+    func testScaleFadeDismissalIsInterruptible() throws {
+        let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
+        let t = try Timeline(scene: try scene(transitions, """
+              - { at: 0, present: b }
+              - { at: 1, dismiss: true }
+              - { at: 1.1, pan: [[0, 200, 400], [0.3, 201, 400]] }
+            """))
+        let caught = t.state(at: 1.1)
+        XCTAssertEqual(caught.phase, .interactive)
+        XCTAssertEqual(t.state(at: 1.3).layers, caught.layers, "held where the finger caught it")
+        XCTAssertEqual(topIDs(t), ["a"], "after the finger lifts the dismissal carries on")
+    }
+
+    // MARK: Navigation
+
+    func testMultiStepNavigation() throws {
+        let t = try Timeline(scene: try scene("""
+              - { from: a, to: b, style: parallax-back-swipe }
+              - { from: b, to: c, style: parallax-back-swipe }
+              - { from: b, to: d, style: side-drawer }
+            """, """
+              - { at: 0, push: b }
+              - { at: 0.5, push: c }
+            \(drag(at: 1, x: 100, travel: 250))
+              - { at: 2, present: d }
+            \(drag(at: 3, x: 350, travel: -200))
+            """))
+        XCTAssertEqual(t.runs.map(\.style), ["parallax-back-swipe", "parallax-back-swipe", "parallax-back-swipe", "side-drawer", "side-drawer"])
+        XCTAssertEqual(t.runs.map(\.finished), [true, true, true, true, true])
+        XCTAssertEqual(topIDs(t), ["b"], "pushed a→b→c, swiped back to b, opened and closed the drawer")
+    }
+
+    func testInvalidNavigationPointsAtTheEntry() throws {
+        let bad = try scene("""
+              - { from: a, to: b, style: parallax-back-swipe }
+              - { from: a, to: c, style: side-drawer }
+            """, """
+              - { at: 0, pop: true }
+              - { at: 0.5, present: b }
+              - { at: 1, push: c }
+              - { at: 2, dismiss: true }
+            """)
+        XCTAssertThrowsError(try Timeline(scene: bad)) { error in
+            let found = (error as? SceneError)?.diagnostics ?? []
+            XCTAssertEqual(found.map(\.location.line), [11, 12, 13, 14])
+            XCTAssertTrue(found[0].message.contains("root of the navigation stack"), found[0].message)
+            XCTAssertTrue(found[1].message.contains("use 'push: b'"), found[1].message)
+            XCTAssertTrue(found[2].message.contains("use 'present: c'"), found[2].message)
+            XCTAssertTrue(found[3].message.contains("nothing is presented"), found[3].message)
+        }
+    }
+
+    func testSettingsOfAnotherStyleAreRejected() {
+        XCTAssertThrowsError(try scene("  - { from: a, to: b, style: cover-from-left, width: 200 }", "  []")) { error in
+            let found = (error as? SceneError)?.diagnostics ?? []
+            XCTAssertEqual(found.first?.location.line, 8)
+            XCTAssertTrue(found.first?.message.contains("not a setting of cover-from-left") ?? false)
+        }
+    }
+}
