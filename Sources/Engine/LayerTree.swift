@@ -46,6 +46,9 @@ public enum ContentMode: String, Hashable, Sendable {
     case scaleToFill
     /// Scaled uniformly to cover the frame, centered, and clipped to it.
     case aspectFill
+    /// Unscaled, anchored at the frame's top-left corner and clipped to it (a view laid out at a
+    /// narrower width, like seed 003's 320 pt drawer).
+    case topLeft
 }
 
 /// A `CALayer` shadow: the layer's shape, blurred, offset and tinted.

@@ -71,7 +71,8 @@ struct DrawerGeometry: StyleGeometry {
             Layer(id: stage.below, content: .screen(stage.below), frame: stage.bounds.offsetBy(dx: width * a, dy: 0)),
             Layer(id: "dimming", content: .fill(dimming.withAlpha(1)), frame: stage.bounds, alpha: dimming.alpha * a),
             Layer(id: stage.above, content: .screen(stage.above),
-                  frame: Rect(x: stage.bounds.minX - width * (1 - a), y: stage.bounds.minY, width: width, height: h)),
+                  frame: Rect(x: stage.bounds.minX - width * (1 - a), y: stage.bounds.minY, width: width, height: h),
+                  contentMode: .topLeft),
         ]
     }
 
