@@ -68,6 +68,25 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(end.layers[0].frame, Rect(x: 0, y: 0, width: 400, height: 1000))
     }
 
+    /// `segue trace` numbers reproduce the reference formulas at every frame (UIKIT.md §1, §2).
+    func testTraceFollowsAnExplicitCurveAndSpringAtEveryFrame() throws {
+        let timeline = try Timeline(scene: try scene(
+            timeline: "  - { at: 0.5, present: sheet }\n  - { at: 2, dismiss: true }",
+            transition: ", curve: [0.3, 0, 0.2, 1], duration: 0.5, spring: { mass: 1, stiffness: 300, damping: 20 }"))
+        let curve = CubicTimingCurve(0.3, 0, 0.2, 1)
+        let spring = Spring(mass: 1, stiffness: 300, damping: 20)
+        for frame in 0..<timeline.frameCount {
+            let state = timeline.state(frame: frame)
+            let t = state.time
+            guard let sheet = state.layers.first(where: { $0.id == "sheet" }), state.phase == .animating else { continue }
+            if t < 2 {
+                XCTAssertEqual(sheet.frame.minY, 1000 * (1 - curve.value(at: (t - 0.5) / 0.5)), accuracy: 0.01, "present, t = \(t)")
+            } else {
+                XCTAssertEqual(sheet.frame.minY, 1000 * spring.value(at: t - 2), accuracy: 0.01, "dismiss, t = \(t)")
+            }
+        }
+    }
+
     func testSlowDragFollowsTheFingerThenSpringsBack() throws {
         // 180 pt of travel: 180 / 1100 = 0.1636 ≤ 0.2 and the finger is still when it lifts → cancel.
         let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 180)))
