@@ -7,34 +7,117 @@ import Video
 /// Progress of a long job: frames done out of the total.
 public typealias ProgressHandler = @Sendable (_ done: Int, _ total: Int) -> Void
 
-/// Renders a scene to an H.264 MP4: the timeline evaluated per frame, screens rasterized once,
-/// each frame composited from the cached screens and encoded in order.
+/// Renders a scene to an H.264 MP4 at the encoder's speed.
+///
+/// The timeline is evaluated and the screens rasterized once. Worker threads (one per core by
+/// default), each with its own canvas and converter, composite frames and convert them to
+/// yuv420p ahead of the encoder, into a fixed ring of frame buffers (twice the workers by
+/// default), so memory does not grow with the clip. The calling thread encodes the frames in
+/// order as they arrive. A frame that shows the same layers and touches as the frame before is
+/// not composited again: its pixels are encoded once more. The output is byte-identical for any
+/// number of workers (`DeterminismTests`), and libx264 keeps its own fixed thread count.
 public enum VideoRenderer {
     /// Renders `scene` into `destination`; nothing appears at `destination` unless the whole render succeeds.
-    public static func render(_ scene: Scene, to destination: URL, progress: ProgressHandler? = nil) throws {
+    ///
+    /// `options.quality.scale` is not applied here: apply it to the scene first (the CLI does).
+    @discardableResult
+    public static func render(_ scene: Scene, to destination: URL, options: VideoRenderOptions = VideoRenderOptions(),
+                              progress: ProgressHandler? = nil) throws -> RenderStatistics {
+        let start = ProcessMeter.now()
         let timeline = try Timeline(scene: scene)
         let geometry = FrameGeometry(scene: scene)
-        let screens = try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device)
-        let canvas = try Canvas(pixelWidth: geometry.width, pixelHeight: geometry.height, scale: geometry.scale)
-        let options = CompositorOptions(showsTouches: scene.showsTouches)
+        let screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
+        let plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
 
         try createFolder(for: destination)
-        let writer = try MP4Writer(destination: destination,
-                                   settings: VideoSettings(width: geometry.width, height: geometry.height, fps: scene.fps))
-        for index in 0..<timeline.frameCount {
-            canvas.draw(timeline.state(frame: index), screens: screens, options: options)
-            canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
-            try canvas.withPixels { try writer.append(bgra: $0, stride: canvas.stride) }
-            progress?(index + 1, timeline.frameCount)
+        let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps)
+        let writer = try MP4Writer(destination: destination, settings: settings)
+        let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
+
+        var statistics = RenderStatistics()
+        statistics.frames = plan.frameCount
+        statistics.compositedFrames = plan.compositedFrames.count
+        statistics.width = geometry.width
+        statistics.height = geometry.height
+        statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
+        statistics.framesInFlight = min(options.resolvedFramesInFlight, plan.compositedFrames.count)
+        statistics.setupSeconds = ProcessMeter.now() - start
+
+        let ring = FrameRing(count: plan.compositedFrames.count,
+                             buffers: (0..<statistics.framesInFlight).map { _ in YUVFrame(width: geometry.width, height: geometry.height) })
+        let totals = WorkerTotals()
+        let compositor = CompositorOptions(showsTouches: scene.showsTouches)
+        for _ in 0..<statistics.workers {
+            ring.workerStarting()
+            let thread = Thread {
+                defer { ring.workerFinished() }
+                do {
+                    let worker = try FrameWorker(timeline: timeline, screens: screens, geometry: geometry, options: compositor,
+                                                 converterThreads: options.converterThreads)
+                    while let (item, buffer) = ring.claim() {
+                        try worker.render(frame: plan.compositedFrames[item], into: buffer)
+                        ring.complete(item)
+                    }
+                    totals.add(composite: worker.compositeSeconds, convert: worker.convertSeconds)
+                } catch {
+                    ring.fail(error)
+                }
+            }
+            thread.name = "segue-frames"
+            thread.start()
         }
-        try writer.finish()
+
+        do {
+            try encode(plan, from: ring, with: writer, rawFrames: rawFrames, statistics: &statistics, progress: progress)
+            ring.waitForWorkers()
+            try rawFrames?.finish()
+            let finishing = ProcessMeter.now()
+            try writer.finish()
+            statistics.encodeSeconds += ProcessMeter.now() - finishing
+        } catch {
+            ring.cancel()
+            ring.waitForWorkers()
+            throw error
+        }
+        (statistics.compositeSeconds, statistics.convertSeconds) = totals.sums
+        statistics.wallSeconds = ProcessMeter.now() - start
+        statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
+        return statistics
+    }
+
+    /// The encoder loop: every frame in order, each composited frame taken from the ring once
+    /// and its buffer kept until the next composited frame replaces it (repeats reuse it).
+    private static func encode(_ plan: FramePlan, from ring: FrameRing<YUVFrame>, with writer: MP4Writer,
+                               rawFrames: RawVideoFile?, statistics: inout RenderStatistics,
+                               progress: ProgressHandler?) throws {
+        var item = -1
+        var current: YUVFrame?
+        for index in 0..<plan.frameCount {
+            let next = item + 1
+            if next < plan.compositedFrames.count, plan.compositedFrames[next] == index {
+                if item >= 0 { ring.release(item) }
+                item = next
+                let waiting = ProcessMeter.now()
+                current = try ring.take(item)
+                statistics.encoderWaitSeconds += ProcessMeter.now() - waiting
+            }
+            guard let frame = current else {
+                preconditionFailure("frame 0 is always composited")
+            }
+            let encoding = ProcessMeter.now()
+            try writer.append(yuv: frame)
+            statistics.encodeSeconds += ProcessMeter.now() - encoding
+            try rawFrames?.write(frame)
+            progress?(index + 1, plan.frameCount)
+        }
+        if item >= 0 { ring.release(item) }
     }
 
     /// Renders frame `index`'s picture to a PNG at `destination`.
     public static func still(_ scene: Scene, at time: Double, to destination: URL) throws {
         let timeline = try Timeline(scene: scene)
         let geometry = FrameGeometry(scene: scene)
-        let screens = try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device)
+        let screens = try ScreenCacheStore.rasterize(scene)
         let canvas = try Canvas(pixelWidth: geometry.contentWidth, pixelHeight: geometry.contentHeight, scale: geometry.scale)
         canvas.draw(timeline.state(at: time, frame: Int((time * Double(scene.fps)).rounded())), screens: screens,
                     options: CompositorOptions(showsTouches: scene.showsTouches))
@@ -49,5 +132,26 @@ public enum VideoRenderer {
         } catch {
             throw PipelineError.outputFolder(folder.path, underlying: error.localizedDescription)
         }
+    }
+}
+
+/// Compositing and conversion seconds summed over the worker threads.
+private final class WorkerTotals: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var composite = 0.0
+    private var convert = 0.0
+
+    func add(composite: Double, convert: Double) {
+        lock.lock()
+        self.composite += composite
+        self.convert += convert
+        lock.unlock()
+    }
+
+    var sums: (composite: Double, convert: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (composite, convert)
     }
 }

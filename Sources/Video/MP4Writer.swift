@@ -29,10 +29,9 @@ public final class MP4Writer {
     private let packet: Packet
     /// Reused to hand `YUVFrame`s to the encoder.
     private let input: FrameReference
-    /// Converts frames passed to `append(bgra:stride:)`.
-    private let converter: YUVConverter
-    /// The conversion target for `append(bgra:stride:)`.
-    private let scratch: YUVFrame
+    /// Converts frames passed to `append(bgra:stride:)`; made on its first use, so a writer fed
+    /// only `append(yuv:)` (the parallel pipeline) holds no conversion state or 4:2:0 frame.
+    private var bgraPath: (converter: YUVConverter, scratch: YUVFrame)?
     /// Whether the writer still accepts calls.
     private var state = State.open
 
@@ -56,7 +55,6 @@ public final class MP4Writer {
         let stagedFile = try StagedFile(destination: destination)
         // Open the encoder before creating any file, so a bad preset leaves nothing behind.
         let codec = try CodecContext(settings: settings)
-        let converter = try YUVConverter(width: settings.width, height: settings.height)
         let packet = try Packet()
         let input = try FrameReference()
         let format = try FormatContext(path: "file:" + stagedFile.temporaryPath, codec: codec, fps: settings.fps)
@@ -69,8 +67,6 @@ public final class MP4Writer {
         self.format = format
         self.packet = packet
         self.input = input
-        self.converter = converter
-        self.scratch = YUVFrame(width: settings.width, height: settings.height)
     }
 
     deinit {
@@ -86,8 +82,11 @@ public final class MP4Writer {
     /// `settings.width` x `settings.height`. Alpha is ignored (composited over black).
     public func append(bgra: UnsafePointer<UInt8>, stride: Int) throws {
         try ensureOpen()
-        try converter.convert(bgra: bgra, stride: stride, into: scratch)
-        try append(yuv: scratch)
+        let path = try bgraPath ?? (try YUVConverter(width: settings.width, height: settings.height),
+                                     YUVFrame(width: settings.width, height: settings.height))
+        bgraPath = path
+        try path.converter.convert(bgra: bgra, stride: stride, into: path.scratch)
+        try append(yuv: path.scratch)
     }
 
     /// Encodes one frame already converted to yuv420p, e.g. by a `YUVConverter` on a worker thread.

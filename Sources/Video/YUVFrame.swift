@@ -62,6 +62,34 @@ public final class YUVFrame: @unchecked Sendable {
         storage.deallocate()
     }
 
+    /// Bytes in the frame without row padding: Y, then U, then V (`ffmpeg -f rawvideo -pix_fmt yuv420p`).
+    public var packedByteCount: Int {
+        width * height + 2 * chromaWidth * chromaHeight
+    }
+
+    /// Copies the three planes without their row padding into `buffer`, which holds at least
+    /// `packedByteCount` bytes: Y, then U, then V, each row after row.
+    public func copyPacked(into buffer: UnsafeMutableRawBufferPointer) {
+        precondition(buffer.count >= packedByteCount, "buffer of \(buffer.count) bytes for a \(packedByteCount)-byte frame")
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var offset = 0
+        for (plane, stride, planeWidth, rows) in [(y, lumaStride, width, height), (u, chromaStride, chromaWidth, chromaHeight),
+                                                  (v, chromaStride, chromaWidth, chromaHeight)] {
+            for row in 0..<rows {
+                (base + offset).update(from: plane + row * stride, count: planeWidth)
+                offset += planeWidth
+            }
+        }
+    }
+
+    /// The three planes without row padding, as `copyPacked(into:)` lays them out.
+    public func packedBytes() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: packedByteCount) { buffer, count in
+            copyPacked(into: UnsafeMutableRawBufferPointer(buffer))
+            count = packedByteCount
+        }
+    }
+
     /// The luma value at pixel (`x`, `y`), for tests and diagnostics.
     func luma(x: Int, y row: Int) -> UInt8 {
         y[row * lumaStride + x]

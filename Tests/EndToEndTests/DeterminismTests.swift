@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+@testable import Pipeline
+
+/// The bytes of a render depend on the scene only: not on the number of worker threads, the
+/// frames in flight, the order frames are composited in, or whether repeated frames are reused.
+final class DeterminismTests: XCTestCase {
+    /// 201 × 401 pt at @1x (odd both ways, so padded to 202 × 402), touches on: a sheet slides
+    /// up over a dimming layer, idles, then a finger drags it down and lets go.
+    let scene = """
+        size: [201, 401]
+        scale: 1
+        fps: 30
+        tail: 0.2
+        screens:
+          list:
+            background: "#F2F2F7"
+            content:
+              - label: { text: Inbox, size: 28, weight: bold, frame: [12, 40, 180, 34] }
+              - rect: { frame: [12, 90, 177, 48], fill: "#FFFFFF", cornerRadius: 10 }
+          sheet:
+            background: "#0A84FF"
+            content:
+              - label: { text: "Compose", frame: [12, 12, 177, 22], color: "#FFFFFF" }
+        transitions:
+          - { from: list, to: sheet, style: slide-up-modal }
+        timeline:
+          - { at: 0.1, present: sheet }
+          - at: 1.0
+            pan: [[0, 100, 100], [0.05, 100, 115], [0.1, 100, 140], [0.15, 100, 165], [0.2, 100, 190],
+                  [0.25, 100, 215], [0.3, 100, 240], [0.35, 100, 240], [0.4, 100, 240]]
+        """
+
+    private func sceneFile(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("drag.yaml")
+        try scene.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    private func render(_ sceneURL: URL, to video: URL, _ extra: [String]) throws -> Data {
+        let result = try CLI.segue(["render", sceneURL.path, "-o", video.path] + extra)
+        XCTAssertEqual(result.status, 0, "\(extra): \(result.stderr)")
+        return try Data(contentsOf: video)
+    }
+
+    func testVideoBytesDoNotDependOnThreads() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = try sceneFile(in: folder)
+        let reference = try render(sceneURL, to: folder.appendingPathComponent("t1.mp4"), ["--threads", "1"])
+        XCTAssertGreaterThan(reference.count, 1000)
+        for extra in [["--threads", "2"], ["--threads", "4"], ["--threads", "3", "--frames-in-flight", "1"],
+                      ["--threads", "2", "--converter-threads", "2"], ["--threads", "4", "--composite-every-frame"]] {
+            let video = folder.appendingPathComponent("\(extra.joined()).mp4")
+            XCTAssertEqual(try render(sceneURL, to: video, extra), reference, "\(extra) gave other bytes than --threads 1")
+        }
+        // The odd device size was padded to even, not scaled.
+        let probe = try CLI.tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                                             "-of", "csv=p=0", folder.appendingPathComponent("t1.mp4").path])
+        XCTAssertEqual(probe.text.trimmingCharacters(in: .whitespacesAndNewlines), "202,402")
+    }
+
+    /// Every frame composited alone, in a shuffled order on a fresh worker, is the picture the
+    /// parallel render encoded for that index (reused repeats included).
+    func testFramesRenderedOutOfOrderMatchTheEncodedFrames() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = try sceneFile(in: folder)
+        let raw = folder.appendingPathComponent("frames.yuv")
+        _ = try render(sceneURL, to: folder.appendingPathComponent("video.mp4"), ["--threads", "3", "--dump-frames", raw.path])
+        let encoded = try Data(contentsOf: raw)
+
+        let loaded = try SceneFile.load(sceneURL.path)
+        let worker = try FrameWorker(scene: loaded)
+        let frameBytes = 202 * 402 + 2 * 101 * 201
+        let frameCount = worker.timeline.frameCount
+        XCTAssertEqual(encoded.count, frameCount * frameBytes, "one packed yuv420p frame per video frame")
+        XCTAssertGreaterThan(FramePlan(timeline: worker.timeline).reusedFrameCount, 10, "the scene has repeated frames")
+
+        var generator = SplitMix64(seed: 42)
+        let order = Array(0..<frameCount).shuffled(using: &generator)
+        XCTAssertNotEqual(order, Array(0..<frameCount))
+        for index in order {
+            let alone = try worker.packedFrame(index)
+            let offset = index * frameBytes
+            XCTAssertTrue(alone.elementsEqual(encoded[offset..<offset + frameBytes]), "frame \(index) differs")
+        }
+    }
+
+    /// The ring hands every item to the consumer in order, with at most `capacity` in flight,
+    /// whatever the workers' timing; a worker's error reaches the consumer and stops everyone.
+    func testFrameRingDeliversInOrderAndStopsOnError() throws {
+        for (workers, capacity) in [(1, 1), (3, 1), (2, 4), (4, 3)] {
+            let slots = (0..<capacity).map { _ in Slot() }
+            let ring = FrameRing(count: 200, buffers: slots)
+            let threads = start(workers, on: ring) { item, slot in
+                slot.value = item
+                if item % 7 == 0 { usleep(UInt32(item % 3) * 100) }
+            }
+            for item in 0..<200 {
+                XCTAssertEqual(try ring.take(item).value, item)
+                ring.release(item)
+            }
+            ring.waitForWorkers()
+            XCTAssertEqual(threads.count, workers)
+        }
+
+        let ring = FrameRing(count: 1000, buffers: [Slot(), Slot()])
+        _ = start(2, on: ring) { item, slot in
+            if item == 5 { throw PipelineError.missingScreen("test") }
+            slot.value = item
+        }
+        XCTAssertThrowsError(try (0..<1000).forEach { item in
+            _ = try ring.take(item)
+            ring.release(item)
+        }) { error in
+            XCTAssertEqual("\(error)", "\(PipelineError.missingScreen("test"))")
+        }
+        ring.waitForWorkers()
+    }
+
+    private final class Slot: @unchecked Sendable {
+        var value = -1
+    }
+
+    private func start(_ workers: Int, on ring: FrameRing<Slot>,
+                       _ body: @escaping @Sendable (Int, Slot) throws -> Void) -> [Thread] {
+        (0..<workers).map { _ in
+            ring.workerStarting()
+            let thread = Thread {
+                defer { ring.workerFinished() }
+                do {
+                    while let (item, slot) = ring.claim() {
+                        try body(item, slot)
+                        ring.complete(item)
+                    }
+                } catch {
+                    ring.fail(error)
+                }
+            }
+            thread.start()
+            return thread
+        }
+    }
+}
+
+/// A seeded generator, so the shuffled order is the same on every run.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1330_11EB
+        return z ^ (z >> 31)
+    }
+}
