@@ -1,12 +1,17 @@
 import Geometry
 
-/// A device: its screen in points, the pixel scale, and its display's corner radius.
+/// A device: its screen in points, the pixel scale, its display's corner radius and safe area.
 public struct Device: Hashable, Sendable, Codable {
+    /// The preset's scene-file name, or `custom`.
     public var name: String
     public var size: Size
+    /// Pixels per point (`UIScreen.scale`).
     public var scale: Double
+    /// The display's corner radius in points (drawn as a continuous corner).
     public var cornerRadius: Double
+    /// Height of the status bar area (`safeAreaInsets.top` in portrait).
     public var safeAreaTop: Double
+    /// Height of the home indicator area (`safeAreaInsets.bottom`); 0 on devices with a home button.
     public var safeAreaBottom: Double
 
     public init(name: String, size: Size, scale: Double, cornerRadius: Double = 0,
@@ -19,7 +24,8 @@ public struct Device: Hashable, Sendable, Codable {
         self.safeAreaBottom = safeAreaBottom
     }
 
-    /// Presets by scene-file name.
+    /// Presets by scene-file name: portrait, values as UIKit reports them (`UIScreen.bounds`,
+    /// `UIScreen.scale`, the root view's `safeAreaInsets`).
     public static let presets: [String: Device] = [
         "iphone-se": Device(name: "iphone-se", size: Size(width: 375, height: 667), scale: 2,
                             cornerRadius: 0, safeAreaTop: 20, safeAreaBottom: 0),
@@ -34,4 +40,24 @@ public struct Device: Hashable, Sendable, Codable {
     ]
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// Whether this is one of the `presets` (possibly with a different scale): such devices
+    /// show a status bar and, with a bottom safe area, a home indicator unless a screen hides them.
+    public var isPreset: Bool { Self.presets[name] != nil }
+
+    /// How the status bar is arranged on this device.
+    public var statusBarLayout: StatusBarLayout {
+        if size.width >= 600 { return .pad }
+        return safeAreaTop >= 44 ? .dynamicIsland : .classic
+    }
+}
+
+/// The arrangement of the status bar's time, signal and battery.
+public enum StatusBarLayout: String, Hashable, Sendable, Codable {
+    /// 20 pt tall; time centered, signal left, battery right (iPhone SE).
+    case classic
+    /// The time in the left ear, signal, Wi-Fi and battery in the right ear (iPhone 14 Pro and later).
+    case dynamicIsland
+    /// 24 pt tall; time and date left, Wi-Fi and battery right (iPad).
+    case pad
 }

@@ -1,18 +1,34 @@
+import Foundation
 import Geometry
 import Yams
 
 /// Screens and the views they hold.
 extension SceneDecoder {
+    static let screenKeys = ["background", "content", "navigationBar", "statusBar", "homeIndicator"]
+
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "screen '\(name)'", allowed: ["background", "content"]) else { return nil }
+        guard let fields = r.mapping(node, "screen '\(name)'", allowed: Self.screenKeys) else { return nil }
         let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) }
-            ?? SystemColor.named("systemBackground", appearance: appearance) ?? .white
+            ?? system("systemBackground")
         let views = fields["content"].map { decodeViews($0) } ?? []
-        return ScreenSpec(name: name, background: background, views: views)
+        let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
+        let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
+        let homeIndicator = fields["homeIndicator"].flatMap { r.bool($0, "homeIndicator") }
+        checkCollectionIDsAreUnique(fields["content"], screen: name)
+        return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
+                          statusBar: statusBar, homeIndicator: homeIndicator)
     }
 
-    static let viewKinds = ["rect", "label"]
+    /// `true` / `false`, or a `StatusBarStyle` name.
+    func decodeStatusBar(_ node: Node) -> StatusBarStyle? {
+        if let scalar = node.scalar, scalar.style == .plain, ["true", "false", "yes", "no", "on", "off"].contains(scalar.string) {
+            return reader.bool(node, "statusBar").map { $0 ? .automatic : .hidden }
+        }
+        return reader.choice(node, "statusBar style (or true / false)", StatusBarStyle.self)
+    }
+
+    static let viewKinds = ["rect", "label", "image", "list", "grid"]
 
     func decodeViews(_ node: Node) -> [ViewSpec] {
         guard let items = reader.sequence(node, "content") else { return [] }
@@ -21,6 +37,10 @@ extension SceneDecoder {
 
     func decodeView(_ node: Node) -> ViewSpec? {
         let r = reader
+        if let key = node.mapping?.first?.key.scalar?.string, Self.screenKeys.contains(key), key != "background", key != "content" {
+            r.error(node, "'\(key)' is a key of the screen, beside 'content', not a view in it")
+            return nil
+        }
         guard let fields = r.mapping(node, "a view", allowed: Self.viewKinds) else { return nil }
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             if fields.entries.isEmpty, node.mapping?.count ?? 0 > 0 { return nil }  // the unknown key is already reported
@@ -29,14 +49,17 @@ extension SceneDecoder {
         }
         switch entry.name {
         case "rect": return decodeRect(entry.value).map(ViewSpec.rect)
+        case "image": return decodeImage(entry.value).map(ViewSpec.image)
+        case "list": return decodeList(entry.value).map(ViewSpec.list)
+        case "grid": return decodeGrid(entry.value).map(ViewSpec.grid)
         default: return decodeLabel(entry.value).map(ViewSpec.label)
         }
     }
 
     func decodeRect(_ node: Node) -> RectView? {
         let r = reader
-        guard let fields = r.mapping(node, "a rect", allowed: ["frame", "fill", "cornerRadius", "border", "clipsToBounds", "content"])
-        else { return nil }
+        let keys = ["frame", "fill", "cornerRadius", "cornerCurve", "border", "clipsToBounds", "content"]
+        guard let fields = r.mapping(node, "a rect", allowed: keys) else { return nil }
         guard let frameNode = fields["frame"] else {
             r.error(node, "missing key 'frame' [x, y, width, height] in rect")
             return nil
@@ -44,17 +67,17 @@ extension SceneDecoder {
         let frame = r.rect(frameNode, "frame")
         let fill = fields["fill"].flatMap { r.color($0, "fill", appearance: appearance) } ?? .clear
         let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) } ?? 0
+        let curve = fields["cornerCurve"].flatMap { r.choice($0, "cornerCurve", CornerCurve.self) } ?? .continuous
         var borderColor: Color?
         var borderWidth = 0.0
         if let border = fields["border"], let borderFields = r.mapping(border, "a border", allowed: ["color", "width"]) {
-            borderColor = borderFields["color"].flatMap { r.color($0, "border color", appearance: appearance) }
-                ?? SystemColor.named("separator", appearance: appearance)
+            borderColor = borderFields["color"].flatMap { r.color($0, "border color", appearance: appearance) } ?? system("separator")
             borderWidth = borderFields["width"].flatMap { r.double($0, "border width", range: 0...1000) } ?? 1
         }
         let clips = fields["clipsToBounds"].flatMap { r.bool($0, "clipsToBounds") } ?? false
         let subviews = fields["content"].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
-        return RectView(frame: frame, fill: fill, cornerRadius: radius, borderColor: borderColor,
+        return RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
                         borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
     }
 
@@ -80,12 +103,77 @@ extension SceneDecoder {
         }
         if let value = fields["size"].flatMap({ r.double($0, "font size", range: 1...500) }) { size = value }
         if let value = fields["weight"].flatMap({ r.choice($0, "weight", LabelView.Weight.self) }) { weight = value }
-        let color = fields["color"].flatMap { r.color($0, "color", appearance: appearance) }
-            ?? SystemColor.named("label", appearance: appearance) ?? .black
+        let color = fields["color"].flatMap { r.color($0, "color", appearance: appearance) } ?? system("label")
         let alignment = fields["alignment"].flatMap { r.choice($0, "alignment", LabelView.Alignment.self) } ?? .left
         let lines = fields["lines"].flatMap { r.int($0, "lines", range: 0...1000) } ?? 1
         guard let text, let frame else { return nil }
         return LabelView(text: text, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment, lines: lines)
     }
 
+    func decodeImage(_ node: Node) -> ImageView? {
+        let r = reader
+        let keys = ["file", "frame", "contentMode", "cornerRadius", "cornerCurve", "background"]
+        guard let fields = r.mapping(node, "an image", allowed: keys) else { return nil }
+        if fields["file"] == nil { r.error(node, "missing key 'file' (a PNG path relative to the scene file) in image") }
+        if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in image") }
+        let file = fields["file"].flatMap { decodeImageFile($0) }
+        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
+        let mode = fields["contentMode"].flatMap { r.choice($0, "contentMode", ImageView.ContentMode.self) } ?? .fill
+        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) } ?? 0
+        let curve = fields["cornerCurve"].flatMap { r.choice($0, "cornerCurve", CornerCurve.self) } ?? .continuous
+        let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) } ?? .clear
+        guard let file, let frame else { return nil }
+        return ImageView(image: file, frame: frame, contentMode: mode, cornerRadius: radius, cornerCurve: curve,
+                         background: background)
+    }
+
+    /// A PNG path, relative to the scene file's folder (or absolute), checked to exist and be a PNG.
+    func decodeImageFile(_ node: Node) -> ImageFile? {
+        let r = reader
+        guard let given = r.string(node, "image file") else { return nil }
+        guard !given.isEmpty else {
+            r.error(node, "expected a PNG file path, found an empty string")
+            return nil
+        }
+        let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
+        let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : folder.appendingPathComponent(given)
+        let path = url.standardizedFileURL.path
+        guard url.pathExtension.lowercased() == "png" else {
+            r.error(node, "image '\(given)' is not a .png file; Segue reads PNG images")
+            return nil
+        }
+        do {
+            let header = try PNGHeader(contentsOf: path)
+            let stem = url.deletingPathExtension().lastPathComponent
+            let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+            return ImageFile(path: path, pixelWidth: header.width, pixelHeight: header.height, scale: scale)
+        } catch {
+            r.error(node, "cannot use image '\(given)' (\(path)): \(error)")
+            return nil
+        }
+    }
+
+    /// The iOS system color `name` in the scene's appearance.
+    func system(_ name: String) -> Color {
+        SystemColor.resolved(name, appearance)
+    }
+
+    /// Two lists or grids of one screen with the same `id` would make cell addresses ambiguous.
+    private func checkCollectionIDsAreUnique(_ content: Node?, screen: String) {
+        guard let content else { return }
+        var seen: [String: Node] = [:]
+        func visit(_ node: Node) {
+            for item in node.sequence.map(Array.init) ?? [] {
+                guard let (key, value) = item.mapping?.first, let kind = key.scalar?.string else { continue }
+                if kind == "rect", let inner = value["content"] { visit(inner) }
+                guard kind == "list" || kind == "grid", let idNode = value["id"], let id = idNode.scalar?.string else { continue }
+                if let first = seen[id] {
+                    reader.error(idNode, "screen '\(screen)' already has a list or grid with id '\(id)' (line \(first.mark?.line ?? 0))")
+                } else {
+                    seen[id] = idNode
+                }
+            }
+        }
+        visit(content)
+    }
 }

@@ -1,15 +1,27 @@
 import Geometry
 
-/// One screen: a background and the views drawn on it, back to front.
+/// One screen (a view controller's view): a background, the views drawn on it back to front,
+/// an optional navigation bar over them, and how the system's status bar and home indicator
+/// look while it is on top.
 public struct ScreenSpec: Sendable {
     public var name: String
     public var background: Color
     public var views: [ViewSpec]
+    /// Drawn over `views` at the top of the safe area; lists and grids without a frame start below it.
+    public var navigationBar: NavigationBarView?
+    /// nil: the device's default (shown on preset devices, hidden on custom ones).
+    public var statusBar: StatusBarStyle?
+    /// nil: the device's default (shown on preset devices with a bottom safe area).
+    public var homeIndicator: Bool?
 
-    public init(name: String, background: Color, views: [ViewSpec]) {
+    public init(name: String, background: Color, views: [ViewSpec], navigationBar: NavigationBarView? = nil,
+                statusBar: StatusBarStyle? = nil, homeIndicator: Bool? = nil) {
         self.name = name
         self.background = background
         self.views = views
+        self.navigationBar = navigationBar
+        self.statusBar = statusBar
+        self.homeIndicator = homeIndicator
     }
 }
 
@@ -17,6 +29,18 @@ public struct ScreenSpec: Sendable {
 public indirect enum ViewSpec: Sendable {
     case rect(RectView)
     case label(LabelView)
+    case image(ImageView)
+    case list(ListView)
+    case grid(GridView)
+}
+
+/// The shape of a rounded corner (`CALayer.cornerCurve`).
+public enum CornerCurve: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Quarter circles: `CALayerCornerCurve.circular`.
+    case circular
+    /// Apple's continuous-curvature corner (`CALayerCornerCurve.continuous`), as system
+    /// controls, cells and sheets use it.
+    case continuous
 }
 
 /// A filled, optionally bordered and rounded rectangle, which may hold (and clip) subviews.
@@ -24,16 +48,18 @@ public struct RectView: Sendable {
     public var frame: Rect
     public var fill: Color
     public var cornerRadius: Double
+    public var cornerCurve: CornerCurve
     public var borderColor: Color?
     public var borderWidth: Double
     public var clipsToBounds: Bool
     public var subviews: [ViewSpec]
 
-    public init(frame: Rect, fill: Color, cornerRadius: Double = 0, borderColor: Color? = nil,
-                borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {
+    public init(frame: Rect, fill: Color, cornerRadius: Double = 0, cornerCurve: CornerCurve = .continuous,
+                borderColor: Color? = nil, borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {
         self.frame = frame
         self.fill = fill
         self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve
         self.borderColor = borderColor
         self.borderWidth = borderWidth
         self.clipsToBounds = clipsToBounds
@@ -75,4 +101,16 @@ public struct LabelView: Sendable {
         "callout": (16, .regular), "subheadline": (15, .regular), "footnote": (13, .regular),
         "caption1": (12, .regular), "caption2": (11, .regular),
     ]
+}
+
+/// How the status bar is drawn while a screen is on top (`preferredStatusBarStyle`, `prefersStatusBarHidden`).
+public enum StatusBarStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Dark content over a light background, light over a dark one, judged by the screen's background.
+    case automatic = "default"
+    /// Black text and symbols (`UIStatusBarStyle.darkContent`).
+    case darkContent
+    /// White text and symbols (`UIStatusBarStyle.lightContent`).
+    case lightContent
+    /// No status bar (`prefersStatusBarHidden`).
+    case hidden
 }

@@ -129,21 +129,32 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(rgb(image, 10, 10), [255, 0, 255])
     }
 
-    func testTouchIndicatorLightensPixelsAtTheTouch() throws {
+    func testTouchIndicatorShowsOnBlackAndOnWhite() throws {
         let touch = Point(x: 100, y: 150)
-        let cache = try ScreenCache(screens: [plain("black", .black)], size: Self.size, scale: Self.scale)
+        let cache = try ScreenCache(screens: [plain("black", .black), plain("white", .white)], size: Self.size, scale: Self.scale)
         let canvas = try makeCanvas()
-        let state = frame([screenLayer("black")], touches: [touch])
+        // 20 pt radius: the center, the darker rim at 17 pt, and outside.
+        func samples() -> (center: Int, rim: Int, outside: Int) {
+            let image = canvas.rgbaImage()
+            return (Int(rgb(image, 200, 300)[0]), Int(rgb(image, 200 + 34, 300)[0]), Int(rgb(image, 200 + 42, 300)[0]))
+        }
 
-        canvas.draw(state, screens: cache, options: CompositorOptions(showsTouches: true))
-        let shown = canvas.rgbaImage()
-        assertClose(rgb(shown, 200, 300), [115, 115, 115], tolerance: 2)  // white at 0.45
-        XCTAssertEqual(rgb(shown, 200 + 40, 300), [0, 0, 0], "outside the 19 pt radius")
-        let rim = rgb(shown, 200 + 37, 300)  // 18.5 pt out: on the gray rim, over the white
-        XCTAssert(rim[0] > 0 && rim[0] != 115, "rim drawn: \(rim)")
+        canvas.draw(frame([screenLayer("black")], touches: [touch]), screens: cache, options: CompositorOptions(showsTouches: true))
+        let onBlack = samples()
+        assertClose([UInt8(onBlack.center)], [66], tolerance: 2)  // gray 0.62 at 0.42
+        XCTAssertGreaterThan(onBlack.rim, 20, "the rim shows on black")
+        XCTAssertEqual(onBlack.outside, 0)
 
-        canvas.draw(state, screens: cache, options: CompositorOptions(showsTouches: false))
-        XCTAssertEqual(rgb(canvas.rgbaImage(), 200, 300), [0, 0, 0])
+        canvas.draw(frame([screenLayer("white")], touches: [touch]), screens: cache, options: CompositorOptions(showsTouches: true))
+        let onWhite = samples()
+        assertClose([UInt8(onWhite.center)], [214], tolerance: 2)  // 255 darkened to mid-gray at 0.42
+        XCTAssertLessThan(onWhite.rim, onWhite.center - 30, "a darker rim")
+        XCTAssertEqual(onWhite.outside, 255)
+        let gray = rgb(canvas.rgbaImage(), 200, 300)
+        XCTAssertEqual(gray[0], gray[2], "neutral gray")
+
+        canvas.draw(frame([screenLayer("white")], touches: [touch]), screens: cache, options: CompositorOptions(showsTouches: false))
+        XCTAssertEqual(rgb(canvas.rgbaImage(), 200, 300), [255, 255, 255])
     }
 
     // MARK: Screen contents
@@ -512,29 +523,29 @@ final class RasterTests: XCTestCase {
 // MARK: - Pixel helpers
 
 /// The canvas's bytes as Cairo holds them.
-private func rawBytes(_ canvas: Canvas) -> [UInt8] {
+func rawBytes(_ canvas: Canvas) -> [UInt8] {
     canvas.withPixels { Array(UnsafeBufferPointer(start: $0, count: canvas.stride * canvas.pixelHeight)) }
 }
 
 /// The largest difference of any channel of any pixel; `Int.max` when the sizes differ.
-private func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
     guard a.width == b.width, a.height == b.height else { return .max }
     return zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
 }
 
 /// Red, green, blue at pixel (`x`, `y`).
-private func rgb(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+func rgb(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
     let i = (y * image.width + x) * 4
     return Array(image.pixels[i..<i + 3])
 }
 
-private func assertClose(_ actual: [UInt8], _ expected: [UInt8], tolerance: Int, file: StaticString = #filePath, line: UInt = #line) {
+func assertClose(_ actual: [UInt8], _ expected: [UInt8], tolerance: Int, file: StaticString = #filePath, line: UInt = #line) {
     let close = actual.count == expected.count && zip(actual, expected).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
     XCTAssert(close, "\(actual) is not within \(tolerance) of \(expected)", file: file, line: line)
 }
 
 /// A pixel rectangle: `minX..<maxX`, `minY..<maxY`.
-private struct PixelRect {
+struct PixelRect {
     var minX: Int, minY: Int, maxX: Int, maxY: Int
     var midY: Int { (minY + maxY) / 2 }
 }
@@ -545,7 +556,7 @@ private func pixelRect(_ rect: Rect) -> PixelRect {
 }
 
 /// Pixels differing from the top-left pixel (the background), within `rect` or anywhere.
-private func countInk(_ image: RGBAImage, in rect: PixelRect? = nil) -> Int {
+func countInk(_ image: RGBAImage, in rect: PixelRect? = nil) -> Int {
     let r = rect ?? PixelRect(minX: 0, minY: 0, maxX: image.width, maxY: image.height)
     let background = rgb(image, 0, 0)
     var count = 0
@@ -557,9 +568,9 @@ private func countInk(_ image: RGBAImage, in rect: PixelRect? = nil) -> Int {
     return count
 }
 
-/// The bounds (inclusive) of pixels differing from the top-left pixel within `rect`.
-private func inkBounds(_ image: RGBAImage, in rect: PixelRect) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-    let background = rgb(image, 0, 0)
+/// The bounds (inclusive) of pixels within `rect` differing from `background` (default: the top-left pixel).
+func inkBounds(_ image: RGBAImage, in rect: PixelRect, background: [UInt8]? = nil) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    let background = background ?? rgb(image, 0, 0)
     var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
     for y in rect.minY..<rect.maxY {
         for x in rect.minX..<rect.maxX where rgb(image, x, y) != background {

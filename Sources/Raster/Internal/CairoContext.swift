@@ -1,5 +1,6 @@
 internal import CCairo
 import Geometry
+import Scene
 
 /// A Cairo drawing context on one surface; owns one `cairo_t`.
 final class CairoContext {

@@ -1,11 +1,14 @@
 internal import CCairo
 import Engine
 import Geometry
+import Scene
 
 /// Paints a frame's layers, back to front, into one canvas's Cairo context, in device pixels.
 ///
 /// Each layer kind has one `paint` method chosen in `paint(_ layer:)`; a new `LayerContent`
-/// case slots in there. Shadows get their own pass before each layer's content.
+/// case slots in there. Shadows get their own pass before each layer's content. Over the
+/// layers come the status bar and home indicator (window-level, not part of the layer tree),
+/// then the touches.
 final class Compositor {
     private let cairo: CairoContext
     private let scale: Double
@@ -16,13 +19,16 @@ final class Compositor {
     private var scratch: ScratchCanvas?
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
+    private let shadows = ShadowCache()
 
-    /// The touch indicator of an iOS screen recording, in points and straight-alpha colors.
+    /// The touch indicator of an iOS screen recording: a mid-gray translucent disc whose rim
+    /// darkens and then fades out, so it shows on white and on black. Points, straight alpha.
     enum Touch {
-        static let diameter = 38.0
-        static let fill = Color(red: 1, green: 1, blue: 1, alpha: 0.45)
-        static let borderWidth = 1.5
-        static let border = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.35)
+        static let diameter = 40.0
+        /// (fraction of the radius, gray level, alpha), a radial gradient from the center out.
+        static let stops: [(offset: Double, gray: Double, alpha: Double)] = [
+            (0, 0.62, 0.42), (0.68, 0.62, 0.42), (0.84, 0.33, 0.58), (0.93, 0.30, 0.40), (1, 0.30, 0),
+        ]
     }
 
     /// Shown where a layer names a screen the cache does not hold, so the mistake is visible in the video.
@@ -35,7 +41,8 @@ final class Compositor {
         pixelHeight = cairo.surface.height
     }
 
-    /// Clears to opaque black, paints every layer, then the touches when `options.showsTouches`.
+    /// Clears to opaque black, paints every layer, the status bar and home indicator, then the
+    /// touches when `options.showsTouches`.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
         let cr = cairo.pointer
         cairo_identity_matrix(cr)
@@ -48,6 +55,9 @@ final class Compositor {
         let sources = self.sources(for: screens)
         for layer in state.layers {
             paint(layer, sources: sources)
+        }
+        if let sources {
+            paintChrome(over: state.layers, sources: sources)
         }
         if options.showsTouches {
             for touch in state.touches {
@@ -69,8 +79,8 @@ final class Compositor {
 
     private func paint(_ layer: Layer, sources: ScreenSources?) {
         guard layer.alpha > 0, layer.frame.width > 0, layer.frame.height > 0 else { return }
-        if let shadowOpacity = layer.shadowOpacity {
-            paintShadow(of: layer, opacity: shadowOpacity)
+        if let shadow = layer.shadow {
+            paintShadow(shadow, of: layer)
         }
         switch layer.content {
         case .screen(let name):
@@ -84,9 +94,57 @@ final class Compositor {
         }
     }
 
-    /// The shadow a layer casts beneath itself. Not drawn yet: a later change renders it here,
-    /// before the layer's content, from `layer.frame`, `cornerRadius` and `opacity`.
-    private func paintShadow(of layer: Layer, opacity: Double) {}
+    /// The shadow a layer casts beneath itself, as Core Animation draws `shadowRadius`,
+    /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the layer's
+    /// rounded shape blurred with standard deviation radius / 2, offset, tinted, at
+    /// opacity x the color's alpha x the layer's alpha. The blurred shape comes from `shadows`.
+    private func paintShadow(_ shadow: Shadow, of layer: Layer) {
+        let alpha = shadow.color.alpha * shadow.opacity * layer.alpha
+        guard alpha > 0 else { return }
+        let frame = deviceRect(layer.frame.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+        let width = Int(frame.width.rounded()), height = Int(frame.height.rounded())
+        guard width > 0, height > 0, frame.x.isFinite, frame.y.isFinite,
+              let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
+                                           cornerRadius: layer.cornerRadius * scale) else { return }
+        let sx = frame.width / Double(width), sy = frame.height / Double(height)
+        let padding = Double(mask.padding)
+        mask.pattern.place(x: frame.x - padding * sx, y: frame.y - padding * sy, sx: sx, sy: sy,
+                           filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
+        cairo.setSource(shadow.color, alpha: shadow.opacity * layer.alpha)
+        cairo_mask(cairo.pointer, mask.pattern.pointer)
+        cairo_set_source_rgb(cairo.pointer, 0, 0, 0)
+    }
+
+    /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
+    private func paintChrome(over layers: [Layer], sources: ScreenSources) {
+        guard let chrome = sources.cache.chrome else { return }
+        if let name = topScreen(in: layers, at: chrome.statusBarProbe), let tone = chrome.looks[name]?.statusBar,
+           let overlay = sources.statusBar[tone] {
+            paint(overlay)
+        }
+        if let name = topScreen(in: layers, at: chrome.homeIndicatorProbe), let tone = chrome.looks[name]?.homeIndicator,
+           let overlay = sources.homeIndicator[tone] {
+            paint(overlay)
+        }
+    }
+
+    /// The name of the frontmost mostly opaque screen layer covering `point` (points).
+    private func topScreen(in layers: [Layer], at point: Point) -> String? {
+        for layer in layers.reversed() where layer.alpha >= 0.5 && layer.frame.contains(point) {
+            if case .screen(let name) = layer.content { return name }
+        }
+        return nil
+    }
+
+    private func paint(_ overlay: ScreenSources.Overlay) {
+        let cr = cairo.pointer
+        let image = overlay.image
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(image.pixelX), Double(image.pixelY), Double(image.pixelWidth), Double(image.pixelHeight))
+        cairo_set_source(cr, overlay.pattern.pointer)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+    }
 
     /// The screen's image scaled to the layer's frame, clipped to its rounded corners, at its alpha.
     ///
@@ -98,19 +156,20 @@ final class Compositor {
     private func paintScreen(_ source: ScreenSources.Source, in layer: Layer) {
         let cr = cairo.pointer
         let frame = deviceRect(layer.frame)
-        let sx = frame.width / Double(source.pixelWidth)
-        let sy = frame.height / Double(source.pixelHeight)
-        guard sx.isFinite, sy.isFinite, frame.x.isFinite, frame.y.isFinite,
+        let content = contentRect(of: source, in: frame, mode: layer.contentMode)
+        let sx = content.width / Double(source.pixelWidth)
+        let sy = content.height / Double(source.pixelHeight)
+        guard sx.isFinite, sy.isFinite, content.x.isFinite, content.y.isFinite,
               let bounds = pixelBounds(of: frame) else { return }
         let radius = layer.cornerRadius * scale
         let pattern = source.pattern
 
-        let x = frame.x.rounded(), y = frame.y.rounded()
+        let x = content.x.rounded(), y = content.y.rounded()
         let isPixelAligned = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
-            && abs(frame.x - x) < 1e-6 && abs(frame.y - y) < 1e-6
+            && abs(content.x - x) < 1e-6 && abs(content.y - y) < 1e-6
         if isPixelAligned {
             pattern.place(x: x, y: y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
-            if radius > 0 {
+            if radius > 0 || content != frame {
                 cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
                 cairo_clip(cr)
             }
@@ -119,7 +178,7 @@ final class Compositor {
             return
         }
 
-        pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+        pattern.place(x: content.x, y: content.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
         if layer.alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
             scratch.clear(bounds)
             scratch.cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
@@ -138,6 +197,20 @@ final class Compositor {
             paint(pattern, alpha: layer.alpha, on: cairo)
         }
         cairo_reset_clip(cr)
+    }
+
+    /// Where the whole screen image goes for `mode`, in device pixels; the layer is clipped to `frame`.
+    private func contentRect(of source: ScreenSources.Source, in frame: Rect, mode: ContentMode) -> Rect {
+        let width = Double(source.pixelWidth), height = Double(source.pixelHeight)
+        switch mode {
+        case .scaleToFill:
+            return frame
+        case .aspectFill:
+            let s = max(frame.width / width, frame.height / height)
+            return Rect(x: frame.midX - width * s / 2, y: frame.midY - height * s / 2, width: width * s, height: height * s)
+        case .topLeft:
+            return Rect(x: frame.x, y: frame.y, width: width, height: height)
+        }
     }
 
     /// Sets `pattern` as the source, paints through the current clip at `alpha`, then lets go of the pattern.
@@ -180,20 +253,22 @@ final class Compositor {
         cairo_fill(cairo.pointer)
     }
 
-    /// The translucent white finger circle with a faint gray rim, centered on `point`.
+    /// The finger's translucent gray disc with its soft darker rim, centered on `point`.
     private func paintTouch(at point: Point) {
         let cr = cairo.pointer
         let center = Point(x: point.x * scale, y: point.y * scale)
         let radius = Touch.diameter / 2 * scale
+        guard center.x.isFinite, center.y.isFinite,
+              let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else { return }
+        defer { cairo_pattern_destroy(gradient) }
+        for stop in Touch.stops {
+            cairo_pattern_add_color_stop_rgba(gradient, stop.offset, stop.gray, stop.gray, stop.gray, stop.alpha)
+        }
         cairo_new_path(cr)
         cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
-        cairo.setSource(Touch.fill)
+        cairo_set_source(cr, gradient)
         cairo_fill(cr)
-        let borderWidth = Touch.borderWidth * scale
-        cairo_arc(cr, center.x, center.y, radius - borderWidth / 2, 0, 2 * Double.pi)
-        cairo_set_line_width(cr, borderWidth)
-        cairo.setSource(Touch.border)
-        cairo_stroke(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
     }
 
     private func deviceRect(_ rect: Rect) -> Rect {

@@ -1,10 +1,7 @@
-/// The shape of a rounded corner.
-enum CornerCurve: Sendable {
-    /// Quarter circles: `CALayer`'s default `cornerCurve`, used for views inside screens.
-    case circular
-    /// Apple's continuous-curvature corner (`CALayerCornerCurve.continuous`), used for screen layers and device corners.
-    case continuous
+import Scene
 
+/// The continuous corner's geometry (`Scene.CornerCurve.continuous`).
+extension CornerCurve {
     /// How far from the corner, in units of the radius, a continuous corner's curve begins.
     static let continuousExtent = 1.547302
 

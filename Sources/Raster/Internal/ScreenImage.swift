@@ -14,8 +14,9 @@ final class ScreenImage: Sendable {
     /// RGB24 (no alpha channel) when the background is opaque, so painting it is a copy rather than a blend.
     let isOpaque: Bool
 
-    /// Draws `screen` at `size` points x `scale`.
-    init(_ screen: ScreenSpec, size: Size, scale: Double, text: TextContext) throws {
+    /// Draws `screen` at the device's size in points x `scale`, laid out for `device`.
+    init(_ screen: ScreenSpec, device: Device, scale: Double, text: TextContext, images: ImageLibrary) throws {
+        let size = device.size
         let width = Int((size.width * scale).rounded())
         let height = Int((size.height * scale).rounded())
         guard scale > 0, scale.isFinite, (1...cairoMaximumSide).contains(width),
@@ -32,7 +33,7 @@ final class ScreenImage: Sendable {
         let surface = try CairoSurface(wrapping: pixels, width: width, height: height, stride: stride, format: format)
         let cairo = try CairoContext(surface: surface)
         cairo_scale(cairo.pointer, Double(width) / size.width, Double(height) / size.height)
-        try ScreenPainter(cairo: cairo, text: text).paint(screen)
+        try ScreenPainter(cairo: cairo, text: text, device: device, scale: scale, images: images).paint(screen)
         try cairo.checkStatus("drawing screen \"\(screen.name)\"")
         surface.flush()
     }

@@ -2,30 +2,46 @@ internal import CCairo
 import Geometry
 import Scene
 
-/// Draws a screen's background and views into a Cairo context whose user space is in points.
+/// Draws a screen's background, views and navigation bar into a Cairo context whose user
+/// space is in points.
 ///
 /// Every view kind is drawn by one `paint` overload chosen in `paint(_ view:)`; a new
-/// `ViewSpec` case slots in there.
+/// `ViewSpec` case slots in there. Lists, grids and the navigation bar are placed by the
+/// Scene module's layouts (`ListLayout`, `GridLayout`, `NavigationBarLayout`), the same
+/// numbers the engine reads cell frames from.
 struct ScreenPainter {
     let cairo: CairoContext
     let text: TextContext
+    let device: Device
+    /// Pixels per point of the image being drawn, for hairlines one pixel thick.
+    let scale: Double
+    let images: ImageLibrary
 
-    /// Fills the whole surface with `screen.background`, then draws its views back to front.
+    /// Fills the whole surface with `screen.background`, then draws its views back to front,
+    /// then its navigation bar.
     func paint(_ screen: ScreenSpec) throws {
         cairo.withSavedState {
             cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
             cairo.setSource(screen.background)
             cairo_paint(cairo.pointer)
         }
+        let content = screen.contentFrame(on: device)
         for view in screen.views {
-            try paint(view)
+            try paint(view, defaultFrame: content)
+        }
+        if let bar = screen.navigationBar {
+            try paint(bar)
         }
     }
 
-    private func paint(_ view: ViewSpec) throws {
+    /// `defaultFrame`: where a list or grid without a frame goes, in the current coordinates.
+    private func paint(_ view: ViewSpec, defaultFrame: Rect) throws {
         switch view {
         case .rect(let rect): try paint(rect)
-        case .label(let label): try paint(label)
+        case .label(let label): try draw(label)
+        case .image(let image): try paint(image)
+        case .list(let list): try paint(list, frame: list.frame ?? defaultFrame)
+        case .grid(let grid): try paint(grid, frame: grid.frame ?? defaultFrame)
         }
     }
 
@@ -35,37 +51,34 @@ struct ScreenPainter {
         let frame = rect.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let radius = rect.cornerRadius
-        if rect.fill.alpha > 0 {
-            cairo.setPath(frame, cornerRadius: radius, curve: .circular)
-            cairo.setSource(rect.fill)
-            cairo_fill(cairo.pointer)
-        }
+        cairo.fill(frame, cornerRadius: radius, curve: rect.cornerCurve, color: rect.fill)
         if !rect.subviews.isEmpty {
             try cairo.withSavedState {
                 if rect.clipsToBounds {
-                    cairo.setPath(frame, cornerRadius: radius, curve: .circular)
+                    cairo.setPath(frame, cornerRadius: radius, curve: rect.cornerCurve)
                     cairo_clip(cairo.pointer)
                 }
                 cairo_translate(cairo.pointer, frame.x, frame.y)
+                let bounds = Rect(origin: .zero, size: frame.size)
                 for subview in rect.subviews {
-                    try paint(subview)
+                    try paint(subview, defaultFrame: bounds)
                 }
             }
         }
         if let borderColor = rect.borderColor, rect.borderWidth > 0, borderColor.alpha > 0 {
-            paintBorder(of: frame, width: rect.borderWidth, cornerRadius: radius, color: borderColor)
+            paintBorder(of: frame, width: rect.borderWidth, cornerRadius: radius, curve: rect.cornerCurve, color: borderColor)
         }
     }
 
     /// The ring between the bounds and the bounds inset by `width`, filled even-odd.
-    private func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, color: Color) {
+    private func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, curve: CornerCurve, color: Color) {
         cairo.withSavedState {
-            cairo.setPath(frame, cornerRadius: cornerRadius, curve: .circular)
+            cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
             let inset = min(width, min(frame.width, frame.height) / 2)
             let inner = Rect(x: frame.x + inset, y: frame.y + inset,
                              width: frame.width - 2 * inset, height: frame.height - 2 * inset)
             if inner.width > 0, inner.height > 0 {
-                cairo.appendRoundedRect(inner, cornerRadius: max(cornerRadius - inset, 0), curve: .circular)
+                cairo.appendRoundedRect(inner, cornerRadius: max(cornerRadius - inset, 0), curve: curve)
             }
             cairo_set_fill_rule(cairo.pointer, CAIRO_FILL_RULE_EVEN_ODD)
             cairo.setSource(color)
@@ -74,15 +87,59 @@ struct ScreenPainter {
     }
 
     /// The text laid out in the frame's width and centered vertically in it, as UILabel does.
-    private func paint(_ label: LabelView) throws {
-        guard label.frame.width > 0, label.color.alpha > 0, !label.text.isEmpty else { return }
-        text.update(for: cairo)
-        let layout = try TextLayout(label, context: text)
-        let box = layout.logicalRect
-        let top = label.frame.y + (label.frame.height - box.height) / 2 - box.y
-        cairo_move_to(cairo.pointer, label.frame.x, top)
-        cairo.setSource(label.color)
-        layout.show(in: cairo)
-        cairo_new_path(cairo.pointer)
+    func draw(_ label: LabelView) throws {
+        try TextPainter(cairo: cairo, text: text).draw(label)
+    }
+
+    /// `string` in `frame`, one line, tail-truncated.
+    func draw(_ string: String, in frame: Rect, size: Double, weight: LabelView.Weight = .regular, color: Color,
+              alignment: LabelView.Alignment = .left, lines: Int = 1) throws {
+        try draw(LabelView(text: string, frame: frame, fontSize: size, weight: weight, color: color,
+                           alignment: alignment, lines: lines))
+    }
+
+    /// The width `string` takes on one line, in points.
+    func width(of string: String, size: Double, weight: LabelView.Weight = .regular) throws -> Double {
+        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight)
+    }
+
+    /// The image placed by its content mode, over its background, clipped to its rounded frame.
+    private func paint(_ view: ImageView) throws {
+        guard view.frame.width > 0, view.frame.height > 0 else { return }
+        cairo.fill(view.frame, cornerRadius: view.cornerRadius, curve: view.cornerCurve, color: view.background)
+        try drawImage(view.image, in: view.frame, contentMode: view.contentMode, cornerRadius: view.cornerRadius,
+                      curve: view.cornerCurve)
+    }
+
+    /// `image` placed in `frame` by `contentMode`, clipped to the frame rounded by `cornerRadius`.
+    func drawImage(_ image: ImageFile, in frame: Rect, contentMode: ImageView.ContentMode, cornerRadius: Double,
+                   curve: CornerCurve = .continuous) throws {
+        let surface = try images.surface(for: image)
+        let placed = ImageView.placement(of: image.pointSize, in: frame, contentMode: contentMode)
+        guard placed.width > 0, placed.height > 0 else { return }
+        cairo.withSavedState {
+            let cr = cairo.pointer
+            cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
+            cairo_clip(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, placed.x, placed.y, placed.width, placed.height)
+            cairo_clip(cr)
+            cairo_translate(cr, placed.x, placed.y)
+            cairo_scale(cr, placed.width / Double(surface.width), placed.height / Double(surface.height))
+            cairo_set_source_surface(cr, surface.pointer, 0, 0)
+            if let pattern = cairo_get_source(cr) {
+                // Edge pixels repeat outwards, so only the clip shapes the image's edge.
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            }
+            cairo_paint(cr)
+        }
+    }
+
+    /// A horizontal hairline one device pixel thick, its bottom edge on the pixel boundary at or above `line.y`.
+    func drawHairline(_ line: Rect, color: Color) {
+        guard line.width > 0, color.alpha > 0 else { return }
+        let bottom = (line.y * scale).rounded() / scale
+        cairo.fill(Rect(x: line.x, y: bottom - 1 / scale, width: line.width, height: 1 / scale), color: color)
     }
 }

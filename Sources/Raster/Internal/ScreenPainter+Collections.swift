@@ -1,0 +1,87 @@
+internal import CCairo
+import Geometry
+import Scene
+
+/// Lists and grids, placed by `ListLayout` and `GridLayout`.
+extension ScreenPainter {
+    /// Background, then each section's card, header and footer, then the rows; clipped to the frame.
+    func paint(_ list: ListView, frame: Rect) throws {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let layout = ListLayout(list, frame: frame)
+        let colors = list.colors
+        try cairo.withSavedState {
+            cairo_rectangle(cairo.pointer, frame.x, frame.y, frame.width, frame.height)
+            cairo_clip(cairo.pointer)
+            cairo.fill(frame, color: colors.background)
+            for (section, placed) in zip(list.sections, layout.sections) {
+                cairo.fill(placed.rows, cornerRadius: layout.cardCornerRadius, color: colors.rowBackground)
+                if let header = section.header, let box = placed.header {
+                    if list.style == .insetGrouped {
+                        try draw(header.uppercased(), in: box, size: 13, color: colors.secondary)
+                    } else {
+                        try draw(header, in: box, size: 17, weight: .semibold, color: colors.title)
+                    }
+                }
+                if let footer = section.footer, let box = placed.footer {
+                    try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
+                }
+            }
+            for (row, placed) in zip(list.rows, layout.rows) {
+                try paint(row, placed, layout: layout, colors: colors)
+            }
+        }
+    }
+
+    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, colors: ListView.Colors) throws {
+        if let box = placed.image {
+            let radius = min(layout.imageCornerRadius, box.width / 2)
+            if let color = row.imageColor { cairo.fill(box, cornerRadius: radius, color: color) }
+            if let image = row.image { try drawImage(image, in: box, contentMode: .fill, cornerRadius: radius) }
+        }
+        var title = placed.title
+        if let detail = row.detail {
+            let width = min(try self.width(of: detail, size: 17), placed.text.width * 0.6)
+            try draw(detail, in: Rect(x: placed.text.maxX - width, y: placed.title.y, width: width, height: placed.title.height),
+                     size: 17, color: colors.secondary, alignment: .right)
+            title.size.width = max(title.width - width - 8, 0)
+        }
+        try draw(row.title, in: title, size: 17, color: colors.title)
+        if let subtitle = row.subtitle, let box = placed.subtitle {
+            try draw(subtitle, in: box, size: 15, color: colors.secondary)
+        }
+        if let box = placed.accessory {
+            switch row.accessory {
+            case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
+            case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
+            case .none: break
+            }
+        }
+        if let line = placed.separator {
+            drawHairline(line, color: colors.separator)
+        }
+    }
+
+    /// Background, then each cell's placeholder color, image and text; clipped to the frame.
+    func paint(_ grid: GridView, frame: Rect) throws {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let layout = GridLayout(grid, frame: frame)
+        try cairo.withSavedState {
+            cairo_rectangle(cairo.pointer, frame.x, frame.y, frame.width, frame.height)
+            cairo_clip(cairo.pointer)
+            cairo.fill(frame, color: grid.background)
+            for (cell, placed) in zip(grid.cells, layout.cells) where placed.cell.minY < frame.maxY {
+                let radius = min(grid.cornerRadius, placed.image.width / 2, placed.image.height / 2)
+                cairo.fill(placed.image, cornerRadius: radius, color: cell.color)
+                if let image = cell.image {
+                    try drawImage(image, in: placed.image, contentMode: grid.contentMode, cornerRadius: radius)
+                }
+                if let caption = cell.caption, let box = placed.caption {
+                    try draw(caption, in: box, size: 15, color: grid.captionColor)
+                }
+                if let subtitle = cell.subtitle, let box = placed.subtitle {
+                    try draw(subtitle, in: box, size: 15, color: grid.subtitleColor)
+                }
+            }
+        }
+    }
+}

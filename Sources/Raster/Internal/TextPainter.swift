@@ -1,0 +1,30 @@
+internal import CCairo
+import Geometry
+import Scene
+
+/// Draws and measures text in a Cairo context whose user space is in points.
+struct TextPainter {
+    let cairo: CairoContext
+    let text: TextContext
+
+    /// The text laid out in the frame's width and centered vertically in it, as UILabel does.
+    func draw(_ label: LabelView) throws {
+        guard label.frame.width > 0, label.color.alpha > 0, !label.text.isEmpty else { return }
+        text.update(for: cairo)
+        let layout = try TextLayout(label, context: text)
+        let box = layout.logicalRect
+        let top = label.frame.y + (label.frame.height - box.height) / 2 - box.y
+        cairo_move_to(cairo.pointer, label.frame.x, top)
+        cairo.setSource(label.color)
+        layout.show(in: cairo)
+        cairo_new_path(cairo.pointer)
+    }
+
+    /// The width `string` takes on one line, in points.
+    func width(of string: String, size: Double, weight: LabelView.Weight = .regular) throws -> Double {
+        guard !string.isEmpty else { return 0 }
+        let label = LabelView(text: string, frame: Rect(x: 0, y: 0, width: 100_000, height: 1_000), fontSize: size, weight: weight)
+        text.update(for: cairo)
+        return try TextLayout(label, context: text).logicalRect.width
+    }
+}

@@ -1,0 +1,153 @@
+import Geometry
+import Yams
+
+/// Lists, grids and the navigation bar.
+extension SceneDecoder {
+    func decodeList(_ node: Node) -> ListView? {
+        let r = reader
+        let keys = ["id", "frame", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
+        guard let fields = r.mapping(node, "a list", allowed: keys) else { return nil }
+        let id = fields["id"].flatMap { r.string($0, "list id") }
+        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
+        let style = fields["style"].flatMap { r.choice($0, "list style", ListView.Style.self) } ?? .plain
+        let rowHeight = fields["rowHeight"].flatMap { r.double($0, "rowHeight", range: 1...10_000) }
+        let imageSize = fields["imageSize"].flatMap { r.double($0, "imageSize", range: 0...10_000) }
+        let imageRadius = fields["imageCornerRadius"].flatMap { r.double($0, "imageCornerRadius", range: 0...10_000) }
+        let accessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? ListView.Accessory.none
+        var colors = ListView.Colors.system(style, appearance: appearance)
+        if let background = fields["background"].flatMap({ r.color($0, "list background", appearance: appearance) }) {
+            colors.background = background
+        }
+        var sections: [ListView.Section] = []
+        switch (fields["rows"], fields["sections"]) {
+        case (let rows?, nil):
+            sections = [ListView.Section(rows: decodeRows(rows, accessory: accessory))]
+        case (nil, let node?):
+            for item in r.sequence(node, "sections") ?? [] {
+                guard let section = r.mapping(item, "a list section", allowed: ["header", "footer", "rows"]) else { continue }
+                let header = section["header"].flatMap { r.string($0, "section header") }
+                let footer = section["footer"].flatMap { r.string($0, "section footer") }
+                guard let rows = section["rows"] else {
+                    r.error(item, "missing key 'rows' in list section")
+                    continue
+                }
+                sections.append(ListView.Section(header: header, footer: footer, rows: decodeRows(rows, accessory: accessory)))
+            }
+        case (.some, .some):
+            r.error(fields.key("sections"), "a list has 'rows' (one section) or 'sections', not both")
+        case (nil, nil):
+            r.error(node, "missing key 'rows' (or 'sections') in list")
+        }
+        return ListView(id: id, frame: frame, style: style, sections: sections, rowHeight: rowHeight, imageSize: imageSize,
+                        imageCornerRadius: imageRadius, colors: colors)
+    }
+
+    /// Rows: a title alone, or `{ title, subtitle, detail, image, imageColor, accessory }`.
+    private func decodeRows(_ node: Node, accessory: ListView.Accessory) -> [ListView.Row] {
+        let r = reader
+        return (r.sequence(node, "rows") ?? []).compactMap { item in
+            if item.scalar != nil {
+                return r.string(item, "row title").map { ListView.Row(title: $0, accessory: accessory) }
+            }
+            let keys = ["title", "subtitle", "detail", "image", "imageColor", "accessory"]
+            guard let fields = r.mapping(item, "a row (a title, or a mapping)", allowed: keys) else { return nil }
+            if fields["title"] == nil { r.error(item, "missing key 'title' in row") }
+            let title = fields["title"].flatMap { r.string($0, "row title") }
+            let subtitle = fields["subtitle"].flatMap { r.string($0, "row subtitle") }
+            let detail = fields["detail"].flatMap { r.string($0, "row detail") }
+            let image = fields["image"].flatMap { decodeImageFile($0) }
+            let imageColor = fields["imageColor"].flatMap { r.color($0, "imageColor", appearance: appearance) }
+            let rowAccessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? accessory
+            guard let title else { return nil }
+            return ListView.Row(title: title, subtitle: subtitle, detail: detail, image: image, imageColor: imageColor,
+                                accessory: rowAccessory)
+        }
+    }
+
+    func decodeGrid(_ node: Node) -> GridView? {
+        let r = reader
+        let keys = ["id", "frame", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
+        guard let fields = r.mapping(node, "a grid", allowed: keys) else { return nil }
+        let id = fields["id"].flatMap { r.string($0, "grid id") }
+        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
+        let columns = fields["columns"].flatMap { r.int($0, "columns", range: 1...50) } ?? 3
+        let spacing = fields["spacing"].flatMap { r.double($0, "spacing", range: 0...1000) }
+        let inset = fields["inset"].flatMap { r.double($0, "inset", range: 0...1000) }
+        let aspect = fields["aspectRatio"].flatMap { r.double($0, "aspectRatio (height / width)", range: 0.01...100) } ?? 1
+        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) }
+        let mode = fields["contentMode"].flatMap { r.choice($0, "contentMode", ImageView.ContentMode.self) } ?? .fill
+        let background = fields["background"].flatMap { r.color($0, "grid background", appearance: appearance) } ?? .clear
+        let placeholder = system("systemGray5")
+        var cells: [GridView.Cell] = []
+        if let node = fields["cells"] {
+            for item in r.sequence(node, "cells") ?? [] {
+                if item.scalar != nil {
+                    if let image = decodeImageFile(item) { cells.append(GridView.Cell(image: image, color: placeholder)) }
+                    continue
+                }
+                guard let cell = r.mapping(item, "a cell (a PNG path, or a mapping)", allowed: ["image", "color", "caption", "subtitle"])
+                else { continue }
+                let image = cell["image"].flatMap { decodeImageFile($0) }
+                if cell["image"] != nil, image == nil { continue }
+                let color = cell["color"].flatMap { r.color($0, "cell color", appearance: appearance) } ?? placeholder
+                let caption = cell["caption"].flatMap { r.string($0, "caption") }
+                let subtitle = cell["subtitle"].flatMap { r.string($0, "cell subtitle") }
+                cells.append(GridView.Cell(image: image, color: color, caption: caption, subtitle: subtitle))
+            }
+        } else {
+            r.error(node, "missing key 'cells' in grid")
+        }
+        return GridView(id: id, frame: frame, columns: columns, spacing: spacing, inset: inset, aspectRatio: aspect,
+                        cornerRadius: radius, contentMode: mode, cells: cells, background: background,
+                        captionColor: system("label"), subtitleColor: system("secondaryLabel"))
+    }
+
+    func decodeNavigationBar(_ node: Node) -> NavigationBarView? {
+        let r = reader
+        let keys = ["title", "largeTitle", "back", "leading", "trailing", "background", "separator", "tint"]
+        guard let fields = r.mapping(node, "a navigation bar", allowed: keys) else { return nil }
+        let title = fields["title"].flatMap { r.string($0, "title") }
+        let large = fields["largeTitle"].flatMap { r.bool($0, "largeTitle") } ?? false
+        if large, title == nil { r.error(fields.key("largeTitle"), "'largeTitle: true' needs a 'title'") }
+        let back = fields["back"].flatMap { r.string($0, "back button title") }
+        let leading = fields["leading"].map { decodeBarItems($0, "leading") } ?? []
+        let trailing = fields["trailing"].map { decodeBarItems($0, "trailing") } ?? []
+        let background = fields["background"].flatMap { r.color($0, "navigation bar background", appearance: appearance) } ?? .clear
+        var separator: Color? = background.alpha > 0 ? system("separator") : nil
+        if let node = fields["separator"] {
+            if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
+                separator = r.bool(node, "separator") == true ? system("separator") : nil
+            } else {
+                separator = r.color(node, "separator (true, false or a color)", appearance: appearance)
+            }
+        }
+        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
+        return NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
+                                 background: background, separator: separator, tint: tint, titleColor: system("label"))
+    }
+
+    /// Items: a title, or `{ title, style: plain|done }`, or `{ symbol: plus|ellipsis|search|share }`.
+    private func decodeBarItems(_ node: Node, _ side: String) -> [NavigationBarView.Item] {
+        let r = reader
+        return (r.sequence(node, "\(side) bar button items") ?? []).compactMap { item in
+            if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
+            guard let fields = r.mapping(item, "a bar button item", allowed: ["title", "symbol", "style"]) else { return nil }
+            let prominent = fields["style"].flatMap { r.choice($0, "bar button style", BarButtonStyle.self) } == .done
+            switch (fields["title"], fields["symbol"]) {
+            case (let title?, nil):
+                return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent) }
+            case (nil, let symbol?):
+                return r.choice(symbol, "bar button symbol", NavigationBarView.Item.Symbol.self)
+                    .map { NavigationBarView.Item(.symbol($0), isProminent: prominent) }
+            default:
+                r.error(item, "a bar button item has a 'title' or a 'symbol' (\(NavigationBarView.Item.Symbol.allCases.map(\.rawValue).joined(separator: ", ")))")
+                return nil
+            }
+        }
+    }
+}
+
+/// `UIBarButtonItem.Style`.
+enum BarButtonStyle: String, CaseIterable {
+    case plain, done
+}

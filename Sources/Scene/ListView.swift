@@ -1,0 +1,128 @@
+import Geometry
+
+/// A table of rows (`UITableView` / `UICollectionView` list): plain or inset grouped, in
+/// sections with optional header and footer text. Its rows are addressable by `id` and index
+/// (`ScreenSpec.cellFrame(list:index:on:)`).
+public struct ListView: Sendable {
+    /// `UITableView.Style` / `UICollectionLayoutListConfiguration.Appearance`.
+    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Full-width rows on the list's background.
+        case plain
+        /// Rounded cards inset from the edges, on the screen's grouped background.
+        case insetGrouped
+    }
+
+    /// What a row shows at its trailing edge (`UITableViewCell.AccessoryType`).
+    public enum Accessory: String, Hashable, Sendable, Codable, CaseIterable {
+        case none
+        /// The gray disclosure chevron (`.disclosureIndicator`).
+        case chevron
+        /// The tinted checkmark (`.checkmark`).
+        case checkmark
+    }
+
+    /// One row (`UIListContentConfiguration`): title, optional subtitle below it, optional
+    /// trailing detail text, an optional leading image, and an accessory.
+    public struct Row: Sendable {
+        public var title: String
+        public var subtitle: String?
+        /// Secondary text at the trailing edge (`.valueCell`).
+        public var detail: String?
+        public var image: ImageFile?
+        /// Fills the image's frame under the image (or alone, as a colored icon tile).
+        public var imageColor: Color?
+        public var accessory: Accessory
+
+        public init(title: String, subtitle: String? = nil, detail: String? = nil, image: ImageFile? = nil,
+                    imageColor: Color? = nil, accessory: Accessory = .none) {
+            self.title = title
+            self.subtitle = subtitle
+            self.detail = detail
+            self.image = image
+            self.imageColor = imageColor
+            self.accessory = accessory
+        }
+
+        /// Whether the row has an image frame.
+        public var hasImage: Bool { image != nil || imageColor != nil }
+    }
+
+    public struct Section: Sendable {
+        public var header: String?
+        public var footer: String?
+        public var rows: [Row]
+
+        public init(header: String? = nil, footer: String? = nil, rows: [Row]) {
+            self.header = header
+            self.footer = footer
+            self.rows = rows
+        }
+    }
+
+    /// The colors a list draws with, resolved for the scene's appearance.
+    public struct Colors: Sendable, Hashable {
+        /// Behind the whole list; clear lets the screen's background show.
+        public var background: Color
+        /// Behind each row (the cards of an inset grouped list).
+        public var rowBackground: Color
+        public var title: Color
+        /// Subtitles, details, headers and footers.
+        public var secondary: Color
+        public var separator: Color
+        /// The disclosure chevron.
+        public var chevron: Color
+        /// The checkmark.
+        public var tint: Color
+
+        public init(background: Color, rowBackground: Color, title: Color, secondary: Color, separator: Color,
+                    chevron: Color, tint: Color) {
+            self.background = background
+            self.rowBackground = rowBackground
+            self.title = title
+            self.secondary = secondary
+            self.separator = separator
+            self.chevron = chevron
+            self.tint = tint
+        }
+
+        /// UIKit's colors for `style` in `appearance`.
+        public static func system(_ style: Style, appearance: Appearance) -> Colors {
+            let c = { (name: String) in SystemColor.resolved(name, appearance) }
+            return Colors(background: style == .plain ? c("systemBackground") : .clear,
+                          rowBackground: style == .plain ? .clear : c("secondarySystemGroupedBackground"),
+                          title: c("label"), secondary: c("secondaryLabel"), separator: c("separator"),
+                          chevron: c("tertiaryLabel"), tint: c("systemBlue"))
+        }
+    }
+
+    /// Names the list for `cellFrame(list:index:on:)`.
+    public var id: String?
+    /// nil: the screen's content area (below the navigation bar) at the top level, the parent's bounds inside a rect.
+    public var frame: Rect?
+    public var style: Style
+    public var sections: [Section]
+    /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the
+    /// default text size — 44 pt, 60 pt with a subtitle, at least its image + 16 pt.
+    public var rowHeight: Double?
+    /// Side of a row's square image; nil: `rowHeight` − 16 (28 without, 40 with subtitles), at most 40.
+    public var imageSize: Double?
+    /// nil: 22.5 % of the image size (an icon tile); half the size makes a circle.
+    public var imageCornerRadius: Double?
+    public var colors: Colors
+
+    public init(id: String? = nil, frame: Rect? = nil, style: Style = .plain, sections: [Section],
+                rowHeight: Double? = nil, imageSize: Double? = nil, imageCornerRadius: Double? = nil,
+                colors: Colors? = nil) {
+        self.id = id
+        self.frame = frame
+        self.style = style
+        self.sections = sections
+        self.rowHeight = rowHeight
+        self.imageSize = imageSize
+        self.imageCornerRadius = imageCornerRadius
+        self.colors = colors ?? .system(style, appearance: .light)
+    }
+
+    /// Every row, in order: the index `cellFrame(list:index:on:)` takes.
+    public var rows: [Row] { sections.flatMap(\.rows) }
+}

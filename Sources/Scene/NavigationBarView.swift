@@ -1,0 +1,80 @@
+import Geometry
+
+/// A navigation bar (`UINavigationBar`) at the top of the safe area: a centered title or a
+/// large title below the bar, a back button with its chevron, and bar button items.
+public struct NavigationBarView: Sendable {
+    /// A bar button item (`UIBarButtonItem`): text, or one of a few system symbols.
+    public struct Item: Hashable, Sendable {
+        public enum Content: Hashable, Sendable {
+            case text(String)
+            case symbol(Symbol)
+        }
+
+        /// System items drawn as symbols (`UIBarButtonItem.SystemItem`).
+        public enum Symbol: String, Hashable, Sendable, Codable, CaseIterable {
+            /// `.add`
+            case plus
+            /// An ellipsis in a circle (a "more" menu).
+            case ellipsis
+            /// `.search`
+            case search
+            /// `.action`
+            case share
+        }
+
+        public var content: Content
+        /// `.done` style: semibold text.
+        public var isProminent: Bool
+
+        public init(_ content: Content, isProminent: Bool = false) {
+            self.content = content
+            self.isProminent = isProminent
+        }
+    }
+
+    public var title: String?
+    /// `prefersLargeTitles`: the title in 34 pt bold below the bar, which is then 52 pt taller.
+    public var largeTitle: Bool
+    /// The back button's title (the previous screen's); nil: no back button, "" a chevron alone.
+    public var back: String?
+    /// Left items (after the back button, if any).
+    public var leading: [Item]
+    /// Right items, in reading order: the last one sits at the right edge.
+    public var trailing: [Item]
+    /// Fills the bar and the status bar area above it; clear (the default) is the scroll-edge look of iOS 15 and later.
+    public var background: Color
+    /// The hairline under the bar.
+    public var separator: Color?
+    public var tint: Color
+    public var titleColor: Color
+
+    public init(title: String? = nil, largeTitle: Bool = false, back: String? = nil, leading: [Item] = [],
+                trailing: [Item] = [], background: Color = .clear, separator: Color? = nil,
+                tint: Color = Color(r8: 0, g8: 122, b8: 255), titleColor: Color = .black) {
+        self.title = title
+        self.largeTitle = largeTitle
+        self.back = back
+        self.leading = leading
+        self.trailing = trailing
+        self.background = background
+        self.separator = separator
+        self.tint = tint
+        self.titleColor = titleColor
+    }
+
+    /// Height of the bar itself (`UINavigationBar` in portrait on iPhone).
+    public static let barHeight = 44.0
+    /// Extra height when the large title shows.
+    public static let largeTitleHeight = 52.0
+
+    /// The bar's height below the status bar: 44 pt, or 96 pt with a large title.
+    public var height: Double { Self.barHeight + (largeTitle ? Self.largeTitleHeight : 0) }
+}
+
+extension SystemColor {
+    /// The color UIKit names `name` in `appearance`; black for a name it does not know
+    /// (only called with names from the table).
+    static func resolved(_ name: String, _ appearance: Appearance) -> Color {
+        named(name, appearance: appearance) ?? .black
+    }
+}

@@ -1,0 +1,278 @@
+import Geometry
+
+// The layout maths of the system views, in screen points: Raster draws by it and the engine
+// reads cell frames from it, so both always agree. Constants are UIKit's at the default
+// Dynamic Type size on iOS 17.
+
+extension ScreenSpec {
+    /// The top of the content area on `device`: below the navigation bar, or below the status
+    /// bar when there is none.
+    public func contentTop(on device: Device) -> Double {
+        device.safeAreaTop + (navigationBar?.height ?? 0)
+    }
+
+    /// Where a list or grid without a frame goes: the full width, from `contentTop` to the bottom.
+    public func contentFrame(on device: Device) -> Rect {
+        let top = contentTop(on: device)
+        return Rect(x: 0, y: top, width: device.size.width, height: max(device.size.height - top, 0))
+    }
+
+    /// The frame of row or cell `index` (0-based, counting every section's rows in order) of
+    /// the list or grid whose `id` is `id`, and of its image (nil for a row without one), in
+    /// screen points; nil when there is no such list, grid or index. Lists and grids inside
+    /// rects are found too, offset by their parents' origins.
+    public func cellFrame(list id: String, index: Int, on device: Device) -> (cell: Rect, image: Rect?)? {
+        var found: (cell: Rect, image: Rect?)?
+        forEachCollection(on: device) { view, frame in
+            guard found == nil else { return }
+            switch view {
+            case .list(let list) where list.id == id:
+                let rows = ListLayout(list, frame: frame).rows
+                if rows.indices.contains(index) { found = (rows[index].cell, rows[index].image) }
+            case .grid(let grid) where grid.id == id:
+                let cells = GridLayout(grid, frame: frame).cells
+                if cells.indices.contains(index) { found = (cells[index].cell, cells[index].image) }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// The ids of the screen's lists and grids, in drawing order.
+    public var collectionIDs: [String] {
+        var ids: [String] = []
+        func visit(_ views: [ViewSpec]) {
+            for view in views {
+                switch view {
+                case .list(let list): if let id = list.id { ids.append(id) }
+                case .grid(let grid): if let id = grid.id { ids.append(id) }
+                case .rect(let rect): visit(rect.subviews)
+                default: break
+                }
+            }
+        }
+        visit(views)
+        return ids
+    }
+
+    /// Calls `body` with every list and grid and its frame in screen points.
+    private func forEachCollection(on device: Device, _ body: (ViewSpec, Rect) -> Void) {
+        func visit(_ views: [ViewSpec], origin: Point, defaultFrame: Rect) {
+            for view in views {
+                switch view {
+                case .list(let list):
+                    body(view, (list.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y))
+                case .grid(let grid):
+                    body(view, (grid.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y))
+                case .rect(let rect):
+                    visit(rect.subviews, origin: Point(x: origin.x + rect.frame.x, y: origin.y + rect.frame.y),
+                          defaultFrame: Rect(origin: .zero, size: rect.frame.size))
+                default:
+                    break
+                }
+            }
+        }
+        visit(views, origin: .zero, defaultFrame: contentFrame(on: device))
+    }
+}
+
+/// Leading and trailing margins of system content: 16 pt, 20 pt on screens 414 pt and wider
+/// (UIKit's `layoutMargins` / `readableContentGuide` steps).
+public enum SystemMargins {
+    public static func horizontal(forWidth width: Double) -> Double { width >= 414 ? 20 : 16 }
+}
+
+/// Where a list's rows, cards, headers and footers go in its frame.
+public struct ListLayout: Sendable {
+    public struct Row: Sendable {
+        /// The whole row.
+        public var cell: Rect
+        public var image: Rect?
+        /// The title's line: the whole row's height without a subtitle, the upper line with one.
+        public var title: Rect
+        public var subtitle: Rect?
+        /// The span trailing text may use, right-aligned; shared with the title, which gives way.
+        public var text: Rect
+        /// The chevron's or checkmark's box.
+        public var accessory: Rect?
+        /// The hairline under the row (nil after a section's last row): a zero-height rect whose
+        /// y is the row's bottom; drawn one device pixel thick above it.
+        public var separator: Rect?
+        public var section: Int
+    }
+
+    public struct Section: Sendable {
+        /// The rows' area: the rounded card of an inset grouped list.
+        public var rows: Rect
+        public var header: Rect?
+        public var footer: Rect?
+    }
+
+    public let frame: Rect
+    public let imageSize: Double
+    public let imageCornerRadius: Double
+    /// The card corner radius of an inset grouped list.
+    public let cardCornerRadius: Double
+    public let rows: [Row]
+    public let sections: [Section]
+
+    /// Rows size themselves as UIKit's list cells do at the default text size — 44 pt, 60 pt
+    /// with a subtitle, at least the image plus 8 pt above and below — unless the list sets
+    /// `rowHeight`. Cards are 10 pt round, 16 or 20 pt from the edges.
+    public init(_ list: ListView, frame: Rect) {
+        self.frame = frame
+        let hasSubtitles = list.sections.contains { $0.rows.contains { $0.subtitle != nil } }
+        let imageSize = list.imageSize ?? min(max((list.rowHeight ?? (hasSubtitles ? 60 : 44)) - 16, 0), 40)
+        self.imageSize = imageSize
+        imageCornerRadius = list.imageCornerRadius ?? imageSize * 0.225
+        cardCornerRadius = list.style == .insetGrouped ? 10 : 0
+
+        let margin = list.style == .insetGrouped ? SystemMargins.horizontal(forWidth: frame.width) : 0
+        let inset = SystemMargins.horizontal(forWidth: frame.width)
+        let cardX = frame.minX + margin, cardWidth = max(frame.width - 2 * margin, 0)
+        var y = frame.minY
+        var rows: [Row] = []
+        var sections: [Section] = []
+        for (sectionIndex, section) in list.sections.enumerated() {
+            let first = sectionIndex == 0
+            var header: Rect?
+            if section.header != nil {
+                let lineHeight = list.style == .insetGrouped ? 16.0 : 22.0
+                y += list.style == .insetGrouped ? (first ? 14 : 24) : (first ? 8 : 12)
+                header = Rect(x: cardX + inset, y: y, width: max(cardWidth - 2 * inset, 0), height: lineHeight)
+                y += lineHeight + (list.style == .insetGrouped ? 7 : 6)
+            } else if list.style == .insetGrouped {
+                y += first ? 20 : 35
+            }
+            let top = y
+            for (rowIndex, row) in section.rows.enumerated() {
+                let rowHeight = list.rowHeight ?? max(row.subtitle == nil ? 44 : 60, row.hasImage ? imageSize + 16 : 0)
+                let cell = Rect(x: cardX, y: y, width: cardWidth, height: rowHeight)
+                rows.append(Self.row(row, cell: cell, inset: inset, imageSize: imageSize, section: sectionIndex,
+                                     isLast: rowIndex == section.rows.count - 1, separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX))
+                y += rowHeight
+            }
+            let card = Rect(x: cardX, y: top, width: cardWidth, height: y - top)
+            var footer: Rect?
+            if let text = section.footer {
+                let width = max(cardWidth - 2 * inset, 1)
+                let height = 16 * Double(Self.estimatedLines(text, fontSize: 13, width: width))
+                y += 7
+                footer = Rect(x: cardX + inset, y: y, width: width, height: height)
+                y += height
+            }
+            sections.append(Section(rows: card, header: header, footer: footer))
+        }
+        self.rows = rows
+        self.sections = sections
+    }
+
+    private static func row(_ row: ListView.Row, cell: Rect, inset: Double, imageSize: Double, section: Int,
+                            isLast: Bool, separatorToEdge: Double) -> Row {
+        var textX = cell.minX + inset
+        var image: Rect?
+        if row.hasImage {
+            image = Rect(x: textX, y: cell.midY - imageSize / 2, width: imageSize, height: imageSize)
+            textX += imageSize + (imageSize <= 32 ? 16 : 12)
+        }
+        var right = cell.maxX - inset
+        var accessory: Rect?
+        switch row.accessory {
+        case .chevron:
+            accessory = Rect(x: right - 8, y: cell.midY - 6.5, width: 8, height: 13)
+        case .checkmark:
+            accessory = Rect(x: right - 15, y: cell.midY - 6.5, width: 15, height: 13)
+        case .none:
+            break
+        }
+        if let accessory { right = accessory.minX - 10 }
+        let text = Rect(x: textX, y: cell.minY, width: max(right - textX, 0), height: cell.height)
+        var title = text
+        var subtitle: Rect?
+        if row.subtitle != nil {
+            title = Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22)
+            subtitle = Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20)
+        }
+        let separator = isLast ? nil : Rect(x: textX, y: cell.maxY, width: max(separatorToEdge - textX, 0), height: 0)
+        return Row(cell: cell, image: image, title: title, subtitle: subtitle, text: text, accessory: accessory,
+                   separator: separator, section: section)
+    }
+
+    /// Lines `text` takes at `fontSize` in `width` points, estimated from an average glyph
+    /// width of 0.55 em (Inter), so layout needs no font: footers get room for their text.
+    static func estimatedLines(_ text: String, fontSize: Double, width: Double) -> Int {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return paragraphs.reduce(0) { total, line in
+            total + max(1, Int((Double(line.count) * fontSize * 0.55 / width).rounded(.up)))
+        }
+    }
+}
+
+/// Where a grid's cells, their images and captions go in its frame.
+public struct GridLayout: Sendable {
+    public struct Cell: Sendable {
+        /// The whole cell: image and text.
+        public var cell: Rect
+        public var image: Rect
+        public var caption: Rect?
+        public var subtitle: Rect?
+    }
+
+    public let frame: Rect
+    public let cells: [Cell]
+
+    /// Column width = (width − 2 × inset − (columns − 1) × spacing) / columns; captions 20 pt
+    /// and subtitles 18 pt below the image, 6 pt from it; rows `spacing` apart (8 pt more with captions).
+    public init(_ grid: GridView, frame: Rect) {
+        self.frame = frame
+        let columns = max(grid.columns, 1)
+        let width = max((frame.width - 2 * grid.inset - Double(columns - 1) * grid.spacing) / Double(columns), 0)
+        let imageHeight = width * grid.aspectRatio
+        let captionHeight = grid.hasCaptions ? 20.0 : 0
+        let subtitleHeight = grid.hasSubtitles ? 18.0 : 0
+        let textGap = captionHeight + subtitleHeight > 0 ? 6.0 : 0
+        let cellHeight = imageHeight + textGap + captionHeight + subtitleHeight
+        let rowStride = cellHeight + grid.spacing + (textGap > 0 ? 8 : 0)
+        cells = grid.cells.indices.map { index in
+            let x = frame.minX + grid.inset + Double(index % columns) * (width + grid.spacing)
+            let y = frame.minY + grid.inset + Double(index / columns) * rowStride
+            let image = Rect(x: x, y: y, width: width, height: imageHeight)
+            var caption: Rect?, subtitle: Rect?
+            if captionHeight > 0 { caption = Rect(x: x, y: image.maxY + textGap, width: width, height: captionHeight) }
+            if subtitleHeight > 0 {
+                subtitle = Rect(x: x, y: image.maxY + textGap + captionHeight, width: width, height: subtitleHeight)
+            }
+            return Cell(cell: Rect(x: x, y: y, width: width, height: cellHeight), image: image, caption: caption, subtitle: subtitle)
+        }
+    }
+}
+
+/// Where a navigation bar's parts go on a screen.
+public struct NavigationBarLayout: Sendable {
+    /// The 44 pt bar below the status bar.
+    public let bar: Rect
+    /// What the background fills: from the top of the screen (under the status bar) to the bar's bottom edge.
+    public let background: Rect
+    /// The large title's line, below the bar; nil without a large title.
+    public let largeTitle: Rect?
+    /// The back chevron's box.
+    public let backChevron: Rect
+    /// Where the back button's title starts (its line is the bar).
+    public let backTitleX: Double
+    /// Leading and trailing item margins.
+    public let margin: Double
+
+    /// Bar 44 pt; large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin;
+    /// back chevron 12.5 × 21 pt at 8 pt, its title 6 pt after it.
+    public init(_ bar: NavigationBarView, on device: Device) {
+        let width = device.size.width
+        margin = SystemMargins.horizontal(forWidth: width)
+        self.bar = Rect(x: 0, y: device.safeAreaTop, width: width, height: NavigationBarView.barHeight)
+        background = Rect(x: 0, y: 0, width: width, height: device.safeAreaTop + bar.height)
+        largeTitle = bar.largeTitle
+            ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: 41) : nil
+        backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)
+        backTitleX = backChevron.maxX + 6
+    }
+}
