@@ -1,0 +1,71 @@
+import Engine
+import Foundation
+import Geometry
+import Raster
+import Scene
+
+/// `segue sheet`: evenly spaced frames of a scene in a grid, each labelled with its time, phase
+/// and progress — a transition at a glance.
+public enum ContactSheet {
+    public struct Options: Sendable {
+        public var frames: Int
+        public var columns: Int
+        /// Width of one frame in pixels.
+        public var tileWidth: Int
+
+        public init(frames: Int = 12, columns: Int = 4, tileWidth: Int = 240) {
+            self.frames = frames
+            self.columns = columns
+            self.tileWidth = tileWidth
+        }
+    }
+
+    /// Renders the sheet of `scene` into a PNG at `destination`.
+    public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
+        let timeline = try Timeline(scene: scene)
+        let count = min(max(options.frames, 1), timeline.frameCount)
+        let indices = (0..<count).map { i in
+            count == 1 ? 0 : Int((Double(i) * Double(timeline.frameCount - 1) / Double(count - 1)).rounded())
+        }
+        let scale = Double(options.tileWidth) / scene.device.size.width
+        let tileWidth = options.tileWidth
+        let tileHeight = Int((scene.device.size.height * scale).rounded())
+        let columns = min(max(options.columns, 1), count)
+        let rows = (count + columns - 1) / columns
+        let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40
+        let width = margin * 2 + columns * tileWidth + (columns - 1) * gap
+        let height = margin * 2 + titleHeight + rows * (tileHeight + captionHeight) + (rows - 1) * gap
+
+        let screens = try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, size: scene.device.size, scale: scale)
+        let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
+        var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
+
+        var requests = [TextStamps.Request(text: "\(scene.name) — \(count) of \(timeline.frameCount) frames at \(scene.fps) fps",
+                                           size: 17, weight: .semibold, width: Double(width - 2 * margin))]
+        let states = indices.map { timeline.state(frame: $0) }
+        for state in states {
+            let progress = state.progress.map { String(format: "p %.2f", $0) } ?? "p –"
+            requests.append(.init(text: String(format: "#%d  %.3f s", state.frame, state.time), size: 12, weight: .semibold,
+                                  width: Double(tileWidth)))
+            let caption = state.transition.map { "\($0) · \(state.phase.rawValue) · \(progress)" } ?? "idle"
+            requests.append(.init(text: caption, size: 11,
+                                  color: Color(r8: 60, g8: 60, b8: 67), width: Double(tileWidth)))
+        }
+        let stamps = try TextStamps(requests)
+        picture.draw(stamps[0], x: margin, y: margin + 4)
+
+        for (i, state) in states.enumerated() {
+            let column = i % columns, row = i / columns
+            let x = margin + column * (tileWidth + gap)
+            let y = margin + titleHeight + row * (tileHeight + captionHeight + gap)
+            canvas.draw(state, screens: screens, options: CompositorOptions(showsTouches: scene.showsTouches))
+            picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(tileWidth + 2), height: Double(tileHeight + 2)),
+                         Color(r8: 60, g8: 60, b8: 67, alpha: 0.35))
+            picture.draw(canvas.rgbaImage(), x: x, y: y)
+            picture.draw(stamps[1 + 2 * i], x: x, y: y + tileHeight + 4)
+            picture.draw(stamps[2 + 2 * i], x: x, y: y + tileHeight + 22)
+        }
+        try VideoRenderer.createFolder(for: destination)
+        try picture.writePNG(to: destination)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Geometry
+import Raster
+import Scene
+
+/// A straight-alpha RGBA8 picture for charts and contact sheets, drawn in pixels.
+struct Picture {
+    let width: Int
+    let height: Int
+    private(set) var pixels: [UInt8]
+
+    init(width: Int, height: Int, background: Color) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), background)
+    }
+
+    var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
+
+    /// Blends `color` over the pixel at (x, y) with extra coverage `coverage` in 0...1.
+    mutating func blend(x: Int, y: Int, _ color: Color, coverage: Double = 1) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let a = min(max(color.alpha * coverage, 0), 1)
+        guard a > 0 else { return }
+        let i = (y * width + x) * 4
+        let da = Double(pixels[i + 3]) / 255
+        let outA = a + da * (1 - a)
+        func channel(_ source: Double, _ offset: Int) -> UInt8 {
+            let d = Double(pixels[i + offset]) / 255
+            let value = outA > 0 ? (source * a + d * da * (1 - a)) / outA : 0
+            return UInt8((min(max(value, 0), 1) * 255).rounded())
+        }
+        pixels[i] = channel(color.red, 0)
+        pixels[i + 1] = channel(color.green, 1)
+        pixels[i + 2] = channel(color.blue, 2)
+        pixels[i + 3] = UInt8((outA * 255).rounded())
+    }
+
+    mutating func fill(_ rect: Rect, _ color: Color) {
+        let x0 = max(Int(rect.minX.rounded()), 0), x1 = min(Int(rect.maxX.rounded()), width)
+        let y0 = max(Int(rect.minY.rounded()), 0), y1 = min(Int(rect.maxY.rounded()), height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 { blend(x: x, y: y, color) }
+        }
+    }
+
+    /// An anti-aliased line `thickness` pixels wide.
+    mutating func line(from a: Point, to b: Point, _ color: Color, thickness: Double = 2) {
+        let r = thickness / 2
+        let minX = Int((min(a.x, b.x) - r - 1).rounded(.down)), maxX = Int((max(a.x, b.x) + r + 1).rounded(.up))
+        let minY = Int((min(a.y, b.y) - r - 1).rounded(.down)), maxY = Int((max(a.y, b.y) + r + 1).rounded(.up))
+        let d = b - a
+        let length2 = d.x * d.x + d.y * d.y
+        guard minX <= maxX, minY <= maxY else { return }
+        for y in max(minY, 0)...min(maxY, height - 1) where minY <= min(maxY, height - 1) {
+            for x in max(minX, 0)...min(maxX, width - 1) where minX <= min(maxX, width - 1) {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let t = length2 > 0 ? min(max(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / length2, 0), 1) : 0
+                let distance = (p - (a + d * t)).magnitude
+                let coverage = min(max(r + 0.5 - distance, 0), 1)
+                if coverage > 0 { blend(x: x, y: y, color, coverage: coverage) }
+            }
+        }
+    }
+
+    mutating func disc(center: Point, radius: Double, _ color: Color) {
+        let x0 = Int((center.x - radius - 1).rounded(.down)), x1 = Int((center.x + radius + 1).rounded(.up))
+        let y0 = Int((center.y - radius - 1).rounded(.down)), y1 = Int((center.y + radius + 1).rounded(.up))
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let distance = (Point(x: Double(x) + 0.5, y: Double(y) + 0.5) - center).magnitude
+                let coverage = min(max(radius + 0.5 - distance, 0), 1)
+                if coverage > 0 { blend(x: x, y: y, color, coverage: coverage) }
+            }
+        }
+    }
+
+    /// Draws `image` with its top-left corner at (x, y), blending by its alpha.
+    mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
+        for row in 0..<image.height {
+            for column in 0..<image.width {
+                let i = (row * image.width + column) * 4
+                let alpha = Double(image.pixels[i + 3]) / 255
+                guard alpha > 0 else { continue }
+                blend(x: x + column, y: y + row,
+                      Color(red: Double(image.pixels[i]) / 255, green: Double(image.pixels[i + 1]) / 255,
+                            blue: Double(image.pixels[i + 2]) / 255, alpha: alpha))
+            }
+        }
+    }
+
+    func writePNG(to url: URL) throws {
+        try image.writePNG(to: url)
+    }
+}
+
+/// Text set with the bundled font, rendered once for a picture.
+struct TextStamps {
+    struct Request {
+        var text: String
+        var size: Double
+        var weight: LabelView.Weight = .regular
+        var color: Color = .black
+        var width: Double
+        var alignment: LabelView.Alignment = .left
+    }
+
+    private var images: [RGBAImage] = []
+
+    /// Sets every request with Pango through a `ScreenCache`, one screen per text.
+    init(_ requests: [Request]) throws {
+        guard !requests.isEmpty else { return }
+        let height = (requests.map(\.size).max() ?? 12) * 1.5
+        let screens = requests.enumerated().map { index, request in
+            ScreenSpec(name: "text\(index)", background: .clear, views: [
+                .label(LabelView(text: request.text, frame: Rect(x: 0, y: 0, width: request.width, height: height),
+                                 fontSize: request.size, weight: request.weight, color: request.color,
+                                 alignment: request.alignment)),
+            ])
+        }
+        let width = requests.map(\.width).max() ?? 100
+        let cache = try ScreenCache(screens: screens, size: Size(width: width, height: height), scale: 1)
+        images = requests.indices.compactMap { cache.rgbaImage(of: "text\($0)") }
+    }
+
+    subscript(index: Int) -> RGBAImage { images[index] }
+}

@@ -1,0 +1,98 @@
+import Engine
+import Foundation
+import Geometry
+import Raster
+import Scene
+
+/// `segue plot`: each transition's progress over time, with the gesture's phases shaded, touches
+/// marked and every finish or cancel decision labelled — how a scene's timing reads at a glance.
+public enum ProgressPlot {
+    /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
+    public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
+        let timeline = try Timeline(scene: scene)
+        let states = (0..<timeline.frameCount).map { timeline.state(frame: $0) }
+        let runs = timeline.runs
+
+        let left = 64.0, right = 24.0, top = 48.0, bottom = 56.0
+        let plot = Rect(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
+        let progresses = states.compactMap(\.progress)
+        let low = min(0, (progresses.min() ?? 0) - 0.05), high = max(1, (progresses.max() ?? 1) + 0.05)
+        let duration = max(timeline.duration, 1e-3)
+        func x(_ time: Double) -> Double { plot.minX + plot.width * time / duration }
+        func y(_ value: Double) -> Double { plot.maxY - plot.height * (value - low) / (high - low) }
+
+        var picture = Picture(width: width, height: height, background: .white)
+        let grid = Color(r8: 60, g8: 60, b8: 67, alpha: 0.12)
+        let ink = Color(r8: 60, g8: 60, b8: 67)
+        let interactive = Color(r8: 0, g8: 122, b8: 255, alpha: 0.10)
+        let animating = Color(r8: 142, g8: 142, b8: 147, alpha: 0.10)
+
+        // Phase bands, frame by frame.
+        for (state, next) in zip(states, states.dropFirst() + [states[states.count - 1]]) where state.phase != .idle {
+            let x0 = x(state.time), x1 = max(x(next.time), x0 + 1)
+            picture.fill(Rect(x: x0, y: plot.minY, width: x1 - x0, height: plot.height), state.phase == .interactive ? interactive : animating)
+        }
+        // Grid and axes.
+        var labels: [(TextStamps.Request, Point)] = []
+        let timeStep = duration > 6 ? 1.0 : duration > 3 ? 0.5 : duration > 1 ? 0.25 : 0.1
+        var tick = 0.0
+        while tick <= duration + 1e-9 {
+            picture.line(from: Point(x: x(tick), y: plot.minY), to: Point(x: x(tick), y: plot.maxY), grid, thickness: 1)
+            labels.append((.init(text: String(format: "%g s", tick), size: 11, color: ink, width: 60, alignment: .center),
+                           Point(x: x(tick) - 30, y: plot.maxY + 6)))
+            tick += timeStep
+        }
+        for value in stride(from: 0.0, through: 1.0, by: 0.25) {
+            picture.line(from: Point(x: plot.minX, y: y(value)), to: Point(x: plot.maxX, y: y(value)), grid, thickness: 1)
+            labels.append((.init(text: String(format: "%.2f", value), size: 11, color: ink, width: 44, alignment: .right),
+                           Point(x: plot.minX - 50, y: y(value) - 8)))
+        }
+        picture.line(from: Point(x: plot.minX, y: plot.maxY), to: Point(x: plot.maxX, y: plot.maxY), ink, thickness: 1.5)
+        picture.line(from: Point(x: plot.minX, y: plot.minY), to: Point(x: plot.minX, y: plot.maxY), ink, thickness: 1.5)
+
+        // Progress curves, one per run.
+        let palette = [Color(r8: 0, g8: 122, b8: 255), Color(r8: 255, g8: 149, b8: 0), Color(r8: 52, g8: 199, b8: 89),
+                       Color(r8: 175, g8: 82, b8: 222), Color(r8: 255, g8: 59, b8: 48)]
+        var previous: (Point, Int)?
+        var runIndex = -1
+        for state in states {
+            guard let progress = state.progress else {
+                previous = nil
+                continue
+            }
+            let point = Point(x: x(state.time), y: y(progress))
+            if previous == nil { runIndex += 1 }
+            let color = palette[max(runIndex, 0) % palette.count]
+            if let (last, index) = previous, index == runIndex {
+                picture.line(from: last, to: point, color, thickness: 2.5)
+            } else {
+                picture.disc(center: point, radius: 2, color)
+            }
+            previous = (point, runIndex)
+        }
+        // Touches along the bottom, and each release's decision.
+        for (state, next) in zip(states, states.dropFirst()) {
+            if state.touches.isEmpty, !next.touches.isEmpty {
+                picture.disc(center: Point(x: x(next.time), y: plot.maxY - 8), radius: 4, ink)
+            }
+            if state.phase == .interactive, next.phase == .animating,
+               let run = runs.last(where: { $0.start <= next.time + 1e-9 }) {
+                let color = run.finished ? Color(r8: 52, g8: 199, b8: 89) : Color(r8: 255, g8: 59, b8: 48)
+                picture.line(from: Point(x: x(next.time), y: plot.minY), to: Point(x: x(next.time), y: plot.maxY), color, thickness: 1.5)
+                labels.append((.init(text: run.finished ? "finish" : "cancel", size: 12, weight: .semibold, color: color, width: 60),
+                               Point(x: x(next.time) + 4, y: plot.minY + 2)))
+            }
+        }
+        let names = runs.map { "\($0.index): \($0.style) \($0.source) → \($0.destination)" }.joined(separator: "   ")
+        labels.append((.init(text: "\(scene.name) — progress over time   \(names)", size: 13, weight: .semibold,
+                             width: Double(width) - 2 * left), Point(x: left, y: 14)))
+        labels.append((.init(text: "shaded: finger down (blue), animating (gray); dots: touch down", size: 11, color: ink,
+                             width: Double(width) - 2 * left), Point(x: left, y: Double(height) - 24)))
+        let stamps = try TextStamps(labels.map(\.0))
+        for (index, (_, origin)) in labels.enumerated() {
+            picture.draw(stamps[index], x: Int(origin.x.rounded()), y: Int(origin.y.rounded()))
+        }
+        try VideoRenderer.createFolder(for: destination)
+        try picture.writePNG(to: destination)
+    }
+}

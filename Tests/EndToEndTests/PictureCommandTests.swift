@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+
+/// `segue sheet` and `segue plot` write pictures of a scene's timeline.
+final class PictureCommandTests: XCTestCase {
+    let scene = """
+        size: [200, 400]
+        scale: 1
+        fps: 30
+        screens:
+          list: { background: "#FF0000" }
+          sheet: { background: "#0000FF" }
+        transitions:
+          - { from: list, to: sheet, style: slide-up-modal }
+        timeline:
+          - { at: 0.1, present: sheet }
+          - at: 1
+            swipe: { from: [100, 100], to: [100, 180], duration: 0.5, curve: easeOut }
+        """
+
+    func pixels(of png: URL) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let probe = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])
+        let size = probe.text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        XCTAssertEqual(size.count, 2, probe.stderr)
+        let decoded = try CLI.tool("ffmpeg", ["-v", "error", "-i", png.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        return (size[0], size[1], [UInt8](decoded.stdout))
+    }
+
+    func testContactSheetTilesEvenlySpacedFrames() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("drag.yaml")
+        try scene.write(to: sceneURL, atomically: true, encoding: .utf8)
+        let png = folder.appendingPathComponent("sheet.png")
+        let result = try CLI.segue(["sheet", sceneURL.path, "-o", png.path, "--frames", "6", "--columns", "3", "--tile-width", "100"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let picture = try pixels(of: png)
+        // 2 × 24 margin + 3 tiles of 100 + 2 gaps of 16; 2 × 24 + 40 title + 2 rows of (200 + 44) + 16.
+        XCTAssertEqual(picture.width, 380)
+        XCTAssertEqual(picture.height, 592)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(picture.rgb[(y * picture.width + x) * 3..<(y * picture.width + x) * 3 + 3]) }
+        XCTAssertEqual(pixel(24 + 50, 64 + 100), [255, 0, 0], "the first frame shows the red list")
+        let last = pixel(24 + 2 * 116 + 50, 64 + 244 + 16 + 100)
+        XCTAssertGreaterThan(Int(last[2]), 200, "the last frame shows the blue sheet (the slow drag cancels)")
+    }
+
+    func testPlotMarksTheDecision() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("drag.yaml")
+        try scene.write(to: sceneURL, atomically: true, encoding: .utf8)
+        let png = folder.appendingPathComponent("plot.png")
+        let result = try CLI.segue(["plot", sceneURL.path, "-o", png.path, "--width", "800", "--height", "400"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let picture = try pixels(of: png)
+        XCTAssertEqual(picture.width, 800)
+        XCTAssertEqual(picture.height, 400)
+        // A cancelled release is marked by a red vertical line somewhere in the plot area.
+        var redColumns = Set<Int>()
+        for y in stride(from: 60, to: 330, by: 10) {
+            for x in 64..<776 {
+                let i = (y * 800 + x) * 3
+                if picture.rgb[i] > 200, picture.rgb[i + 1] < 120, picture.rgb[i + 2] < 120 { redColumns.insert(x) }
+            }
+        }
+        XCTAssertFalse(redColumns.isEmpty, "no cancel marker")
+    }
+}
