@@ -71,7 +71,7 @@ struct TimelineBuilder {
         var cellImage: Rect?
         if spec.style == .zoomFromCell {
             let cell = spec.options.cell ?? CellReference(list: "", index: 0)
-            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell) else {
+            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device) else {
                 fail(entry, "cannot push '\(screen)' with zoom-from-cell: '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's 'cell: { list: ID, index: N }'")
                 return
             }
@@ -213,7 +213,7 @@ struct TimelineBuilder {
         guard active == nil else { return }
         for spec in scene.transitions where spec.from == top.screen && spec.style == .zoomFromCell {
             let list = spec.options.cell?.list ?? ""
-            guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list) else { continue }
+            guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list, device: scene.device) else { continue }
             let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to, cellImage: cell.image)
             var driver = StyleCatalog.driver(for: spec, stage: stage, forward: true)
             driver.start(at: time)

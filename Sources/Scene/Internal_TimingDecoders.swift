@@ -132,9 +132,9 @@ struct TransitionOptionsDecoder {
             case "cell":
                 if let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) {
                     let list = cell["list"].flatMap { r.string($0, "cell list id") }
-                    let index = cell["index"].flatMap { r.int($0, "cell index", range: 0...100_000) }
+                    // The index is the cell an action-driven push zooms from; a tap picks its own.
+                    let index = cell["index"].map { r.int($0, "cell index", range: 0...100_000) } ?? 0
                     if cell["list"] == nil { r.error(node, "missing key 'list' (the id of a list or grid) in cell") }
-                    if cell["index"] == nil { r.error(node, "missing key 'index' (0-based) in cell") }
                     if let list, let index { o.cell = CellReference(list: list, index: index) }
                 }
             default: break
