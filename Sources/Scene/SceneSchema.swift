@@ -1,0 +1,188 @@
+import Foundation
+import Geometry
+import Motion
+
+/// The JSON Schema (draft 2020-12) of scene files, for editors to validate and complete them.
+///
+/// Built from the same names the loader accepts, so the two cannot drift apart silently: a test
+/// checks that the committed `docs/scene.schema.json` equals this output.
+public enum SceneSchema {
+    /// The schema as pretty-printed JSON with sorted keys.
+    public static var json: String {
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private typealias Object = [String: Any]
+
+    private static func ref(_ name: String) -> Object { ["$ref": "#/$defs/\(name)"] }
+    private static func number(_ description: String, minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil) -> Object {
+        var object: Object = ["type": "number", "description": description]
+        if let minimum { object["minimum"] = minimum }
+        if let maximum { object["maximum"] = maximum }
+        if let exclusiveMinimum { object["exclusiveMinimum"] = exclusiveMinimum }
+        return object
+    }
+    private static func strings(_ values: [String], _ description: String) -> Object {
+        ["type": "string", "enum": values, "description": description]
+    }
+    private static func numbers(_ count: Int, _ description: String) -> Object {
+        ["type": "array", "items": ["type": "number"], "minItems": count, "maxItems": count, "description": description]
+    }
+    private static func object(_ properties: Object, required: [String] = [], _ description: String) -> Object {
+        var result: Object = ["type": "object", "properties": properties, "additionalProperties": false, "description": description]
+        if !required.isEmpty { result["required"] = required }
+        return result
+    }
+    private static var boolean: Object { ["type": "boolean"] }
+    private static var text: Object { ["type": "string"] }
+
+    private static var document: Object {
+        var root = object([
+            "device": ["oneOf": [strings(Device.presets.keys.sorted(), "a device preset"), ref("device")]],
+            "size": numbers(2, "screen size [width, height] in points"),
+            "scale": number("pixels per point", minimum: 0.25, maximum: 4),
+            "appearance": strings(Appearance.allCases.map(\.rawValue), "light or dark system colors"),
+            "fps": ["type": "integer", "minimum": 1, "maximum": 240, "description": "frames per second"],
+            "duration": number("video length in seconds (default: the last motion, then tail)", exclusiveMinimum: 0),
+            "tail": number("seconds kept after the last motion", minimum: 0, maximum: 60),
+            "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
+            "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
+            "root": text.merging(["description": "the screen shown first"]) { $1 },
+            "transitions": ["type": "array", "items": ref("transition")],
+            "timeline": ["type": "array", "items": ref("entry")],
+            "snapshots": ["type": "array", "items": ref("snapshot")],
+        ], required: ["screens"], "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.")
+        root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        root["title"] = "Segue scene"
+        root["$defs"] = definitions
+        return root
+    }
+
+    private static var definitions: Object {
+        let rect = numbers(4, "[x, y, width, height] in points")
+        let point = numbers(2, "[x, y] in points")
+        var defs: Object = [:]
+        defs["color"] = ["type": "string", "description": "an iOS system color name or #RGB, #RRGGBB, #RRGGBBAA",
+                         "anyOf": [["enum": SystemColor.names], ["pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"]]]
+        defs["device"] = object([
+            "preset": strings(Device.presets.keys.sorted(), "start from a preset"),
+            "size": numbers(2, "[width, height] in points"), "scale": number("pixels per point", minimum: 0.25, maximum: 4),
+            "cornerRadius": number("display corner radius", minimum: 0), "safeArea": numbers(2, "[top, bottom] insets"),
+        ], "a custom device")
+        defs["curve"] = ["oneOf": [strings(CubicTimingCurve.named.keys.sorted(), "a UIKit curve"),
+                                   numbers(4, "control points [x1, y1, x2, y2], x in [0, 1]")]]
+        defs["spring"] = object([
+            "mass": number("mass", exclusiveMinimum: 0), "stiffness": number("stiffness", exclusiveMinimum: 0),
+            "damping": number("damping", exclusiveMinimum: 0), "initialVelocity": number("in units of the distance per second"),
+            "dampingRatio": number("damping ratio (with duration)", exclusiveMinimum: 0), "duration": number("seconds", exclusiveMinimum: 0),
+            "bounce": number("SwiftUI bounce (with duration)", minimum: -0.99, maximum: 0.99), "allowsOverdamping": boolean,
+        ], "{mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
+        defs["screen"] = object([
+            "background": ref("color"), "content": ["type": "array", "items": ref("view")],
+            "navigationBar": ref("navigationBar"),
+            "statusBar": ["oneOf": [boolean, strings(StatusBarStyle.allCases.map(\.rawValue), "status bar style")]],
+            "homeIndicator": boolean,
+        ], "a screen: a view controller's view")
+        let labelProperties: Object = [
+            "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
+            "size": number("points", minimum: 1), "weight": strings(LabelView.Weight.allCases.map(\.rawValue), "font weight"),
+            "color": ref("color"), "alignment": strings(LabelView.Alignment.allCases.map(\.rawValue), "text alignment"),
+            "lines": ["type": "integer", "minimum": 0],
+        ]
+        let corner = strings(CornerCurve.allCases.map(\.rawValue), "corner curve")
+        let imageFile: Object = ["type": "string", "description": "a PNG path relative to the scene file"]
+        let row: Object = ["oneOf": [text, object([
+            "title": text, "subtitle": text, "detail": text, "image": imageFile, "imageColor": ref("color"),
+            "accessory": strings(ListView.Accessory.allCases.map(\.rawValue), "row accessory"),
+        ], required: ["title"], "a row")]]
+        let cell: Object = ["oneOf": [imageFile, object([
+            "image": imageFile, "color": ref("color"), "caption": text, "subtitle": text,
+        ], "a grid cell")]]
+        let views: [String: Object] = [
+            "rect": object([
+                "frame": rect, "fill": ref("color"), "cornerRadius": number("points", minimum: 0), "cornerCurve": corner,
+                "border": object(["color": ref("color"), "width": number("points", minimum: 0)], "a border drawn inside"),
+                "clipsToBounds": boolean, "content": ["type": "array", "items": ref("view")],
+            ], required: ["frame"], "a rectangle, holding subviews"),
+            "label": object(labelProperties, required: ["text", "frame"], "text"),
+            "image": object([
+                "file": imageFile, "frame": rect, "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "fill, fit or center"),
+                "cornerRadius": number("points", minimum: 0), "cornerCurve": corner, "background": ref("color"),
+            ], required: ["file", "frame"], "a PNG image"),
+            "list": object([
+                "id": text, "frame": rect, "style": strings(ListView.Style.allCases.map(\.rawValue), "list style"),
+                "rows": ["type": "array", "items": row],
+                "sections": ["type": "array", "items": object(["header": text, "footer": text, "rows": ["type": "array", "items": row]],
+                                                              required: ["rows"], "a section")],
+                "rowHeight": number("points", minimum: 1), "imageSize": number("points", minimum: 0),
+                "imageCornerRadius": number("points", minimum: 0),
+                "accessory": strings(ListView.Accessory.allCases.map(\.rawValue), "default row accessory"), "background": ref("color"),
+            ], "a table of rows"),
+            "grid": object([
+                "id": text, "frame": rect, "columns": ["type": "integer", "minimum": 1], "spacing": number("points", minimum: 0),
+                "inset": number("points", minimum: 0), "aspectRatio": number("image height / width", exclusiveMinimum: 0),
+                "cornerRadius": number("points", minimum: 0),
+                "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "image content mode"),
+                "cells": ["type": "array", "items": cell], "background": ref("color"),
+            ], "a grid of image cells"),
+        ]
+        defs["view"] = ["oneOf": views.keys.sorted().map { kind in
+            object([kind: views[kind] ?? [:]], required: [kind], "a \(kind)")
+        }]
+        let barItem: Object = ["oneOf": [text, object(["title": text, "symbol": strings(NavigationBarView.Item.Symbol.allCases.map(\.rawValue), "SF Symbol"),
+                                                       "style": strings(["plain", "done"], "item style")], "a bar button item")]]
+        defs["navigationBar"] = ["oneOf": [boolean, object([
+            "title": text, "largeTitle": boolean, "back": text,
+            "leading": ["type": "array", "items": barItem], "trailing": ["type": "array", "items": barItem],
+            "background": ref("color"), "separator": boolean, "tint": ref("color"),
+        ], "a navigation bar")]]
+
+        var transitionProperties: Object = [
+            "from": text, "to": text, "style": strings(TransitionStyle.allCases.map(\.rawValue), "the transition style"),
+        ]
+        let option: Object = [
+            "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"), "spring": ref("spring"),
+            "completionCurve": ref("curve"), "completionSpeed": number("UIPercentDrivenInteractiveTransition.completionSpeed", exclusiveMinimum: 0),
+            "completionThreshold": number("progress above which a release finishes", minimum: 0, maximum: 1),
+            "flickVelocity": number("pt/s", minimum: 0), "progressScale": number("slide-up progress divisor factor", exclusiveMinimum: 0),
+            "progressDistance": number("points for full progress", exclusiveMinimum: 0),
+            "autoFinish": number("progress that finishes at once", minimum: 0, maximum: 1),
+            "dimmingColor": ref("color"), "dimmingAlpha": number("alpha", minimum: 0, maximum: 1),
+            "cornerRadius": number("points", minimum: 0), "releaseVelocity": strings(["inherit", "zero"], "release velocity"),
+            "width": number("drawer width", exclusiveMinimum: 0), "parallaxRatio": number("underlay offset divisor", exclusiveMinimum: 0),
+            "underlayAlpha": number("alpha", minimum: 0, maximum: 1), "shadowRadius": number("points", minimum: 0),
+            "shadowOpacity": numbers(2, "[start, end]"), "shadowColor": ref("color"), "shadowOffset": point,
+            "scale": number("start scale", exclusiveMinimum: 0), "offset": point, "edgeZone": number("points", exclusiveMinimum: 0),
+            "cell": object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "the source cell"),
+        ]
+        transitionProperties.merge(option) { $1 }
+        var transition = object(transitionProperties, required: ["from", "to", "style"], "a transition and its settings")
+        transition["allOf"] = TransitionStyle.allCases.map { style -> Object in
+            let allowed = Set(["from", "to", "style"] + style.settings)
+            let forbidden = option.keys.filter { !allowed.contains($0) }.sorted()
+            return ["if": ["properties": ["style": ["const": style.rawValue]]],
+                    "then": ["not": ["anyOf": forbidden.map { ["required": [$0]] }]]]
+        }
+        defs["transition"] = transition
+
+        let sample: Object = ["type": "array", "items": ["type": "number"], "minItems": 3, "maxItems": 3]
+        let actions: [String: Object] = [
+            "present": text, "push": text, "dismiss": boolean, "pop": boolean,
+            "pan": ["type": "array", "items": sample, "minItems": 2, "description": "[t, x, y] samples, t from 'at'"],
+            "swipe": object(["from": point, "to": point, "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"),
+                             "rate": number("samples per second", minimum: 10, maximum: 1000), "hold": number("seconds", minimum: 0)],
+                            required: ["from", "to"], "a synthesized finger trace"),
+            "tap": point,
+        ]
+        defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
+            object(["at": number("seconds from the start", minimum: 0), action: actions[action] ?? [:]], required: ["at", action], action)
+        }]
+        defs["snapshot"] = ["oneOf": [
+            object(["at": number("seconds", minimum: 0), "name": text], required: ["at"], "a frame at a time"),
+            object(["progress": number("0 to 1", minimum: 0, maximum: 1), "transition": ["type": "integer", "minimum": 0], "name": text],
+                   required: ["progress"], "the first frame where a transition run reaches a progress"),
+        ]]
+        return defs
+    }
+}

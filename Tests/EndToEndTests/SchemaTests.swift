@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// `segue schema` and the committed docs/scene.schema.json stay the same, and every example scene
+/// validates against it.
+final class SchemaTests: XCTestCase {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testCommittedSchemaIsCurrent() throws {
+        let printed = try CLI.segue(["schema"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let committed = try String(contentsOf: repository.appendingPathComponent("docs/scene.schema.json"), encoding: .utf8)
+        XCTAssertEqual(printed.text, committed, "run `segue schema > docs/scene.schema.json`")
+        let json = try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any]
+        XCTAssertEqual(json?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+    }
+
+    func testExampleScenesValidateAgainstTheSchema() throws {
+        let script = """
+            import glob, json, sys
+            try:
+                import jsonschema, yaml
+            except ImportError:
+                sys.exit(77)
+            schema = json.load(open(sys.argv[1]))
+            validator = jsonschema.Draft202012Validator(schema)
+            bad = 0
+            for path in sorted(glob.glob(sys.argv[2] + '/*.yaml')):
+                for error in validator.iter_errors(yaml.safe_load(open(path))):
+                    print(path, error.message[:200]); bad += 1
+            invalid = yaml.safe_load("screens: {a: {}}\\ntransitions: [{from: a, to: a, style: cover-from-left, width: 3}]")
+            if not list(validator.iter_errors(invalid)):
+                print('a setting of another style passed'); bad += 1
+            sys.exit(1 if bad else 0)
+            """
+        let result = try CLI.tool("python3", ["-c", script, repository.appendingPathComponent("docs/scene.schema.json").path,
+                                              repository.appendingPathComponent("scenes").path])
+        if result.status == 77 { throw XCTSkip("python3 has no jsonschema/yaml modules here") }
+        XCTAssertEqual(result.status, 0, result.text + result.stderr)
+    }
+}
