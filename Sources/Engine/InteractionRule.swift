@@ -31,7 +31,7 @@ struct InteractionRule: Sendable {
     }
 
     /// Whether a pan that began at `location` may start this gesture.
-    func accepts(beganAt location: Point, downAt down: Point, bounds: Rect) -> Bool {
+    func accepts(beganAt location: Point, bounds: Rect) -> Bool {
         switch recognizer {
         case .pan, .leftEdge: return true
         case .panInLeftHalf: return location.x < bounds.midX

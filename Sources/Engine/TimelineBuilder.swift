@@ -177,36 +177,31 @@ struct TimelineBuilder {
                         SlideUpModalDriver.interactive(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
                                                        sheet: stage.above, forward: false, began: began)
                     }))
-            } else {
-                let template = StyleCatalog.driver(for: spec, stage: stage, forward: false)
-                if let rule = template.rule {
-                    candidates.append(Candidate(
-                        spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
-                        accepts: { began, _ in rule.accepts(beganAt: began.location, downAt: began.location, bounds: bounds) },
-                        make: { began in
-                            var driver = template
-                            driver.begin(began)
-                            driver.handle(began)
-                            return driver
-                        }))
-                }
+            } else if let candidate = percentDriven(spec, stage: stage, forward: false) {
+                candidates.append(candidate)
             }
         }
-        for spec in scene.transitions where spec.from == top.screen && spec.style != .slideUpModal {
+        for spec in scene.transitions where spec.from == top.screen && spec.style != .slideUpModal && spec.style != .zoomFromCell {
             let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to)
-            let template = StyleCatalog.driver(for: spec, stage: stage, forward: true)
-            guard let rule = template.rule, spec.style != .zoomFromCell else { continue }
-            candidates.append(Candidate(
-                spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
-                accepts: { began, _ in rule.accepts(beganAt: began.location, downAt: began.location, bounds: bounds) },
-                make: { began in
-                    var driver = template
-                    driver.begin(began)
-                    driver.handle(began)
-                    return driver
-                }))
+            if let candidate = percentDriven(spec, stage: stage, forward: true) { candidates.append(candidate) }
         }
         return candidates
+    }
+
+    /// The gesture of a percent-driven style in one direction, if its seed has one.
+    private func percentDriven(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool) -> Candidate? {
+        let template = StyleCatalog.driver(for: spec, stage: stage, forward: forward)
+        guard let rule = template.rule else { return nil }
+        let bounds = self.bounds
+        return Candidate(
+            spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
+            accepts: { began, _ in rule.accepts(beganAt: began.location, bounds: bounds) },
+            make: { began in
+                var driver = template
+                driver.begin(began)
+                driver.handle(began)
+                return driver
+            })
     }
 
     private mutating func tap(at location: Point, time: Double) {
