@@ -39,5 +39,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine"]),
     ]
 )
