@@ -22,16 +22,22 @@ extension ScreenSpec {
     /// screen points; nil when there is no such list, grid or index. Lists and grids inside
     /// rects are found too, offset by their parents' origins.
     public func cellFrame(list id: String, index: Int, on device: Device) -> (cell: Rect, image: Rect?)? {
-        var found: (cell: Rect, image: Rect?)?
+        guard let frames = cellFrames(list: id, on: device), frames.indices.contains(index) else { return nil }
+        return frames[index]
+    }
+
+    /// The frames of every row or cell of the list or grid `id`, in index order (see
+    /// `cellFrame(list:index:on:)`); nil when the screen has no list or grid `id`. One layout
+    /// for all cells: what hit-testing a touch wants.
+    public func cellFrames(list id: String, on device: Device) -> [(cell: Rect, image: Rect?)]? {
+        var found: [(cell: Rect, image: Rect?)]?
         forEachCollection(on: device) { view, frame in
             guard found == nil else { return }
             switch view {
             case .list(let list) where list.id == id:
-                let rows = ListLayout(list, frame: frame).rows
-                if rows.indices.contains(index) { found = (rows[index].cell, rows[index].image) }
+                found = ListLayout(list, frame: frame).rows.map { ($0.cell, $0.image) }
             case .grid(let grid) where grid.id == id:
-                let cells = GridLayout(grid, frame: frame).cells
-                if cells.indices.contains(index) { found = (cells[index].cell, cells[index].image) }
+                found = GridLayout(grid, frame: frame).cells.map { ($0.cell, $0.image) }
             default:
                 break
             }

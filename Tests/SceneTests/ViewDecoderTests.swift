@@ -254,6 +254,10 @@ final class ViewDecoderTests: XCTestCase {
         XCTAssertNil(gallery.cellFrame(list: "photos", index: 4, on: device))
         XCTAssertNil(gallery.cellFrame(list: "nothing", index: 0, on: device))
         XCTAssertEqual(gallery.collectionIDs, ["photos"])
+        let all = try XCTUnwrap(gallery.cellFrames(list: "photos", on: device))
+        XCTAssertEqual(all.count, 4)
+        XCTAssertEqual(all[3].cell, fourth.cell)
+        XCTAssertNil(gallery.cellFrames(list: "nothing", on: device))
 
         let people = try XCTUnwrap(scene.screens["people"])
         let anna = try XCTUnwrap(people.cellFrame(list: "contacts", index: 0, on: device))

@@ -80,7 +80,7 @@ final class Compositor {
     private func paint(_ layer: Layer, sources: ScreenSources?) {
         guard layer.alpha > 0, layer.frame.width > 0, layer.frame.height > 0 else { return }
         if let shadow = layer.shadow {
-            paintShadow(shadow, of: layer)
+            paintShadow(shadow, of: layer, covered: coveredPixels(of: layer, sources: sources))
         }
         switch layer.content {
         case .screen(let name):
@@ -98,7 +98,9 @@ final class Compositor {
     /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the layer's
     /// rounded shape blurred with standard deviation radius / 2, offset, tinted, at
     /// opacity x the color's alpha x the layer's alpha. The blurred shape comes from `shadows`.
-    private func paintShadow(_ shadow: Shadow, of layer: Layer) {
+    /// Pixels in `covered` (the opaque layer will hide them) are skipped, which leaves only a
+    /// band around the layer to blend.
+    private func paintShadow(_ shadow: Shadow, of layer: Layer, covered: Rect?) {
         let alpha = shadow.color.alpha * shadow.opacity * layer.alpha
         guard alpha > 0 else { return }
         let frame = deviceRect(layer.frame.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
@@ -108,11 +110,51 @@ final class Compositor {
                                            cornerRadius: layer.cornerRadius * scale) else { return }
         let sx = frame.width / Double(width), sy = frame.height / Double(height)
         let padding = Double(mask.padding)
-        mask.pattern.place(x: frame.x - padding * sx, y: frame.y - padding * sy, sx: sx, sy: sy,
-                           filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
+        let extent = Rect(x: frame.x - padding * sx, y: frame.y - padding * sy,
+                          width: frame.width + 2 * padding * sx, height: frame.height + 2 * padding * sy)
+        guard let bounds = pixelBounds(of: extent) else { return }
+        let cr = cairo.pointer
+        // Whole-pixel boxes around the covered part keep Cairo on its region-clip fast path.
+        cairo_new_path(cr)
+        if let covered {
+            let boxes = [
+                Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: covered.minY - bounds.minY),
+                Rect(x: bounds.minX, y: covered.maxY, width: bounds.width, height: bounds.maxY - covered.maxY),
+                Rect(x: bounds.minX, y: covered.minY, width: covered.minX - bounds.minX, height: covered.height),
+                Rect(x: covered.maxX, y: covered.minY, width: bounds.maxX - covered.maxX, height: covered.height),
+            ]
+            for box in boxes where box.width > 0 && box.height > 0 {
+                cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+            }
+        } else {
+            cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
+        }
+        cairo_clip(cr)
+        mask.pattern.place(x: extent.x, y: extent.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
         cairo.setSource(shadow.color, alpha: shadow.opacity * layer.alpha)
-        cairo_mask(cairo.pointer, mask.pattern.pointer)
-        cairo_set_source_rgb(cairo.pointer, 0, 0, 0)
+        cairo_mask(cr, mask.pattern.pointer)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_reset_clip(cr)
+    }
+
+    /// The whole canvas pixels an opaque layer certainly covers — its frame inset past its
+    /// rounded corners — clamped to the canvas; nil when the layer lets anything through.
+    private func coveredPixels(of layer: Layer, sources: ScreenSources?) -> Rect? {
+        guard layer.alpha >= 1 else { return nil }
+        switch layer.content {
+        case .fill(let color):
+            guard color.alpha >= 1 else { return nil }
+        case .screen(let name):
+            // A missing screen is painted opaque magenta.
+            if let source = sources?[name] {
+                guard source.isOpaque, layer.contentMode != .topLeft else { return nil }
+            }
+        }
+        let frame = deviceRect(layer.frame)
+        let inset = layer.cornerRadius * scale * CornerCurve.continuousExtent
+        let covered = clampToCanvas(minX: (frame.minX + inset).rounded(.up), minY: (frame.minY + inset).rounded(.up),
+                                    maxX: (frame.maxX - inset).rounded(.down), maxY: (frame.maxY - inset).rounded(.down))
+        return covered
     }
 
     /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.

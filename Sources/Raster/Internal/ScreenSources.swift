@@ -10,6 +10,8 @@ final class ScreenSources {
         let pattern: CairoPattern
         let pixelWidth: Int
         let pixelHeight: Int
+        /// Every pixel opaque: a layer showing it at full alpha hides what is beneath.
+        let isOpaque: Bool
     }
 
     /// An overlay wrapped for painting, placed at its pixel position.
@@ -27,7 +29,8 @@ final class ScreenSources {
         var sources: [String: Source] = [:]
         for (name, image) in cache.images {
             let pattern = try CairoPattern(surface: image.makeSurface())
-            sources[name] = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
+            sources[name] = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
+                                   isOpaque: image.isOpaque)
         }
         func overlays(_ images: [SystemChrome.Tone: OverlayImage]) throws -> [SystemChrome.Tone: Overlay] {
             try images.mapValues { image in
