@@ -2,8 +2,8 @@ import Foundation
 
 /// Where a render's time went, for `segue render --stats` and `scripts/bench`.
 ///
-/// Stage times are summed over threads: compositing and converting run on the workers in
-/// parallel with the encoder, so they can add up to more than the wall time.
+/// Compositing and converting run on the workers in parallel with the encoder: their figures
+/// are CPU time summed over the workers, while the encoder's are wall time on its thread.
 public struct RenderStatistics: Sendable {
     /// Frames in the video.
     public var frames = 0
@@ -17,9 +17,9 @@ public struct RenderStatistics: Sendable {
     public var height = 0
     /// Evaluating the timeline and rasterizing the screens, before the first frame.
     public var setupSeconds = 0.0
-    /// Compositing layers into the canvas (including the edge padding), all workers together.
+    /// CPU time compositing layers into the canvas (including the edge padding), all workers together.
     public var compositeSeconds = 0.0
-    /// ARGB -> yuv420p, all workers together.
+    /// CPU time converting ARGB -> yuv420p, all workers together (libswscale's own threads, if any, not counted).
     public var convertSeconds = 0.0
     /// libx264 and the muxer, on the encoder thread.
     public var encodeSeconds = 0.0
@@ -44,8 +44,8 @@ public struct RenderStatistics: Sendable {
             "frames: \(frames) at \(width)x\(height), \(compositedFrames) composited, \(frames - compositedFrames) repeated",
             "threads: \(workers) workers, \(framesInFlight) frames in flight",
             String(format: "setup: %.1f ms (timeline, screens)", setupSeconds * 1000),
-            "composite: \(perFrame(compositeSeconds, compositedFrames)) (per composited frame, on the workers)",
-            "convert: \(perFrame(convertSeconds, compositedFrames)) (per composited frame, on the workers)",
+            "composite: \(perFrame(compositeSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
+            "convert: \(perFrame(convertSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
             "encode: \(perFrame(encodeSeconds, frames)) (libx264 + mux, encoder thread)",
             String(format: "encoder waited: %.1f ms in all", encoderWaitSeconds * 1000),
             String(format: "total: %.3f s, %.1f fps", wallSeconds, framesPerSecond),
@@ -72,5 +72,13 @@ enum ProcessMeter {
     /// Seconds on a monotonic clock, for measuring intervals.
     static func now() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Seconds of CPU the calling thread has used: unlike wall time, not inflated while the
+    /// thread waits for a core that the encoder's threads hold.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

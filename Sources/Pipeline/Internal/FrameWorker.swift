@@ -13,7 +13,7 @@ final class FrameWorker {
     private let canvas: Canvas
     private let converter: YUVConverter
 
-    /// Seconds spent compositing (with the edge padding) and converting, since creation.
+    /// CPU seconds spent compositing (with the edge padding) and converting, since creation.
     private(set) var compositeSeconds = 0.0
     private(set) var convertSeconds = 0.0
 
@@ -35,13 +35,13 @@ final class FrameWorker {
 
     /// Composites frame `index` and converts it into `frame`, replacing its contents.
     func render(frame index: Int, into frame: YUVFrame) throws {
-        let start = ProcessMeter.now()
+        let start = ProcessMeter.threadCPUTime()
         canvas.draw(timeline.state(frame: index), screens: screens, options: options)
         canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
-        let composited = ProcessMeter.now()
+        let composited = ProcessMeter.threadCPUTime()
         try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: frame) }
         compositeSeconds += composited - start
-        convertSeconds += ProcessMeter.now() - composited
+        convertSeconds += ProcessMeter.threadCPUTime() - composited
     }
 
     /// Frame `index` alone, as packed yuv420p bytes (the layout of `RawVideoFile`), for checks.

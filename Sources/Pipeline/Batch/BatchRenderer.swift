@@ -1,0 +1,214 @@
+import Engine
+import Foundation
+import Scene
+
+/// How `BatchRenderer` runs a batch.
+public struct BatchOptions: Sendable {
+    /// Scenes rendered at once; nil: half the cores (each render's libx264 runs 2 threads), at least 1.
+    public var jobs: Int?
+    /// Compositing threads per render; nil: the cores divided among the jobs, at least 1.
+    public var threadsPerJob: Int?
+    /// Overrides applied to every scene.
+    public var settings: RenderSettings
+    public var quality: RenderQuality
+    /// Renders every scene even when its video is up to date.
+    public var force: Bool
+    /// Segue's version, part of what makes a video up to date.
+    public var version: String
+
+    public init(jobs: Int? = nil, threadsPerJob: Int? = nil, settings: RenderSettings = RenderSettings(),
+                quality: RenderQuality = .standard, force: Bool = false, version: String) {
+        self.jobs = jobs
+        self.threadsPerJob = threadsPerJob
+        self.settings = settings
+        self.quality = quality
+        self.force = force
+        self.version = version
+    }
+
+    var resolvedJobs: Int {
+        max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount / 2)
+    }
+
+    var resolvedThreadsPerJob: Int {
+        max(1, threadsPerJob ?? ProcessInfo.processInfo.activeProcessorCount / resolvedJobs)
+    }
+
+    /// The settings as they enter a stamp.
+    var stampText: String {
+        let scale = settings.scale ?? quality.scale
+        return "fps=\(settings.fps.map(String.init) ?? "scene") scale=\(scale.map { "\($0)" } ?? "scene") "
+            + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue)"
+    }
+}
+
+/// What happened to one scene of a batch.
+public struct BatchResult: Sendable {
+    public enum Outcome: Sendable {
+        case rendered(frames: Int, seconds: Double)
+        case upToDate
+        case failed(any Error)
+    }
+
+    public let item: BatchPlan.Item
+    public let outcome: Outcome
+}
+
+/// What a batch reports while it runs; delivered from several threads, one at a time.
+public enum BatchEvent: Sendable {
+    /// A scene's render began.
+    case started(BatchPlan.Item)
+    /// A scene is done, skipped or failed.
+    case finished(BatchResult)
+    /// Frames encoded so far across the batch, out of the frames of every scene being rendered.
+    case progress(done: Int, total: Int)
+}
+
+/// The outcome of a whole batch, in the plan's order.
+public struct BatchSummary: Sendable {
+    public let results: [BatchResult]
+    public let seconds: Double
+
+    public var rendered: Int { results.filter { if case .rendered = $0.outcome { true } else { false } }.count }
+    public var upToDate: Int { results.filter { if case .upToDate = $0.outcome { true } else { false } }.count }
+    public var failed: Int { results.filter { if case .failed = $0.outcome { true } else { false } }.count }
+    public var frames: Int {
+        results.reduce(0) { sum, result in
+            if case .rendered(let frames, _) = result.outcome { sum + frames } else { sum }
+        }
+    }
+}
+
+/// `segue batch`: every scene of a plan, several at a time, each a normal `VideoRenderer` render.
+///
+/// Scenes whose video is up to date (`BatchStamp`) are skipped; a scene that fails is
+/// reported and the others go on. Scenes with the same screens share one rasterization.
+/// Each video has the same bytes as `segue render` gives it, whatever the number of jobs.
+public enum BatchRenderer {
+    public static func run(_ plan: BatchPlan, options: BatchOptions,
+                           events: @escaping @Sendable (BatchEvent) -> Void) -> BatchSummary {
+        let start = ProcessMeter.now()
+        var results = [BatchResult?](repeating: nil, count: plan.items.count)
+        var work: [(position: Int, scene: Scene, stamp: BatchStamp, frames: Int)] = []
+
+        // Cheap checks first, in order: up to date, loads, the timeline replays.
+        let assets = BatchStamp.assets(in: plan.folder, excluding: plan.outputFolder)
+        for (position, item) in plan.items.enumerated() {
+            do {
+                let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version, assets: assets)
+                if !options.force, stamp.isCurrent(for: item) {
+                    let result = BatchResult(item: item, outcome: .upToDate)
+                    results[position] = result
+                    events(.finished(result))
+                    continue
+                }
+                var settings = options.settings
+                if settings.scale == nil { settings.scale = options.quality.scale }
+                let scene = try SceneFile.load(item.scene.path, settings: settings)
+                work.append((position, scene, stamp, try Timeline(scene: scene).frameCount))
+            } catch {
+                let result = BatchResult(item: item, outcome: .failed(error))
+                results[position] = result
+                events(.finished(result))
+            }
+        }
+
+        let queue = BatchQueue(frames: work.map(\.frames), events: events)
+        let store = ScreenCacheStore(capacity: options.resolvedJobs + 1)
+        let renderOptions = VideoRenderOptions(quality: options.quality, workers: options.resolvedThreadsPerJob,
+                                               screenCaches: store)
+        let jobs = min(options.resolvedJobs, work.count)
+        let finished = DispatchGroup()
+        let jobWork = work
+        for _ in 0..<jobs {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                while let next = queue.next() {
+                    let (position, scene, stamp, _) = jobWork[next]
+                    let item = plan.items[position]
+                    queue.start(item)
+                    let outcome: BatchResult.Outcome
+                    do {
+                        let statistics = try VideoRenderer.render(scene, to: item.output, options: renderOptions) { done, _ in
+                            queue.frameDone(job: next, done: done)
+                        }
+                        try stamp.write(for: item)
+                        outcome = .rendered(frames: statistics.frames, seconds: statistics.wallSeconds)
+                    } catch {
+                        outcome = .failed(error)
+                    }
+                    queue.finish(job: next, BatchResult(item: item, outcome: outcome), at: position)
+                }
+            }
+            thread.name = "segue-batch"
+            thread.start()
+        }
+        finished.wait()
+        for (position, result) in queue.finishedResults { results[position] = result }
+        return BatchSummary(results: results.compactMap { $0 }, seconds: ProcessMeter.now() - start)
+    }
+}
+
+/// The scenes left to render, the frames done across them and the results, shared by the job
+/// threads; every event leaves under its lock, so the handler sees one at a time.
+private final class BatchQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Frames of each job.
+    private let frames: [Int]
+    private let totalFrames: Int
+    private let events: @Sendable (BatchEvent) -> Void
+    /// Guarded by `lock`.
+    private var nextJob = 0
+    private var framesPerJob: [Int]
+    private var framesDone = 0
+    private var results: [(Int, BatchResult)] = []
+
+    init(frames: [Int], events: @escaping @Sendable (BatchEvent) -> Void) {
+        self.frames = frames
+        self.totalFrames = frames.reduce(0, +)
+        self.framesPerJob = Array(repeating: 0, count: frames.count)
+        self.events = events
+    }
+
+    /// The next job to run, nil when all have been handed out.
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextJob < frames.count else { return nil }
+        nextJob += 1
+        return nextJob - 1
+    }
+
+    func start(_ item: BatchPlan.Item) {
+        lock.lock()
+        defer { lock.unlock() }
+        events(.started(item))
+    }
+
+    /// Job `job` has encoded `done` frames.
+    func frameDone(job: Int, done: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        framesDone += done - framesPerJob[job]
+        framesPerJob[job] = done
+        events(.progress(done: framesDone, total: totalFrames))
+    }
+
+    /// Job `job` ended with `result`; a failed job's remaining frames count as done.
+    func finish(job: Int, _ result: BatchResult, at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        framesDone += frames[job] - framesPerJob[job]
+        framesPerJob[job] = frames[job]
+        results.append((position, result))
+        events(.finished(result))
+    }
+
+    /// The results of the jobs that ran, by plan position.
+    var finishedResults: [(Int, BatchResult)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a batch video was rendered from, kept beside it (`.<name>.mp4.stamp`) so the next
+/// batch can skip it while nothing changed.
+///
+/// The text names Segue's version, the render settings, a 64-bit FNV-1a hash and the size of
+/// the scene file's bytes, and the path, size and modification time of every other file in
+/// the scene folder (images; hidden files and the output folder left out). A video is up to
+/// date when it exists and its stamp equals the current text exactly.
+struct BatchStamp: Equatable {
+    let text: String
+
+    /// The stamp `item` would get now; `assets` is `BatchStamp.assets(in:excluding:)` of its folder.
+    init(item: BatchPlan.Item, settings: String, version: String, assets: [String]) throws {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: item.scene)
+        } catch {
+            throw PipelineError.missingFile(item.scene.path)
+        }
+        var lines = ["segue \(version)", "settings \(settings)",
+                     "scene \(item.scene.lastPathComponent) \(bytes.count) \(Self.fnv1a(bytes))"]
+        lines += assets
+        text = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where `item`'s stamp lives.
+    static func location(of item: BatchPlan.Item) -> URL {
+        item.output.deletingLastPathComponent().appendingPathComponent(".\(item.output.lastPathComponent).stamp")
+    }
+
+    /// Whether `item`'s video exists and was rendered from exactly this.
+    func isCurrent(for item: BatchPlan.Item) -> Bool {
+        guard FileManager.default.fileExists(atPath: item.output.path),
+              let stored = try? String(contentsOf: Self.location(of: item), encoding: .utf8) else { return false }
+        return stored == text
+    }
+
+    /// Records that `item`'s video was rendered from this (atomically).
+    func write(for item: BatchPlan.Item) throws {
+        try Data(text.utf8).write(to: Self.location(of: item), options: .atomic)
+    }
+
+    /// One line per file under `folder` that is not a scene file: `asset <relative path> <bytes> <mtime>`,
+    /// sorted; hidden files and folders, and `excluded` (the output folder), are skipped.
+    static func assets(in folder: URL, excluding excluded: URL) -> [String] {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey],
+            options: [.skipsHiddenFiles]) else { return [] }
+        var lines: [String] = []
+        for case let url as URL in walker {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if path == skipped {
+                walker.skipDescendants()
+                continue
+            }
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]),
+                  values.isRegularFile == true,
+                  !SceneFile.extensions.contains(url.pathExtension.lowercased()) else { continue }
+            let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+            let modified = values.contentModificationDate?.timeIntervalSince1970 ?? 0
+            lines.append("asset \(relative) \(values.fileSize ?? 0) \(String(format: "%.6f", modified))")
+        }
+        return lines.sorted()
+    }
+
+    /// 64-bit FNV-1a of `bytes`, in hex.
+    static func fnv1a(_ bytes: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+}

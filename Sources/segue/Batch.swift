@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render every scene in a folder to MP4, several at a time.",
+        discussion: """
+            Scene files directly in FOLDER (.yaml, .yml, .json) are rendered to <output>/<name>.mp4. \
+            A scene whose video is up to date — rendered by this version, with these options, from the \
+            same scene file and the same other files in the folder (images) — is skipped; a scene that \
+            fails is reported and the rest go on; the exit status is non-zero if any failed. \
+            --shard i/n renders every n-th scene in file-name order starting with the i-th, so n \
+            machines (CI matrix or indexed jobs) split a folder without overlap.
+            """)
+
+    @Argument(help: "The folder of scene files.")
+    var folder: String
+
+    @Option(name: .shortAndLong, help: "The folder for the videos (default: output).")
+    var output: String = "output"
+
+    @Option(help: "Scenes rendered at once (default: half the cores, at least 1).")
+    var jobs: Int?
+
+    @Option(help: "Compositing threads per scene (default: the cores divided among the jobs).")
+    var threads: Int?
+
+    @Option(help: "Render only part i of n of the folder, e.g. 2/4.")
+    var shard: String?
+
+    @Flag(help: "Render every scene, even those whose video is up to date.")
+    var force = false
+
+    @Option(help: "draft: @1x (unless --scale), x264 ultrafast, CRF 26; standard: veryfast, CRF 18; high: slow, CRF 18.")
+    var quality: RenderQuality = .standard
+
+    @Option(help: "Frames per second, instead of each scene's 'fps'.")
+    var fps: Int?
+
+    @Option(help: "Pixels per point, instead of each device's.")
+    var scale: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Draw the finger circle (default: each scene's 'touches').")
+    var touches: Bool?
+
+    func validate() throws {
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
+        if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard must be i/n with 1 <= i <= n, e.g. 2/4") }
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
+    }
+
+    func run() throws {
+        let plan: BatchPlan
+        do {
+            plan = try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
+                                 shard: shard.flatMap(Shard.init) ?? .all)
+            try FileManager.default.createDirectory(at: plan.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            CommandErrors.printError(error)
+            throw ExitCode.failure
+        }
+        let part = plan.shard == .all ? "" : ", shard \(plan.shard)"
+        CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
+
+        let options = BatchOptions(jobs: jobs, threadsPerJob: threads,
+                                   settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
+                                   quality: quality, force: force, version: SegueVersion.current)
+        let progress = ProgressLine(label: "Batch")
+        let console = BatchConsole()
+        let summary = BatchRenderer.run(plan, options: options) { event in
+            switch event {
+            case .started:
+                break
+            case .progress(let done, let total):
+                progress.update(done, total)
+            case .finished(let result):
+                console.report(result)
+            }
+        }
+        progress.finish("Batch: \(summary.rendered) rendered (\(summary.frames) frames), \(summary.upToDate) up to date, "
+                        + "\(summary.failed) failed")
+        if summary.failed > 0 { throw ExitCode.failure }
+    }
+}
+
+/// One line per finished scene on standard error, clearing the progress line first on a terminal.
+private final class BatchConsole: Sendable {
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    func report(_ result: BatchResult) {
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        let video = result.item.output.path
+        switch result.outcome {
+        case .rendered(let frames, let seconds):
+            CommandErrors.printLine(String(format: "rendered    %@ (%d frames, %.1f s)", video, frames, seconds))
+        case .upToDate:
+            CommandErrors.printLine("up to date  \(video)")
+        case .failed(let error):
+            CommandErrors.printLine("failed      \(result.item.scene.path):")
+            CommandErrors.printError(error)
+        }
+    }
+}
