@@ -132,11 +132,11 @@ public enum SceneSchema {
         }]
         let barItem: Object = ["oneOf": [text, object(["title": text, "symbol": strings(NavigationBarView.Item.Symbol.allCases.map(\.rawValue), "SF Symbol"),
                                                        "style": strings(["plain", "done"], "item style")], "a bar button item")]]
-        defs["navigationBar"] = ["oneOf": [boolean, object([
+        defs["navigationBar"] = object([
             "title": text, "largeTitle": boolean, "back": text,
             "leading": ["type": "array", "items": barItem], "trailing": ["type": "array", "items": barItem],
-            "background": ref("color"), "separator": boolean, "tint": ref("color"),
-        ], "a navigation bar")]]
+            "background": ref("color"), "separator": ["oneOf": [boolean, ref("color")]], "tint": ref("color"),
+        ], "a navigation bar")
 
         var transitionProperties: Object = [
             "from": text, "to": text, "style": strings(TransitionStyle.allCases.map(\.rawValue), "the transition style"),
