@@ -28,11 +28,7 @@ public enum VideoRenderer {
         let geometry = FrameGeometry(scene: scene)
         let screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
         let plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
-
         try createFolder(for: destination)
-        let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps)
-        let writer = try MP4Writer(destination: destination, settings: settings)
-        let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
 
         var statistics = RenderStatistics()
         statistics.frames = plan.frameCount
@@ -43,8 +39,9 @@ public enum VideoRenderer {
         statistics.framesInFlight = min(options.resolvedFramesInFlight, plan.compositedFrames.count)
         statistics.setupSeconds = ProcessMeter.now() - start
 
-        let ring = FrameRing(count: plan.compositedFrames.count,
-                             buffers: (0..<statistics.framesInFlight).map { _ in YUVFrame(width: geometry.width, height: geometry.height) })
+        let ring = FrameRing(count: plan.compositedFrames.count, capacity: statistics.framesInFlight) {
+            YUVFrame(width: geometry.width, height: geometry.height)
+        }
         let totals = WorkerTotals()
         let compositor = CompositorOptions(showsTouches: scene.showsTouches)
         for _ in 0..<statistics.workers {
@@ -67,7 +64,11 @@ public enum VideoRenderer {
             thread.start()
         }
 
+        // The encoder opens while the workers composite the first frames.
         do {
+            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps)
+            let writer = try MP4Writer(destination: destination, settings: settings)
+            let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
             try encode(plan, from: ring, with: writer, rawFrames: rawFrames, statistics: &statistics, progress: progress)
             ring.waitForWorkers()
             try rawFrames?.finish()

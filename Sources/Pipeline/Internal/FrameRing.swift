@@ -6,8 +6,8 @@ import Foundation
 /// Items are numbered `0..<count`. Workers `claim()` items in increasing order; item `p` uses
 /// buffer `p % capacity`, so a worker waits until the consumer has released item
 /// `p - capacity`. The consumer `take(p)`s items in order and `release(p)`s each when done.
-/// At most `capacity` items are in flight, whatever `count` is, and no buffer is ever
-/// allocated after `init`.
+/// At most `capacity` items are in flight, whatever `count` is: each buffer is made once, by
+/// the first worker to use its slot (so the allocations run in parallel), and reused after.
 ///
 /// Deadlock-free: the lowest unreleased item was claimed first, its buffer is free (everything
 /// `capacity` below it is released), so its worker always finishes, and by induction every item does.
@@ -19,7 +19,10 @@ final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
     let capacity: Int
 
     private let condition = NSCondition()
-    private let buffers: [Buffer]
+    /// Makes a slot's buffer on first use.
+    private let makeBuffer: @Sendable () -> Buffer
+    /// Guarded by `condition`: each slot's buffer, once made.
+    private var buffers: [Buffer?]
     /// Guarded by `condition`: the next item a worker gets.
     private var nextClaim = 0
     /// Guarded by `condition`: items below this are released and their buffers free.
@@ -33,13 +36,23 @@ final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
     /// Guarded by `condition`: workers that have not called `workerFinished()`.
     private var runningWorkers = 0
 
-    /// A ring of `buffers.count` buffers for `count` items.
-    init(count: Int, buffers: [Buffer]) {
-        precondition(!buffers.isEmpty, "a frame ring needs at least one buffer")
+    /// A ring of `capacity` buffers, each made by `makeBuffer` when first needed, for `count` items.
+    init(count: Int, capacity: Int, makeBuffer: @escaping @Sendable () -> Buffer) {
+        precondition(capacity > 0, "a frame ring needs at least one buffer")
         self.count = count
-        self.capacity = buffers.count
-        self.buffers = buffers
-        self.completed = Array(repeating: -1, count: buffers.count)
+        self.capacity = capacity
+        self.makeBuffer = makeBuffer
+        self.buffers = Array(repeating: nil, count: capacity)
+        self.completed = Array(repeating: -1, count: capacity)
+    }
+
+    /// A ring over the given buffers.
+    convenience init(count: Int, buffers: [Buffer]) {
+        let given = buffers
+        self.init(count: count, capacity: buffers.count) { preconditionFailure("all \(given.count) buffers were given") }
+        for (slot, buffer) in buffers.enumerated() {
+            self.buffers[slot] = buffer
+        }
     }
 
     // MARK: Workers
@@ -55,14 +68,31 @@ final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
     /// to do or the ring was cancelled.
     func claim() -> (item: Int, buffer: Buffer)? {
         condition.lock()
-        defer { condition.unlock() }
-        guard !isCancelled, nextClaim < count else { return nil }
+        guard !isCancelled, nextClaim < count else {
+            condition.unlock()
+            return nil
+        }
         let item = nextClaim
         nextClaim += 1
         while item - capacity >= releasedBelow, !isCancelled {
             condition.wait()
         }
-        return isCancelled ? nil : (item, buffers[item % capacity])
+        let existing = buffers[item % capacity]
+        condition.unlock()
+        if isCancelledNow() { return nil }
+        if let existing { return (item, existing) }
+        // The slot is this worker's alone until it completes the item; make its buffer unlocked.
+        let made = makeBuffer()
+        condition.lock()
+        buffers[item % capacity] = made
+        condition.unlock()
+        return (item, made)
+    }
+
+    private func isCancelledNow() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return isCancelled
     }
 
     /// Marks `item`'s buffer as filled.
@@ -101,7 +131,10 @@ final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
             if isCancelled { throw CancellationError() }
             condition.wait()
         }
-        return buffers[item % capacity]
+        guard let buffer = buffers[item % capacity] else {
+            preconditionFailure("item \(item) was completed without a buffer")
+        }
+        return buffer
     }
 
     /// Gives item `item`'s buffer back; items are released in order.
