@@ -12,20 +12,28 @@ public enum ContactSheet {
         public var columns: Int
         /// Width of one frame in pixels.
         public var tileWidth: Int
+        /// Spread the frames over the frames where a transition runs, instead of the whole scene.
+        public var duringTransitions: Bool
 
-        public init(frames: Int = 12, columns: Int = 4, tileWidth: Int = 240) {
+        public init(frames: Int = 12, columns: Int = 4, tileWidth: Int = 240, duringTransitions: Bool = false) {
             self.frames = frames
             self.columns = columns
             self.tileWidth = tileWidth
+            self.duringTransitions = duringTransitions
         }
     }
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
         let timeline = try Timeline(scene: scene)
-        let count = min(max(options.frames, 1), timeline.frameCount)
+        var candidates = Array(0..<timeline.frameCount)
+        if options.duringTransitions {
+            let moving = candidates.filter { timeline.state(frame: $0).transition != nil }
+            if !moving.isEmpty { candidates = moving }
+        }
+        let count = min(max(options.frames, 1), candidates.count)
         let indices = (0..<count).map { i in
-            count == 1 ? 0 : Int((Double(i) * Double(timeline.frameCount - 1) / Double(count - 1)).rounded())
+            candidates[count == 1 ? 0 : Int((Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
         let scale = Double(options.tileWidth) / scene.device.size.width
         let tileWidth = options.tileWidth
@@ -40,7 +48,8 @@ public enum ContactSheet {
         let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
 
-        var requests = [TextStamps.Request(text: "\(scene.name) — \(count) of \(timeline.frameCount) frames at \(scene.fps) fps",
+        let scope = options.duringTransitions ? " during transitions" : ""
+        var requests = [TextStamps.Request(text: "\(scene.name) — \(count) of \(timeline.frameCount) frames\(scope) at \(scene.fps) fps",
                                            size: 17, weight: .semibold, width: Double(width - 2 * margin))]
         let states = indices.map { timeline.state(frame: $0) }
         for state in states {

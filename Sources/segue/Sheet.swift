@@ -20,6 +20,9 @@ struct Sheet: ParsableCommand {
     @Option(help: "Width of each frame in pixels.")
     var tileWidth = 240
 
+    @Flag(help: "Spread the frames over the moments a transition runs instead of the whole scene.")
+    var duringTransitions = false
+
     func validate() throws {
         guard (1...200).contains(frames) else { throw ValidationError("--frames must be between 1 and 200") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be between 1 and 50") }
@@ -32,7 +35,8 @@ struct Sheet: ParsableCommand {
             let destination = output.map { URL(fileURLWithPath: $0) } ?? SceneFile.defaultOutput(for: scene, extension: "png")
                 .deletingPathExtension().appendingPathExtension("sheet.png")
             try ContactSheet.render(scene, to: destination,
-                                    options: .init(frames: frames, columns: columns, tileWidth: tileWidth))
+                                    options: .init(frames: frames, columns: columns, tileWidth: tileWidth,
+                                                  duringTransitions: duringTransitions))
             CommandErrors.printLine("Wrote \(destination.path)")
         }
     }
