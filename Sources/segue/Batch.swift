@@ -17,7 +17,7 @@ struct Batch: ParsableCommand {
     @Argument(help: "The folder of scene files.")
     var folder: String
 
-    @Option(name: .shortAndLong, help: "The folder for the videos (default: output).")
+    @Option(name: .shortAndLong, help: "The folder for the videos.")
     var output: String = "output"
 
     @Option(help: "Scenes rendered at once (default: half the cores, at least 1).")
