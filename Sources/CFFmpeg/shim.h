@@ -41,6 +41,10 @@ static inline enum AVPixelFormat segue_pix_fmt_cairo_argb32(void) { return AV_PI
 /// The 'avc1' sample-entry tag for H.264 in MP4.
 static inline unsigned int segue_codec_tag_avc1(void) { return MKTAG('a', 'v', 'c', '1'); }
 
+/// The 'hvc1' sample-entry tag for HEVC in MP4: parameter sets only in the hvcC box, the tag
+/// Apple's players require (they refuse 'hev1').
+static inline unsigned int segue_codec_tag_hvc1(void) { return MKTAG('h', 'v', 'c', '1'); }
+
 /// The size av_strerror needs to describe any error (AV_ERROR_MAX_STRING_SIZE).
 static inline size_t segue_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 

@@ -1,20 +1,22 @@
 internal import CFFmpeg
 
-/// An owned MP4 muxer context with one H.264 stream, writing to a file path.
+/// An owned muxer context (MP4, MOV or GIF) with one video stream, writing to a file path.
 final class FormatContext {
     /// The muxer context; owned, freed (and its file closed) in deinit.
     let pointer: UnsafeMutablePointer<AVFormatContext>
     /// The single video stream, owned by `pointer`.
     let stream: UnsafeMutablePointer<AVStream>
 
-    /// Creates an MP4 muxer for `path` with one stream described by `codec`, and opens the file.
+    /// Creates a `muxer` ("mp4", "mov", "gif") for `path` with one stream described by `codec`,
+    /// tagged `codecTag` when given, and opens the file.
     ///
     /// The file exists on disk once this returns; closing and removing it are the caller's job.
-    init(path: String, codec: CodecContext, fps: Int) throws {
+    init(path: String, muxer: String = "mp4", codec: CodecContext, codecTag: UInt32? = segue_codec_tag_avc1(),
+         fps: Int) throws {
         var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_alloc_output_context2(&allocated, nil, "mp4", path), "avformat_alloc_output_context2 mp4")
+        try check(avformat_alloc_output_context2(&allocated, nil, muxer, path), "avformat_alloc_output_context2 \(muxer)")
         guard let pointer = allocated else {
-            throw VideoError.unavailable("this FFmpeg build has no mp4 muxer")
+            throw VideoError.unavailable("this FFmpeg build has no \(muxer) muxer")
         }
         guard let stream = avformat_new_stream(pointer, nil) else {
             avformat_free_context(pointer)
@@ -29,7 +31,7 @@ final class FormatContext {
         pointer.pointee.flags |= AVFMT_FLAG_BITEXACT
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, codec.pointer),
                   "avcodec_parameters_from_context")
-        stream.pointee.codecpar.pointee.codec_tag = segue_codec_tag_avc1()
+        if let codecTag { stream.pointee.codecpar.pointee.codec_tag = codecTag }
         stream.pointee.time_base = AVRational(num: 1, den: Int32(fps))
         stream.pointee.avg_frame_rate = AVRational(num: Int32(fps), den: 1)
         stream.pointee.r_frame_rate = AVRational(num: Int32(fps), den: 1)
@@ -44,13 +46,15 @@ final class FormatContext {
         avformat_free_context(pointer)
     }
 
-    /// Writes the file header; `movflags=+faststart` moves the moov atom to the front in `writeTrailer()`.
-    func writeHeader() throws {
-        let options = try OptionsDictionary(["movflags": "+faststart"])
+    /// Writes the file header with the muxer's `options`; the default, `movflags=+faststart`,
+    /// moves an MP4's or MOV's moov atom to the front in `writeTrailerAndClose()`.
+    func writeHeader(options entries: KeyValuePairs<String, String> = ["movflags": "+faststart"]) throws {
+        let options = try OptionsDictionary(entries)
         try check(avformat_write_header(pointer, &options.pointer), "avformat_write_header")
         let unused = options.remainingKeys
         guard unused.isEmpty else {
-            throw VideoError.unavailable("the mp4 muxer ignored the options \(unused.joined(separator: ", "))")
+            let name = String(cString: pointer.pointee.oformat.pointee.name)
+            throw VideoError.unavailable("the \(name) muxer ignored the options \(unused.joined(separator: ", "))")
         }
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 internal import CFFmpeg
 
-/// Encodes frames to an H.264 MP4 file: libx264, yuv420p, BT.709 limited range, constant frame rate.
+/// Encodes frames to an H.264 or HEVC MP4 file (`VideoSettings.codec`): libx264 or libx265,
+/// yuv420p, BT.709 limited range, constant frame rate.
 ///
 /// The file is written to a hidden temporary file beside `destination` and
 /// renamed into place only by `finish()`, so a crash or an error never leaves
 /// a half-written video behind. The output is deterministic: the same frames
 /// and settings give the same bytes on every run and machine (fixed thread
 /// count, bit-exact flags, no timestamps in the file). The moov atom is at the
-/// front (`movflags=+faststart`) and the sample entry is tagged `avc1`.
+/// front (`movflags=+faststart`) and the sample entry is tagged `avc1` (H.264) or `hvc1` (HEVC).
 ///
 /// A writer is not synchronized; use it from one thread at a time.
 public final class MP4Writer {
@@ -57,7 +58,8 @@ public final class MP4Writer {
         let codec = try CodecContext(settings: settings)
         let packet = try Packet()
         let input = try FrameReference()
-        let format = try FormatContext(path: "file:" + stagedFile.temporaryPath, codec: codec, fps: settings.fps)
+        let tag = settings.codec == .hevc ? segue_codec_tag_hvc1() : segue_codec_tag_avc1()
+        let format = try FormatContext(path: "file:" + stagedFile.temporaryPath, codec: codec, codecTag: tag, fps: settings.fps)
         try format.writeHeader()
 
         self.destination = stagedFile.destination

@@ -1,4 +1,4 @@
-/// The size, frame rate and encoder knobs of one H.264 MP4 file.
+/// The size, frame rate and encoder knobs of one H.264 or HEVC MP4 file.
 ///
 /// The initializer accepts any values; `MP4Writer` validates them and throws
 /// `VideoError.invalidSettings` for values it cannot encode (odd or tiny
@@ -10,10 +10,12 @@ public struct VideoSettings: Sendable, Hashable {
     public var height: Int
     /// Frames per second; the file has a constant frame rate of exactly this.
     public var fps: Int
-    /// x264 constant rate factor, 0 (lossless) ... 51 (worst); default 18.
+    /// Constant rate factor, 0 (lossless) ... 51 (worst); default 18.
     public var crf: Int
-    /// x264 speed preset, e.g. "ultrafast", "veryfast", "medium"; default "veryfast".
+    /// Speed preset, e.g. "ultrafast", "veryfast", "medium" (x264 and x265 share the names); default "veryfast".
     public var preset: String
+    /// H.264 (the default) or HEVC.
+    public var codec: VideoCodec
     /// Encoder threads; fixed (never "auto") so the output bytes do not depend on the machine.
     public var threads: Int
 
@@ -21,13 +23,15 @@ public struct VideoSettings: Sendable, Hashable {
     public static let minimumDimension = 16
 
     /// Creates settings; nothing is validated until an `MP4Writer` uses them.
-    public init(width: Int, height: Int, fps: Int, crf: Int = 18, preset: String = "veryfast", threads: Int = 2) {
+    public init(width: Int, height: Int, fps: Int, crf: Int = 18, preset: String = "veryfast", threads: Int = 2,
+                codec: VideoCodec = .h264) {
         self.width = width
         self.height = height
         self.fps = fps
         self.crf = crf
         self.preset = preset
         self.threads = threads
+        self.codec = codec
     }
 
     /// Throws `VideoError.invalidSettings` describing the first value that cannot be encoded.
@@ -53,7 +57,7 @@ public struct VideoSettings: Sendable, Hashable {
             throw fail("threads \(threads) is out of range 1...64")
         }
         guard !preset.isEmpty, preset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw fail("preset \"\(preset)\" is not an x264 preset name")
+            throw fail("preset \"\(preset)\" is not an \(codec.encoderName) preset name")
         }
     }
 }
