@@ -3,7 +3,7 @@ public enum PipelineError: Error, CustomStringConvertible {
     case missingFile(String)
     case missingScreen(String)
     case outputFolder(String, underlying: String)
-    /// Two scene files of a batch would write the same video (`a.yaml` and `a.json`).
+    /// Two scene files of a batch would write the same video (`a.yaml` and `a.json`); `name` is its file name.
     case duplicateOutput(name: String, first: String, second: String)
 
     public var description: String {
@@ -12,7 +12,7 @@ public enum PipelineError: Error, CustomStringConvertible {
         case .missingScreen(let name): return "the timeline shows screen '\(name)', which the scene does not define"
         case let .outputFolder(path, underlying): return "cannot create the output folder \(path): \(underlying)"
         case let .duplicateOutput(name, first, second):
-            return "\(first) and \(second) would both write \(name).mp4; rename one"
+            return "\(first) and \(second) would both write \(name); rename one"
         }
     }
 }

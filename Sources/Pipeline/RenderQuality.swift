@@ -28,10 +28,15 @@ public enum RenderQuality: String, CaseIterable, Sendable {
         self == .draft ? 26 : 18
     }
 
+    /// libx265 constant rate factor: x264's plus 4, about the same picture (x265's scale is offset).
+    public var hevcCRF: Int {
+        crf + 4
+    }
+
     /// Encoder settings for frames of `width` x `height` at `fps`. The encoder's own thread count
     /// stays at `VideoSettings`' fixed default whatever the number of render threads, so the
     /// bytes never depend on the machine.
-    public func videoSettings(width: Int, height: Int, fps: Int) -> VideoSettings {
-        VideoSettings(width: width, height: height, fps: fps, crf: crf, preset: preset)
+    public func videoSettings(width: Int, height: Int, fps: Int, codec: VideoCodec = .h264) -> VideoSettings {
+        VideoSettings(width: width, height: height, fps: fps, crf: codec == .hevc ? hevcCRF : crf, preset: preset, codec: codec)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// How `VideoRenderer` runs a render: quality, parallelism and diagnostics. None of these
-/// but `quality` changes the output bytes.
+/// How `VideoRenderer` runs a render: format, quality, parallelism and diagnostics. None of
+/// these but `format` and `quality` changes the output bytes.
 public struct VideoRenderOptions: Sendable {
     /// Encoder preset and CRF; its `scale` is applied to the scene by the caller (see `RenderQuality.scale`).
     public var quality: RenderQuality
+    /// What is written: an MP4 (H.264 or HEVC), a GIF, a PNG sequence or a ProRes movie.
+    public var format: OutputFormat
     /// Threads compositing and converting frames ahead of the encoder; nil means one per core.
     public var workers: Int?
     /// Frames composited but not yet encoded, at most; nil means twice the workers.
@@ -18,10 +20,11 @@ public struct VideoRenderOptions: Sendable {
     /// Where screens rasterized by an earlier render can be reused (a batch); nil rasterizes afresh.
     public var screenCaches: ScreenCacheStore?
 
-    public init(quality: RenderQuality = .standard, workers: Int? = nil, framesInFlight: Int? = nil,
+    public init(quality: RenderQuality = .standard, format: OutputFormat = .mp4, workers: Int? = nil, framesInFlight: Int? = nil,
                 converterThreads: Int = 1, rawFrames: URL? = nil, compositesEveryFrame: Bool = false,
                 screenCaches: ScreenCacheStore? = nil) {
         self.quality = quality
+        self.format = format
         self.workers = workers
         self.framesInFlight = framesInFlight
         self.converterThreads = converterThreads

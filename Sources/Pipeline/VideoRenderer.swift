@@ -7,7 +7,8 @@ import Video
 /// Progress of a long job: frames done out of the total.
 public typealias ProgressHandler = @Sendable (_ done: Int, _ total: Int) -> Void
 
-/// Renders a scene to an H.264 MP4 at the encoder's speed.
+/// Renders a scene to an H.264 MP4 at the encoder's speed (or HEVC; the other `OutputFormat`s
+/// go through `FrameSequenceRenderer`).
 ///
 /// The timeline is evaluated and the screens rasterized once. Worker threads (one per core by
 /// default), each with its own canvas and converter, composite frames and convert them to
@@ -23,6 +24,10 @@ public enum VideoRenderer {
     @discardableResult
     public static func render(_ scene: Scene, to destination: URL, options: VideoRenderOptions = VideoRenderOptions(),
                               progress: ProgressHandler? = nil) throws -> RenderStatistics {
+        guard let codec = options.format.videoCodec else {
+            return try FrameSequenceRenderer.render(scene, to: destination, format: options.format, options: options,
+                                                    progress: progress)
+        }
         let start = ProcessMeter.now()
         let timeline = try Timeline(scene: scene)
         let geometry = FrameGeometry(scene: scene)
@@ -43,7 +48,7 @@ public enum VideoRenderer {
             YUVFrame(width: geometry.width, height: geometry.height)
         }
         let totals = WorkerTotals()
-        let compositor = CompositorOptions(showsTouches: scene.showsTouches)
+        let compositor = CompositorOptions(scene: scene)
         for _ in 0..<statistics.workers {
             ring.workerStarting()
             let thread = Thread {
@@ -66,7 +71,8 @@ public enum VideoRenderer {
 
         // The encoder opens while the workers composite the first frames.
         do {
-            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps)
+            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
+                                                         codec: codec)
             let writer = try MP4Writer(destination: destination, settings: settings)
             let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
             try encode(plan, from: ring, with: writer, rawFrames: rawFrames, statistics: &statistics, progress: progress)
@@ -121,7 +127,7 @@ public enum VideoRenderer {
         let screens = try ScreenCacheStore.rasterize(scene)
         let canvas = try Canvas(pixelWidth: geometry.contentWidth, pixelHeight: geometry.contentHeight, scale: geometry.scale)
         canvas.draw(timeline.state(at: time, frame: Int((time * Double(scene.fps)).rounded())), screens: screens,
-                    options: CompositorOptions(showsTouches: scene.showsTouches))
+                    options: CompositorOptions(scene: scene))
         try createFolder(for: destination)
         try canvas.writePNG(to: destination)
     }

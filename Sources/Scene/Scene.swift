@@ -32,6 +32,10 @@ public struct Scene: Sendable {
     public var tail: Double
     /// Draws the translucent finger circle of a screen recording.
     public var showsTouches: Bool
+    /// What shows where no screen covers the frame (and through clear screens): opaque black by
+    /// default; `Color.clear` (`background: transparent`) makes frames transparent there, which
+    /// ProRes 4444 and PNG sequences keep and the other formats show as black.
+    public var background: Color = .black
     public var screens: [String: ScreenSpec]
     /// Screen names in the order the file declares them.
     public var screenOrder: [String]
@@ -44,7 +48,8 @@ public struct Scene: Sendable {
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,
                 screens: [String: ScreenSpec], screenOrder: [String], root: String,
-                transitions: [TransitionSpec], timeline: [TimelineEntry], snapshots: [SnapshotSpec] = []) {
+                transitions: [TransitionSpec], timeline: [TimelineEntry], snapshots: [SnapshotSpec] = [],
+                background: Color = .black) {
         self.name = name
         self.file = file
         self.device = device
@@ -59,6 +64,7 @@ public struct Scene: Sendable {
         self.transitions = transitions
         self.timeline = timeline
         self.snapshots = snapshots
+        self.background = background
     }
 }
 

@@ -70,7 +70,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "screens", "root", "transitions", "timeline", "snapshots"]
+                               "background", "screens", "root", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -89,6 +89,14 @@ struct SceneDecoder {
         let duration = fields["duration"].flatMap { r.double($0, "duration", exclusiveMin: 0) }
         let tail = fields["tail"].flatMap { r.double($0, "tail", range: 0...60) } ?? 0.5
         let touches = fields["touches"].flatMap { r.bool($0, "touches") } ?? true
+        var background = Color.black
+        if let node = fields["background"] {
+            if node.scalar?.string == "transparent" {
+                background = .clear
+            } else if let color = r.color(node, "background", appearance: appearance) {
+                background = color
+            }
+        }
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
@@ -146,7 +154,8 @@ struct SceneDecoder {
 
         return Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
                      duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
-                     root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots)
+                     root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
+                     background: background)
     }
 
     // MARK: Device

@@ -47,6 +47,8 @@ public enum SceneSchema {
             "duration": number("video length in seconds (default: the last motion, then tail)", exclusiveMinimum: 0),
             "tail": number("seconds kept after the last motion", minimum: 0, maximum: 60),
             "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
+            "background": ["anyOf": [["const": "transparent"], ref("color")],
+                           "description": "what shows where no screen covers the frame: a color (default #000000) or transparent"],
             "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
             "root": text.merging(["description": "the screen shown first"]) { $1 },
             "transitions": ["type": "array", "items": ref("transition")],

@@ -4,9 +4,10 @@ import Pipeline
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render every scene in a folder to MP4, several at a time.",
+        abstract: "Render every scene in a folder to MP4 (or --format), several at a time.",
         discussion: """
-            Scene files directly in FOLDER (.yaml, .yml, .json) are rendered to <output>/<name>.mp4. \
+            Scene files directly in FOLDER (.yaml, .yml, .json) are rendered to <output>/<name>.mp4 \
+            (.gif, .mov or <name>-frames with --format). \
             A scene whose video is up to date — rendered by this version, with these options, from the \
             same scene file and the same other files in the folder (images) — is skipped; a scene that \
             fails is reported and the rest go on; the exit status is non-zero if any failed. \
@@ -35,6 +36,9 @@ struct Batch: ParsableCommand {
     @Option(help: "draft: @1x (unless --scale), x264 ultrafast, CRF 26; standard: veryfast, CRF 18; high: slow, CRF 18.")
     var quality: RenderQuality = .standard
 
+    @Option(help: "mp4, hevc, gif, png (a <name>-frames folder per scene) or prores; as for 'segue render'.")
+    var format: OutputFormat = .mp4
+
     @Option(help: "Frames per second, instead of each scene's 'fps'.")
     var fps: Int?
 
@@ -56,7 +60,7 @@ struct Batch: ParsableCommand {
         let plan: BatchPlan
         do {
             plan = try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
-                                 shard: shard.flatMap(Shard.init) ?? .all)
+                                 shard: shard.flatMap(Shard.init) ?? .all, format: format)
             try FileManager.default.createDirectory(at: plan.outputFolder, withIntermediateDirectories: true)
         } catch {
             CommandErrors.printError(error)
@@ -67,7 +71,7 @@ struct Batch: ParsableCommand {
 
         let options = BatchOptions(jobs: jobs, threadsPerJob: threads,
                                    settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
-                                   quality: quality, force: force, version: SegueVersion.current)
+                                   quality: quality, format: format, force: force, version: SegueVersion.current)
         let progress = ProgressLine(label: "Batch")
         let console = BatchConsole()
         let summary = BatchRenderer.run(plan, options: options) { event in

@@ -4,17 +4,20 @@ import Pipeline
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene to an H.264 MP4.",
+        abstract: "Render a scene to an H.264 or HEVC MP4, a GIF, PNG frames or a ProRes 4444 movie.",
         discussion: """
-            The video is written to a temporary file and moved into place only when complete. \
+            The output is written to a temporary file (or folder) and moved into place only when complete. \
             Frames are composited on worker threads ahead of the encoder; the bytes are the same \
             for any --threads.
             """)
 
     @OptionGroup var options: SceneOptions
 
-    @Option(name: .shortAndLong, help: "The MP4 to write (default: output/<scene name>.mp4).")
+    @Option(name: .shortAndLong, help: "The file to write (default: output/<scene name>.mp4, .gif, .mov, or the folder output/<scene name>-frames for png).")
     var output: String?
+
+    @Option(help: "mp4: H.264; hevc: HEVC MP4 tagged hvc1; gif: @1x, at most 30 fps unless --scale/--fps; png: a folder of frames with alpha; prores: ProRes 4444 .mov with alpha.")
+    var format: OutputFormat = .mp4
 
     @Option(help: "draft: @1x (unless --scale), x264 ultrafast, CRF 26; standard: veryfast, CRF 18; high: slow, CRF 18.")
     var quality: RenderQuality = .standard
@@ -47,12 +50,11 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try CommandErrors.report {
-            var settings = options.settings
-            if settings.scale == nil { settings.scale = quality.scale }
-            let scene = try SceneFile.load(options.scene, settings: settings)
-            let destination = output.map { URL(fileURLWithPath: $0) } ?? SceneFile.defaultOutput(for: scene, extension: "mp4")
+            let scene = try format.loadScene(options.scene, settings: options.settings, quality: quality)
+            let destination = output.map { URL(fileURLWithPath: $0) }
+                ?? format.output(named: scene.name, in: URL(fileURLWithPath: "output"))
             let renderOptions = VideoRenderOptions(
-                quality: quality, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
+                quality: quality, format: format, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
                 rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
             let progress = ProgressLine(label: "Rendering \(scene.name)")
             let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
@@ -67,3 +69,4 @@ struct Render: ParsableCommand {
 }
 
 extension RenderQuality: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}

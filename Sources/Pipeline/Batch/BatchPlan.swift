@@ -23,7 +23,7 @@ public struct BatchPlan: Sendable {
     ///
     /// Throws when the folder cannot be read or two scenes would write the same video
     /// (`a.yaml` and `a.json`).
-    public init(folder: URL, outputFolder: URL, shard: Shard = .all) throws {
+    public init(folder: URL, outputFolder: URL, shard: Shard = .all, format: OutputFormat = .mp4) throws {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -43,10 +43,11 @@ public struct BatchPlan: Sendable {
         for scene in scenes {
             let name = scene.deletingPathExtension().lastPathComponent
             if let other = seen[name] {
-                throw PipelineError.duplicateOutput(name: name, first: other.lastPathComponent, second: scene.lastPathComponent)
+                throw PipelineError.duplicateOutput(name: format.output(named: name, in: outputFolder).lastPathComponent,
+                                                    first: other.lastPathComponent, second: scene.lastPathComponent)
             }
             seen[name] = scene
-            items.append(Item(scene: scene, output: outputFolder.appendingPathComponent("\(name).mp4")))
+            items.append(Item(scene: scene, output: format.output(named: name, in: outputFolder)))
         }
         self.folder = folder
         self.outputFolder = outputFolder

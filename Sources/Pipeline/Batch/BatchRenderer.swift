@@ -11,17 +11,20 @@ public struct BatchOptions: Sendable {
     /// Overrides applied to every scene.
     public var settings: RenderSettings
     public var quality: RenderQuality
+    /// What each scene is rendered to; the plan's output names must match it.
+    public var format: OutputFormat
     /// Renders every scene even when its video is up to date.
     public var force: Bool
     /// Segue's version, part of what makes a video up to date.
     public var version: String
 
     public init(jobs: Int? = nil, threadsPerJob: Int? = nil, settings: RenderSettings = RenderSettings(),
-                quality: RenderQuality = .standard, force: Bool = false, version: String) {
+                quality: RenderQuality = .standard, format: OutputFormat = .mp4, force: Bool = false, version: String) {
         self.jobs = jobs
         self.threadsPerJob = threadsPerJob
         self.settings = settings
         self.quality = quality
+        self.format = format
         self.force = force
         self.version = version
     }
@@ -36,9 +39,9 @@ public struct BatchOptions: Sendable {
 
     /// The settings as they enter a stamp.
     var stampText: String {
-        let scale = settings.scale ?? quality.scale
+        let scale = format.settings(settings, quality: quality).scale
         return "fps=\(settings.fps.map(String.init) ?? "scene") scale=\(scale.map { "\($0)" } ?? "scene") "
-            + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue)"
+            + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue) format=\(format.rawValue)"
     }
 }
 
@@ -102,9 +105,7 @@ public enum BatchRenderer {
                     events(.finished(result))
                     continue
                 }
-                var settings = options.settings
-                if settings.scale == nil { settings.scale = options.quality.scale }
-                let scene = try SceneFile.load(item.scene.path, settings: settings)
+                let scene = try options.format.loadScene(item.scene.path, settings: options.settings, quality: options.quality)
                 work.append((position, scene, stamp, try Timeline(scene: scene).frameCount))
             } catch {
                 let result = BatchResult(item: item, outcome: .failed(error))
@@ -115,8 +116,8 @@ public enum BatchRenderer {
 
         let queue = BatchQueue(frames: work.map(\.frames), events: events)
         let store = ScreenCacheStore(capacity: options.resolvedJobs + 1)
-        let renderOptions = VideoRenderOptions(quality: options.quality, workers: options.resolvedThreadsPerJob,
-                                               screenCaches: store)
+        let renderOptions = VideoRenderOptions(quality: options.quality, format: options.format,
+                                               workers: options.resolvedThreadsPerJob, screenCaches: store)
         let jobs = min(options.resolvedJobs, work.count)
         let finished = DispatchGroup()
         let jobWork = work

@@ -41,14 +41,15 @@ final class Compositor {
         pixelHeight = cairo.surface.height
     }
 
-    /// Clears to opaque black, paints every layer, the status bar and home indicator, then the
+    /// Clears to `options.background` (opaque black by default), paints every layer, the status bar and home indicator, then the
     /// touches when `options.showsTouches`.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
         let cr = cairo.pointer
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgb(cr, 0, 0, 0)
+        let background = options.background
+        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
 
