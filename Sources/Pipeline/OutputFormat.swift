@@ -6,7 +6,7 @@ import Video
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// H.264 MP4 (libx264): plays everywhere. The default.
     case mp4
-    /// HEVC MP4 (libx265), tagged `hvc1` so Apple's players open it: about half the size, slower to encode.
+    /// HEVC MP4 (libx265), tagged `hvc1` so Apple's players open it; slower to encode than H.264.
     case hevc
     /// An animated GIF for pull requests: one palette per clip, dithered, looping forever; by
     /// default @1x and at most 30 fps.
