@@ -6,13 +6,15 @@ struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render every scene in a folder to MP4 (or --format), several at a time.",
         discussion: """
-            Scene files directly in FOLDER (.yaml, .yml, .json) are rendered to <output>/<name>.mp4 \
-            (.gif, .mov or <name>-frames with --format). \
+            Scene files in FOLDER and its subfolders (.yaml, .yml, .json; hidden folders and \
+            __snapshots__ skipped) are rendered to <output>/<subfolder>/<name>.mp4 (.gif, .mov or \
+            <name>-frames with --format). \
             A scene whose video is up to date — rendered by this version, with these options, from the \
-            same scene file and the same other files in the folder (images) — is skipped; a scene that \
-            fails is reported and the rest go on; the exit status is non-zero if any failed. \
-            --shard i/n renders every n-th scene in file-name order starting with the i-th, so n \
-            machines (CI matrix or indexed jobs) split a folder without overlap.
+            same scene file and the same contents of the other files in the folder (images) — is \
+            skipped; a scene that fails is reported and the rest go on; the exit status is non-zero if \
+            any failed. --shard i/n renders every n-th scene in path order starting with the i-th, so \
+            n machines (CI matrix or indexed jobs) split a folder without overlap. --json writes a \
+            manifest of every scene's result.
             """)
 
     @Argument(help: "The folder of scene files.")
@@ -32,6 +34,9 @@ struct Batch: ParsableCommand {
 
     @Flag(help: "Render every scene, even those whose video is up to date.")
     var force = false
+
+    @Option(help: "Also write a JSON manifest of what was rendered, skipped and failed to this file.")
+    var json: String?
 
     @Option(help: "draft: @1x (unless --scale), x264 ultrafast, CRF 26; standard: veryfast, CRF 18; high: slow, CRF 18.")
     var quality: RenderQuality = .standard
@@ -86,6 +91,14 @@ struct Batch: ParsableCommand {
         }
         progress.finish("Batch: \(summary.rendered) rendered (\(summary.frames) frames), \(summary.upToDate) up to date, "
                         + "\(summary.failed) failed")
+        if let json {
+            do {
+                try AtomicFile.write(BatchManifest.json(plan: plan, summary: summary), to: URL(fileURLWithPath: json))
+            } catch {
+                CommandErrors.printError(error)
+                throw ExitCode.failure
+            }
+        }
         if summary.failed > 0 { throw ExitCode.failure }
     }
 }

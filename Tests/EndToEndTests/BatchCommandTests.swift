@@ -81,6 +81,36 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertTrue(try CLI.segue(["batch", scenes.path, "-o", output.path, "--fps", "10", "--force"]).stderr.contains("3 rendered"))
     }
 
+    func testSubfoldersAreMirroredAndTheManifestListsEveryScene() throws {
+        let (scenes, output) = try makeFolder()
+        let nested = scenes.appendingPathComponent("onboarding/step1")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try scene(presentAt: 0.15).write(to: nested.appendingPathComponent("welcome.yaml"), atomically: true, encoding: .utf8)
+        let snapshots = scenes.appendingPathComponent("__snapshots__")
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try "screens: [".write(to: snapshots.appendingPathComponent("ignored.yaml"), atomically: true, encoding: .utf8)
+        let manifest = output.deletingLastPathComponent().appendingPathComponent("manifest.json")
+
+        let run = try CLI.segue(["batch", scenes.path, "-o", output.path, "--json", manifest.path])
+        XCTAssertNotEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("onboarding/step1/welcome.mp4").path))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+        let entries = try XCTUnwrap(json["scenes"] as? [[String: Any]])
+        XCTAssertEqual(entries.map { ($0["scene"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "" },
+                       ["a.yaml", "b.yaml", "broken.yaml", "c.yaml", "welcome.yaml"], "sorted by path; __snapshots__ skipped")
+        XCTAssertEqual(entries.map { $0["status"] as? String ?? "" }, ["rendered", "rendered", "failed", "rendered", "rendered"])
+        let errors = try XCTUnwrap(entries[2]["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.first?["line"] as? Int, 2)
+        let summary = try XCTUnwrap(json["summary"] as? [String: Any])
+        XCTAssertEqual(summary["rendered"] as? Int, 4)
+        XCTAssertEqual(summary["failed"] as? Int, 1)
+
+        // An asset edited in place, same size: its contents are hashed, so every scene is stale again.
+        try Data([9, 9, 9]).write(to: scenes.appendingPathComponent("logo.png"))
+        let again = try CLI.segue(["batch", scenes.path, "-o", output.path])
+        XCTAssertTrue(again.stderr.contains("4 rendered"), again.stderr)
+    }
+
     func testShardsSplitTheFolderDeterministicallyAndJobsDoNotChangeBytes() throws {
         let (scenes, output) = try makeFolder()
         try FileManager.default.removeItem(at: scenes.appendingPathComponent("broken.yaml"))

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The scenes of a folder that one machine renders: every scene file directly in the folder,
-/// sorted by file name, then this shard's share of them.
+/// The scenes of a folder that one machine renders: every scene file in the folder and below,
+/// sorted by relative path, then this shard's share of them.
 public struct BatchPlan: Sendable {
     /// One scene and where its video goes.
     public struct Item: Sendable, Hashable {
@@ -19,41 +19,62 @@ public struct BatchPlan: Sendable {
     /// Scene files in the folder before sharding.
     public let sceneCount: Int
 
-    /// Lists `folder`'s scene files (`SceneFile.extensions`, hidden files skipped).
+    /// Lists the scene files (`SceneFile.extensions`) in `folder` and its subfolders; hidden files
+    /// and folders, `__snapshots__` folders and the output folder are skipped.
     ///
     /// Throws when the folder cannot be read or two scenes would write the same video
     /// (`a.yaml` and `a.json`).
     public init(folder: URL, outputFolder: URL, shard: Shard = .all, format: OutputFormat = .mp4) throws {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        } catch {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw PipelineError.missingFile(folder.path)
         }
-        let scenes = names
-            .filter { !$0.hasPrefix(".") && SceneFile.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            .map { folder.appendingPathComponent($0) }
-            .filter { url in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            }
-        var seen: [String: URL] = [:]
+        let scenes = Self.sceneFiles(under: folder, excluding: outputFolder)
+        var seen: [String: String] = [:]
         var items: [Item] = []
-        for scene in scenes {
+        for relative in scenes {
+            let scene = folder.appendingPathComponent(relative)
             let name = scene.deletingPathExtension().lastPathComponent
-            if let other = seen[name] {
-                throw PipelineError.duplicateOutput(name: format.output(named: name, in: outputFolder).lastPathComponent,
-                                                    first: other.lastPathComponent, second: scene.lastPathComponent)
+            // Scenes in subfolders render into the same subfolders of the output folder.
+            let subfolder = (relative as NSString).deletingLastPathComponent
+            let destination = subfolder.isEmpty ? outputFolder : outputFolder.appendingPathComponent(subfolder)
+            let output = format.output(named: name, in: destination)
+            let key = (subfolder as NSString).appendingPathComponent(name)
+            if let other = seen[key] {
+                throw PipelineError.duplicateOutput(name: output.lastPathComponent, first: other, second: relative)
             }
-            seen[name] = scene
-            items.append(Item(scene: scene, output: format.output(named: name, in: outputFolder)))
+            seen[key] = relative
+            items.append(Item(scene: scene, output: output))
         }
         self.folder = folder
         self.outputFolder = outputFolder
         self.shard = shard
         self.sceneCount = items.count
         self.items = items.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
+    }
+}
+
+extension BatchPlan {
+    /// Relative paths of the scene files under `folder`, sorted by their UTF-8 bytes.
+    static func sceneFiles(under folder: URL, excluding excluded: URL) -> [String] {
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+            options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walker {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if values?.isDirectory == true {
+                if path == skipped || url.lastPathComponent == "__snapshots__" { walker.skipDescendants() }
+                continue
+            }
+            guard values?.isRegularFile == true, SceneFile.extensions.contains(url.pathExtension.lowercased()),
+                  path.hasPrefix(root + "/") else { continue }
+            found.append(String(path.dropFirst(root.count + 1)))
+        }
+        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 }
 

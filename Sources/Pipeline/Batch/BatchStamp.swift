@@ -4,8 +4,8 @@ import Foundation
 /// batch can skip it while nothing changed.
 ///
 /// The text names Segue's version, the render settings, a 64-bit FNV-1a hash and the size of
-/// the scene file's bytes, and the path, size and modification time of every other file in
-/// the scene folder (images; hidden files and the output folder left out). A video is up to
+/// the scene file's bytes, and the path, size and content hash of every other file under the
+/// batch folder (images; hidden files, `__snapshots__` and the output folder left out). A video is up to
 /// date when it exists and its stamp equals the current text exactly.
 struct BatchStamp: Equatable {
     let text: String
@@ -41,27 +41,29 @@ struct BatchStamp: Equatable {
         try Data(text.utf8).write(to: Self.location(of: item), options: .atomic)
     }
 
-    /// One line per file under `folder` that is not a scene file: `asset <relative path> <bytes> <mtime>`,
-    /// sorted; hidden files and folders, and `excluded` (the output folder), are skipped.
+    /// One line per file under `folder` that is not a scene file: `asset <relative path> <bytes> <hash>`,
+    /// sorted; hidden files and folders, `__snapshots__` and `excluded` (the output folder) are skipped.
+    /// Contents are hashed, not dated, so a fresh checkout does not look changed and an edit that
+    /// keeps the size and the second is still seen.
     static func assets(in folder: URL, excluding excluded: URL) -> [String] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
         guard let walker = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey],
+            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
             options: [.skipsHiddenFiles]) else { return [] }
         var lines: [String] = []
         for case let url as URL in walker {
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            if path == skipped {
+            if path == skipped || url.lastPathComponent == "__snapshots__" {
                 walker.skipDescendants()
                 continue
             }
-            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]),
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
                   values.isRegularFile == true,
-                  !SceneFile.extensions.contains(url.pathExtension.lowercased()) else { continue }
+                  !SceneFile.extensions.contains(url.pathExtension.lowercased()),
+                  let bytes = try? Data(contentsOf: url) else { continue }
             let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-            let modified = values.contentModificationDate?.timeIntervalSince1970 ?? 0
-            lines.append("asset \(relative) \(values.fileSize ?? 0) \(String(format: "%.6f", modified))")
+            lines.append("asset \(relative) \(bytes.count) \(fnv1a(bytes))")
         }
         return lines.sorted()
     }
