@@ -21,7 +21,8 @@ final class ProgressLine: @unchecked Sendable {
         lastPercent = percent
         let elapsed = Date().timeIntervalSince(start)
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
-        let line = String(format: "\r\u{1B}[2K%@: frame %d/%d (%d%%), %.1f fps", label, done, total, percent, fps)
+        let left = fps > 0 ? Double(total - done) / fps : 0
+        let line = String(format: "\r\u{1B}[2K%@: frame %d/%d (%d%%), %.1f fps, %.0f s left", label, done, total, percent, fps, left)
         FileHandle.standardError.write(Data(line.utf8))
     }
 
