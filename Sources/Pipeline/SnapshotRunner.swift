@@ -178,7 +178,7 @@ public enum SnapshotRunner {
             text += describe(failure, mode: options.mode).joined(separator: "\n    ") + "\n\n"
         }
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try AtomicFile.write(text, to: url)
         return url
     }
 

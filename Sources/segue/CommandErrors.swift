@@ -27,11 +27,3 @@ enum CommandErrors {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
-
-/// Writes text files atomically: a temporary file beside the destination, then a rename.
-enum AtomicFile {
-    static func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-    }
-}

@@ -27,9 +27,9 @@ final class BatchCommandTests: XCTestCase {
         let scenes = root.appendingPathComponent("scenes")
         try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
         for (name, at) in [("a", 0.1), ("b", 0.2), ("c", 0.3)] {
-            try scene(presentAt: at).write(to: scenes.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            try scene(presentAt: at).write(to: scenes.appendingPathComponent("\(name).yaml"), atomically: false, encoding: .utf8)
         }
-        try "screens: [".write(to: scenes.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        try "screens: [".write(to: scenes.appendingPathComponent("broken.yaml"), atomically: false, encoding: .utf8)
         try Data([1, 2, 3]).write(to: scenes.appendingPathComponent("logo.png"))
         return (scenes, root.appendingPathComponent("videos"))
     }
@@ -66,7 +66,7 @@ final class BatchCommandTests: XCTestCase {
                        modified)
 
         // One scene changed and the broken one removed: only that scene renders, and the batch succeeds.
-        try scene(presentAt: 0.25).write(to: scenes.appendingPathComponent("c.yaml"), atomically: true, encoding: .utf8)
+        try scene(presentAt: 0.25).write(to: scenes.appendingPathComponent("c.yaml"), atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(at: scenes.appendingPathComponent("broken.yaml"))
         let third = try CLI.segue(["batch", scenes.path, "-o", output.path])
         XCTAssertEqual(third.status, 0, third.stderr)
@@ -85,10 +85,10 @@ final class BatchCommandTests: XCTestCase {
         let (scenes, output) = try makeFolder()
         let nested = scenes.appendingPathComponent("onboarding/step1")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        try scene(presentAt: 0.15).write(to: nested.appendingPathComponent("welcome.yaml"), atomically: true, encoding: .utf8)
+        try scene(presentAt: 0.15).write(to: nested.appendingPathComponent("welcome.yaml"), atomically: false, encoding: .utf8)
         let snapshots = scenes.appendingPathComponent("__snapshots__")
         try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
-        try "screens: [".write(to: snapshots.appendingPathComponent("ignored.yaml"), atomically: true, encoding: .utf8)
+        try "screens: [".write(to: snapshots.appendingPathComponent("ignored.yaml"), atomically: false, encoding: .utf8)
         let manifest = output.deletingLastPathComponent().appendingPathComponent("manifest.json")
 
         let run = try CLI.segue(["batch", scenes.path, "-o", output.path, "--json", manifest.path])

@@ -33,7 +33,7 @@ final class DeterminismTests: XCTestCase {
 
     private func sceneFile(in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("drag.yaml")
-        try scene.write(to: url, atomically: true, encoding: .utf8)
+        try scene.write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 

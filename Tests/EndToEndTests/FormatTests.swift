@@ -27,7 +27,7 @@ final class FormatTests: XCTestCase {
 
     private func sceneFile(_ text: String? = nil, name: String = "clear.yaml", in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try (text ?? scene).write(to: url, atomically: true, encoding: .utf8)
+        try (text ?? scene).write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 

@@ -29,7 +29,7 @@ final class PictureCommandTests: XCTestCase {
     func testContactSheetTilesEvenlySpacedFrames() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("drag.yaml")
-        try scene.write(to: sceneURL, atomically: true, encoding: .utf8)
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
         let png = folder.appendingPathComponent("sheet.png")
         let result = try CLI.segue(["sheet", sceneURL.path, "-o", png.path, "--frames", "6", "--columns", "3", "--tile-width", "100"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -46,7 +46,7 @@ final class PictureCommandTests: XCTestCase {
     func testPlotMarksTheDecision() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("drag.yaml")
-        try scene.write(to: sceneURL, atomically: true, encoding: .utf8)
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
         let png = folder.appendingPathComponent("plot.png")
         let result = try CLI.segue(["plot", sceneURL.path, "-o", png.path, "--width", "800", "--height", "400"])
         XCTAssertEqual(result.status, 0, result.stderr)

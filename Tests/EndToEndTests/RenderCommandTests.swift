@@ -25,7 +25,7 @@ final class RenderCommandTests: XCTestCase {
 
     func write(_ text: String, name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 

@@ -24,7 +24,7 @@ final class SnapshotCommandTests: XCTestCase {
     func testRecordVerifyAndFailFromTheCommandLine() throws {
         let folder = try temporaryFolder()
         let scene = folder.appendingPathComponent("modal.yaml")
-        try SnapshotRunnerTests.scene().write(to: scene, atomically: true, encoding: .utf8)
+        try SnapshotRunnerTests.scene().write(to: scene, atomically: false, encoding: .utf8)
 
         let missing = try SegueCLI.run(["snapshot", folder.path])
         XCTAssertEqual(missing.status, 1)
@@ -38,7 +38,7 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertEqual(verified.status, 0, verified.stdout)
         XCTAssertTrue(verified.stdout.contains("6 goldens: 6 ok, 0 failed"), verified.stdout)
 
-        try SnapshotRunnerTests.scene(cardX: 22).write(to: scene, atomically: true, encoding: .utf8)
+        try SnapshotRunnerTests.scene(cardX: 22).write(to: scene, atomically: false, encoding: .utf8)
         let artifacts = folder.appendingPathComponent("ci-artifacts")
         let failed = try SegueCLI.run(["snapshot", folder.path, "--artifacts", artifacts.path])
         XCTAssertEqual(failed.status, 1)

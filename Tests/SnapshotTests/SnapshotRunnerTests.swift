@@ -43,7 +43,7 @@ final class SnapshotRunnerTests: XCTestCase {
     }
 
     func write(_ text: String, _ name: String = "modal.yaml") throws {
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try text.write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
     }
 
     func run(_ mode: SnapshotMode, _ paths: [String]? = nil) throws -> SnapshotSummary {

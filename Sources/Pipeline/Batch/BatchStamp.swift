@@ -38,7 +38,7 @@ struct BatchStamp: Equatable {
 
     /// Records that `item`'s video was rendered from this (atomically).
     func write(for item: BatchPlan.Item) throws {
-        try Data(text.utf8).write(to: Self.location(of: item), options: .atomic)
+        try AtomicFile.write(text, to: Self.location(of: item))
     }
 
     /// One line per file under `folder` that is not a scene file: `asset <relative path> <bytes> <hash>`,
