@@ -10,6 +10,7 @@ final class CodecContext {
     /// `options`; throws if any option is left unused.
     init(encoder name: String, options: KeyValuePairs<String, String>,
          configure: (UnsafeMutablePointer<AVCodecContext>) -> Void) throws {
+        DeterministicAllocations.ensure()
         guard let codec = avcodec_find_encoder_by_name(name) else {
             throw VideoError.unavailable("this FFmpeg build has no \(name) encoder")
         }

@@ -16,6 +16,7 @@ final class SwscaleContext {
 
     /// A context for `width` x `height` frames with `threads` slice threads (1: the calling thread only).
     init(width: Int, height: Int, threads: Int) throws {
+        DeterministicAllocations.ensure()
         let flags = SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INP
         guard let context = sws_alloc_context() else {
             throw VideoError.ffmpeg(operation: "sws_alloc_context", code: segue_averror_enomem(),
