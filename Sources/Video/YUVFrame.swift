@@ -30,11 +30,16 @@ public final class YUVFrame: @unchecked Sendable {
 
     /// The single allocation holding all three planes.
     let storage: UnsafeMutableRawPointer
-    /// Bytes in `storage`.
+    /// Bytes in `storage`, including `overreadPadding` after the V plane.
     let byteCount: Int
 
     /// Row and plane alignment in bytes, enough for any SIMD width FFmpeg uses.
     private static let alignment = 64
+    /// Zeroed bytes after the last plane: libswscale's and libx264's SIMD loops may read a little
+    /// past the last row, and FFmpeg's own frames (`av_frame_get_buffer`) carry this much
+    /// (AV_INPUT_BUFFER_PADDING_SIZE), so those reads see fixed bytes rather than whatever the
+    /// heap holds there.
+    private static let overreadPadding = 64
 
     /// Allocates a black frame; `width` and `height` must be positive.
     public init(width: Int, height: Int) {
@@ -47,7 +52,7 @@ public final class YUVFrame: @unchecked Sendable {
         chromaStride = Self.aligned(chromaWidth)
         let lumaBytes = Self.aligned(lumaStride * height)
         let chromaBytes = Self.aligned(chromaStride * chromaHeight)
-        byteCount = lumaBytes + 2 * chromaBytes
+        byteCount = lumaBytes + 2 * chromaBytes + Self.overreadPadding
         storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.alignment)
         let bytes = storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         y = bytes

@@ -1,7 +1,7 @@
 import Foundation
 internal import CFFmpeg
 
-/// One encoder feeding one muxer that writes a staged file: what `ProResWriter` and `GIFWriter` share.
+/// One encoder feeding one muxer that writes a staged file: what `MP4Writer`, `ProResWriter` and `GIFWriter` share.
 ///
 /// Frames go in through `send(_:)`, whose closure fills a lent frame header; `finish()` drains
 /// the encoder, writes the trailer and renames the file into place. After any error the
@@ -91,6 +91,11 @@ final class EncodedFile {
             if packet.pointer.pointee.duration == 0 { packet.pointer.pointee.duration = 1 }
             try format.write(packet, timeBase: timeBase)
         }
+    }
+
+    /// Throws `VideoError.writerClosed` unless the file still accepts frames.
+    func checkOpen() throws {
+        try ensureOpen()
     }
 
     private func ensureOpen() throws {
