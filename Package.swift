@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine"]),
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
     ]
 )

@@ -2,17 +2,18 @@ import Foundation
 import XCTest
 
 /// Runs the built `segue` binary and the system's ffprobe/ffmpeg, for tests that check what a
-/// user would get from the command line.
-enum CLI {
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
+/// user would get from the command line. Shared by the end-to-end and snapshot test targets.
+public enum CLI {
+    public struct Result {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        /// Standard output as text.
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// The `segue` executable built beside the test bundle.
-    static var segue: URL {
+    public static var segue: URL {
         get throws {
             var candidates = [Bundle.main.bundleURL.appendingPathComponent("segue")]
             for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
@@ -27,11 +28,15 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         // Output goes to files, so a full pipe can never block the child.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
         let outURL = scratch.appendingPathExtension("out"), errURL = scratch.appendingPathExtension("err")
@@ -49,11 +54,12 @@ enum CLI {
         return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    static func segue(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-        try run(try segue, arguments, in: directory)
+    @discardableResult
+    public static func segue(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(try segue, arguments, in: directory, environment: environment)
     }
 
-    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
+    public static func tool(_ name: String, _ arguments: [String]) throws -> Result {
         for folder in ["/usr/bin", "/usr/local/bin"] {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return try run(url, arguments) }
@@ -62,7 +68,7 @@ enum CLI {
     }
 
     /// A fresh temporary folder, removed after the test.
-    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+    public static func temporaryFolder(_ test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
