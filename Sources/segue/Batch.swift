@@ -44,21 +44,12 @@ struct Batch: ParsableCommand {
     @Option(help: "mp4, hevc, gif, png (a <name>-frames folder per scene) or prores; as for 'segue render'.")
     var format: OutputFormat = .mp4
 
-    @Option(help: "Frames per second, instead of each scene's 'fps'.")
-    var fps: Int?
-
-    @Option(help: "Pixels per point, instead of each device's.")
-    var scale: Double?
-
-    @Flag(inversion: .prefixedNo, help: "Draw the finger circle (default: each scene's 'touches').")
-    var touches: Bool?
+    @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard must be i/n with 1 <= i <= n, e.g. 2/4") }
-        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
     }
 
     func run() throws {
@@ -75,7 +66,7 @@ struct Batch: ParsableCommand {
         CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
 
         let options = BatchOptions(jobs: jobs, threadsPerJob: threads,
-                                   settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
+                                   settings: overrides.settings,
                                    quality: quality, format: format, force: force, version: SegueVersion.current)
         let progress = ProgressLine(label: "Batch")
         let console = BatchConsole()

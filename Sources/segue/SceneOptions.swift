@@ -1,11 +1,8 @@
 import ArgumentParser
 import Pipeline
 
-/// Options every command that evaluates a scene shares.
-struct SceneOptions: ParsableArguments {
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
-    var scene: String
-
+/// The overrides a command line applies to scenes: frame rate, scale and the finger circle.
+struct OverrideOptions: ParsableArguments {
     @Option(help: "Frames per second, instead of the scene's 'fps'.")
     var fps: Int?
 
@@ -21,4 +18,15 @@ struct SceneOptions: ParsableArguments {
     }
 
     var settings: RenderSettings { RenderSettings(fps: fps, scale: scale, showsTouches: touches) }
+}
+
+/// Options every command that evaluates one scene shares.
+struct SceneOptions: ParsableArguments {
+    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    var scene: String
+
+    @OptionGroup var overrides: OverrideOptions
+
+    var scale: Double? { overrides.scale }
+    var settings: RenderSettings { overrides.settings }
 }
