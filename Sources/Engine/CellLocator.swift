@@ -11,13 +11,9 @@ enum CellLocator {
 
     /// The cell of list `list` under `location`, with its image frame.
     static func cell(at location: Point, in screen: ScreenSpec?, list: String, device: Device) -> (index: Int, image: Rect)? {
-        guard let screen else { return nil }
-        var index = 0
-        while let frames = screen.cellFrame(list: list, index: index, on: device) {
-            if frames.cell.contains(location) { return (index, frames.image ?? frames.cell) }
-            index += 1
-            if index > 10_000 { break }
-        }
-        return nil
+        // One layout for every cell, rather than one per cell looked at.
+        guard let frames = screen?.cellFrames(list: list, on: device),
+              let index = frames.firstIndex(where: { $0.cell.contains(location) }) else { return nil }
+        return (index, frames[index].image ?? frames[index].cell)
     }
 }

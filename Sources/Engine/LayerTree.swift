@@ -19,20 +19,17 @@ public struct Layer: Hashable, Sendable {
     public var cornerRadius: Double
     /// The shadow the layer casts, nil where it casts none.
     public var shadow: Shadow?
-    /// Clips the layer's content to its frame (always true for screens; kept for views that overflow).
-    public var clipsToBounds: Bool
     /// How a screen's content fills a frame of another size.
     public var contentMode: ContentMode
 
     public init(id: String, content: LayerContent, frame: Rect, alpha: Double = 1, cornerRadius: Double = 0,
-                shadow: Shadow? = nil, clipsToBounds: Bool = true, contentMode: ContentMode = .scaleToFill) {
+                shadow: Shadow? = nil, contentMode: ContentMode = .scaleToFill) {
         self.id = id
         self.content = content
         self.frame = frame
         self.alpha = alpha
         self.cornerRadius = cornerRadius
         self.shadow = shadow
-        self.clipsToBounds = clipsToBounds
         self.contentMode = contentMode
     }
 
