@@ -1,14 +1,15 @@
 internal import CCairo
 import Foundation
 
-/// A private Fontconfig configuration that knows only the fonts of one folder; owns one `FcConfig`.
+/// A private Fontconfig configuration that knows only chosen fonts of one folder; owns one `FcConfig`.
 ///
 /// Built from nothing (`FcConfigCreate`): no system fonts, no fonts.conf rules, no user
 /// settings, so text looks the same on every machine that has the same font files.
 final class FontConfiguration: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    init(directory: String) throws {
+    /// Adds the font files of `directory` whose names `accepts` (every .otf and .ttf by default).
+    init(directory: String, accepting accepts: (String) -> Bool = { _ in true }) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw RasterError.fontsMissing(directory: directory)
@@ -20,7 +21,8 @@ final class FontConfiguration: @unchecked Sendable {
         // Files one by one, in name order: adding a whole folder would try (and, with no cache
         // folder configured, complain) to write a Fontconfig cache.
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for file in files.sorted() where Self.fontExtensions.contains((file as NSString).pathExtension.lowercased()) {
+        for file in files.sorted()
+        where Self.fontExtensions.contains((file as NSString).pathExtension.lowercased()) && accepts(file) {
             let path = (directory as NSString).appendingPathComponent(file)
             guard FcConfigAppFontAddFile(pointer, path) != 0 else {
                 throw RasterError.fontSetup("Fontconfig could not read \(path)")
