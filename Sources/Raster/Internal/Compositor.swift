@@ -43,18 +43,27 @@ final class Compositor {
 
     /// Clears to `options.background` (opaque black by default), paints every layer, the status bar and home indicator, then the
     /// touches when `options.showsTouches`.
+    ///
+    /// Layers beneath one that hides every pixel of the canvas (opaque, unrounded where it
+    /// matters, whole pixels) are not painted, and neither is the background: painted over
+    /// anything, an opaque pixel comes out as itself, so the bytes are the same, one or two
+    /// full-canvas passes sooner.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
         let cr = cairo.pointer
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        let background = options.background
-        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-        cairo_paint(cr)
+        let sources = self.sources(for: screens)
+        let canvas = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        let bottom = state.layers.lastIndex { coveredPixels(of: $0, sources: sources) == canvas }
+        if bottom == nil {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            let background = options.background
+            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+            cairo_paint(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
 
-        let sources = self.sources(for: screens)
-        for layer in state.layers {
+        for layer in state.layers[(bottom ?? 0)...] {
             paint(layer, sources: sources)
         }
         if let sources {
