@@ -10,11 +10,12 @@ public typealias ProgressHandler = @Sendable (_ done: Int, _ total: Int) -> Void
 /// Renders a scene to an H.264 MP4 at the encoder's speed (or HEVC; the other `OutputFormat`s
 /// go through `FrameSequenceRenderer`).
 ///
-/// The timeline is evaluated and the screens rasterized once. Worker threads (one per core by
-/// default), each with its own canvas and converter, composite frames and convert them to
-/// yuv420p ahead of the encoder, into a fixed ring of frame buffers (twice the workers by
-/// default), so memory does not grow with the clip. The calling thread encodes the frames in
-/// order as they arrive. A frame that shows the same layers and touches as the frame before is
+/// The timeline is evaluated and the screens rasterized once, while the encoder opens on a
+/// thread of its own. Worker threads (one per core by default, at the lowest priority so they
+/// never hold a core the encoder wants), each with its own canvas and converter, composite
+/// frames and convert them to yuv420p ahead of the encoder, into a fixed ring of frame buffers
+/// (twice the workers by default), so memory does not grow with the clip. The calling thread
+/// encodes the frames in order as they arrive. A frame that shows the same layers and touches as the frame before is
 /// not composited again: its pixels are encoded once more. The output is byte-identical for any
 /// number of workers (`DeterminismTests`), and libx264 keeps its own fixed thread count.
 public enum VideoRenderer {
@@ -29,11 +30,22 @@ public enum VideoRenderer {
                                                     progress: progress)
         }
         let start = ProcessMeter.now()
-        let timeline = try Timeline(scene: scene)
         let geometry = FrameGeometry(scene: scene)
-        let screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
-        let plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
         try createFolder(for: destination)
+        // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
+        // while the timeline is evaluated and the screens rasterized, so it is ready for frame 0.
+        let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
+                                                     codec: codec)
+        let opening = BackgroundWork(name: "segue-encoder") { try MP4Writer(destination: destination, settings: settings) }
+        let timeline: Timeline, screens: ScreenCache
+        do {
+            timeline = try Timeline(scene: scene)
+            screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
+        } catch {
+            _ = try? opening.value()  // its staged file is removed as the writer goes
+            throw error
+        }
+        let plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
 
         var statistics = RenderStatistics()
         statistics.frames = plan.frameCount
@@ -53,9 +65,10 @@ public enum VideoRenderer {
             ring.workerStarting()
             let thread = Thread {
                 defer { ring.workerFinished() }
+                lowerThreadPriority()
                 do {
                     let worker = try FrameWorker(timeline: timeline, screens: screens, geometry: geometry, options: compositor,
-                                                 converterThreads: options.converterThreads)
+                                                 converterThreads: options.converterThreads, conversion: options.converter.path)
                     while let (item, buffer) = ring.claim() {
                         try worker.render(frame: plan.compositedFrames[item], into: buffer)
                         ring.complete(item)
@@ -69,11 +82,8 @@ public enum VideoRenderer {
             thread.start()
         }
 
-        // The encoder opens while the workers composite the first frames.
         do {
-            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
-                                                         codec: codec)
-            let writer = try MP4Writer(destination: destination, settings: settings)
+            let writer = try opening.value()
             let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
             try encode(plan, from: ring, with: writer, rawFrames: rawFrames, statistics: &statistics, progress: progress)
             ring.waitForWorkers()
@@ -140,6 +150,17 @@ public enum VideoRenderer {
             throw PipelineError.outputFolder(folder.path, underlying: error.localizedDescription)
         }
     }
+}
+
+/// Gives the calling thread the lowest scheduling priority (nice 19; on Linux a thread's own).
+///
+/// The encoder sets the pace: while libx264's threads want both cores, a worker that takes one
+/// slows the whole render, and the ring keeps the workers ahead anyway. At the lowest priority
+/// they run in the gaps the encoder leaves, and get the cores whenever it waits for a frame.
+private func lowerThreadPriority() {
+    #if os(Linux)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+    #endif
 }
 
 /// Compositing and conversion seconds summed over the worker threads.

@@ -35,6 +35,9 @@ struct Render: ParsableCommand {
     var converterThreads: Int = 1
 
     @Option(help: .hidden)
+    var converter: ColorConversion = .simd
+
+    @Option(help: .hidden)
     var dumpFrames: String?
 
     @Flag(help: .hidden)
@@ -55,7 +58,7 @@ struct Render: ParsableCommand {
                 ?? format.output(named: scene.name, in: URL(fileURLWithPath: "output"))
             let renderOptions = VideoRenderOptions(
                 quality: quality, format: format, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
-                rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
+                converter: converter, rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
             let progress = ProgressLine(label: "Rendering \(scene.name)")
             let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
                 progress.update(done, total)
@@ -70,3 +73,4 @@ struct Render: ParsableCommand {
 
 extension RenderQuality: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
+extension ColorConversion: ExpressibleByArgument {}

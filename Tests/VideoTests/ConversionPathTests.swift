@@ -22,17 +22,19 @@ final class ConversionPathTests: XCTestCase {
     }
 
     func testSliceThreadsGiveTheSameBytes() throws {
-        let single = try YUVConverter(width: width, height: height)
-        XCTAssertEqual(single.threads, 1)
-        let reference = YUVFrame(width: width, height: height)
-        for threads in [2, 3, 4] {
-            let threaded = try YUVConverter(width: width, height: height, threads: threads)
-            let frame = YUVFrame(width: width, height: height)
-            for seed in 0..<3 {
-                let pixels = picture(seed: seed)
-                try single.convert(bgra: pixels, stride: width * 4, into: reference)
-                try threaded.convert(bgra: pixels, stride: width * 4, into: frame)
-                XCTAssertEqual(frame.packedBytes(), reference.packedBytes(), "\(threads) threads, picture \(seed)")
+        for path in YUVConverter.Path.allCases {
+            let single = try YUVConverter(width: width, height: height, path: path)
+            XCTAssertEqual(single.threads, 1)
+            let reference = YUVFrame(width: width, height: height)
+            for threads in [2, 3, 4] {
+                let threaded = try YUVConverter(width: width, height: height, threads: threads, path: path)
+                let frame = YUVFrame(width: width, height: height)
+                for seed in 0..<3 {
+                    let pixels = picture(seed: seed)
+                    try single.convert(bgra: pixels, stride: width * 4, into: reference)
+                    try threaded.convert(bgra: pixels, stride: width * 4, into: frame)
+                    XCTAssertEqual(frame.packedBytes(), reference.packedBytes(), "\(path), \(threads) threads, picture \(seed)")
+                }
             }
         }
         XCTAssertThrowsError(try YUVConverter(width: width, height: height, threads: 0))

@@ -18,13 +18,13 @@ final class FrameWorker {
     private(set) var convertSeconds = 0.0
 
     init(timeline: Timeline, screens: ScreenCache, geometry: FrameGeometry, options: CompositorOptions,
-         converterThreads: Int = 1) throws {
+         converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
         self.timeline = timeline
         self.screens = screens
         self.geometry = geometry
         self.options = options
         canvas = try Canvas(pixelWidth: geometry.width, pixelHeight: geometry.height, scale: geometry.scale)
-        converter = try YUVConverter(width: geometry.width, height: geometry.height, threads: converterThreads)
+        converter = try YUVConverter(width: geometry.width, height: geometry.height, threads: converterThreads, path: conversion)
     }
 
     /// A worker on its own for `scene`: its timeline and freshly rasterized screens.
