@@ -19,7 +19,7 @@ public struct RenderStatistics: Sendable {
     public var setupSeconds = 0.0
     /// CPU time compositing layers into the canvas (including the edge padding), all workers together.
     public var compositeSeconds = 0.0
-    /// CPU time converting ARGB -> yuv420p, all workers together (libswscale's own threads, if any, not counted).
+    /// CPU time converting ARGB -> yuv420p, all workers together (slice threads, if any, not counted).
     public var convertSeconds = 0.0
     /// libx264 and the muxer, on the encoder thread.
     public var encodeSeconds = 0.0

@@ -37,97 +37,51 @@ public enum VideoRenderer {
         let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
                                                      codec: codec)
         let opening = BackgroundWork(name: "segue-encoder") { try MP4Writer(destination: destination, settings: settings) }
-        let timeline: Timeline, screens: ScreenCache
+        let job: RenderJob
         do {
-            timeline = try Timeline(scene: scene)
-            screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
+            job = try RenderJob(scene: scene, options: options, start: start)
         } catch {
             _ = try? opening.value()  // its staged file is removed as the writer goes
             throw error
         }
-        let plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
+        var statistics = job.statistics(padded: true)
 
-        var statistics = RenderStatistics()
-        statistics.frames = plan.frameCount
-        statistics.compositedFrames = plan.compositedFrames.count
-        statistics.width = geometry.width
-        statistics.height = geometry.height
-        statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
-        statistics.framesInFlight = min(options.resolvedFramesInFlight, plan.compositedFrames.count)
-        statistics.setupSeconds = ProcessMeter.now() - start
-
-        let ring = FrameRing(count: plan.compositedFrames.count, capacity: statistics.framesInFlight) {
+        let ring = FrameRing(count: job.plan.compositedFrames.count, capacity: statistics.framesInFlight) {
             YUVFrame(width: geometry.width, height: geometry.height)
         }
         let totals = WorkerTotals()
-        let compositor = CompositorOptions(scene: scene)
-        for _ in 0..<statistics.workers {
-            ring.workerStarting()
-            let thread = Thread {
-                defer { ring.workerFinished() }
-                lowerThreadPriority()
-                do {
-                    let worker = try FrameWorker(timeline: timeline, screens: screens, geometry: geometry, options: compositor,
-                                                 converterThreads: options.converterThreads, conversion: options.converter.path)
-                    while let (item, buffer) = ring.claim() {
-                        try worker.render(frame: plan.compositedFrames[item], into: buffer)
-                        ring.complete(item)
-                    }
-                    totals.add(composite: worker.compositeSeconds, convert: worker.convertSeconds)
-                } catch {
-                    ring.fail(error)
-                }
-            }
-            thread.name = "segue-frames"
-            thread.start()
-        }
+        ring.startWorkers(statistics.workers, frames: job.plan.compositedFrames, atLowestPriority: true,
+                          makeWorker: {
+                              try FrameWorker(timeline: job.timeline, screens: job.screens, geometry: job.geometry,
+                                              options: job.compositor, converterThreads: options.converterThreads,
+                                              conversion: options.converter.path)
+                          },
+                          fill: { worker, frame, buffer in try worker.render(frame: frame, into: buffer) },
+                          finished: { totals.add(composite: $0.compositeSeconds, convert: $0.convertSeconds) })
 
+        let writer: MP4Writer, rawFrames: RawVideoFile?
         do {
-            let writer = try opening.value()
-            let rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
-            try encode(plan, from: ring, with: writer, rawFrames: rawFrames, statistics: &statistics, progress: progress)
-            ring.waitForWorkers()
-            try rawFrames?.finish()
-            let finishing = ProcessMeter.now()
-            try writer.finish()
-            statistics.encodeSeconds += ProcessMeter.now() - finishing
+            writer = try opening.value()
+            rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
         } catch {
             ring.cancel()
             ring.waitForWorkers()
             throw error
         }
-        (statistics.compositeSeconds, statistics.convertSeconds) = totals.sums
-        statistics.wallSeconds = ProcessMeter.now() - start
-        statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
-        return statistics
-    }
-
-    /// The encoder loop: every frame in order, each composited frame taken from the ring once
-    /// and its buffer kept until the next composited frame replaces it (repeats reuse it).
-    private static func encode(_ plan: FramePlan, from ring: FrameRing<YUVFrame>, with writer: MP4Writer,
-                               rawFrames: RawVideoFile?, statistics: inout RenderStatistics,
-                               progress: ProgressHandler?) throws {
-        var item = -1
-        var current: YUVFrame?
-        for index in 0..<plan.frameCount {
-            let next = item + 1
-            if next < plan.compositedFrames.count, plan.compositedFrames[next] == index {
-                if item >= 0 { ring.release(item) }
-                item = next
-                let waiting = ProcessMeter.now()
-                current = try ring.take(item)
-                statistics.encoderWaitSeconds += ProcessMeter.now() - waiting
-            }
-            guard let frame = current else {
-                preconditionFailure("frame 0 is always composited")
-            }
+        statistics.encoderWaitSeconds = try ring.drain(job.plan, progress: progress) { frame in
             let encoding = ProcessMeter.now()
             try writer.append(yuv: frame)
             statistics.encodeSeconds += ProcessMeter.now() - encoding
             try rawFrames?.write(frame)
-            progress?(index + 1, plan.frameCount)
         }
-        if item >= 0 { ring.release(item) }
+        try rawFrames?.finish()
+        let finishing = ProcessMeter.now()
+        try writer.finish()
+        statistics.encodeSeconds += ProcessMeter.now() - finishing
+        (statistics.compositeSeconds, statistics.convertSeconds) = totals.sums
+        statistics.wallSeconds = ProcessMeter.now() - start
+        statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
+        return statistics
     }
 
     /// Renders frame `index`'s picture to a PNG at `destination`.
@@ -150,17 +104,6 @@ public enum VideoRenderer {
             throw PipelineError.outputFolder(folder.path, underlying: error.localizedDescription)
         }
     }
-}
-
-/// Gives the calling thread the lowest scheduling priority (nice 19; on Linux a thread's own).
-///
-/// The encoder sets the pace: while libx264's threads want both cores, a worker that takes one
-/// slows the whole render, and the ring keeps the workers ahead anyway. At the lowest priority
-/// they run in the gaps the encoder leaves, and get the cores whenever it waits for a frame.
-private func lowerThreadPriority() {
-    #if os(Linux)
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-    #endif
 }
 
 /// Compositing and conversion seconds summed over the worker threads.

@@ -10,7 +10,7 @@ public final class AlphaConverter: @unchecked Sendable {
     public let width: Int
     public let height: Int
 
-    private let context: OpaquePointer
+    private let context: SwscaleContext
     /// Straight-alpha BGRA, the libswscale input.
     private var straight: [UInt8]
 
@@ -19,34 +19,11 @@ public final class AlphaConverter: @unchecked Sendable {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw VideoError.invalidSettings("converter size \(width)x\(height) must be between 1 and 16384")
         }
-        let flags = SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INP
-        guard let context = sws_alloc_context() else {
-            throw VideoError.ffmpeg(operation: "sws_alloc_context", code: segue_averror_enomem(),
-                                    message: ffmpegErrorText(segue_averror_enomem()))
-        }
-        let raw = UnsafeMutableRawPointer(context)
-        let configured = av_opt_set_int(raw, "srcw", Int64(width), 0) >= 0
-            && av_opt_set_int(raw, "srch", Int64(height), 0) >= 0
-            && av_opt_set_int(raw, "src_format", Int64(AV_PIX_FMT_BGRA.rawValue), 0) >= 0
-            && av_opt_set_int(raw, "dstw", Int64(width), 0) >= 0
-            && av_opt_set_int(raw, "dsth", Int64(height), 0) >= 0
-            && av_opt_set_int(raw, "dst_format", Int64(AV_PIX_FMT_YUVA444P10LE.rawValue), 0) >= 0
-            && av_opt_set_int(raw, "sws_flags", Int64(flags), 0) >= 0
-            && av_opt_set_int(raw, "threads", 1, 0) >= 0
-        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-        guard configured, sws_init_context(context, nil, nil) >= 0,
-              sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0 else {
-            sws_freeContext(context)
-            throw VideoError.unavailable("libswscale cannot convert BGRA to yuva444p10le at \(width)x\(height)")
-        }
+        context = try SwscaleContext(width: width, height: height, from: AV_PIX_FMT_BGRA, to: AV_PIX_FMT_YUVA444P10LE,
+                                     named: "BGRA to yuva444p10le", threads: 1)
         self.width = width
         self.height = height
-        self.context = context
         straight = [UInt8](repeating: 0, count: width * height * 4)
-    }
-
-    deinit {
-        sws_freeContext(context)
     }
 
     /// Converts one frame of `width` x `height` premultiplied pixels, `stride` bytes per row, into `frame`.
@@ -76,16 +53,10 @@ public final class AlphaConverter: @unchecked Sendable {
                 }
             }
         }
-        let rows = try straight.withUnsafeBufferPointer { input in
-            var sources: [UnsafePointer<UInt8>?] = [input.baseAddress, nil, nil, nil]
-            var sourceStrides: [Int32] = [Int32(width * 4), 0, 0, 0]
-            var destinations: [UnsafeMutablePointer<UInt8>?] = frame.planes
-            var destinationStrides = [Int32](repeating: Int32(frame.stride), count: 4)
-            return try check(sws_scale(context, &sources, &sourceStrides, 0, Int32(height), &destinations, &destinationStrides),
-                             "sws_scale")
-        }
-        guard rows == Int32(height) else {
-            throw VideoError.invalidFrame("libswscale produced \(rows) of \(height) rows")
+        try straight.withUnsafeBufferPointer { input in
+            guard let input = input.baseAddress else { return }
+            try context.scale(source: input, stride: width * 4, into: frame.planes,
+                              strides: [Int](repeating: frame.stride, count: 4))
         }
     }
 }

@@ -21,7 +21,7 @@ public final class YUVConverter: @unchecked Sendable {
     /// Slice threads per frame; 1 converts on the calling thread.
     public let threads: Int
     /// Which implementation converts.
-    public let path: Path
+    public var path: Path { context == nil ? .simd : .swscale }
 
     /// An implementation of the conversion.
     public enum Path: String, Sendable, CaseIterable {
@@ -53,7 +53,6 @@ public final class YUVConverter: @unchecked Sendable {
         self.width = width
         self.height = height
         self.threads = threads
-        self.path = path
         context = path == .swscale ? try SwscaleContext(width: width, height: height, threads: threads) : nil
     }
 

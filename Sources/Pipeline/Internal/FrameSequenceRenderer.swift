@@ -10,50 +10,9 @@ import Video
 /// composite frames in parallel; every step is a function of the frame alone, and the encoder
 /// takes frames in order, so the bytes never depend on the number of workers.
 enum FrameSequenceRenderer {
-    /// What every format's render shares: the scene evaluated and rasterized once.
-    struct Job {
-        let scene: Scene
-        let timeline: Timeline
-        let screens: ScreenCache
-        let geometry: FrameGeometry
-        let plan: FramePlan
-        let options: VideoRenderOptions
-        let compositor: CompositorOptions
-        let start: Double
-
-        init(scene: Scene, options: VideoRenderOptions) throws {
-            start = ProcessMeter.now()
-            self.scene = scene
-            timeline = try Timeline(scene: scene)
-            geometry = FrameGeometry(scene: scene)
-            screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
-            plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
-            self.options = options
-            compositor = CompositorOptions(scene: scene)
-        }
-
-        /// A canvas of the device's own pixel size, or padded to even numbers for an encoder that needs them.
-        func canvas(padded: Bool) throws -> Canvas {
-            try Canvas(pixelWidth: padded ? geometry.width : geometry.contentWidth,
-                       pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale)
-        }
-
-        func statistics(padded: Bool) -> RenderStatistics {
-            var statistics = RenderStatistics()
-            statistics.frames = plan.frameCount
-            statistics.compositedFrames = plan.compositedFrames.count
-            statistics.width = padded ? geometry.width : geometry.contentWidth
-            statistics.height = padded ? geometry.height : geometry.contentHeight
-            statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
-            statistics.framesInFlight = min(options.resolvedFramesInFlight, plan.compositedFrames.count)
-            statistics.setupSeconds = ProcessMeter.now() - start
-            return statistics
-        }
-    }
-
     static func render(_ scene: Scene, to destination: URL, format: OutputFormat, options: VideoRenderOptions,
                        progress: ProgressHandler?) throws -> RenderStatistics {
-        let job = try Job(scene: scene, options: options)
+        let job = try RenderJob(scene: scene, options: options)
         try VideoRenderer.createFolder(for: destination)
         var statistics: RenderStatistics
         switch format {
@@ -71,7 +30,7 @@ enum FrameSequenceRenderer {
 
     /// Every frame as `frame-00000.png`… in a folder staged beside `destination`; the workers
     /// encode the PNGs themselves, in any order.
-    private static func renderPNGs(_ job: Job, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
+    private static func renderPNGs(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
         var statistics = job.statistics(padded: false)
         statistics.compositedFrames = job.plan.frameCount
         let folder = try StagedFolder(destination: destination)
@@ -100,8 +59,8 @@ enum FrameSequenceRenderer {
 
     /// Two passes over the composited frames: one counts the clip's colors for its palette,
     /// the next dithers each frame to it ahead of the encoder.
-    private static func renderGIF(_ job: Job, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
-        var statistics = job.statistics(padded: false)
+    private static func renderGIF(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
+        let statistics = job.statistics(padded: false)
         let plan = job.plan
         let width = statistics.width, height = statistics.height
 
@@ -144,7 +103,7 @@ enum FrameSequenceRenderer {
 
     // MARK: ProRes
 
-    private static func renderProRes(_ job: Job, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
+    private static func renderProRes(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
         let statistics = job.statistics(padded: true)
         let geometry = job.geometry
         let writer = try ProResWriter(destination: destination, width: geometry.width, height: geometry.height, fps: job.scene.fps)
@@ -192,50 +151,14 @@ enum FrameSequenceRenderer {
     /// The composited frames made into buffers by workers through a `FrameRing`, and every
     /// frame of the plan handed to `encode` in order (a repeated frame encodes its buffer again).
     private static func encodeInOrder<Buffer: Sendable>(
-        _ job: Job, workers: Int, capacity: Int, makeBuffer: @escaping @Sendable () -> Buffer,
+        _ job: RenderJob, workers: Int, capacity: Int, makeBuffer: @escaping @Sendable () -> Buffer,
         makeWorker: @escaping @Sendable () throws -> (Int, Buffer) throws -> Void,
         encode: (Buffer) throws -> Void, progress: ProgressHandler?
     ) throws {
-        let plan = job.plan
-        let ring = FrameRing(count: plan.compositedFrames.count, capacity: max(capacity, 1), makeBuffer: makeBuffer)
-        for _ in 0..<max(workers, 1) {
-            ring.workerStarting()
-            let thread = Thread {
-                defer { ring.workerFinished() }
-                do {
-                    let work = try makeWorker()
-                    while let (item, buffer) = ring.claim() {
-                        try work(plan.compositedFrames[item], buffer)
-                        ring.complete(item)
-                    }
-                } catch {
-                    ring.fail(error)
-                }
-            }
-            thread.name = "segue-frames"
-            thread.start()
-        }
-        do {
-            var item = -1
-            var current: Buffer?
-            for index in 0..<plan.frameCount {
-                let next = item + 1
-                if next < plan.compositedFrames.count, plan.compositedFrames[next] == index {
-                    if item >= 0 { ring.release(item) }
-                    item = next
-                    current = try ring.take(item)
-                }
-                guard let frame = current else { preconditionFailure("frame 0 is always composited") }
-                try encode(frame)
-                progress?(index + 1, plan.frameCount)
-            }
-            if item >= 0 { ring.release(item) }
-            ring.waitForWorkers()
-        } catch {
-            ring.cancel()
-            ring.waitForWorkers()
-            throw error
-        }
+        let ring = FrameRing(count: job.plan.compositedFrames.count, capacity: max(capacity, 1), makeBuffer: makeBuffer)
+        ring.startWorkers(workers, frames: job.plan.compositedFrames, makeWorker: makeWorker,
+                          fill: { work, frame, buffer in try work(frame, buffer) })
+        try ring.drain(job.plan, progress: progress, encode)
     }
 }
 

@@ -1,11 +1,12 @@
 internal import CFFmpeg
 
-/// An owned libswscale context converting ARGB32 to BT.709 limited-range yuv420p at one size.
+/// An owned libswscale context converting one packed RGB format to a planar YUV format at one
+/// size, full-range RGB in and BT.709 limited range out.
 ///
 /// Bilinear, with chroma computed at full horizontal resolution, accurate rounding and
 /// bit-exact arithmetic, so the output is the same on every CPU and for any number of slice
-/// threads. These flags are also libswscale's fastest path for this pair here (measured at
-/// 1170 x 2532: 4.1 ms a frame, against 6.5 ms without full-resolution chroma input).
+/// threads. These flags are also libswscale's fastest path for ARGB32 -> yuv420p here (measured
+/// at 1170 x 2532: 4.1 ms a frame, against 6.5 ms without full-resolution chroma input).
 final class SwscaleContext {
     /// The context; owned, freed in deinit.
     private let context: OpaquePointer
@@ -14,8 +15,16 @@ final class SwscaleContext {
     /// Frame headers lending the source and destination to `sws_scale_frame` when threaded.
     private let borrowed: (source: UnsafeMutablePointer<AVFrame>, destination: UnsafeMutablePointer<AVFrame>)?
 
-    /// A context for `width` x `height` frames with `threads` slice threads (1: the calling thread only).
-    init(width: Int, height: Int, threads: Int) throws {
+    /// A context for `width` x `height` ARGB32 -> yuv420p frames with `threads` slice threads (1: the calling thread only).
+    convenience init(width: Int, height: Int, threads: Int) throws {
+        try self.init(width: width, height: height, from: segue_pix_fmt_cairo_argb32(), to: AV_PIX_FMT_YUV420P,
+                      named: "ARGB32 to yuv420p", threads: threads)
+    }
+
+    /// A context for `width` x `height` frames from `source` to `destination` (`conversion` names
+    /// the pair in errors), with `threads` slice threads.
+    init(width: Int, height: Int, from source: AVPixelFormat, to destination: AVPixelFormat, named conversion: String,
+         threads: Int) throws {
         DeterministicAllocations.ensure()
         let flags = SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INP
         guard let context = sws_alloc_context() else {
@@ -25,15 +34,15 @@ final class SwscaleContext {
         let raw = UnsafeMutableRawPointer(context)
         let configured = av_opt_set_int(raw, "srcw", Int64(width), 0) >= 0
             && av_opt_set_int(raw, "srch", Int64(height), 0) >= 0
-            && av_opt_set_int(raw, "src_format", Int64(segue_pix_fmt_cairo_argb32().rawValue), 0) >= 0
+            && av_opt_set_int(raw, "src_format", Int64(source.rawValue), 0) >= 0
             && av_opt_set_int(raw, "dstw", Int64(width), 0) >= 0
             && av_opt_set_int(raw, "dsth", Int64(height), 0) >= 0
-            && av_opt_set_int(raw, "dst_format", Int64(AV_PIX_FMT_YUV420P.rawValue), 0) >= 0
+            && av_opt_set_int(raw, "dst_format", Int64(destination.rawValue), 0) >= 0
             && av_opt_set_int(raw, "sws_flags", Int64(flags), 0) >= 0
             && av_opt_set_int(raw, "threads", Int64(threads), 0) >= 0
         guard configured, sws_init_context(context, nil, nil) >= 0 else {
             sws_freeContext(context)
-            throw VideoError.unavailable("libswscale cannot convert ARGB32 to yuv420p at \(width)x\(height)")
+            throw VideoError.unavailable("libswscale cannot convert \(conversion) at \(width)x\(height)")
         }
         // Full-range RGB in, limited-range BT.709 out; brightness 0, contrast and saturation 1.0 (16.16).
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
@@ -69,16 +78,22 @@ final class SwscaleContext {
         sws_freeContext(context)
     }
 
-    /// Converts one frame; sizes were checked by the caller.
+    /// Converts one yuv420p frame; sizes were checked by the caller.
     func convert(bgra: UnsafePointer<UInt8>, stride: Int, into frame: YUVFrame) throws {
         if let borrowed {
             try convertInSlices(bgra: bgra, stride: stride, into: frame, using: borrowed)
             return
         }
-        var sources: [UnsafePointer<UInt8>?] = [bgra, nil, nil, nil]
+        try scale(source: bgra, stride: stride, into: [frame.y, frame.u, frame.v, nil],
+                  strides: [frame.lumaStride, frame.chromaStride, frame.chromaStride, 0])
+    }
+
+    /// Converts one packed image of `stride` bytes a row into up to four `planes`, on the calling thread.
+    func scale(source: UnsafePointer<UInt8>, stride: Int, into planes: [UnsafeMutablePointer<UInt8>?], strides: [Int]) throws {
+        var sources: [UnsafePointer<UInt8>?] = [source, nil, nil, nil]
         var sourceStrides: [Int32] = [Int32(stride), 0, 0, 0]
-        var destinations: [UnsafeMutablePointer<UInt8>?] = [frame.y, frame.u, frame.v, nil]
-        var destinationStrides: [Int32] = [Int32(frame.lumaStride), Int32(frame.chromaStride), Int32(frame.chromaStride), 0]
+        var destinations = planes
+        var destinationStrides = strides.map { Int32($0) }
         let rows = try check(
             sws_scale(context, &sources, &sourceStrides, 0, Int32(height), &destinations, &destinationStrides),
             "sws_scale")
