@@ -3,8 +3,9 @@ import Geometry
 
 extension FrameState {
     /// The frame as one line of `segue trace` JSON, in the key order of the stable contract:
-    /// `frame, time, transition, phase, progress, touches, layers` and per layer
-    /// `id, frame, alpha, cornerRadius, shadowOpacity` (the last only where a shadow is cast).
+    /// `frame, time, transition, phase, progress, touches, layers` and per render-tree node
+    /// (depth first, back to front) `id, frame, transform, alpha, cornerRadius, shadowOpacity`
+    /// (the last only where a shadow is cast).
     /// Numbers are rounded to 4 decimals (times to 6); the renderer uses them unrounded.
     public var jsonLine: String {
         var out = "{\"frame\": \(frame), \"time\": \(JSONNumber.format(time, decimals: 6)), "
@@ -17,10 +18,13 @@ extension FrameState {
     }
 }
 
-extension Layer {
+extension PlacedNode {
+    /// `frame` is the bounding box on screen, `transform` the node's transform to the screen
+    /// (`[a, b, c, d, tx, ty]`), `alpha` its effective opacity.
     var json: String {
         var out = "{\"id\": \(JSONNumber.quote(id)), \"frame\": ["
         out += frame.components.map { JSONNumber.format($0) }.joined(separator: ", ")
+        out += "], \"transform\": [" + transform.components.map { JSONNumber.format($0) }.joined(separator: ", ")
         out += "], \"alpha\": \(JSONNumber.format(alpha)), \"cornerRadius\": \(JSONNumber.format(cornerRadius))"
         if let shadowOpacity { out += ", \"shadowOpacity\": \(JSONNumber.format(shadowOpacity))" }
         return out + "}"

@@ -122,8 +122,12 @@ struct PercentDrivenDriver: TransitionDriver {
 
     func progress(at time: Double) -> Double { animator.value(at: time) }
 
-    func layers(at time: Double) -> [Layer] {
+    func amount(at time: Double) -> Double {
         let value = animator.value(at: time)
-        return geometry.layers(amount: isForward ? value : 1 - value, stage: stage)
+        return isForward ? value : 1 - value
+    }
+
+    func layers(at time: Double) -> [Placement] {
+        geometry.layers(amount: amount(at: time), stage: stage)
     }
 }

@@ -164,17 +164,22 @@ struct SlideUpModalDriver: TransitionDriver {
     /// The transition animator's on-screen fraction (dismissal fraction when dismissing).
     func progress(at time: Double) -> Double { animator.value(at: time) }
 
-    func layers(at time: Double) -> [Layer] {
+    func amount(at time: Double) -> Double {
+        let p = animator.value(at: time)
+        return isForward ? p : 1 - p
+    }
+
+    func layers(at time: Double) -> [Placement] {
         let p = animator.value(at: time)
         let y = sheetY?.value(at: time) ?? bounds.minY + bounds.height * (1 - p)
         let dimmed = isForward ? p : 1 - p
         let offset = abs(y - bounds.minY)
         return [
-            Layer(id: presenter, content: .screen(presenter), frame: bounds),
-            Layer(id: "dimming", content: .fill(parameters.dimmingColor.withAlpha(1)), frame: bounds,
-                  alpha: parameters.dimmingColor.alpha * dimmed),
-            Layer(id: sheet, content: .screen(sheet), frame: bounds.offsetBy(dx: 0, dy: y - bounds.minY),
-                  cornerRadius: min(parameters.cornerRadius, offset)),
+            Placement(screen: presenter, frame: bounds),
+            Placement(id: "dimming", content: .fill(parameters.dimmingColor.withAlpha(1)), frame: bounds,
+                      alpha: parameters.dimmingColor.alpha * dimmed),
+            Placement(screen: sheet, frame: bounds.offsetBy(dx: 0, dy: y - bounds.minY),
+                      cornerRadius: min(parameters.cornerRadius, offset)),
         ]
     }
 }

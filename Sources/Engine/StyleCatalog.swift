@@ -67,7 +67,8 @@ enum StyleCatalog {
                 recognizer: .panInLeftHalf,
                 progress: { event, bounds in abs(event.translation.x) / bounds.width },
                 finishes: { _, v in v.x > 0 })
-            return PercentDrivenDriver(style: spec.style, geometry: ZoomGeometry(), stage: stage, forward: forward,
+            let zoom = ZoomGeometry(layout: o.detailContent == .scale ? .aspectFill : .atFrame)
+            return PercentDrivenDriver(style: spec.style, geometry: zoom, stage: stage, forward: forward,
                                        timing: cubic(.easeInOut, 0.3), completionCurve: o.completionCurve ?? .easeInOut,
                                        completionSpeed: speed, scrubsInLayerTime: false, interruptible: !forward,
                                        rule: forward ? nil : rule)
@@ -93,7 +94,7 @@ enum StyleCatalog {
     }
 
     /// The layers left on screen once `spec` has brought its screen in, or nil for the top screen alone.
-    static func restingLayers(for spec: TransitionSpec, stage: TransitionStage) -> [Layer]? {
+    static func restingLayers(for spec: TransitionSpec, stage: TransitionStage) -> [Placement]? {
         guard spec.style == .sideDrawer else { return nil }
         return driver(for: spec, stage: stage, forward: true).geometry.restingLayers(stage: stage)
     }

@@ -16,13 +16,13 @@ struct TransitionStage: Sendable, Hashable {
 /// (the state before a present/push, after a dismiss/pop), 1 = fully in. Values past the ends
 /// come from springs and follow them.
 protocol StyleGeometry: Sendable {
-    func layers(amount: Double, stage: TransitionStage) -> [Layer]
+    func layers(amount: Double, stage: TransitionStage) -> [Placement]
     /// What stays on screen once the screen is fully in; nil means the top screen alone.
-    func restingLayers(stage: TransitionStage) -> [Layer]?
+    func restingLayers(stage: TransitionStage) -> [Placement]?
 }
 
 extension StyleGeometry {
-    func restingLayers(stage: TransitionStage) -> [Layer]? { nil }
+    func restingLayers(stage: TransitionStage) -> [Placement]? { nil }
 }
 
 /// Seed 001 `BackSwipeAnimatedTransitioning`: the top screen slides to x = width casting a shadow
@@ -34,65 +34,64 @@ struct ParallaxGeometry: StyleGeometry {
     /// Shadow opacity when the top screen is fully in (start of a pop) and fully out.
     var shadowOpacity = (inside: 1.0, outside: 0.1)
 
-    func layers(amount a: Double, stage: TransitionStage) -> [Layer] {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         let w = stage.bounds.width
         var shadow = self.shadow
         shadow.opacity = shadowOpacity.outside + (shadowOpacity.inside - shadowOpacity.outside) * a
         return [
-            Layer(id: stage.below, content: .screen(stage.below),
-                  frame: stage.bounds.offsetBy(dx: -w / parallaxRatio * a, dy: 0),
+            Placement(screen: stage.below, frame: stage.bounds.offsetBy(dx: -w / parallaxRatio * a, dy: 0),
                   alpha: 1 - (1 - underlayAlpha) * a),
-            Layer(id: stage.above, content: .screen(stage.above),
-                  frame: stage.bounds.offsetBy(dx: w * (1 - a), dy: 0), shadow: shadow),
+            Placement(screen: stage.above, frame: stage.bounds.offsetBy(dx: w * (1 - a), dy: 0), shadow: shadow),
         ]
     }
 }
 
 /// Seed 002: the new screen is translated from x = −width to identity, above the current one.
 struct CoverGeometry: StyleGeometry {
-    func layers(amount a: Double, stage: TransitionStage) -> [Layer] {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         [
-            Layer(id: stage.below, content: .screen(stage.below), frame: stage.bounds),
-            Layer(id: stage.above, content: .screen(stage.above),
-                  frame: stage.bounds.offsetBy(dx: -stage.bounds.width * (1 - a), dy: 0)),
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: stage.bounds.offsetBy(dx: -stage.bounds.width * (1 - a), dy: 0)),
         ]
     }
 }
 
 /// Seed 003: a drawer `width` wide slides in from the left while the presenting screen moves right
-/// by the same width under a black dimming view (alpha 0 → 0.5). The presentation stays on screen.
+/// by the same width under a black dimming view (alpha 0 → 0.5). The drawer's screen is laid out at
+/// the drawer's width. The presentation stays on screen.
 struct DrawerGeometry: StyleGeometry {
     var width = 320.0
     var dimming = Color.black.withAlpha(0.5)
 
-    func layers(amount a: Double, stage: TransitionStage) -> [Layer] {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         let h = stage.bounds.height
         return [
-            Layer(id: stage.below, content: .screen(stage.below), frame: stage.bounds.offsetBy(dx: width * a, dy: 0)),
-            Layer(id: "dimming", content: .fill(dimming.withAlpha(1)), frame: stage.bounds, alpha: dimming.alpha * a),
-            Layer(id: stage.above, content: .screen(stage.above),
-                  frame: Rect(x: stage.bounds.minX - width * (1 - a), y: stage.bounds.minY, width: width, height: h),
-                  contentMode: .topLeft),
+            Placement(screen: stage.below, frame: stage.bounds.offsetBy(dx: width * a, dy: 0)),
+            Placement(id: "dimming", content: .fill(dimming.withAlpha(1)), frame: stage.bounds, alpha: dimming.alpha * a),
+            Placement(screen: stage.above, frame: Rect(x: stage.bounds.minX - width * (1 - a), y: stage.bounds.minY, width: width, height: h),
+                  layout: .atFrame),
         ]
     }
 
-    func restingLayers(stage: TransitionStage) -> [Layer]? {
+    func restingLayers(stage: TransitionStage) -> [Placement]? {
         layers(amount: 1, stage: stage)
     }
 }
 
 /// Seed 004 `ContactDetailShowAnimator`: the detail screen grows from the tapped cell's image frame
-/// (corner radius = its height / 2) to full screen (radius 0), clipped to its bounds; the content
-/// is scaled to cover the frame, as a zoom.
+/// (corner radius = its height / 2) to full screen (radius 0), clipped to its bounds. The seed
+/// animates the detail view's frame, so its content is laid out at each size (`.atFrame`);
+/// `.aspectFill` magnifies the finished screen instead.
 struct ZoomGeometry: StyleGeometry {
-    func layers(amount a: Double, stage: TransitionStage) -> [Layer] {
+    var layout = Placement.Layout.atFrame
+
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         let start = stage.cellImage ?? Rect(x: stage.bounds.midX, y: stage.bounds.midY, width: 0, height: 0)
         let frame = start.interpolated(to: stage.bounds, fraction: a)
         let radius = (start.height / 2) * (1 - a)
         return [
-            Layer(id: stage.below, content: .screen(stage.below), frame: stage.bounds),
-            Layer(id: stage.above, content: .screen(stage.above), frame: frame, cornerRadius: max(radius, 0),
-                  contentMode: .aspectFill),
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: frame, cornerRadius: max(radius, 0), layout: layout),
         ]
     }
 }
@@ -103,15 +102,15 @@ struct ScaleFadeGeometry: StyleGeometry {
     var scale = 0.6
     var offset = Point(x: 0, y: -200)
 
-    func layers(amount a: Double, stage: TransitionStage) -> [Layer] {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         let b = stage.bounds
         let s = scale + (1 - scale) * a
         let dx = offset.x * (1 - a), dy = offset.y * (1 - a)
         let frame = Rect(x: b.midX - b.width * s / 2 + dx, y: b.midY - b.height * s / 2 + dy,
                          width: b.width * s, height: b.height * s)
         return [
-            Layer(id: stage.below, content: .screen(stage.below), frame: b),
-            Layer(id: stage.above, content: .screen(stage.above), frame: frame, alpha: min(max(a, 0), 1)),
+            Placement(screen: stage.below, frame: b),
+            Placement(screen: stage.above, frame: frame, alpha: min(max(a, 0), 1)),
         ]
     }
 }

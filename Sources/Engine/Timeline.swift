@@ -17,10 +17,13 @@ public struct Timeline: Sendable {
 
     let segments: [Segment]
     let drivers: [any TransitionDriver]
+    /// Where each driver's screens sit relative to navigation bars.
+    let contexts: [BarContext]
     private let traces: [[TouchPoint]]
+    private let tree: SceneTree
 
     enum Segment: Sendable {
-        case idle(start: Double, layers: [Layer])
+        case idle(start: Double, nodes: [RenderNode])
         case transition(start: Double, driver: Int)
 
         var start: Double {
@@ -37,7 +40,9 @@ public struct Timeline: Sendable {
         self.scene = scene
         segments = builder.segments
         drivers = builder.drivers
+        contexts = builder.contexts
         traces = builder.traces
+        tree = SceneTree(scene: scene)
         let fps = Double(scene.fps)
         if let duration = scene.duration {
             frameCount = max(1, Int((duration * fps).rounded()))
@@ -65,13 +70,31 @@ public struct Timeline: Sendable {
         // Times computed by adding durations may land a rounding error after a frame's time.
         let segment = segments.last { $0.start <= time + 1e-9 } ?? segments[0]
         switch segment {
-        case .idle(_, let layers):
+        case .idle(_, let nodes):
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
-                              touches: touches, layers: layers)
+                              touches: touches, nodes: nodes)
         case .transition(_, let index):
             let driver = drivers[index]
+            let context = contexts[index]
+            let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
+                                   ownBars: context.ownBars)
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
-                              progress: driver.progress(at: time), touches: touches, layers: driver.layers(at: time))
+                              progress: driver.progress(at: time), touches: touches, nodes: nodes)
+        }
+    }
+
+    /// Where a transition's two screens sit relative to navigation bars.
+    struct BarContext: Sendable {
+        var below: String
+        var above: String
+        /// The navigation controller's bar, for a push or pop inside it; nil for a modal transition.
+        var barID: String?
+        /// Screens drawn with their own bar (a modal transition's presenter and presented screen).
+        var ownBars: [String: String]
+
+        /// The bar cross-fading from `below` to `above`, `amount` = how far `above` is in.
+        func bar(amount: Double) -> SceneTree.Bar? {
+            barID.map { SceneTree.Bar(id: $0, below: below, above: above, amount: amount) }
         }
     }
 }

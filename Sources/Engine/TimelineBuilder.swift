@@ -11,6 +11,8 @@ struct TimelineBuilder {
     private(set) var segments: [Timeline.Segment] = []
     private(set) var drivers: [any TransitionDriver] = []
     private(set) var traces: [[TouchPoint]] = []
+    /// Where each driver's screens sit relative to navigation bars, by driver index.
+    private(set) var contexts: [Timeline.BarContext] = []
     /// The last moment anything moves or a finger lifts.
     private(set) var lastActivity = 0.0
 
@@ -19,20 +21,25 @@ struct TimelineBuilder {
         var screen: String
         var spec: TransitionSpec?
         var stage: TransitionStage?
+        /// Pushed inside the navigation controller below it (true), or presented over it (false).
+        var pushed = false
     }
 
     private var stack: [Entry]
     private var active: Int?
     /// Where each driver's stage came from, to push its entry when it finishes.
-    private var runs: [(spec: TransitionSpec, stage: TransitionStage)] = []
+    private var runs: [(spec: TransitionSpec, stage: TransitionStage, pushed: Bool)] = []
     private var diagnostics: [Diagnostic] = []
 
     private var bounds: Rect { scene.device.bounds }
+    private let tree: SceneTree
 
     init(scene: Scene) {
         self.scene = scene
+        tree = SceneTree(scene: scene)
         stack = [Entry(screen: scene.root)]
-        segments = [.idle(start: -.infinity, layers: [Layer(id: scene.root, content: .screen(scene.root), frame: scene.device.bounds)])]
+        segments = []
+        segments = [.idle(start: -.infinity, nodes: restingNodes())]
     }
 
     mutating func run() throws {
@@ -63,7 +70,7 @@ struct TimelineBuilder {
             fail(entry, "cannot \(verb) '\(screen)' at \(format(entry.time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
             return
         }
-        guard spec.style.isNavigation == navigation else {
+        guard navigation ? spec.style.isNavigation : spec.style.isModal else {
             let right = spec.style.isNavigation ? "push" : "present"
             fail(entry, "cannot \(verb) '\(screen)': its transition is \(spec.style.rawValue), a \(spec.style.isNavigation ? "navigation" : "modal") style; use '\(right): \(screen)'")
             return
@@ -78,7 +85,8 @@ struct TimelineBuilder {
             cellImage = frame
         }
         let stage = TransitionStage(bounds: bounds, below: top.screen, above: screen, cellImage: cellImage)
-        start(makeDriver(spec, stage: stage, forward: true, at: entry.time), spec: spec, stage: stage, at: entry.time)
+        start(makeDriver(spec, stage: stage, forward: true, at: entry.time), spec: spec, stage: stage, pushed: navigation,
+              at: entry.time)
     }
 
     private mutating func back(navigation: Bool, entry: TimelineEntry) {
@@ -91,11 +99,12 @@ struct TimelineBuilder {
                  : "cannot dismiss at \(format(entry.time)) s: nothing is presented ('\(top.screen)' is the root screen)")
             return
         }
-        guard spec.style.isNavigation == navigation else {
-            fail(entry, "cannot \(verb) '\(top.screen)': it was \(spec.style.isNavigation ? "pushed" : "presented") with \(spec.style.rawValue); use '\(spec.style.isNavigation ? "pop" : "dismiss"): true'")
+        guard top.pushed == navigation else {
+            fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(spec.style.rawValue); use '\(top.pushed ? "pop" : "dismiss"): true'")
             return
         }
-        start(makeDriver(spec, stage: stage, forward: false, at: entry.time), spec: spec, stage: stage, at: entry.time)
+        start(makeDriver(spec, stage: stage, forward: false, at: entry.time), spec: spec, stage: stage, pushed: top.pushed,
+              at: entry.time)
     }
 
     private mutating func checkIdle(_ entry: TimelineEntry, _ what: String) -> Bool {
@@ -147,7 +156,7 @@ struct TimelineBuilder {
             guard active == nil, candidate.accepts(began, movement) else { continue }
             var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
-            start(driver, spec: candidate.spec, stage: candidate.stage, at: began.time)
+            start(driver, spec: candidate.spec, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
             return
         }
 
@@ -160,6 +169,8 @@ struct TimelineBuilder {
     private struct Candidate {
         var spec: TransitionSpec
         var stage: TransitionStage
+        /// Whether the transition runs inside the navigation controller (a push or a pop).
+        var pushed: Bool
         var recognizer: PanRecognizer
         var accepts: (PanEvent, Point) -> Bool
         var make: (PanEvent) -> any TransitionDriver
@@ -171,30 +182,33 @@ struct TimelineBuilder {
         if stack.count > 1, let spec = top.spec, let stage = top.stage {
             if spec.style == .slideUpModal {
                 candidates.append(Candidate(
-                    spec: spec, stage: stage, recognizer: PanRecognizer(bounds: bounds),
+                    spec: spec, stage: stage, pushed: top.pushed, recognizer: PanRecognizer(bounds: bounds),
                     accepts: { _, movement in SlideUpModalDriver.shouldBeginDismissal(movement: movement) },
                     make: { began in
                         SlideUpModalDriver.interactive(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
                                                        sheet: stage.above, forward: false, began: began)
                     }))
-            } else if let candidate = percentDriven(spec, stage: stage, forward: false) {
+            } else if let candidate = percentDriven(spec, stage: stage, forward: false, pushed: top.pushed) {
                 candidates.append(candidate)
             }
         }
         for spec in scene.transitions where spec.from == top.screen && spec.style != .slideUpModal && spec.style != .zoomFromCell {
             let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to)
-            if let candidate = percentDriven(spec, stage: stage, forward: true) { candidates.append(candidate) }
+            // Gesture-started forward styles are the modal ones (cover, drawer).
+            if let candidate = percentDriven(spec, stage: stage, forward: true, pushed: !spec.style.isModal) {
+                candidates.append(candidate)
+            }
         }
         return candidates
     }
 
     /// The gesture of a percent-driven style in one direction, if its seed has one.
-    private func percentDriven(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool) -> Candidate? {
+    private func percentDriven(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool, pushed: Bool) -> Candidate? {
         let template = StyleCatalog.driver(for: spec, stage: stage, forward: forward)
         guard let rule = template.rule else { return nil }
         let bounds = self.bounds
         return Candidate(
-            spec: spec, stage: stage, recognizer: rule.recognizer(bounds: bounds),
+            spec: spec, stage: stage, pushed: pushed, recognizer: rule.recognizer(bounds: bounds),
             accepts: { began, _ in rule.accepts(beganAt: began.location, bounds: bounds) },
             make: { began in
                 var driver = template
@@ -212,16 +226,18 @@ struct TimelineBuilder {
             let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to, cellImage: cell.image)
             var driver = StyleCatalog.driver(for: spec, stage: stage, forward: true)
             driver.start(at: time)
-            start(driver, spec: spec, stage: stage, at: time)
+            start(driver, spec: spec, stage: stage, pushed: true, at: time)
             return
         }
     }
 
     // MARK: Bookkeeping
 
-    private mutating func start(_ driver: any TransitionDriver, spec: TransitionSpec, stage: TransitionStage, at time: Double) {
+    private mutating func start(_ driver: any TransitionDriver, spec: TransitionSpec, stage: TransitionStage, pushed: Bool,
+                                at time: Double) {
         drivers.append(driver)
-        runs.append((spec, stage))
+        runs.append((spec, stage, pushed))
+        contexts.append(barContext(below: stage.below, above: stage.above, pushed: pushed))
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
     }
@@ -232,22 +248,46 @@ struct TimelineBuilder {
         let driver = drivers[index]
         if completion.finished {
             if driver.isForward {
-                stack.append(Entry(screen: driver.destination, spec: runs[index].spec, stage: runs[index].stage))
+                stack.append(Entry(screen: driver.destination, spec: runs[index].spec, stage: runs[index].stage,
+                                   pushed: runs[index].pushed))
             } else {
                 stack.removeLast()
             }
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)
-        segments.append(.idle(start: completion.time, layers: restingLayers()))
+        segments.append(.idle(start: completion.time, nodes: restingNodes()))
     }
 
-    /// What is on screen when no transition runs.
-    private func restingLayers() -> [Layer] {
-        if let spec = top.spec, let stage = top.stage, let layers = StyleCatalog.restingLayers(for: spec, stage: stage) {
-            return layers
+    /// What is on screen when no transition runs: the top screen with its navigation bar, or
+    /// what its style leaves on screen (the drawer over the moved screen).
+    private func restingNodes() -> [RenderNode] {
+        if let spec = top.spec, let stage = top.stage, let placements = StyleCatalog.restingLayers(for: spec, stage: stage) {
+            let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
+            return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
         }
-        return [Layer(id: top.screen, content: .screen(top.screen), frame: bounds)]
+        return tree.nodes([Placement(screen: top.screen, frame: bounds)],
+                          bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0))
+    }
+
+    /// The id of the navigation bar of the navigation controller holding stack entry `index`:
+    /// the root's, or the one presented with the screen it was pushed onto.
+    private func barID(level index: Int) -> String {
+        var root = index
+        while root > 0, stack[root].pushed { root -= 1 }
+        return root == 0 ? "navigationBar" : "\(stack[root].screen)/navigationBar"
+    }
+
+    /// Where a transition between `below` (the top of the stack) and `above` draws bars: inside
+    /// the top's navigation controller for a push or pop, each screen with its own otherwise.
+    private func barContext(below: String, above: String, pushed: Bool) -> Timeline.BarContext {
+        // Before a push or present `below` is on top; before a pop or dismiss `above` is.
+        let belowIndex = top.screen == below ? stack.count - 1 : stack.count - 2
+        if pushed {
+            return Timeline.BarContext(below: below, above: above, barID: barID(level: max(belowIndex, 0)), ownBars: [:])
+        }
+        return Timeline.BarContext(below: below, above: above, barID: nil,
+                                   ownBars: [below: barID(level: max(belowIndex, 0)), above: "\(above)/navigationBar"])
     }
 
     private mutating func fail(_ entry: TimelineEntry, _ message: String) {

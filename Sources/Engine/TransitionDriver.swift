@@ -27,7 +27,9 @@ protocol TransitionDriver: Sendable {
 
     func phase(at time: Double) -> Phase
     func progress(at time: Double) -> Double
-    func layers(at time: Double) -> [Layer]
+    /// How far the screen on top is in (0 = not shown, 1 = fully in): the bar's cross-fade.
+    func amount(at time: Double) -> Double
+    func layers(at time: Double) -> [Placement]
 }
 
 /// When phases change, for drivers to record and look up.

@@ -25,7 +25,9 @@ public enum ContactSheet {
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
-        let timeline = try Timeline(scene: scene)
+        // The tiles are the scene drawn on its own device at the tile's scale.
+        let session = try RenderSession(scene: scene, scale: Double(options.tileWidth) / scene.device.size.width)
+        let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)
         if options.duringTransitions {
             let moving = candidates.filter { timeline.state(frame: $0).transition != nil }
@@ -44,7 +46,6 @@ public enum ContactSheet {
         let width = margin * 2 + columns * tileWidth + (columns - 1) * gap
         let height = margin * 2 + titleHeight + rows * (tileHeight + captionHeight) + (rows - 1) * gap
 
-        let screens = try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, size: scene.device.size, scale: scale)
         let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
 
@@ -67,7 +68,7 @@ public enum ContactSheet {
             let column = i % columns, row = i / columns
             let x = margin + column * (tileWidth + gap)
             let y = margin + titleHeight + row * (tileHeight + captionHeight + gap)
-            canvas.draw(state, screens: screens, options: CompositorOptions(showsTouches: scene.showsTouches))
+            session.draw(state, on: canvas)
             picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(tileWidth + 2), height: Double(tileHeight + 2)),
                          Color(r8: 60, g8: 60, b8: 67, alpha: 0.35))
             picture.draw(canvas.rgbaImage(), x: x, y: y)

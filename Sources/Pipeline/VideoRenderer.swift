@@ -52,8 +52,7 @@ public enum VideoRenderer {
         let totals = WorkerTotals()
         ring.startWorkers(statistics.workers, frames: job.plan.compositedFrames, atLowestPriority: true,
                           makeWorker: {
-                              try FrameWorker(timeline: job.timeline, screens: job.screens, geometry: job.geometry,
-                                              options: job.compositor, converterThreads: options.converterThreads,
+                              try FrameWorker(session: job.session, converterThreads: options.converterThreads,
                                               conversion: options.converter.path)
                           },
                           fill: { worker, frame, buffer in try worker.render(frame: frame, into: buffer) },
@@ -86,14 +85,11 @@ public enum VideoRenderer {
 
     /// Renders frame `index`'s picture to a PNG at `destination`.
     public static func still(_ scene: Scene, at time: Double, to destination: URL) throws {
-        let timeline = try Timeline(scene: scene)
-        let geometry = FrameGeometry(scene: scene)
-        let screens = try ScreenCacheStore.rasterize(scene)
-        let canvas = try Canvas(pixelWidth: geometry.contentWidth, pixelHeight: geometry.contentHeight, scale: geometry.scale)
-        canvas.draw(timeline.state(at: time, frame: Int((time * Double(scene.fps)).rounded())), screens: screens,
-                    options: CompositorOptions(scene: scene))
+        let renderer = try SnapshotRenderer(scene: scene)
+        let frame = Int((time * Double(scene.fps)).rounded())
+        let image = renderer.image(of: renderer.timeline.state(at: time, frame: frame))
         try createFolder(for: destination)
-        try canvas.writePNG(to: destination)
+        try image.writePNG(to: destination)
     }
 
     static func createFolder(for file: URL) throws {

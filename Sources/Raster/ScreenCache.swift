@@ -1,64 +1,191 @@
+import Foundation
+import Engine
 import Geometry
 import Scene
 
-/// Screen contents rasterized once at device scale, immutable afterwards, safe to share across threads.
+/// Screen parts rasterized at device scale the first time a frame shows them, then kept
+/// read-only and shared by every canvas and thread.
 ///
-/// Each screen becomes one image of the device's size in points x `scale` pixels (its
-/// background, its views back to front, its navigation bar); `Canvas.draw` composites them per
-/// frame, then the status bar and home indicator the screen on top asks for. Text is set in
-/// the bundled Inter font only and images are decoded from their PNG files once, so the pixels
-/// are the same on every machine with the same library versions.
-public final class ScreenCache: Sendable {
-    /// The size every screen was drawn at, in points.
-    public let size: Size
+/// A screen is drawn as the parts its render-tree nodes name (`ScreenPart`): its body, each
+/// view with an id, its navigation bar's background and item groups — each laid out for the
+/// size the node shows it at. Parts at the device's own size are kept for the cache's life;
+/// parts laid out at passing sizes (a detail view growing frame by frame) are kept a few at a
+/// time. Text is set in the bundled Inter font only and images are decoded from their PNG
+/// files once, so the pixels are the same on every machine with the same library versions,
+/// whichever thread draws a part first.
+public final class ScreenCache: @unchecked Sendable {
+    /// The device the scene is written for: its size in points, scale and safe area.
+    public let device: Device
+    /// The size every screen is written for, in points.
+    public var size: Size { device.size }
     /// Pixels per point.
-    public let scale: Double
+    public var scale: Double { device.scale }
     /// The screens' names, in the order given.
     public let names: [String]
-    let images: [String: ScreenImage]
+    let screens: [String: ScreenSpec]
     /// The status bar and home indicator; nil when no screen shows them.
     let chrome: SystemChrome?
 
-    /// Rasterizes every screen for `device`: its size, scale and safe area (where navigation
-    /// bars and lists go), and its status bar and home indicator.
+    /// How many parts at passing sizes are kept.
+    static let transientCapacity = 6
+
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var parts: [ScreenPart: ScreenImage] = [:]
+    /// Guarded by `lock`: parts laid out at other sizes than the device's, most recent last.
+    private var transient: [(part: ScreenPart, image: ScreenImage)] = []
+    /// Guarded by `lock`: used only while drawing a part.
+    private let images = ImageLibrary()
+
+    /// The screens of a scene for `device`: their status bar and home indicator are drawn now,
+    /// every image they use is decoded now (so a broken one fails here), and screens are drawn
+    /// when first shown.
     ///
     /// Throws `RasterError.fontsMissing` when the Inter font is not installed,
-    /// `.duplicateScreen` when two screens share a name, `.invalidSize` for an empty or
-    /// oversized image and `.png` for an image file that cannot be decoded.
+    /// `.duplicateScreen` when two screens share a name, `.invalidSize` for a device of a size
+    /// Cairo cannot hold and `.png` for an image file that cannot be decoded.
     public init(screens: [ScreenSpec], device: Device) throws {
         let fonts = try FontLibrary.shared.get()
-        var images: [String: ScreenImage] = [:]
+        var byName: [String: ScreenSpec] = [:]
+        for screen in screens {
+            guard byName[screen.name] == nil else { throw RasterError.duplicateScreen(screen.name) }
+            byName[screen.name] = screen
+        }
+        let w = device.size.width * device.scale, h = device.size.height * device.scale
+        guard device.scale > 0, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
+              w < Double(cairoMaximumSide) + 1, h < Double(cairoMaximumSide) + 1 else {
+            throw RasterError.invalidSize(width: w.isFinite ? Int(min(w, 1e9)) : 0, height: h.isFinite ? Int(min(h, 1e9)) : 0,
+                                          scale: device.scale)
+        }
+        for screen in screens {
+            for file in screen.imageFiles { _ = try images.surface(for: file) }
+        }
         var chrome: SystemChrome?
-        let library = ImageLibrary()
         try fonts.withTextContext { text in
-            for screen in screens {
-                guard images[screen.name] == nil else { throw RasterError.duplicateScreen(screen.name) }
-                images[screen.name] = try ScreenImage(screen, device: device, scale: device.scale, text: text, images: library)
-            }
             chrome = try SystemChrome(screens: screens, device: device, text: text)
         }
-        self.size = device.size
-        self.scale = device.scale
+        self.device = device
         self.names = screens.map(\.name)
-        self.images = images
+        self.screens = byName
         self.chrome = chrome
     }
 
-    /// Rasterizes every screen at `size` points x `scale` on a custom device: no safe area, and
-    /// no status bar or home indicator unless a screen asks for them.
+    /// The screens at `size` points x `scale` on a custom device: no safe area, and no status
+    /// bar or home indicator unless a screen asks for them.
     public convenience init(screens: [ScreenSpec], size: Size, scale: Double) throws {
         try self.init(screens: screens, device: Device(name: "custom", size: size, scale: scale))
     }
 
-    /// Whether a screen named `name` was rasterized.
+    /// Whether there is a screen named `name`.
     public func contains(_ name: String) -> Bool {
-        images[name] != nil
+        screens[name] != nil
     }
 
-    /// The screen `name`'s pixels, un-premultiplied RGBA; nil for an unknown name.
+    /// How many parts have been drawn and are kept, for tests and statistics.
+    public var drawnPartCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts.count + transient.count
+    }
+
+    /// The pixels of `part`, drawn now if no frame has shown it yet; nil for an unknown screen
+    /// or view, or a part Cairo cannot draw.
+    func image(for part: ScreenPart) -> ScreenImage? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let image = parts[part] { return image }
+        if let index = transient.firstIndex(where: { $0.part == part }) {
+            let entry = transient.remove(at: index)
+            transient.append(entry)
+            return entry.image
+        }
+        guard let image = try? draw(part) else { return nil }
+        if part.layout == device {
+            parts[part] = image
+        } else {
+            transient.append((part, image))
+            if transient.count > Self.transientCapacity { transient.removeFirst() }
+        }
+        return image
+    }
+
+    /// Whether `part` is drawn opaque (its pixels cover everything under them), without drawing it.
+    func isOpaque(_ part: ScreenPart) -> Bool {
+        part.kind == .body && (screens[part.screen]?.background.alpha ?? 1) >= 1
+    }
+
+    /// The whole screen `name` at the device's size — body, views and navigation bar — as
+    /// un-premultiplied RGBA; nil for an unknown name.
     public func rgbaImage(of name: String) -> RGBAImage? {
-        guard let image = images[name] else { return nil }
+        guard let screen = screens[name], let fonts = try? FontLibrary.shared.get() else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        let image = try? fonts.withTextContext { text in
+            try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
+                let painter = ScreenPainter(cairo: cairo, text: text, device: device, scale: device.scale, images: images)
+                try painter.paint(screen, part: .body)
+                for view in screen.identifiedViews(on: device) { try painter.paint(view.view, in: view.frame, on: device, screen: screen) }
+                if let bar = screen.navigationBar { try painter.paint(bar, groups: NavigationBarGroups.all) }
+            }
+        }
+        guard let image else { return nil }
         return RGBAImage(cairoPixels: UnsafeRawPointer(image.pixels.bytes), width: image.pixelWidth,
                          height: image.pixelHeight, stride: image.stride, hasAlpha: !image.isOpaque)
+    }
+
+    /// Draws `part`; the caller holds `lock`.
+    private func draw(_ part: ScreenPart) throws -> ScreenImage? {
+        guard let written = screens[part.screen] else { return nil }
+        let fonts = try FontLibrary.shared.get()
+        let layout = part.layout
+        let screen = written.laidOut(writtenIn: device.size, in: layout.size)
+        return try fonts.withTextContext { text in
+            func painter(_ cairo: CairoContext) -> ScreenPainter {
+                ScreenPainter(cairo: cairo, text: text, device: layout, scale: device.scale, images: images)
+            }
+            switch part.kind {
+            case .body:
+                return try ScreenImage(size: layout.size, scale: device.scale, opaque: isOpaque(part)) { cairo in
+                    try painter(cairo).paint(screen, part: .body)
+                }
+            case .view(let id):
+                guard let view = screen.identifiedViews(on: layout).first(where: { $0.id == id }) else { return nil }
+                return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
+                }
+            case .barBackground, .barTitle, .barBack, .barItems:
+                guard let bar = screen.navigationBar else { return nil }
+                let size = NavigationBarLayout(bar, on: layout).partSize
+                let groups: NavigationBarGroups = switch part.kind {
+                case .barBackground: .background
+                case .barTitle: .title
+                case .barBack: .back
+                default: .items
+                }
+                return try ScreenImage(size: size, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paint(bar, groups: groups)
+                }
+            }
+        }
+    }
+}
+
+extension ScreenSpec {
+    /// Every image file the screen's views show.
+    var imageFiles: [ImageFile] {
+        var files: [ImageFile] = []
+        func visit(_ views: [ViewSpec]) {
+            for view in views {
+                switch view {
+                case .image(let v): files.append(v.image)
+                case .rect(let v): visit(v.subviews)
+                case .list(let v): files += v.sections.flatMap(\.rows).compactMap(\.image)
+                case .grid(let v): files += v.cells.compactMap(\.image)
+                case .label: break
+                }
+            }
+        }
+        visit(views)
+        return files
     }
 }

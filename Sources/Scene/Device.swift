@@ -41,6 +41,18 @@ public struct Device: Hashable, Sendable, Codable {
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
+    /// The device as a view shown at `frame` on it sees itself: `frame`'s size, and the safe
+    /// area's edges in the view's own coordinates (`safeAreaTop` negative once the view starts
+    /// below it). What a screen is laid out for when it is shown at another size.
+    public func laidOut(in frame: Rect) -> Device {
+        guard frame != bounds else { return self }
+        var device = self
+        device.size = frame.size
+        device.safeAreaTop = safeAreaTop - frame.minY
+        device.safeAreaBottom = frame.maxY - (size.height - safeAreaBottom)
+        return device
+    }
+
     /// Whether this is one of the `presets` (possibly with a different scale): such devices
     /// show a status bar and, with a bottom safe area, a home indicator unless a screen hides them.
     public var isPreset: Bool { Self.presets[name] != nil }

@@ -23,6 +23,8 @@ public struct GridView: Sendable {
     public var id: String?
     /// nil: the screen's content area (below the navigation bar) at the top level, the parent's bounds inside a rect.
     public var frame: Rect?
+    /// How the frame follows a container of another size (`UIView.autoresizingMask`).
+    public var autoresizing: Autoresizing = []
     public var columns: Int
     /// Between cells, horizontally and vertically.
     public var spacing: Double

@@ -35,6 +35,10 @@ public struct ImageView: Sendable {
 
     public var image: ImageFile
     public var frame: Rect
+    /// Makes the view its own render-tree node, `<screen>/<id>` (see `ViewSpec.id`).
+    public var id: String?
+    /// How the frame follows a container of another size (`UIView.autoresizingMask`).
+    public var autoresizing: Autoresizing = []
     public var contentMode: ContentMode
     public var cornerRadius: Double
     public var cornerCurve: CornerCurve

@@ -5,9 +5,9 @@ import Yams
 extension SceneDecoder {
     func decodeList(_ node: Node) -> ListView? {
         let r = reader
-        let keys = ["id", "frame", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
+        let keys = ["id", "frame", "autoresizing", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
         guard let fields = r.mapping(node, "a list", allowed: keys) else { return nil }
-        let id = fields["id"].flatMap { r.string($0, "list id") }
+        let id = decodeViewID(fields, "list")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
         let style = fields["style"].flatMap { r.choice($0, "list style", ListView.Style.self) } ?? .plain
         let rowHeight = fields["rowHeight"].flatMap { r.double($0, "rowHeight", range: 1...10_000) }
@@ -38,8 +38,10 @@ extension SceneDecoder {
         case (nil, nil):
             r.error(node, "missing key 'rows' (or 'sections') in list")
         }
-        return ListView(id: id, frame: frame, style: style, sections: sections, rowHeight: rowHeight, imageSize: imageSize,
-                        imageCornerRadius: imageRadius, colors: colors)
+        var list = ListView(id: id, frame: frame, style: style, sections: sections, rowHeight: rowHeight, imageSize: imageSize,
+                            imageCornerRadius: imageRadius, colors: colors)
+        list.autoresizing = decodeAutoresizing(fields)
+        return list
     }
 
     /// Rows: a title alone, or `{ title, subtitle, detail, image, imageColor, accessory }`.
@@ -66,9 +68,9 @@ extension SceneDecoder {
 
     func decodeGrid(_ node: Node) -> GridView? {
         let r = reader
-        let keys = ["id", "frame", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
+        let keys = ["id", "frame", "autoresizing", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
         guard let fields = r.mapping(node, "a grid", allowed: keys) else { return nil }
-        let id = fields["id"].flatMap { r.string($0, "grid id") }
+        let id = decodeViewID(fields, "grid")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
         let columns = fields["columns"].flatMap { r.int($0, "columns", range: 1...50) } ?? 3
         let spacing = fields["spacing"].flatMap { r.double($0, "spacing", range: 0...1000) }
@@ -97,9 +99,11 @@ extension SceneDecoder {
         } else {
             r.error(node, "missing key 'cells' in grid")
         }
-        return GridView(id: id, frame: frame, columns: columns, spacing: spacing, inset: inset, aspectRatio: aspect,
-                        cornerRadius: radius, contentMode: mode, cells: cells, background: background,
-                        captionColor: system("label"), subtitleColor: system("secondaryLabel"))
+        var grid = GridView(id: id, frame: frame, columns: columns, spacing: spacing, inset: inset, aspectRatio: aspect,
+                            cornerRadius: radius, contentMode: mode, cells: cells, background: background,
+                            captionColor: system("label"), subtitleColor: system("secondaryLabel"))
+        grid.autoresizing = decodeAutoresizing(fields)
+        return grid
     }
 
     func decodeNavigationBar(_ node: Node) -> NavigationBarView? {

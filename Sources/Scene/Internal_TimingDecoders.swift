@@ -129,6 +129,7 @@ struct TransitionOptionsDecoder {
             case "scale": o.scale = r.double(node, "scale", exclusiveMin: 0)
             case "offset": o.offset = r.point(node, "offset")
             case "edgeZone": o.edgeZone = r.double(node, "edgeZone", exclusiveMin: 0)
+            case "detailContent": o.detailContent = r.choice(node, "detailContent", DetailContent.self)
             case "cell":
                 if let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) {
                     let list = cell["list"].flatMap { r.string($0, "cell list id") }

@@ -15,7 +15,7 @@ extension SceneDecoder {
         let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
         let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
         let homeIndicator = fields["homeIndicator"].flatMap { r.bool($0, "homeIndicator") }
-        checkCollectionIDsAreUnique(fields["content"], screen: name)
+        checkViewIDsAreUnique(fields["content"], screen: name)
         return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
                           statusBar: statusBar, homeIndicator: homeIndicator)
     }
@@ -58,7 +58,7 @@ extension SceneDecoder {
 
     func decodeRect(_ node: Node) -> RectView? {
         let r = reader
-        let keys = ["frame", "fill", "cornerRadius", "cornerCurve", "border", "clipsToBounds", "content"]
+        let keys = ["id", "frame", "autoresizing", "fill", "cornerRadius", "cornerCurve", "border", "clipsToBounds", "content"]
         guard let fields = r.mapping(node, "a rect", allowed: keys) else { return nil }
         guard let frameNode = fields["frame"] else {
             r.error(node, "missing key 'frame' [x, y, width, height] in rect")
@@ -77,13 +77,17 @@ extension SceneDecoder {
         let clips = fields["clipsToBounds"].flatMap { r.bool($0, "clipsToBounds") } ?? false
         let subviews = fields["content"].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
-        return RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
-                        borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
+        var rect = RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
+                            borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
+        rect.id = decodeViewID(fields, "rect")
+        rect.autoresizing = decodeAutoresizing(fields)
+        return rect
     }
 
     func decodeLabel(_ node: Node) -> LabelView? {
         let r = reader
-        guard let fields = r.mapping(node, "a label", allowed: ["text", "frame", "font", "size", "weight", "color", "alignment", "lines"])
+        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "font", "size", "weight", "color",
+                                                               "alignment", "lines"])
         else { return nil }
         let text = fields["text"].flatMap { r.string($0, "text") }
         if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
@@ -107,12 +111,16 @@ extension SceneDecoder {
         let alignment = fields["alignment"].flatMap { r.choice($0, "alignment", LabelView.Alignment.self) } ?? .left
         let lines = fields["lines"].flatMap { r.int($0, "lines", range: 0...1000) } ?? 1
         guard let text, let frame else { return nil }
-        return LabelView(text: text, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment, lines: lines)
+        var label = LabelView(text: text, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment,
+                              lines: lines)
+        label.id = decodeViewID(fields, "label")
+        label.autoresizing = decodeAutoresizing(fields)
+        return label
     }
 
     func decodeImage(_ node: Node) -> ImageView? {
         let r = reader
-        let keys = ["file", "frame", "contentMode", "cornerRadius", "cornerCurve", "background"]
+        let keys = ["id", "file", "frame", "autoresizing", "contentMode", "cornerRadius", "cornerCurve", "background"]
         guard let fields = r.mapping(node, "an image", allowed: keys) else { return nil }
         if fields["file"] == nil { r.error(node, "missing key 'file' (a PNG path relative to the scene file) in image") }
         if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in image") }
@@ -123,8 +131,40 @@ extension SceneDecoder {
         let curve = fields["cornerCurve"].flatMap { r.choice($0, "cornerCurve", CornerCurve.self) } ?? .continuous
         let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) } ?? .clear
         guard let file, let frame else { return nil }
-        return ImageView(image: file, frame: frame, contentMode: mode, cornerRadius: radius, cornerCurve: curve,
-                         background: background)
+        var image = ImageView(image: file, frame: frame, contentMode: mode, cornerRadius: radius, cornerCurve: curve,
+                              background: background)
+        image.id = decodeViewID(fields, "image")
+        image.autoresizing = decodeAutoresizing(fields)
+        return image
+    }
+
+    /// A view's `id`: a plain name (no '/'), so that `<screen>/<id>` names one render-tree node.
+    func decodeViewID(_ fields: Fields, _ kind: String) -> String? {
+        guard let node = fields["id"], let id = reader.string(node, "\(kind) id") else { return nil }
+        if id.isEmpty || id.contains("/") {
+            reader.error(node, "a view id is a plain name (not empty, no '/'), found '\(id)'")
+            return nil
+        }
+        return id
+    }
+
+    /// `autoresizing`: one of UIKit's `UIView.AutoresizingMask` names, or a list of them.
+    func decodeAutoresizing(_ fields: Fields) -> Autoresizing {
+        guard let node = fields["autoresizing"] else { return [] }
+        let r = reader
+        let names = Autoresizing.names.map(\.name)
+        let items = node.sequence.map(Array.init) ?? [node]
+        var mask: Autoresizing = []
+        for item in items {
+            guard let name = r.string(item, "autoresizing") else { continue }
+            if let value = Autoresizing.names.first(where: { $0.name == name })?.value {
+                mask.insert(value)
+            } else {
+                let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                r.error(item, "unknown autoresizing '\(name)'\(hint); expected one or a list of: \(names.joined(separator: ", "))")
+            }
+        }
+        return mask
     }
 
     /// A PNG path, relative to the scene file's folder (or absolute), checked to exist and be a PNG.
@@ -159,16 +199,16 @@ extension SceneDecoder {
     }
 
     /// Two lists or grids of one screen with the same `id` would make cell addresses ambiguous.
-    private func checkCollectionIDsAreUnique(_ content: Node?, screen: String) {
+    private func checkViewIDsAreUnique(_ content: Node?, screen: String) {
         guard let content else { return }
         var seen: [String: Node] = [:]
         func visit(_ node: Node) {
             for item in node.sequence.map(Array.init) ?? [] {
                 guard let (key, value) = item.mapping?.first, let kind = key.scalar?.string else { continue }
                 if kind == "rect", let inner = value["content"] { visit(inner) }
-                guard kind == "list" || kind == "grid", let idNode = value["id"], let id = idNode.scalar?.string else { continue }
+                guard let idNode = value["id"], let id = idNode.scalar?.string else { continue }
                 if let first = seen[id] {
-                    reader.error(idNode, "screen '\(screen)' already has a list or grid with id '\(id)' (line \(first.mark?.line ?? 0))")
+                    reader.error(idNode, "screen '\(screen)' already has a view with id '\(id)' (line \(first.mark?.line ?? 0))")
                 } else {
                     seen[id] = idNode
                 }

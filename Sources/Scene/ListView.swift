@@ -99,6 +99,8 @@ public struct ListView: Sendable {
     public var id: String?
     /// nil: the screen's content area (below the navigation bar) at the top level, the parent's bounds inside a rect.
     public var frame: Rect?
+    /// How the frame follows a container of another size (`UIView.autoresizingMask`).
+    public var autoresizing: Autoresizing = []
     public var style: Style
     public var sections: [Section]
     /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the

@@ -64,6 +64,9 @@ public enum SceneSchema {
     private static var definitions: Object {
         let rect = numbers(4, "[x, y, width, height] in points")
         let point = numbers(2, "[x, y] in points")
+        let viewID: Object = ["type": "string", "pattern": "^[^/]+$", "description": "names the view: its own render-tree node <screen>/<id>"]
+        let autoresizingName = strings(Autoresizing.names.map(\.name), "UIView.AutoresizingMask")
+        let autoresizing: Object = ["oneOf": [autoresizingName, ["type": "array", "items": autoresizingName]]]
         var defs: Object = [:]
         defs["color"] = ["type": "string", "description": "an iOS system color name or #RGB, #RRGGBB, #RRGGBBAA",
                          "anyOf": [["enum": SystemColor.names], ["pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"]]]
@@ -87,7 +90,7 @@ public enum SceneSchema {
             "homeIndicator": boolean,
         ], "a screen: a view controller's view")
         let labelProperties: Object = [
-            "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
+            "id": viewID, "autoresizing": autoresizing, "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
             "size": number("points", minimum: 1), "weight": strings(LabelView.Weight.allCases.map(\.rawValue), "font weight"),
             "color": ref("color"), "alignment": strings(LabelView.Alignment.allCases.map(\.rawValue), "text alignment"),
             "lines": ["type": "integer", "minimum": 0],
@@ -103,17 +106,17 @@ public enum SceneSchema {
         ], "a grid cell")]]
         let views: [String: Object] = [
             "rect": object([
-                "frame": rect, "fill": ref("color"), "cornerRadius": number("points", minimum: 0), "cornerCurve": corner,
+                "id": viewID, "autoresizing": autoresizing, "frame": rect, "fill": ref("color"), "cornerRadius": number("points", minimum: 0), "cornerCurve": corner,
                 "border": object(["color": ref("color"), "width": number("points", minimum: 0)], "a border drawn inside"),
                 "clipsToBounds": boolean, "content": ["type": "array", "items": ref("view")],
             ], required: ["frame"], "a rectangle, holding subviews"),
             "label": object(labelProperties, required: ["text", "frame"], "text"),
             "image": object([
-                "file": imageFile, "frame": rect, "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "fill, fit or center"),
+                "id": viewID, "autoresizing": autoresizing, "file": imageFile, "frame": rect, "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "fill, fit or center"),
                 "cornerRadius": number("points", minimum: 0), "cornerCurve": corner, "background": ref("color"),
             ], required: ["file", "frame"], "a PNG image"),
             "list": object([
-                "id": text, "frame": rect, "style": strings(ListView.Style.allCases.map(\.rawValue), "list style"),
+                "id": viewID, "autoresizing": autoresizing, "frame": rect, "style": strings(ListView.Style.allCases.map(\.rawValue), "list style"),
                 "rows": ["type": "array", "items": row],
                 "sections": ["type": "array", "items": object(["header": text, "footer": text, "rows": ["type": "array", "items": row]],
                                                               required: ["rows"], "a section")],
@@ -122,7 +125,7 @@ public enum SceneSchema {
                 "accessory": strings(ListView.Accessory.allCases.map(\.rawValue), "default row accessory"), "background": ref("color"),
             ], "a table of rows"),
             "grid": object([
-                "id": text, "frame": rect, "columns": ["type": "integer", "minimum": 1], "spacing": number("points", minimum: 0),
+                "id": viewID, "autoresizing": autoresizing, "frame": rect, "columns": ["type": "integer", "minimum": 1], "spacing": number("points", minimum: 0),
                 "inset": number("points", minimum: 0), "aspectRatio": number("image height / width", exclusiveMinimum: 0),
                 "cornerRadius": number("points", minimum: 0),
                 "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "image content mode"),
@@ -157,6 +160,7 @@ public enum SceneSchema {
             "shadowOpacity": numbers(2, "[start, end]"), "shadowColor": ref("color"), "shadowOffset": point,
             "scale": number("start scale", exclusiveMinimum: 0), "offset": point, "edgeZone": number("points", exclusiveMinimum: 0),
             "cell": object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "the source cell"),
+            "detailContent": strings(DetailContent.allCases.map(\.rawValue), "layout: laid out at each size; scale: magnified"),
         ]
         transitionProperties.merge(option) { $1 }
         var transition = object(transitionProperties, required: ["from", "to", "style"], "a transition and its settings")

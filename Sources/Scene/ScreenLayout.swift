@@ -6,9 +6,10 @@ import Geometry
 
 extension ScreenSpec {
     /// The top of the content area on `device`: below the navigation bar, or below the status
-    /// bar when there is none.
+    /// bar when there is none. A screen laid out in a frame that starts lower on the display
+    /// (`Device.laidOut(in:on:)`) has a smaller inset, never below 0, as UIKit's safe area does.
     public func contentTop(on device: Device) -> Double {
-        device.safeAreaTop + (navigationBar?.height ?? 0)
+        max(device.safeAreaTop + (navigationBar?.height ?? 0), 0)
     }
 
     /// Where a list or grid without a frame goes: the full width, from `contentTop` to the bottom.
@@ -268,6 +269,9 @@ public struct NavigationBarLayout: Sendable {
     public let backTitleX: Double
     /// Leading and trailing item margins.
     public let margin: Double
+
+    /// The size of an image holding the bar's parts: the background and the hairline hanging below it.
+    public var partSize: Size { Size(width: background.width, height: background.maxY + 1) }
 
     /// Bar 44 pt; large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin;
     /// back chevron 12.5 × 21 pt at 8 pt, its title 6 pt after it.

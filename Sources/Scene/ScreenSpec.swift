@@ -53,6 +53,10 @@ public struct RectView: Sendable {
     public var borderWidth: Double
     public var clipsToBounds: Bool
     public var subviews: [ViewSpec]
+    /// Makes the view its own render-tree node, `<screen>/<id>` (see `ViewSpec.id`).
+    public var id: String?
+    /// How the frame follows a container of another size (`UIView.autoresizingMask`).
+    public var autoresizing: Autoresizing = []
 
     public init(frame: Rect, fill: Color, cornerRadius: Double = 0, cornerCurve: CornerCurve = .continuous,
                 borderColor: Color? = nil, borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {
@@ -82,6 +86,10 @@ public struct LabelView: Sendable {
     public var alignment: Alignment
     /// 0 means as many lines as fit.
     public var lines: Int
+    /// Makes the view its own render-tree node, `<screen>/<id>` (see `ViewSpec.id`).
+    public var id: String?
+    /// How the frame follows a container of another size (`UIView.autoresizingMask`).
+    public var autoresizing: Autoresizing = []
 
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: Weight = .regular,
                 color: Color = .black, alignment: Alignment = .left, lines: Int = 1) {

@@ -16,8 +16,21 @@ public enum TransitionStyle: String, Sendable, Codable, CaseIterable {
     /// Seed 004: modal presented from scale 0.6, 200 pt up and transparent; edge pan dismisses.
     case scaleFadeModal = "scale-fade-modal"
 
-    /// Navigation styles are pushed and popped; modal styles are presented and dismissed.
-    public var isNavigation: Bool { self == .parallaxBackSwipe || self == .zoomFromCell }
+    /// How a style brings its screen in: pushed on a navigation stack (inside the navigation
+    /// controller, under its bar), presented modally (over everything, bar included), or either.
+    public var presentations: [Presentation] {
+        switch self {
+        case .parallaxBackSwipe, .zoomFromCell: return [.navigation]
+        case .coverFromLeft, .sideDrawer, .scaleFadeModal: return [.modal]
+        // Seed 000 pushes (`UINavigationControllerDelegate`); a modal form is offered as well.
+        case .slideUpModal: return [.navigation, .modal]
+        }
+    }
+
+    /// Whether the style can be pushed (`push`/`pop`) on a navigation stack.
+    public var isNavigation: Bool { presentations.contains(.navigation) }
+    /// Whether the style can be presented (`present`/`dismiss`).
+    public var isModal: Bool { presentations.contains(.modal) }
 
     /// The scene keys each style reads, beyond `from`, `to` and `style`.
     public var settings: [String] {
@@ -34,7 +47,7 @@ public enum TransitionStyle: String, Sendable, Codable, CaseIterable {
         case .sideDrawer:
             return timing + ["width", "dimmingAlpha", "dimmingColor", "completionThreshold"]
         case .zoomFromCell:
-            return timing + ["cell"]
+            return timing + ["cell", "detailContent"]
         case .scaleFadeModal:
             return ["spring", "completionCurve", "completionSpeed", "scale", "offset", "progressDistance",
                     "completionThreshold", "edgeZone"]
@@ -85,6 +98,7 @@ public struct TransitionOptions: Sendable, Hashable {
     public var offset: Point?
     public var edgeZone: Double?
     public var cell: CellReference?
+    public var detailContent: DetailContent?
 
     public init() {}
 
@@ -129,6 +143,22 @@ public struct TransitionSpec: Sendable {
         if let v = o.releaseVelocity { p.releaseVelocity = v }
         return p
     }
+}
+
+/// How a transition shows a screen at a size other than its own (zoom-from-cell's detail).
+public enum DetailContent: String, Sendable, Codable, CaseIterable {
+    /// Laid out at each size the frame takes and clipped to it, as a view whose frame animates.
+    case layout
+    /// Laid out once at full size and scaled to cover the frame (a magnified snapshot).
+    case scale
+}
+
+/// How a screen comes on screen, and so where it sits relative to a navigation bar.
+public enum Presentation: String, Sendable, Codable, CaseIterable {
+    /// `push` / `pop`: inside the navigation controller's container, under its bar.
+    case navigation
+    /// `present` / `dismiss`: over everything, the presenter's bar included.
+    case modal
 }
 
 /// What the release velocity does to the completion spring.

@@ -72,9 +72,9 @@ final class DeterminismTests: XCTestCase {
         let loaded = try SceneFile.load(sceneURL.path)
         let worker = try FrameWorker(scene: loaded)
         let frameBytes = 202 * 402 + 2 * 101 * 201
-        let frameCount = worker.timeline.frameCount
+        let frameCount = worker.session.timeline.frameCount
         XCTAssertEqual(encoded.count, frameCount * frameBytes, "one packed yuv420p frame per video frame")
-        XCTAssertGreaterThan(FramePlan(timeline: worker.timeline).reusedFrameCount, 10, "the scene has repeated frames")
+        XCTAssertGreaterThan(FramePlan(timeline: worker.session.timeline).reusedFrameCount, 10, "the scene has repeated frames")
 
         var generator = SplitMix64(seed: 42)
         let order = Array(0..<frameCount).shuffled(using: &generator)

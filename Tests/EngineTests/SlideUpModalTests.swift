@@ -22,7 +22,7 @@ final class SlideUpModalTests: XCTestCase {
         return try SceneLoader.load(text: text, file: "test.yaml", name: "test")
     }
 
-    func layer(_ state: FrameState, _ id: String) throws -> Layer {
+    func layer(_ state: FrameState, _ id: String) throws -> PlacedNode {
         try XCTUnwrap(state.layers.first { $0.id == id }, "no layer \(id) in \(state.layers.map(\.id))")
     }
 

@@ -106,7 +106,7 @@ final class StyleTests: XCTestCase {
         var above = g.layers(amount: 0, stage: stage(cell: cell))[1]
         XCTAssertEqual(above.frame, cell)
         XCTAssertEqual(above.cornerRadius, 40, "corner radius = height / 2")
-        XCTAssertEqual(above.contentMode, .aspectFill)
+        XCTAssertEqual(above.layout, .atFrame, "the seed animates the detail view's frame: laid out at each size")
         above = g.layers(amount: 0.5, stage: stage(cell: cell))[1]
         XCTAssertEqual(above.frame, Rect(x: 10, y: 50, width: 240, height: 440))
         XCTAssertEqual(above.cornerRadius, 20)

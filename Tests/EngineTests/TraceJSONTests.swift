@@ -2,7 +2,7 @@ import Engine
 import Scene
 import XCTest
 
-/// The `segue trace` line format is a stable contract (SPEC.md "Trace format").
+/// The `segue trace` line format is a stable contract (the README's "Trace format").
 final class TraceJSONTests: XCTestCase {
     func testExactLinesForAPresentation() throws {
         let text = """
@@ -19,10 +19,39 @@ final class TraceJSONTests: XCTestCase {
         let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
         let lines = (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
         XCTAssertEqual(lines, [
-            #"{"frame": 0, "time": 0, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
-            #"{"frame": 1, "time": 0.1, "transition": "slide-up-modal", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "alpha": 1, "cornerRadius": 0}, {"id": "dimming", "frame": [0, 0, 400, 1000], "alpha": 0, "cornerRadius": 0}, {"id": "sheet", "frame": [0, 1000, 400, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
-            #"{"frame": 2, "time": 0.2, "transition": "slide-up-modal", "phase": "animating", "progress": 0.5, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "alpha": 1, "cornerRadius": 0}, {"id": "dimming", "frame": [0, 0, 400, 1000], "alpha": 0.33, "cornerRadius": 0}, {"id": "sheet", "frame": [0, 500, 400, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
-            #"{"frame": 3, "time": 0.3, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "sheet", "frame": [0, 0, 400, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 0, "time": 0, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 1, "time": 0.1, "transition": "slide-up-modal", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "dimming", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}, {"id": "sheet", "frame": [0, 1000, 400, 1000], "transform": [1, 0, 0, 1, 0, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 2, "time": 0.2, "transition": "slide-up-modal", "phase": "animating", "progress": 0.5, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "dimming", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.33, "cornerRadius": 0}, {"id": "sheet", "frame": [0, 500, 400, 1000], "transform": [1, 0, 0, 1, 0, 500], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 3, "time": 0.3, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "sheet", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
+        ])
+    }
+    /// A push and a pop inside a navigation controller: the screens move, the bar stays above
+    /// them and cross-fades the two screens' item groups; a view with an id is its own node.
+    func testExactLinesForAPushAndAPop() throws {
+        let text = """
+            size: [400, 1000]
+            scale: 1
+            fps: 10
+            tail: 0
+            screens:
+              a: { navigationBar: { title: A } }
+              b: { navigationBar: { title: B, back: A }, content: [ { label: { id: name, text: Bee, frame: [20, 200, 360, 40] } } ] }
+            transitions:
+              - { from: a, to: b, style: parallax-back-swipe, duration: 0.2 }
+            timeline:
+              - { at: 0.1, push: b }
+              - { at: 0.4, pop: true }
+            """
+        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
+        let lines = (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
+        XCTAssertEqual(lines, [
+            #"{"frame": 0, "time": 0, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "a", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 1, "time": 0.1, "transition": "parallax-back-swipe", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "a", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "b", "frame": [400, 0, 400, 1000], "transform": [1, 0, 0, 1, 400, 0], "alpha": 1, "cornerRadius": 0, "shadowOpacity": 0.1}, {"id": "b/name", "frame": [420, 200, 360, 40], "transform": [1, 0, 0, 1, 420, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}]}"#,
+            #"{"frame": 2, "time": 0.2, "transition": "parallax-back-swipe", "phase": "animating", "progress": 0.5, "touches": [], "layers": [{"id": "a", "frame": [-60.0601, 0, 400, 1000], "transform": [1, 0, 0, 1, -60.0601, 0], "alpha": 0.95, "cornerRadius": 0}, {"id": "b", "frame": [200, 0, 400, 1000], "transform": [1, 0, 0, 1, 200, 0], "alpha": 1, "cornerRadius": 0, "shadowOpacity": 0.55}, {"id": "b/name", "frame": [220, 200, 360, 40], "transform": [1, 0, 0, 1, 220, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}]}"#,
+            #"{"frame": 3, "time": 0.3, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "b", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "b/name", "frame": [20, 200, 360, 40], "transform": [1, 0, 0, 1, 20, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 4, "time": 0.4, "transition": "parallax-back-swipe", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "a", "frame": [-120.1201, 0, 400, 1000], "transform": [1, 0, 0, 1, -120.1201, 0], "alpha": 0.9, "cornerRadius": 0}, {"id": "b", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0, "shadowOpacity": 1}, {"id": "b/name", "frame": [20, 200, 360, 40], "transform": [1, 0, 0, 1, 20, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
+            #"{"frame": 5, "time": 0.5, "transition": "parallax-back-swipe", "phase": "animating", "progress": 0.5, "touches": [], "layers": [{"id": "a", "frame": [-60.0601, 0, 400, 1000], "transform": [1, 0, 0, 1, -60.0601, 0], "alpha": 0.95, "cornerRadius": 0}, {"id": "b", "frame": [200, 0, 400, 1000], "transform": [1, 0, 0, 1, 200, 0], "alpha": 1, "cornerRadius": 0, "shadowOpacity": 0.55}, {"id": "b/name", "frame": [220, 200, 360, 40], "transform": [1, 0, 0, 1, 220, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0.5, "cornerRadius": 0}]}"#,
+            #"{"frame": 6, "time": 0.6, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "a", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#
         ])
     }
 }

@@ -23,14 +23,14 @@ final class RasterTests: XCTestCase {
     }
 
     func testDimmingFillOverWhite() throws {
-        let dim = Layer(id: "dimming", content: .fill(Color.black.withAlpha(0.66)), frame: Rect(origin: .zero, size: Self.size))
+        let dim = testNode("dimming", fill: (Color.black.withAlpha(0.66)), frame: Rect(origin: .zero, size: Self.size))
         let image = try composite([screenLayer("white"), dim], screens: [plain("white", .white)])
         // 255 x (1 - 0.66) = 86.7
         assertClose(rgb(image, 200, 300), [87, 87, 87], tolerance: 1)
     }
 
     func testFillAlphaMultipliesLayerAlpha() throws {
-        let fill = Layer(id: "dimming", content: .fill(Color.black.withAlpha(0.5)), frame: Rect(origin: .zero, size: Self.size),
+        let fill = testNode("dimming", fill: (Color.black.withAlpha(0.5)), frame: Rect(origin: .zero, size: Self.size),
                          alpha: 0.5)
         let image = try composite([screenLayer("white"), fill], screens: [plain("white", .white)])
         assertClose(rgb(image, 10, 10), [191, 191, 191], tolerance: 1)
@@ -44,7 +44,7 @@ final class RasterTests: XCTestCase {
     }
 
     func testCornerRadiusLeavesTheCornerUncovered() throws {
-        let layer = Layer(id: "red", content: .screen("red"), frame: Rect(origin: .zero, size: Self.size), cornerRadius: 40)
+        let layer = testNode("red", screen: "red", frame: Rect(origin: .zero, size: Self.size), cornerRadius: 40)
         let image = try composite([layer], screens: [plain("red", Self.red)])
         XCTAssertEqual(rgb(image, 0, 0), [0, 0, 0])
         XCTAssertEqual(rgb(image, 399, 599), [0, 0, 0])
@@ -55,7 +55,7 @@ final class RasterTests: XCTestCase {
     }
 
     func testRoundedFillLayer() throws {
-        let card = Layer(id: "card", content: .fill(.white), frame: Rect(x: 50, y: 50, width: 100, height: 100), cornerRadius: 20)
+        let card = testNode("card", fill: (.white), frame: Rect(x: 50, y: 50, width: 100, height: 100), cornerRadius: 20)
         let image = try composite([card], screens: [])
         XCTAssertEqual(rgb(image, 100, 100), [0, 0, 0], "the corner of the fill's frame")
         XCTAssertEqual(rgb(image, 200, 200), [255, 255, 255])
@@ -67,7 +67,7 @@ final class RasterTests: XCTestCase {
         let screen = ScreenSpec(name: "quadrants", background: Self.red, views: [
             .rect(RectView(frame: Rect(x: 0, y: 0, width: 100, height: 150), fill: Self.blue)),
         ])
-        let layer = Layer(id: "quadrants", content: .screen("quadrants"), frame: Rect(x: 50, y: 75, width: 100, height: 150))
+        let layer = testNode("quadrants", screen: "quadrants", frame: Rect(x: 50, y: 75, width: 100, height: 150), written: Self.size)
         let image = try composite([layer], screens: [screen])
         // Frame in pixels: x 100..<300, y 150..<450; the blue quarter is x 100..<200, y 150..<300.
         XCTAssertEqual(rgb(image, 98, 300), [0, 0, 0])
@@ -103,7 +103,7 @@ final class RasterTests: XCTestCase {
         for (rect, radius, alpha) in layouts {
             let state = frame([
                 screenLayer("red"),
-                Layer(id: "sample", content: .screen("sample"), frame: rect, alpha: alpha, cornerRadius: radius),
+                testNode("sample", screen: "sample", frame: rect, alpha: alpha, cornerRadius: radius),
             ])
             scratch.draw(state, screens: cache, options: CompositorOptions())
             direct.draw(state, screens: cache, options: CompositorOptions())
@@ -118,7 +118,7 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(rgb(image, 199, 10), [0, 0, 0])
         assertClose(rgb(image, 200, 10), [128, 128, 128], tolerance: 1)
         XCTAssertEqual(rgb(image, 201, 10), [255, 255, 255])
-        let scaled = try composite([Layer(id: "white", content: .screen("white"), frame: Rect(x: 50.25, y: 50, width: 100, height: 150))],
+        let scaled = try composite([testNode("white", screen: "white", frame: Rect(x: 50.25, y: 50, width: 100, height: 150))],
                                    screens: [plain("white", .white)])
         assertClose(rgb(scaled, 100, 150), [128, 128, 128], tolerance: 1)
         assertClose(rgb(scaled, 101, 150), [255, 255, 255], tolerance: 0)
@@ -380,7 +380,7 @@ final class RasterTests: XCTestCase {
     func testPadEdgesRepeatsTheLastColumnAndRow() throws {
         let cache = try ScreenCache(screens: [sampleScreen()], size: Size(width: 99, height: 149), scale: 1)
         let canvas = try Canvas(pixelWidth: 100, pixelHeight: 150, scale: 1)
-        let layer = Layer(id: "sample", content: .screen("sample"), frame: Rect(x: 0, y: 0, width: 99, height: 149))
+        let layer = testNode("sample", screen: "sample", frame: Rect(x: 0, y: 0, width: 99, height: 149))
         canvas.draw(frame([layer], touches: [Point(x: 99, y: 149)]), screens: cache, options: CompositorOptions())
         canvas.padEdges(contentWidth: 99, contentHeight: 149)
         let image = canvas.rgbaImage()
@@ -424,8 +424,8 @@ final class RasterTests: XCTestCase {
         let cache = try ScreenCache(screens: [exampleScreen(device)], device: device)
         let canvas = try Canvas(pixelWidth: 1179, pixelHeight: 2556, scale: device.scale)
         let state = frame([
-            Layer(id: "home", content: .screen("home"), frame: device.bounds, cornerRadius: device.cornerRadius),
-            Layer(id: "dimming", content: .fill(Color.black.withAlpha(0.3)), frame: device.bounds),
+            testNode("home", screen: "home", frame: device.bounds, cornerRadius: device.cornerRadius),
+            testNode("dimming", fill: (Color.black.withAlpha(0.3)), frame: device.bounds),
         ], touches: [Point(x: 300, y: 420)])
         canvas.draw(state, screens: cache, options: CompositorOptions())
         if let path = ProcessInfo.processInfo.environment["RASTER_EXAMPLE_PNG"] {
@@ -440,19 +440,19 @@ final class RasterTests: XCTestCase {
         ScreenSpec(name: name, background: color, views: [])
     }
 
-    private func screenLayer(_ name: String, x: Double = 0, alpha: Double = 1) -> Layer {
-        Layer(id: name, content: .screen(name), frame: Rect(origin: Point(x: x, y: 0), size: Self.size), alpha: alpha)
+    private func screenLayer(_ name: String, x: Double = 0, alpha: Double = 1) -> RenderNode {
+        testNode(name, screen: name, frame: Rect(origin: Point(x: x, y: 0), size: Self.size), alpha: alpha)
     }
 
-    private func frame(_ layers: [Layer], touches: [Point] = []) -> FrameState {
-        FrameState(frame: 0, time: 0, transition: nil, phase: .idle, progress: nil, touches: touches, layers: layers)
+    private func frame(_ layers: [RenderNode], touches: [Point] = []) -> FrameState {
+        FrameState(frame: 0, time: 0, transition: nil, phase: .idle, progress: nil, touches: touches, nodes: layers)
     }
 
     private func makeCanvas() throws -> Canvas {
         try Canvas(pixelWidth: Int(Self.size.width * Self.scale), pixelHeight: Int(Self.size.height * Self.scale), scale: Self.scale)
     }
 
-    private func composite(_ layers: [Layer], screens: [ScreenSpec]) throws -> RGBAImage {
+    private func composite(_ layers: [RenderNode], screens: [ScreenSpec]) throws -> RGBAImage {
         let cache = try ScreenCache(screens: screens, size: Self.size, scale: Self.scale)
         let canvas = try makeCanvas()
         canvas.draw(frame(layers), screens: cache, options: CompositorOptions())
@@ -474,7 +474,7 @@ final class RasterTests: XCTestCase {
     private func sampleFrame() -> FrameState {
         frame([
             screenLayer("sample", x: 20.5),
-            Layer(id: "dimming", content: .fill(Color.black.withAlpha(0.2)), frame: Rect(origin: .zero, size: Self.size)),
+            testNode("dimming", fill: (Color.black.withAlpha(0.2)), frame: Rect(origin: .zero, size: Self.size)),
         ], touches: [Point(x: 60, y: 120)])
     }
 

@@ -142,7 +142,7 @@ final class SystemViewsTests: XCTestCase {
         let hidden = ScreenSpec(name: "hidden", background: .white, views: [], statusBar: .hidden, homeIndicator: false)
         let cache = try ScreenCache(screens: [light, dark, hidden], device: device)
         let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
-        func draw(_ layers: [Layer]) -> RGBAImage {
+        func draw(_ layers: [RenderNode]) -> RGBAImage {
             canvas.draw(frame(layers), screens: cache, options: CompositorOptions())
             return canvas.rgbaImage()
         }
@@ -188,12 +188,12 @@ final class SystemViewsTests: XCTestCase {
 
     /// A white card on white casting a black shadow (radius 8 pt: σ = 4 pt = 8 px at 2x) to its left.
     func shadowImage(opacity: Double = 1, alpha: Double = 1, offset: Point = .zero, radius: Double = 8) throws -> RGBAImage {
-        let card = Layer(id: "card", content: .fill(.white), frame: Rect(x: 100, y: 50, width: 100, height: 200), alpha: alpha,
+        let card = testNode("card", fill: (.white), frame: Rect(x: 100, y: 50, width: 100, height: 200), alpha: alpha,
                          shadow: Shadow(color: .black, opacity: opacity, radius: radius, offset: offset))
         let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])],
                                     size: Size(width: 200, height: 300), scale: 2)
         let canvas = try Canvas(pixelWidth: 400, pixelHeight: 600, scale: 2)
-        canvas.draw(frame([Layer(id: "white", content: .screen("white"), frame: Rect(x: 0, y: 0, width: 200, height: 300)), card]),
+        canvas.draw(frame([testNode("white", screen: "white", frame: Rect(x: 0, y: 0, width: 200, height: 300)), card]),
                     screens: cache, options: CompositorOptions())
         return canvas.rgbaImage()
     }
@@ -262,8 +262,10 @@ final class SystemViewsTests: XCTestCase {
         let start = Date()
         for step in 0..<3 {
             canvas.draw(frame([
-                Layer(id: "a", content: .screen("a"), frame: device.bounds.offsetBy(dx: -60, dy: 0), alpha: 0.95),
-                Layer(id: "b", content: .screen("b"), frame: device.bounds.offsetBy(dx: 150 + Double(step), dy: 0),
+                testNode("a", screen: "a", frame: device.bounds.offsetBy(dx: -60, dy: 0), written: device.size, scale: 3,
+                         alpha: 0.95),
+                testNode("b", screen: "b", frame: device.bounds.offsetBy(dx: 150 + Double(step), dy: 0), written: device.size,
+                         scale: 3,
                       shadow: Shadow(opacity: 0.7, radius: 5)),
             ]), screens: cache, options: CompositorOptions())
         }
@@ -282,32 +284,28 @@ final class SystemViewsTests: XCTestCase {
         let size = Size(width: 200, height: 300)
         let cache = try ScreenCache(screens: [halves], size: size, scale: 1)
         let canvas = try Canvas(pixelWidth: 200, pixelHeight: 300, scale: 1)
-        func draw(_ frame: Rect, _ mode: ContentMode) -> RGBAImage {
-            canvas.draw(self.frame([Layer(id: "halves", content: .screen("halves"), frame: frame, contentMode: mode)]),
+        func draw(_ frame: Rect, written: Size?) -> RGBAImage {
+            canvas.draw(self.frame([testNode("halves", screen: "halves", frame: frame, written: written, scale: 1)]),
                         screens: cache, options: CompositorOptions())
             return canvas.rgbaImage()
         }
-        let squeezed = draw(Rect(x: 0, y: 0, width: 100, height: 300), .scaleToFill)
-        XCTAssertEqual(rgb(squeezed, 25, 150), [255, 0, 0])
+        let squeezed = draw(Rect(x: 0, y: 0, width: 100, height: 300), written: size)
+        XCTAssertEqual(rgb(squeezed, 25, 150), [255, 0, 0], "laid out at 200 pt and scaled by 1/2")
         XCTAssertEqual(rgb(squeezed, 75, 150), [0, 0, 255])
-        let cropped = draw(Rect(x: 0, y: 0, width: 100, height: 300), .topLeft)
-        XCTAssertEqual(rgb(cropped, 98, 150), [255, 0, 0], "laid out at its own width, cut at the frame")
-        XCTAssertEqual(rgb(cropped, 150, 150), [0, 0, 0])
-        let covered = draw(Rect(x: 50, y: 100, width: 100, height: 100), .aspectFill)
-        XCTAssertEqual(rgb(covered, 60, 150), [255, 0, 0], "scaled by 1/2 to cover, centered")
-        XCTAssertEqual(rgb(covered, 140, 150), [0, 0, 255])
-        XCTAssertEqual(rgb(covered, 100, 95), [0, 0, 0], "clipped to the frame")
-        XCTAssertEqual(rgb(covered, 100, 205), [0, 0, 0])
+        let narrow = draw(Rect(x: 0, y: 0, width: 100, height: 300), written: nil)
+        XCTAssertEqual(rgb(narrow, 98, 150), [255, 0, 0], "laid out at its own width: the fixed 100 pt rect fills it")
+        XCTAssertEqual(rgb(narrow, 150, 150), [0, 0, 0], "nothing beyond the frame")
+        XCTAssertEqual(cache.drawnPartCount, 2, "one body per layout size")
     }
 
     // MARK: Helpers
 
-    private func frame(_ layers: [Layer]) -> FrameState {
-        FrameState(frame: 0, time: 0, transition: nil, phase: .idle, progress: nil, touches: [], layers: layers)
+    private func frame(_ layers: [RenderNode]) -> FrameState {
+        FrameState(frame: 0, time: 0, transition: nil, phase: .idle, progress: nil, touches: [], nodes: layers)
     }
 
-    private func layer(_ name: String, _ device: Device, x: Double = 0) -> Layer {
-        Layer(id: name, content: .screen(name), frame: device.bounds.offsetBy(dx: x, dy: 0))
+    private func layer(_ name: String, _ device: Device, x: Double = 0) -> RenderNode {
+        testNode(name, screen: name, frame: device.bounds.offsetBy(dx: x, dy: 0), scale: device.scale)
     }
 
     private func render(_ screen: ScreenSpec, size: Size, scale: Double = 1) throws -> RGBAImage {
@@ -315,11 +313,19 @@ final class SystemViewsTests: XCTestCase {
     }
 
     private func render(_ screen: ScreenSpec, device: Device) throws -> RGBAImage {
+        // The whole screen as a frame shows it: its body, its navigation bar's parts, the chrome.
         let cache = try ScreenCache(screens: [screen], device: device)
         let canvas = try Canvas(pixelWidth: Int(device.size.width * device.scale), pixelHeight: Int(device.size.height * device.scale),
                                 scale: device.scale)
-        canvas.draw(frame([Layer(id: screen.name, content: .screen(screen.name), frame: device.bounds)]), screens: cache,
-                    options: CompositorOptions())
+        var nodes = [RenderNode(id: screen.name, content: .part(ScreenPart(screen: screen.name, kind: .body, layout: device)),
+                                size: device.size)]
+        if let bar = screen.navigationBar {
+            for kind in [ScreenPart.Kind.barBackground, .barBack, .barTitle, .barItems] {
+                nodes.append(RenderNode(id: "bar", content: .part(ScreenPart(screen: screen.name, kind: kind, layout: device)),
+                                        size: NavigationBarLayout(bar, on: device).partSize))
+            }
+        }
+        canvas.draw(frame(nodes), screens: cache, options: CompositorOptions())
         return canvas.rgbaImage()
     }
 

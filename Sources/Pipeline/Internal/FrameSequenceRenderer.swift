@@ -40,7 +40,7 @@ enum FrameSequenceRenderer {
             let canvas = try job.canvas(padded: false)
             return { () throws -> Bool in
                 guard let index = counter.claim() else { return false }
-                canvas.draw(job.timeline.state(frame: index), screens: job.screens, options: job.compositor)
+                job.session.draw(job.timeline.state(frame: index), on: canvas)
                 try canvas.writePNG(to: temporary.appendingPathComponent(pngName(index)))
                 counter.done()
                 return true
@@ -77,7 +77,7 @@ enum FrameSequenceRenderer {
                 }
                 let index = plan.compositedFrames[item]
                 let shown = (item + 1 < plan.compositedFrames.count ? plan.compositedFrames[item + 1] : plan.frameCount) - index
-                canvas.draw(job.timeline.state(frame: index), screens: job.screens, options: job.compositor)
+                job.session.draw(job.timeline.state(frame: index), on: canvas)
                 canvas.withPixels { histogram.add(bgra: $0, stride: canvas.stride, width: width, height: height, weight: shown) }
                 return true
             }
@@ -92,7 +92,7 @@ enum FrameSequenceRenderer {
                               let canvas = try job.canvas(padded: false)
                               let ditherer = PaletteDitherer(palette: palette)
                               return { index, frame in
-                                  canvas.draw(job.timeline.state(frame: index), screens: job.screens, options: job.compositor)
+                                  job.session.draw(job.timeline.state(frame: index), on: canvas)
                                   canvas.withPixels { ditherer.dither(bgra: $0, stride: canvas.stride, into: frame) }
                               }
                           },
@@ -113,7 +113,7 @@ enum FrameSequenceRenderer {
                               let canvas = try job.canvas(padded: true)
                               let converter = try AlphaConverter(width: geometry.width, height: geometry.height)
                               return { index, frame in
-                                  canvas.draw(job.timeline.state(frame: index), screens: job.screens, options: job.compositor)
+                                  job.session.draw(job.timeline.state(frame: index), on: canvas)
                                   canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
                                   try canvas.withPixels { try converter.convert(premultipliedBGRA: $0, stride: canvas.stride, into: frame) }
                               }

@@ -4,12 +4,10 @@ import Scene
 import Video
 
 /// One worker's tools for turning a frame index into encoder-ready pixels: its own canvas and
-/// converter (neither is thread-safe), the shared timeline and screens.
+/// converter (neither is thread-safe), the shared session.
 final class FrameWorker {
-    let timeline: Timeline
-    let screens: ScreenCache
-    let geometry: FrameGeometry
-    let options: CompositorOptions
+    let session: RenderSession
+    var geometry: FrameGeometry { session.geometry }
     private let canvas: Canvas
     private let converter: YUVConverter
 
@@ -17,26 +15,22 @@ final class FrameWorker {
     private(set) var compositeSeconds = 0.0
     private(set) var convertSeconds = 0.0
 
-    init(timeline: Timeline, screens: ScreenCache, geometry: FrameGeometry, options: CompositorOptions,
-         converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
-        self.timeline = timeline
-        self.screens = screens
-        self.geometry = geometry
-        self.options = options
-        canvas = try Canvas(pixelWidth: geometry.width, pixelHeight: geometry.height, scale: geometry.scale)
+    init(session: RenderSession, converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
+        self.session = session
+        let geometry = session.geometry
+        canvas = try session.canvas(padded: true)
         converter = try YUVConverter(width: geometry.width, height: geometry.height, threads: converterThreads, path: conversion)
     }
 
-    /// A worker on its own for `scene`: its timeline and freshly rasterized screens.
+    /// A worker on its own for `scene`, with a session of its own.
     convenience init(scene: Scene) throws {
-        try self.init(timeline: try Timeline(scene: scene), screens: try ScreenCacheStore.rasterize(scene),
-                      geometry: FrameGeometry(scene: scene), options: CompositorOptions(showsTouches: scene.showsTouches))
+        try self.init(session: try RenderSession(scene: scene))
     }
 
     /// Composites frame `index` and converts it into `frame`, replacing its contents.
     func render(frame index: Int, into frame: YUVFrame) throws {
         let start = ProcessMeter.threadCPUTime()
-        canvas.draw(timeline.state(frame: index), screens: screens, options: options)
+        session.draw(session.timeline.state(frame: index), on: canvas)
         canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
         let composited = ProcessMeter.threadCPUTime()
         try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: frame) }

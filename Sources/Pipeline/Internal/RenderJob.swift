@@ -3,34 +3,30 @@ import Foundation
 import Raster
 import Scene
 
-/// What every format's render shares: the scene evaluated and rasterized once, the plan of
-/// which frames to composite, and the statistics those fix before the first frame.
+/// What every format's render shares: the scene's session (timeline, screens, compositing),
+/// the plan of which frames to composite, and the statistics those fix before the first frame.
 struct RenderJob {
-    let scene: Scene
-    let timeline: Timeline
-    let screens: ScreenCache
-    let geometry: FrameGeometry
+    let session: RenderSession
     let plan: FramePlan
     let options: VideoRenderOptions
-    let compositor: CompositorOptions
     let start: Double
 
-    /// Evaluates and rasterizes `scene`; `start` is when the render began, for its statistics.
+    var scene: Scene { session.scene }
+    var timeline: Timeline { session.timeline }
+    var geometry: FrameGeometry { session.geometry }
+
+    /// Evaluates `scene` and readies its screens; `start` is when the render began, for its statistics.
     init(scene: Scene, options: VideoRenderOptions, start: Double = ProcessMeter.now()) throws {
         self.start = start
-        self.scene = scene
-        timeline = try Timeline(scene: scene)
-        geometry = FrameGeometry(scene: scene)
-        screens = try options.screenCaches?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
-        plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: timeline) : FramePlan(timeline: timeline)
+        session = try RenderSession(scene: scene, store: options.screenCaches)
+        plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: session.timeline)
+            : FramePlan(timeline: session.timeline)
         self.options = options
-        compositor = CompositorOptions(scene: scene)
     }
 
     /// A canvas of the device's own pixel size, or padded to even numbers for an encoder that needs them.
     func canvas(padded: Bool) throws -> Canvas {
-        try Canvas(pixelWidth: padded ? geometry.width : geometry.contentWidth,
-                   pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale)
+        try session.canvas(padded: padded)
     }
 
     /// The figures known before the first frame: sizes (padded to even or not), plan, threads, setup time.

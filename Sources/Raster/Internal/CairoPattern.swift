@@ -1,4 +1,5 @@
 internal import CCairo
+import Geometry
 
 /// A Cairo surface pattern, reused across frames so painting a screen allocates nothing; owns one `cairo_pattern_t`.
 final class CairoPattern {
@@ -30,6 +31,17 @@ final class CairoPattern {
         // The pattern matrix maps device space to pattern space: the inverse of the placement.
         var matrix = cairo_matrix_t()
         cairo_matrix_init(&matrix, 1 / sx, 0, 0, 1 / sy, -x / sx, -y / sy)
+        cairo_pattern_set_matrix(pointer, &matrix)
+        cairo_pattern_set_filter(pointer, filter)
+        cairo_pattern_set_extend(pointer, extend)
+    }
+
+    /// Places the pattern by `transform`, which maps pattern pixels to device pixels.
+    func place(_ transform: AffineTransform, filter: cairo_filter_t, extend: cairo_extend_t) {
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+        // A transform that flattens the pattern has no inverse; it then shows nothing.
+        guard cairo_matrix_invert(&matrix) == CAIRO_STATUS_SUCCESS else { return }
         cairo_pattern_set_matrix(pointer, &matrix)
         cairo_pattern_set_filter(pointer, filter)
         cairo_pattern_set_extend(pointer, extend)

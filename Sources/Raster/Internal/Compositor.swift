@@ -3,12 +3,12 @@ import Engine
 import Geometry
 import Scene
 
-/// Paints a frame's layers, back to front, into one canvas's Cairo context, in device pixels.
+/// Paints a frame's render tree, back to front, into one canvas's Cairo context, in device pixels.
 ///
-/// Each layer kind has one `paint` method chosen in `paint(_ layer:)`; a new `LayerContent`
-/// case slots in there. Shadows get their own pass before each layer's content. Over the
-/// layers come the status bar and home indicator (window-level, not part of the layer tree),
-/// then the touches.
+/// Each node's content kind has one `paint` method chosen in `paint(_ node:)`; a new
+/// `NodeContent` case slots in there. A node's shadow is painted before its content, its
+/// children after. Over the tree come the status bar and home indicator (window-level, not
+/// part of the tree), then the touches.
 final class Compositor {
     private let cairo: CairoContext
     private let scale: Double
@@ -41,11 +41,11 @@ final class Compositor {
         pixelHeight = cairo.surface.height
     }
 
-    /// Clears to `options.background` (opaque black by default), paints every layer, the status bar and home indicator, then the
-    /// touches when `options.showsTouches`.
+    /// Clears to `options.background` (opaque black by default), paints the render tree, the
+    /// status bar and home indicator, then the touches when `options.showsTouches`.
     ///
-    /// Layers beneath one that hides every pixel of the canvas (opaque, unrounded where it
-    /// matters, whole pixels) are not painted, and neither is the background: painted over
+    /// Top-level nodes beneath one that hides every pixel of the canvas (opaque, unrounded where
+    /// it matters, whole pixels) are not painted, and neither is the background: painted over
     /// anything, an opaque pixel comes out as itself, so the bytes are the same, one or two
     /// full-canvas passes sooner.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
@@ -54,7 +54,8 @@ final class Compositor {
         cairo_reset_clip(cr)
         let sources = self.sources(for: screens)
         let canvas = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
-        let bottom = state.layers.lastIndex { coveredPixels(of: $0, sources: sources) == canvas }
+        let nodes = state.nodes
+        let bottom = nodes.lastIndex { coveredPixels(of: $0, transform: $0.transform, alpha: $0.alpha, screens: screens) == canvas }
         if bottom == nil {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             let background = options.background
@@ -63,8 +64,8 @@ final class Compositor {
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
 
-        for layer in state.layers[(bottom ?? 0)...] {
-            paint(layer, sources: sources)
+        for node in nodes[(bottom ?? 0)...] {
+            paint(node, parent: .identity, parentAlpha: 1, sources: sources, screens: screens)
         }
         if let sources {
             paintChrome(over: state.layers, sources: sources)
@@ -82,93 +83,138 @@ final class Compositor {
     private func sources(for screens: ScreenCache) -> ScreenSources? {
         if let sources, sources.cache === screens { return sources }
         // Wrapping memory that is already allocated fails only when Cairo is out of memory;
-        // layers then show the missing-screen color.
+        // nodes then show the missing-screen color.
         sources = try? ScreenSources(cache: screens)
         return sources
     }
 
-    private func paint(_ layer: Layer, sources: ScreenSources?) {
-        guard layer.alpha > 0, layer.frame.width > 0, layer.frame.height > 0 else { return }
-        if let shadow = layer.shadow {
-            paintShadow(shadow, of: layer, covered: coveredPixels(of: layer, sources: sources))
+    /// The node's shadow, content and children. `parent` maps the parent's points to the
+    /// canvas's points; opacity multiplies down the tree; a node that clips its children clips
+    /// them to its rounded bounds.
+    private func paint(_ node: RenderNode, parent: AffineTransform, parentAlpha: Double, sources: ScreenSources?,
+                       screens: ScreenCache) {
+        let world = node.transform.concatenating(parent)
+        let alpha = node.alpha * parentAlpha
+        guard alpha > 0, node.size.width > 0, node.size.height > 0 else { return }
+        let device = world.concatenating(AffineTransform(scaleX: scale, y: scale))
+        if let shadow = node.shadow {
+            paintShadow(shadow, of: node, transform: world, alpha: alpha,
+                        covered: coveredPixels(of: node, transform: world, alpha: alpha, screens: screens))
         }
-        switch layer.content {
-        case .screen(let name):
-            if let source = sources?[name] {
-                paintScreen(source, in: layer)
-            } else {
-                paintFill(Self.missingScreenColor, in: layer)
-            }
+        switch node.content {
+        case .none:
+            break
         case .fill(let color):
-            paintFill(color, in: layer)
+            paintFill(color, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius, transform: device)
+        case .part(let part):
+            if let source = sources?.source(for: part) {
+                paintImage(source, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius, transform: device)
+            } else {
+                paintFill(Self.missingScreenColor, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius,
+                          transform: device)
+            }
+        }
+        guard !node.children.isEmpty else { return }
+        cairo.withSavedState {
+            if node.clipsToBounds {
+                setPath(node.bounds, cornerRadius: node.cornerRadius, transform: device)
+                cairo_clip(cairo.pointer)
+            }
+            for child in node.children {
+                paint(child, parent: world, parentAlpha: alpha, sources: sources, screens: screens)
+            }
         }
     }
 
-    /// The shadow a layer casts beneath itself, as Core Animation draws `shadowRadius`,
-    /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the layer's
+    /// Makes `bounds` rounded by `cornerRadius` (both in a node's points), carried to the canvas
+    /// by `transform` (node points to device pixels), the current path.
+    private func setPath(_ bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
+        if transform.isAxisAligned {
+            cairo.setPath(transform.boundingBox(of: bounds), cornerRadius: cornerRadius * Self.radiusScale(transform),
+                          curve: .continuous)
+        } else {
+            cairo.withSavedState {
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init(&matrix, transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+                cairo_set_matrix(cairo.pointer, &matrix)
+                cairo.setPath(bounds, cornerRadius: cornerRadius, curve: .continuous)
+            }
+        }
+    }
+
+    /// How much an axis-aligned transform grows a corner radius: its smaller scale.
+    private static func radiusScale(_ transform: AffineTransform) -> Double {
+        min(abs(transform.a), abs(transform.d))
+    }
+
+    /// The shadow a node casts beneath itself, as Core Animation draws `shadowRadius`,
+    /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the node's
     /// rounded shape blurred with standard deviation radius / 2, offset, tinted, at
-    /// opacity x the color's alpha x the layer's alpha. The blurred shape comes from `shadows`.
-    /// Pixels in `covered` (the opaque layer will hide them) are skipped, which leaves only a
-    /// band around the layer to blend.
-    private func paintShadow(_ shadow: Shadow, of layer: Layer, covered: Rect?) {
-        let alpha = shadow.color.alpha * shadow.opacity * layer.alpha
+    /// opacity x the color's alpha x the node's alpha. The blurred shape comes from `shadows`.
+    /// Pixels in `covered` (the opaque node will hide them) are skipped, which leaves only a
+    /// band around the node to blend.
+    private func paintShadow(_ shadow: Shadow, of node: RenderNode, transform: AffineTransform, alpha nodeAlpha: Double,
+                             covered: Rect?) {
+        let alpha = shadow.color.alpha * shadow.opacity * nodeAlpha
         guard alpha > 0 else { return }
-        let frame = deviceRect(layer.frame.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+        let frame = deviceRect(transform.boundingBox(of: node.bounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
         let width = Int(frame.width.rounded()), height = Int(frame.height.rounded())
         guard width > 0, height > 0, frame.x.isFinite, frame.y.isFinite,
               let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
-                                           cornerRadius: layer.cornerRadius * scale) else { return }
+                                           cornerRadius: node.cornerRadius * scale) else { return }
         let sx = frame.width / Double(width), sy = frame.height / Double(height)
         let padding = Double(mask.padding)
         let extent = Rect(x: frame.x - padding * sx, y: frame.y - padding * sy,
                           width: frame.width + 2 * padding * sx, height: frame.height + 2 * padding * sy)
         guard let bounds = pixelBounds(of: extent) else { return }
         let cr = cairo.pointer
-        // Whole-pixel boxes around the covered part keep Cairo on its region-clip fast path.
-        cairo_new_path(cr)
-        if let covered {
-            let boxes = [
-                Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: covered.minY - bounds.minY),
-                Rect(x: bounds.minX, y: covered.maxY, width: bounds.width, height: bounds.maxY - covered.maxY),
-                Rect(x: bounds.minX, y: covered.minY, width: covered.minX - bounds.minX, height: covered.height),
-                Rect(x: covered.maxX, y: covered.minY, width: bounds.maxX - covered.maxX, height: covered.height),
-            ]
-            for box in boxes where box.width > 0 && box.height > 0 {
-                cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+        cairo.withSavedState {
+            // Whole-pixel boxes around the covered part keep Cairo on its region-clip fast path.
+            cairo_new_path(cr)
+            if let covered {
+                let boxes = [
+                    Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: covered.minY - bounds.minY),
+                    Rect(x: bounds.minX, y: covered.maxY, width: bounds.width, height: bounds.maxY - covered.maxY),
+                    Rect(x: bounds.minX, y: covered.minY, width: covered.minX - bounds.minX, height: covered.height),
+                    Rect(x: covered.maxX, y: covered.minY, width: bounds.maxX - covered.maxX, height: covered.height),
+                ]
+                for box in boxes where box.width > 0 && box.height > 0 {
+                    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+                }
+            } else {
+                cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
             }
-        } else {
-            cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
+            cairo_clip(cr)
+            mask.pattern.place(x: extent.x, y: extent.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
+            cairo.setSource(shadow.color, alpha: shadow.opacity * nodeAlpha)
+            cairo_mask(cr, mask.pattern.pointer)
+            cairo_set_source_rgb(cr, 0, 0, 0)
         }
-        cairo_clip(cr)
-        mask.pattern.place(x: extent.x, y: extent.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
-        cairo.setSource(shadow.color, alpha: shadow.opacity * layer.alpha)
-        cairo_mask(cr, mask.pattern.pointer)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_reset_clip(cr)
     }
 
-    /// The whole canvas pixels an opaque layer certainly covers — its frame inset past its
-    /// rounded corners — clamped to the canvas; nil when the layer lets anything through.
-    private func coveredPixels(of layer: Layer, sources: ScreenSources?) -> Rect? {
-        guard layer.alpha >= 1 else { return nil }
-        switch layer.content {
+    /// The whole canvas pixels an opaque node certainly covers — its frame inset past its
+    /// rounded corners — clamped to the canvas; nil when the node lets anything through or is
+    /// rotated. `transform` maps the node's points to the canvas's points.
+    private func coveredPixels(of node: RenderNode, transform: AffineTransform, alpha: Double, screens: ScreenCache) -> Rect? {
+        guard alpha >= 1, transform.isAxisAligned else { return nil }
+        switch node.content {
+        case .none:
+            return nil
         case .fill(let color):
             guard color.alpha >= 1 else { return nil }
-        case .screen(let name):
-            // A missing screen is painted opaque magenta.
-            if let source = sources?[name] {
-                guard source.isOpaque, layer.contentMode != .topLeft else { return nil }
-            }
+        case .part(let part):
+            // A part that cannot be drawn is painted opaque magenta.
+            guard screens.isOpaque(part) || !screens.contains(part.screen) else { return nil }
         }
-        let frame = deviceRect(layer.frame)
-        let inset = layer.cornerRadius * scale * CornerCurve.continuousExtent
+        let frame = deviceRect(transform.boundingBox(of: node.bounds))
+        let inset = node.cornerRadius * Self.radiusScale(transform) * scale * CornerCurve.continuousExtent
         let covered = clampToCanvas(minX: (frame.minX + inset).rounded(.up), minY: (frame.minY + inset).rounded(.up),
                                     maxX: (frame.maxX - inset).rounded(.down), maxY: (frame.maxY - inset).rounded(.down))
         return covered
     }
 
     /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
-    private func paintChrome(over layers: [Layer], sources: ScreenSources) {
+    private func paintChrome(over layers: [PlacedNode], sources: ScreenSources) {
         guard let chrome = sources.cache.chrome else { return }
         if let name = topScreen(in: layers, at: chrome.statusBarProbe), let tone = chrome.looks[name]?.statusBar,
            let overlay = sources.statusBar[tone] {
@@ -180,10 +226,10 @@ final class Compositor {
         }
     }
 
-    /// The name of the frontmost mostly opaque screen layer covering `point` (points).
-    private func topScreen(in layers: [Layer], at point: Point) -> String? {
+    /// The name of the frontmost mostly opaque screen covering `point` (points).
+    private func topScreen(in layers: [PlacedNode], at point: Point) -> String? {
         for layer in layers.reversed() where layer.alpha >= 0.5 && layer.frame.contains(point) {
-            if case .screen(let name) = layer.content { return name }
+            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
         }
         return nil
     }
@@ -198,70 +244,69 @@ final class Compositor {
         cairo_set_source_rgb(cr, 0, 0, 0)
     }
 
-    /// The screen's image scaled to the layer's frame, clipped to its rounded corners, at its alpha.
+    /// A part's image scaled to the node's bounds, clipped to its rounded corners, at `alpha`.
+    /// `transform` maps the node's points to device pixels.
     ///
     /// An unscaled image at a whole-pixel offset is copied. Anything else is filtered
-    /// (bilinear, or a box filter when shrunk below 3/4) with its edge pixels repeated outwards,
-    /// so the clip alone draws the antialiased edge, and Cairo stays on its fast paths, which
-    /// a transparent surround would leave. Filtering and fading at once has no fast path: a
-    /// translucent filtered layer is filtered into the scratch image, then faded in from there.
-    private func paintScreen(_ source: ScreenSources.Source, in layer: Layer) {
+    /// (bilinear) with its edge pixels repeated outwards, so the clip alone draws the
+    /// antialiased edge, and Cairo stays on its fast paths, which a transparent surround would
+    /// leave. Filtering and fading at once has no fast path: a translucent filtered node is
+    /// filtered into the scratch image, then faded in from there.
+    private func paintImage(_ source: ScreenSources.Source, alpha: Double, bounds: Rect, cornerRadius: Double,
+                            transform: AffineTransform) {
         let cr = cairo.pointer
-        let frame = deviceRect(layer.frame)
-        let content = contentRect(of: source, in: frame, mode: layer.contentMode)
-        let sx = content.width / Double(source.pixelWidth)
-        let sy = content.height / Double(source.pixelHeight)
-        guard sx.isFinite, sy.isFinite, content.x.isFinite, content.y.isFinite,
-              let bounds = pixelBounds(of: frame) else { return }
-        let radius = layer.cornerRadius * scale
         let pattern = source.pattern
+        let pw = Double(source.pixelWidth), ph = Double(source.pixelHeight)
+        guard transform.isAxisAligned else {
+            // Rotated: the image's pixels carried by the transform, clipped to the rounded bounds.
+            let imageToDevice = AffineTransform(scaleX: bounds.width / pw, y: bounds.height / ph).concatenating(transform)
+            cairo.withSavedState {
+                setPath(bounds, cornerRadius: cornerRadius, transform: transform)
+                cairo_clip(cr)
+                pattern.place(imageToDevice, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+                paint(pattern, alpha: alpha, on: cairo)
+            }
+            return
+        }
+        let frame = transform.boundingBox(of: bounds)
+        let sx = frame.width / pw, sy = frame.height / ph
+        guard sx.isFinite, sy.isFinite, frame.x.isFinite, frame.y.isFinite,
+              let pixels = pixelBounds(of: frame) else { return }
+        let radius = cornerRadius * Self.radiusScale(transform)
 
-        let x = content.x.rounded(), y = content.y.rounded()
-        let isPixelAligned = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
-            && abs(content.x - x) < 1e-6 && abs(content.y - y) < 1e-6
+        let x = frame.x.rounded(), y = frame.y.rounded()
+        let isPixelAligned = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9 && abs(frame.x - x) < 1e-6 && abs(frame.y - y) < 1e-6
         if isPixelAligned {
             pattern.place(x: x, y: y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
-            if radius > 0 || content != frame {
-                cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
-                cairo_clip(cr)
+            cairo.withSavedState {
+                if radius > 0 {
+                    cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                }
+                paint(pattern, alpha: alpha, on: cairo)
             }
-            paint(pattern, alpha: layer.alpha, on: cairo)
-            cairo_reset_clip(cr)
             return
         }
 
-        pattern.place(x: content.x, y: content.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
-        if layer.alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
-            scratch.clear(bounds)
-            scratch.cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
-            cairo_clip(scratch.cairo.pointer)
-            paint(pattern, alpha: 1, on: scratch.cairo)
-            cairo_reset_clip(scratch.cairo.pointer)
-            scratch.cairo.surface.flush()
+        pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+        cairo.withSavedState {
+            if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
+                scratch.clear(pixels)
+                scratch.cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                cairo_clip(scratch.cairo.pointer)
+                paint(pattern, alpha: 1, on: scratch.cairo)
+                cairo_reset_clip(scratch.cairo.pointer)
+                scratch.cairo.surface.flush()
 
-            cairo_new_path(cr)
-            cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
-            cairo_clip(cr)
-            paint(scratch.pattern, alpha: layer.alpha, on: cairo)
-        } else {
-            cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
-            cairo_clip(cr)
-            paint(pattern, alpha: layer.alpha, on: cairo)
-        }
-        cairo_reset_clip(cr)
-    }
-
-    /// Where the whole screen image goes for `mode`, in device pixels; the layer is clipped to `frame`.
-    private func contentRect(of source: ScreenSources.Source, in frame: Rect, mode: ContentMode) -> Rect {
-        let width = Double(source.pixelWidth), height = Double(source.pixelHeight)
-        switch mode {
-        case .scaleToFill:
-            return frame
-        case .aspectFill:
-            let s = max(frame.width / width, frame.height / height)
-            return Rect(x: frame.midX - width * s / 2, y: frame.midY - height * s / 2, width: width * s, height: height * s)
-        case .topLeft:
-            return Rect(x: frame.x, y: frame.y, width: width, height: height)
+                cairo_new_path(cr)
+                cairo_rectangle(cr, pixels.x, pixels.y, pixels.width, pixels.height)
+                cairo_clip(cr)
+                paint(scratch.pattern, alpha: alpha, on: cairo)
+            } else {
+                cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                cairo_clip(cr)
+                paint(pattern, alpha: alpha, on: cairo)
+            }
         }
     }
 
@@ -297,11 +342,11 @@ final class Compositor {
         return scratch
     }
 
-    /// `color` over the layer's frame, rounded by its corner radius, at `color.alpha` x `layer.alpha`.
-    private func paintFill(_ color: Color, in layer: Layer) {
+    /// `color` over the node's rounded bounds, at `color.alpha` x `alpha`.
+    private func paintFill(_ color: Color, alpha: Double, bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
         guard color.alpha > 0 else { return }
-        cairo.setPath(deviceRect(layer.frame), cornerRadius: layer.cornerRadius * scale, curve: .continuous)
-        cairo.setSource(color, alpha: layer.alpha)
+        setPath(bounds, cornerRadius: cornerRadius, transform: transform)
+        cairo.setSource(color, alpha: alpha)
         cairo_fill(cairo.pointer)
     }
 

@@ -2,7 +2,7 @@ internal import CCairo
 import Geometry
 import Scene
 
-/// One screen's pixels at device scale: drawn once, then read-only.
+/// One screen part's pixels at device scale: drawn once, then read-only.
 ///
 /// The pixels live in plain memory rather than a Cairo surface, so each `Canvas` wraps them
 /// in its own surface and no Cairo or pixman object is shared between threads.
@@ -11,20 +11,21 @@ final class ScreenImage: Sendable {
     let pixelWidth: Int
     let pixelHeight: Int
     let stride: Int
-    /// RGB24 (no alpha channel) when the background is opaque, so painting it is a copy rather than a blend.
+    /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
     let isOpaque: Bool
 
-    /// Draws `screen` at the device's size in points x `scale`, laid out for `device`.
-    init(_ screen: ScreenSpec, device: Device, scale: Double, text: TextContext, images: ImageLibrary) throws {
-        let size = device.size
-        let width = Int((size.width * scale).rounded())
-        let height = Int((size.height * scale).rounded())
-        guard scale > 0, scale.isFinite, (1...cairoMaximumSide).contains(width),
-              (1...cairoMaximumSide).contains(height) else {
-            throw RasterError.invalidSize(width: width, height: height, scale: scale)
+    /// An image of `size` points x `scale` pixels, drawn by `draw` in a context whose user
+    /// space is in points.
+    init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
+        let w = size.width * scale, h = size.height * scale
+        guard scale > 0, scale.isFinite, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
+              w < Double(cairoMaximumSide) + 1, h < Double(cairoMaximumSide) + 1 else {
+            throw RasterError.invalidSize(width: w.isFinite ? Int(min(w, 1e9)) : 0, height: h.isFinite ? Int(min(h, 1e9)) : 0,
+                                          scale: scale)
         }
-        isOpaque = screen.background.alpha >= 1
-        let format = isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let width = max(Int(w.rounded()), 1), height = max(Int(h.rounded()), 1)
+        isOpaque = opaque
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
         stride = Int(cairo_format_stride_for_width(format, Int32(width)))
         pixelWidth = width
         pixelHeight = height
@@ -33,8 +34,8 @@ final class ScreenImage: Sendable {
         let surface = try CairoSurface(wrapping: pixels, width: width, height: height, stride: stride, format: format)
         let cairo = try CairoContext(surface: surface)
         cairo_scale(cairo.pointer, Double(width) / size.width, Double(height) / size.height)
-        try ScreenPainter(cairo: cairo, text: text, device: device, scale: scale, images: images).paint(screen)
-        try cairo.checkStatus("drawing screen \"\(screen.name)\"")
+        try draw(cairo)
+        try cairo.checkStatus("drawing a screen")
         surface.flush()
     }
 

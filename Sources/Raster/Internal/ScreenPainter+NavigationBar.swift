@@ -2,38 +2,51 @@ internal import CCairo
 import Geometry
 import Scene
 
+/// The parts of a navigation bar that cross-fade on their own during a navigation transition.
+struct NavigationBarGroups: OptionSet {
+    let rawValue: Int
+    static let background = NavigationBarGroups(rawValue: 1)
+    static let back = NavigationBarGroups(rawValue: 2)
+    static let title = NavigationBarGroups(rawValue: 4)
+    static let items = NavigationBarGroups(rawValue: 8)
+    static let all: NavigationBarGroups = [.background, .back, .title, .items]
+}
+
 /// The navigation bar, placed by `NavigationBarLayout`.
 extension ScreenPainter {
-    /// Background and hairline, back button and items, then the title between them (or the large title below).
-    func paint(_ bar: NavigationBarView) throws {
+    /// Background and hairline, back button and items, then the title between them (or the
+    /// large title below) — the `groups` asked for; the others are only measured, so the title
+    /// sits where it would with all of them.
+    func paint(_ bar: NavigationBarView, groups: NavigationBarGroups) throws {
         let layout = NavigationBarLayout(bar, on: device)
-        cairo.fill(layout.background, color: bar.background)
-        if let separator = bar.separator {
-            // UIKit's shadow image hangs just below the bar.
-            drawHairline(Rect(x: 0, y: layout.background.maxY + 1 / scale, width: layout.background.width, height: 0),
-                         color: separator)
+        if groups.contains(.background) {
+            paintBackground(of: bar, layout: layout)
         }
         let line = layout.bar
         var leadingEdge = layout.margin
         if let back = bar.back {
-            Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo)
+            if groups.contains(.back) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
             leadingEdge = layout.backChevron.maxX
             if !back.isEmpty {
                 let width = min(try self.width(of: back, size: 17), line.width * 0.3)
-                try draw(back, in: Rect(x: layout.backTitleX, y: line.y, width: width, height: line.height), size: 17,
-                         color: bar.tint)
+                if groups.contains(.back) {
+                    try draw(back, in: Rect(x: layout.backTitleX, y: line.y, width: width, height: line.height), size: 17,
+                             color: bar.tint)
+                }
                 leadingEdge = layout.backTitleX + width
             }
             leadingEdge += bar.leading.isEmpty ? 0 : 16
         }
         for item in bar.leading {
-            leadingEdge = try draw(item, from: leadingEdge, direction: 1, bar: bar, line: line) + 16
+            leadingEdge = try draw(item, from: leadingEdge, direction: 1, bar: bar, line: line,
+                                   drawing: groups.contains(.items)) + 16
         }
         var trailingEdge = line.maxX - layout.margin
         for item in bar.trailing.reversed() {
-            trailingEdge = try draw(item, from: trailingEdge, direction: -1, bar: bar, line: line) - 16
+            trailingEdge = try draw(item, from: trailingEdge, direction: -1, bar: bar, line: line,
+                                    drawing: groups.contains(.items)) - 16
         }
-        if let title = bar.title {
+        if let title = bar.title, groups.contains(.title) {
             if let box = layout.largeTitle {
                 try draw(title, in: box, size: 34, weight: .bold, color: bar.titleColor)
             } else {
@@ -45,20 +58,31 @@ extension ScreenPainter {
         }
     }
 
+    private func paintBackground(of bar: NavigationBarView, layout: NavigationBarLayout) {
+        cairo.fill(layout.background, color: bar.background)
+        if let separator = bar.separator {
+            // UIKit's shadow image hangs just below the bar.
+            drawHairline(Rect(x: 0, y: layout.background.maxY + 1 / scale, width: layout.background.width, height: 0),
+                         color: separator)
+        }
+    }
+
     /// Draws `item` starting at `edge` and extending in `direction` (1 rightwards, −1 leftwards); returns its far edge.
     private func draw(_ item: NavigationBarView.Item, from edge: Double, direction: Double, bar: NavigationBarView,
-                      line: Rect) throws -> Double {
+                      line: Rect, drawing: Bool) throws -> Double {
         switch item.content {
         case .text(let string):
             let weight: LabelView.Weight = item.isProminent ? .semibold : .regular
             let width = try self.width(of: string, size: 17, weight: weight)
             let x = direction > 0 ? edge : edge - width
+            guard drawing else { return edge + direction * width }
             try draw(string, in: Rect(x: x, y: line.y, width: width + 1, height: line.height), size: 17, weight: weight,
                      color: bar.tint)
             return edge + direction * width
         case .symbol(let symbol):
             let side = 24.0
             let x = direction > 0 ? edge : edge - side
+            guard drawing else { return edge + direction * side }
             Glyphs.symbol(symbol, in: Rect(x: x, y: line.midY - side / 2, width: side, height: side), color: bar.tint,
                           bold: item.isProminent, on: cairo)
             return edge + direction * side

@@ -17,20 +17,31 @@ struct ScreenPainter {
     let scale: Double
     let images: ImageLibrary
 
-    /// Fills the whole surface with `screen.background`, then draws its views back to front,
-    /// then its navigation bar.
-    func paint(_ screen: ScreenSpec) throws {
+    /// What of a screen `paint(_:part:)` draws.
+    enum Part {
+        /// The background and the views without an id (each view with an id is its own part).
+        case body
+    }
+
+    /// Fills the whole surface with `screen.background`, then draws its views without an id
+    /// back to front. The navigation bar and the views with ids are parts of their own.
+    func paint(_ screen: ScreenSpec, part: Part) throws {
         cairo.withSavedState {
             cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
             cairo.setSource(screen.background)
             cairo_paint(cairo.pointer)
         }
         let content = screen.contentFrame(on: device)
-        for view in screen.views {
+        for view in screen.views where view.id == nil {
             try paint(view, defaultFrame: content)
         }
-        if let bar = screen.navigationBar {
-            try paint(bar)
+    }
+
+    /// The view alone, its `frame` (in screen points on `layout`) moved to the image's origin.
+    func paint(_ view: ViewSpec, in frame: Rect, on layout: Device, screen: ScreenSpec) throws {
+        try cairo.withSavedState {
+            cairo_translate(cairo.pointer, -frame.x, -frame.y)
+            try paint(view, defaultFrame: screen.contentFrame(on: layout))
         }
     }
 

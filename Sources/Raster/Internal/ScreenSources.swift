@@ -1,17 +1,21 @@
 internal import CCairo
+import Engine
 
 /// One canvas's private Cairo views of a screen cache's images, reused across frames.
 ///
-/// Built the first time a canvas draws from a cache; holds the cache so its pixels outlive
-/// the surfaces reading them.
+/// Built the first time a canvas draws from a cache; wraps each part the first time a frame
+/// shows it (parts at passing sizes are wrapped for one use). Holds the cache so its pixels
+/// outlive the surfaces reading them.
 final class ScreenSources {
     /// An image wrapped for painting: its surface and a reusable pattern.
     struct Source {
         let pattern: CairoPattern
         let pixelWidth: Int
         let pixelHeight: Int
-        /// Every pixel opaque: a layer showing it at full alpha hides what is beneath.
+        /// Every pixel opaque: a node showing it at full alpha hides what is beneath.
         let isOpaque: Bool
+        /// Keeps the pixels alive while the pattern reads them.
+        let image: ScreenImage
     }
 
     /// An overlay wrapped for painting, placed at its pixel position.
@@ -21,17 +25,11 @@ final class ScreenSources {
     }
 
     let cache: ScreenCache
-    private let sources: [String: Source]
+    private var sources: [ScreenPart: Source] = [:]
     let statusBar: [SystemChrome.Tone: Overlay]
     let homeIndicator: [SystemChrome.Tone: Overlay]
 
     init(cache: ScreenCache) throws {
-        var sources: [String: Source] = [:]
-        for (name, image) in cache.images {
-            let pattern = try CairoPattern(surface: image.makeSurface())
-            sources[name] = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
-                                   isOpaque: image.isOpaque)
-        }
         func overlays(_ images: [SystemChrome.Tone: OverlayImage]) throws -> [SystemChrome.Tone: Overlay] {
             try images.mapValues { image in
                 let pattern = try CairoPattern(surface: image.makeSurface())
@@ -41,10 +39,18 @@ final class ScreenSources {
             }
         }
         self.cache = cache
-        self.sources = sources
         statusBar = try overlays(cache.chrome?.statusBar ?? [:])
         homeIndicator = try overlays(cache.chrome?.homeIndicator ?? [:])
     }
 
-    subscript(name: String) -> Source? { sources[name] }
+    /// The wrapped image of `part`, drawing it first if no frame has shown it; nil when it cannot be drawn.
+    func source(for part: ScreenPart) -> Source? {
+        if let source = sources[part] { return source }
+        guard let image = cache.image(for: part),
+              let pattern = try? CairoPattern(surface: image.makeSurface()) else { return nil }
+        let source = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
+                            isOpaque: image.isOpaque, image: image)
+        if part.layout == cache.device { sources[part] = source }
+        return source
+    }
 }

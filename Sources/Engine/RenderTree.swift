@@ -1,0 +1,166 @@
+import Geometry
+import Scene
+
+/// A part of a screen that is rasterized once and cached: what a render-tree node shows.
+///
+/// A screen is drawn as parts, not as one bitmap: its body (background and views), each view
+/// that has an `id`, and its navigation bar's background and item groups. Each part is laid
+/// out for `layout` — the size the screen is shown at and where the safe area falls in it —
+/// so a screen shown narrower (a drawer) or growing (a zoom) is laid out, not squeezed.
+public struct ScreenPart: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The background and every view without an `id` (the navigation bar excluded).
+        case body
+        /// The view with this `id`, alone, at its frame's size.
+        case view(String)
+        /// The navigation bar's background and hairline, over the status bar area.
+        case barBackground
+        /// The bar's title, or its large title.
+        case barTitle
+        /// The back chevron and the back button's title.
+        case barBack
+        /// The leading and trailing bar button items.
+        case barItems
+    }
+
+    public var screen: String
+    public var kind: Kind
+    /// The screen's size and safe area for this part's layout, with the device's scale.
+    public var layout: Device
+
+    public init(screen: String, kind: Kind, layout: Device) {
+        self.screen = screen
+        self.kind = kind
+        self.layout = layout
+    }
+}
+
+/// What a node draws in its own bounds, beneath its children.
+public enum NodeContent: Hashable, Sendable {
+    /// Nothing: a group.
+    case none
+    /// A solid fill over the bounds (dimming views).
+    case fill(Color)
+    /// A cached screen part, drawn at the node's bounds (`size` points).
+    case part(ScreenPart)
+}
+
+/// One node of a frame's render tree: a `CALayer`, as far as Segue needs one.
+///
+/// A node has bounds of `size` points at its own origin, a `transform` into its parent's
+/// coordinates (the screen's for a root node), an opacity that multiplies down the tree, a
+/// corner radius that rounds its content and, with `clipsToBounds`, clips its children, and
+/// an optional shadow of its rounded shape. Children are drawn after the content, back to front.
+public struct RenderNode: Hashable, Sendable {
+    /// Stable across frames: `<screen>`, `<screen>/<view id>`, `navigationBar`,
+    /// `navigationBar/<screen>/title`, `dimming`, … (see the README's trace contract).
+    public var id: String
+    public var content: NodeContent
+    public var size: Size
+    public var transform: AffineTransform
+    public var alpha: Double
+    public var cornerRadius: Double
+    public var clipsToBounds: Bool
+    public var shadow: Shadow?
+    public var children: [RenderNode]
+
+    public init(id: String, content: NodeContent = .none, size: Size, transform: AffineTransform = .identity,
+                alpha: Double = 1, cornerRadius: Double = 0, clipsToBounds: Bool = false, shadow: Shadow? = nil,
+                children: [RenderNode] = []) {
+        self.id = id
+        self.content = content
+        self.size = size
+        self.transform = transform
+        self.alpha = alpha
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        self.shadow = shadow
+        self.children = children
+    }
+
+    /// The node's bounds `(0, 0, size)`.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// Every node of the tree, depth first and back to front, with its transform to the
+    /// screen and its opacity multiplied by its ancestors'.
+    public func flattened(parent: AffineTransform = .identity, parentAlpha: Double = 1) -> [PlacedNode] {
+        let world = transform.concatenating(parent)
+        let alpha = self.alpha * parentAlpha
+        var out = [PlacedNode(node: self, transform: world, alpha: alpha)]
+        for child in children {
+            out += child.flattened(parent: world, parentAlpha: alpha)
+        }
+        return out
+    }
+}
+
+/// A node with where it ends up on screen: what the trace prints.
+public struct PlacedNode: Hashable, Sendable {
+    public var node: RenderNode
+    /// The node's transform to screen points (its ancestors' included).
+    public var transform: AffineTransform
+    /// The node's effective opacity (its ancestors' included).
+    public var alpha: Double
+
+    public var id: String { node.id }
+    public var content: NodeContent { node.content }
+    /// The node's on-screen rectangle in points after its transform (bounding box), origin top-left.
+    public var frame: Rect { transform.boundingBox(of: node.bounds) }
+    public var cornerRadius: Double { node.cornerRadius }
+    public var shadow: Shadow? { node.shadow }
+    /// The shadow's opacity where the node casts one (the trace's `shadowOpacity`).
+    public var shadowOpacity: Double? { node.shadow?.opacity }
+}
+
+/// A `CALayer` shadow: the layer's shape, blurred, offset and tinted.
+public struct Shadow: Hashable, Sendable {
+    /// `shadowColor`, straight alpha.
+    public var color: Color
+    /// `shadowOpacity`, multiplied with the color's alpha and the layer's alpha.
+    public var opacity: Double
+    /// `shadowRadius` in points: the blur's standard deviation is radius / 2, as Core Animation draws it.
+    public var radius: Double
+    /// `shadowOffset` in points.
+    public var offset: Point
+
+    public init(color: Color = .black, opacity: Double, radius: Double, offset: Point = Point(x: 0, y: -3)) {
+        self.color = color
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+/// The phase of the timeline at a frame.
+public enum Phase: String, Hashable, Sendable, Codable {
+    case idle, interactive, animating
+}
+
+/// Everything on screen at one instant: the evaluated timeline for one frame.
+public struct FrameState: Hashable, Sendable {
+    public var frame: Int
+    public var time: Double
+    /// The style of the transition in progress, nil when idle.
+    public var transition: String?
+    public var phase: Phase
+    /// The transition's fraction complete (0 = from-state, 1 = to-state); nil when idle.
+    public var progress: Double?
+    /// Fingers down, in points.
+    public var touches: [Point]
+    /// The render tree's top-level nodes, back to front.
+    public var nodes: [RenderNode]
+
+    public init(frame: Int, time: Double, transition: String?, phase: Phase, progress: Double?,
+                touches: [Point], nodes: [RenderNode]) {
+        self.frame = frame
+        self.time = time
+        self.transition = transition
+        self.phase = phase
+        self.progress = progress
+        self.touches = touches
+        self.nodes = nodes
+    }
+
+    /// Every node, depth first, back to front, placed on screen: the trace's `layers`.
+    public var layers: [PlacedNode] { nodes.flatMap { $0.flattened() } }
+}

@@ -1,0 +1,136 @@
+import Geometry
+import Scene
+
+/// Turns a style's placements into render-tree nodes: each screen as its body with its views
+/// that have ids, and the navigation bars where UIKit draws them.
+///
+/// In a `UINavigationController` the bar belongs to the controller: it sits above the
+/// container the transition animates in, is not moved, scaled or dimmed by the animator, and
+/// cross-fades its title, back button and items with the transition's progress. A presented
+/// screen covers everything, the presenter's bar included, and brings its own bar with it.
+struct SceneTree: Sendable {
+    let scene: Scene
+    var device: Device { scene.device }
+
+    /// A navigation controller's bar, cross-fading from the screen below to the screen above.
+    struct Bar: Hashable, Sendable {
+        /// `navigationBar` for the root navigation controller, `<screen>/navigationBar` for one
+        /// presented with `<screen>` at its root.
+        var id: String
+        var below: String
+        var above: String?
+        /// How far `above` is in: its items' opacity; `below`'s are at 1 − amount.
+        var amount: Double
+    }
+
+    /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
+    /// in `ownBars` carries its navigation bar (that id) with it, under the same transform.
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:]) -> [RenderNode] {
+        var nodes: [RenderNode] = []
+        for placement in placements {
+            switch placement.content {
+            case .fill(let color):
+                nodes.append(RenderNode(id: placement.id, content: .fill(color), size: placement.frame.size,
+                                        transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
+                                        alpha: placement.alpha, cornerRadius: placement.cornerRadius, shadow: placement.shadow))
+            case .screen(let name):
+                nodes.append(screenNode(name, placement))
+                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0)) {
+                    var moved = barNode
+                    moved.transform = screenTransform(placement)
+                    moved.alpha = placement.alpha
+                    nodes.append(moved)
+                }
+            }
+        }
+        if let bar, let node = barNode(bar) { nodes.append(node) }
+        return nodes
+    }
+
+    /// Where a placement's layout goes on screen: its transform and the device it is laid out for.
+    private func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
+        let frame = placement.frame
+        switch placement.layout {
+        case .atFrame:
+            return (AffineTransform(translationX: frame.x, y: frame.y), device.laidOut(in: frame))
+        case .scaled:
+            return (AffineTransform(mapping: device.size, onto: frame), device)
+        case .aspectFill:
+            let s = max(frame.width / device.size.width, frame.height / device.size.height)
+            let w = device.size.width * s, h = device.size.height * s
+            return (AffineTransform(a: s, b: 0, c: 0, d: s, tx: frame.midX - w / 2, ty: frame.midY - h / 2), device)
+        }
+    }
+
+    private func screenTransform(_ placement: Placement) -> AffineTransform {
+        placement.layout == .aspectFill ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
+            : layout(of: placement).transform
+    }
+
+    /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
+    private func screenNode(_ name: String, _ placement: Placement) -> RenderNode {
+        let (transform, layout) = self.layout(of: placement)
+        var children: [RenderNode] = []
+        if let screen = scene.screens[name] {
+            let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
+            for view in laidOut.identifiedViews(on: layout) {
+                children.append(RenderNode(id: "\(name)/\(view.id)",
+                                           content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
+                                           size: view.frame.size,
+                                           transform: AffineTransform(translationX: view.frame.x, y: view.frame.y)))
+            }
+        }
+        let body = RenderNode(id: name, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
+                              size: layout.size, transform: transform, alpha: placement.alpha,
+                              cornerRadius: placement.layout == .aspectFill ? 0 : placement.cornerRadius,
+                              clipsToBounds: true, shadow: placement.shadow, children: children)
+        guard placement.layout == .aspectFill else { return body }
+        // Magnified: the screen scaled inside a node of the frame's size that clips and rounds it.
+        var content = body
+        content.id = "\(name)/content"
+        content.transform = transform.concatenating(AffineTransform(translationX: -placement.frame.x, y: -placement.frame.y))
+        content.alpha = 1
+        content.shadow = nil
+        return RenderNode(id: name, size: placement.frame.size,
+                          transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
+                          alpha: placement.alpha, cornerRadius: placement.cornerRadius, clipsToBounds: true,
+                          shadow: placement.shadow, children: [content])
+    }
+
+    /// The bar with the item groups of `bar.below` and `bar.above` cross-fading; nil when neither has a bar.
+    func barNode(_ bar: Bar) -> RenderNode? {
+        let amount = min(max(bar.amount, 0), 1)
+        var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
+        if let spec = scene.screens[bar.below]?.navigationBar { screens.append((bar.below, spec, bar.above == nil ? 1 : 1 - amount)) }
+        if let above = bar.above, let spec = scene.screens[above]?.navigationBar { screens.append((above, spec, amount)) }
+        guard !screens.isEmpty else { return nil }
+        let height = screens.map { NavigationBarLayout($0.spec, on: device).partSize.height }.max() ?? 0
+        func part(_ name: String, _ kind: ScreenPart.Kind, _ spec: NavigationBarView) -> (ScreenPart, Size) {
+            (ScreenPart(screen: name, kind: kind, layout: device), NavigationBarLayout(spec, on: device).partSize)
+        }
+        var children: [RenderNode] = []
+        // One background when both screens ask for the same; otherwise the new one fades in over the old.
+        let sameBackground = screens.count == 2 && screens[0].spec.background == screens[1].spec.background
+            && screens[0].spec.separator == screens[1].spec.separator && screens[0].spec.height == screens[1].spec.height
+        for (index, screen) in screens.enumerated() where !(sameBackground && index == 0) {
+            guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
+            let (p, size) = part(screen.name, .barBackground, screen.spec)
+            let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
+            children.append(RenderNode(id: sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background",
+                                       content: .part(p), size: size, alpha: alpha))
+        }
+        for screen in screens {
+            let groups: [(String, ScreenPart.Kind, Bool)] = [
+                ("back", .barBack, screen.spec.back != nil),
+                ("title", .barTitle, screen.spec.title != nil),
+                ("items", .barItems, !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty),
+            ]
+            for (name, kind, present) in groups where present {
+                let (p, size) = part(screen.name, kind, screen.spec)
+                children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(name)", content: .part(p), size: size,
+                                           alpha: screen.alpha))
+            }
+        }
+        return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+}

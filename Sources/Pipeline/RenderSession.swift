@@ -1,0 +1,39 @@
+import Engine
+import Raster
+import Scene
+
+/// The one place a scene becomes something to draw: its timeline evaluated, its screens ready
+/// to rasterize (each part when a frame first shows it), and the compositing it asks for
+/// (touches, background). Every sink — video in each format, still, snapshot, sheet, plot —
+/// starts from a session, so they all draw the same frame the same way.
+public final class RenderSession: Sendable {
+    public let scene: Scene
+    public let timeline: Timeline
+    public let screens: ScreenCache
+    public let compositor: CompositorOptions
+    public let geometry: FrameGeometry
+
+    /// The session of `scene`, at `scale` pixels per point when given (a contact sheet's
+    /// tiles) instead of the device's; screens come from `store` when an earlier render of the
+    /// same screens filled it.
+    public init(scene: Scene, scale: Double? = nil, store: ScreenCacheStore? = nil) throws {
+        var scene = scene
+        if let scale { scene.device.scale = scale }
+        self.scene = scene
+        timeline = try Timeline(scene: scene)
+        screens = try store?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
+        compositor = CompositorOptions(showsTouches: scene.showsTouches, background: scene.background)
+        geometry = FrameGeometry(scene: scene)
+    }
+
+    /// A canvas of the device's own pixel size, or padded to even numbers for an encoder that needs them.
+    public func canvas(padded: Bool = false) throws -> Canvas {
+        try Canvas(pixelWidth: padded ? geometry.width : geometry.contentWidth,
+                   pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale)
+    }
+
+    /// Draws `state` on `canvas` with the scene's compositing.
+    public func draw(_ state: FrameState, on canvas: Canvas) {
+        canvas.draw(state, screens: screens, options: compositor)
+    }
+}
