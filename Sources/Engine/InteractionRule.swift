@@ -13,11 +13,10 @@ struct InteractionRule: Sendable {
     }
 
     var recognizer: Recognizer
-    /// The transition's progress for a pan callback (translation measured from where the pan began).
-    var progress: @Sendable (PanEvent, Rect) -> Double
-    /// Whether progress is measured from where an interrupted animation was caught (true) or is
-    /// absolute, like seed 002's finger position.
-    var isRelative = true
+    /// The transition's progress (clamped to [0, 1] by the caller) for a pan callback, given the
+    /// progress the gesture started from: 0, or where it caught an interrupted animation. Most
+    /// rules add their reading of the translation to it; seed 002's finger position is absolute.
+    var progress: @Sendable (_ event: PanEvent, _ bounds: Rect, _ base: Double) -> Double
     /// Seed 002: past this progress the transition finishes at once, while the finger is down.
     var autoFinish: Double?
     /// Whether a release finishes (true) or cancels, from the progress and the release velocity.

@@ -82,7 +82,7 @@ struct PercentDrivenDriver: TransitionDriver {
 
     mutating func handle(_ event: PanEvent) {
         guard completion == nil, let rule else { return }
-        let progress = min(max((rule.isRelative ? base : 0) + rule.progress(event, stage.bounds), 0), 1)
+        let progress = min(max(rule.progress(event, stage.bounds, base), 0), 1)
         switch event.state {
         case .began:
             phases.set(.interactive, at: event.time)

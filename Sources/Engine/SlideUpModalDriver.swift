@@ -6,12 +6,23 @@ import Scene
 /// `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`).
 ///
 /// The presented screen slides up from the bottom edge over a black dimming view. Two animators
-/// run it, as in the seed: the transition animator (ease-out, duration = the frame spring's
-/// settling duration) carries the dimming and, when presenting, the presented screen's frame;
-/// when dismissing, the presented screen follows the finger 1:1 and then a spring (mass 2.5,
-/// stiffness 2000, damping 95) — the seed's frame animator. A pan scrubs the transition by
-/// dy / (container height × 1.1); on release a flick faster than 1200 pt/s decides by its
-/// direction, otherwise a fraction above 0.2 finishes. Both animators are interruptible.
+/// run it, as in the seed: the transition animator (ease-out) carries the dimming and, when
+/// presenting, the presented screen's frame; when dismissing, the presented screen follows the
+/// finger 1:1 and then a spring (mass 2.5, stiffness 2000, damping 95) — the seed's frame
+/// animator. A pan scrubs the transition by dy / (container height × 1.1); on release a flick
+/// faster than 1200 pt/s decides by its direction, otherwise a fraction above 0.2 finishes.
+/// Both animators are interruptible.
+///
+/// Durations, as UIKit runs the seed: the frame animator is
+/// `UIViewPropertyAnimator(duration: hideShowBarDuration (0.2 s), timingParameters: spring)`.
+/// A mass/stiffness/damping spring ignores that duration and runs its settling duration, but the
+/// animator's `duration` property still reports the 0.2 s it was created with, and that is what
+/// the seed's `animationDuration()` reads: the transition animator lasts 0.2 s, and after a
+/// release it continues with `durationFactor = frame duration / transition duration` (1) — 0.2 s
+/// more. The transition completes when the transition animator does (its completion calls
+/// `completeTransition`), which removes a dismissed sheet; a sheet sent back to rest stays on
+/// screen while its spring settles. A `{dampingRatio, duration}` spring is an animator of that
+/// duration, which it honours and reports (docs/uikit-semantics.md).
 struct SlideUpModalDriver: TransitionDriver {
     let parameters: SlideUpModalParameters
     let bounds: Rect
@@ -35,8 +46,20 @@ struct SlideUpModalDriver: TransitionDriver {
     var source: String { isForward ? presenter : sheet }
     var isInterruptible: Bool { true }
 
-    /// The transition animator's duration: the scene's, or the frame spring's settling duration.
-    var transitionDuration: Double { parameters.duration ?? parameters.spring.settlingDuration() }
+    /// The frame animator's `duration` property: the duration it was created with — the spring's
+    /// honoured duration, or `UINavigationController.hideShowBarDuration` (0.2 s), which a
+    /// mass/stiffness/damping spring ignores while still reporting it.
+    static func frameAnimatorDuration(_ parameters: SlideUpModalParameters) -> Double {
+        parameters.spring.honouredDuration ?? SlideUpModalParameters.hideShowBarDuration
+    }
+
+    /// The transition animator's duration: the scene's, or the frame animator's `duration`
+    /// (the seed's `animationDuration()`).
+    static func transitionDuration(_ parameters: SlideUpModalParameters) -> Double {
+        parameters.duration ?? frameAnimatorDuration(parameters)
+    }
+
+    var transitionDuration: Double { Self.transitionDuration(parameters) }
 
     init(parameters: SlideUpModalParameters, bounds: Rect, presenter: String, sheet: String, forward: Bool) {
         self.parameters = parameters
@@ -44,7 +67,7 @@ struct SlideUpModalDriver: TransitionDriver {
         self.presenter = presenter
         self.sheet = sheet
         self.isForward = forward
-        animator = PropertyAnimator(timing: .cubic(parameters.curve, duration: parameters.duration ?? parameters.spring.settlingDuration()))
+        animator = PropertyAnimator(timing: .cubic(parameters.curve, duration: Self.transitionDuration(parameters)))
         sheetY = forward ? nil : Track(bounds.minY)
     }
 
@@ -63,12 +86,13 @@ struct SlideUpModalDriver: TransitionDriver {
         var driver = SlideUpModalDriver(parameters: parameters, bounds: bounds, presenter: presenter, sheet: sheet, forward: forward)
         driver.phases.set(.interactive, at: began.time)
         driver.animator.scrub(to: 0, at: began.time)
-        driver.lastTranslation = began.translation
+        driver.handle(began)
         return driver
     }
 
     /// Whether the seed's `gestureRecognizerShouldBegin` lets a pan start a dismissal:
-    /// the movement is downward and more vertical than horizontal.
+    /// the movement is downward and more vertical than horizontal. It is given the movement
+    /// from touch-down, before the slop is taken off the translation at `.began`.
     static func shouldBeginDismissal(movement: Point) -> Bool {
         movement.y > 0 && abs(movement.y) > abs(movement.x)
     }
@@ -95,27 +119,28 @@ struct SlideUpModalDriver: TransitionDriver {
 
     mutating func handle(_ event: PanEvent) {
         guard completion == nil else { return }
-        switch event.state {
-        case .began:
-            lastTranslation = event.translation
+        // The seed applies each callback's translation and then resets it to zero
+        // (`setTranslation(.zero, in:)`), so the steps add up to the translation since `.began`,
+        // including the travel beyond the slop that `.began` already reports.
+        if event.state == .began {
+            lastTranslation = .zero
             phases.set(.interactive, at: event.time)
-        case .changed, .ended:
-            let dy = event.translation.y - lastTranslation.y
-            lastTranslation = event.translation
-            if dy != 0 {
-                // progressStepFor(translation:), accumulated into fractionComplete (clamped by UIKit).
-                let step = (isForward ? -1.0 : 1.0) * dy / (bounds.height * parameters.progressScale)
-                let fraction = animator.state(at: event.time).fraction
-                animator.scrub(to: fraction + step, at: event.time)
-                // updateFrameForInteractive(translation:) moves the sheet with the finger.
-                if let y = sheetY?.value(at: event.time) { sheetY?.set(y + dy, at: event.time) }
-            }
-            if event.state == .ended {
-                interruptedTarget = nil
-                phases.set(.animating, at: event.time)
-                animate(toEnd: finishes(velocity: event.velocity, at: event.time), at: event.time,
-                        velocity: event.velocity.y, startsAnimator: false)
-            }
+        }
+        let dy = event.translation.y - lastTranslation.y
+        lastTranslation = event.translation
+        if dy != 0 {
+            // progressStepFor(translation:), accumulated into fractionComplete (clamped by UIKit).
+            let step = (isForward ? -1.0 : 1.0) * dy / (bounds.height * parameters.progressScale)
+            let fraction = animator.state(at: event.time).fraction
+            animator.scrub(to: fraction + step, at: event.time)
+            // updateFrameForInteractive(translation:) moves the sheet with the finger.
+            if let y = sheetY?.value(at: event.time) { sheetY?.set(y + dy, at: event.time) }
+        }
+        if event.state == .ended {
+            interruptedTarget = nil
+            phases.set(.animating, at: event.time)
+            animate(toEnd: finishes(velocity: event.velocity, at: event.time), at: event.time,
+                    velocity: event.velocity.y, startsAnimator: false)
         }
     }
 
@@ -133,27 +158,27 @@ struct SlideUpModalDriver: TransitionDriver {
     /// animator continues (or starts) with a duration factor matching the spring's duration.
     private mutating func animate(toEnd: Bool, at time: Double, velocity: Double, startsAnimator: Bool) {
         let inherited = parameters.releaseVelocity == .inherit ? velocity : 0
-        var frameDuration: Double
+        // How long the frame spring actually moves the sheet (its settling duration, or the
+        // duration a damping-ratio spring honours); nil when presenting, where the seed's frame
+        // animator has nothing to move.
+        var frameRun: Double?
         if var track = sheetY {
             let target = toEnd ? bounds.maxY : bounds.minY
-            frameDuration = track.animate(to: target, at: time, spring: parameters.spring, velocity: inherited)
+            frameRun = track.animate(to: target, at: time, spring: parameters.spring, velocity: inherited)
             sheetY = track
-        } else {
-            // Presenting: the seed's frame animator has nothing to move; its (zero-velocity)
-            // spring only sets the duration factor.
-            frameDuration = parameters.spring.settlingDuration()
         }
-        let transitionEnd: Double
         if startsAnimator {
             animator.start(at: time, reversed: !toEnd)
-            transitionEnd = animator.completionTime ?? time
         } else {
-            frameDuration = max(frameDuration, 1e-3)
+            // `frameAnimator.duration / transitionAnimator.duration`: the reported durations.
             animator.continueAnimation(at: time, reversed: !toEnd, timing: nil,
-                                       durationFactor: frameDuration / transitionDuration)
-            transitionEnd = animator.completionTime ?? time
+                                       durationFactor: Self.frameAnimatorDuration(parameters) / transitionDuration)
         }
-        let end = max(transitionEnd, sheetY == nil ? transitionEnd : time + frameDuration)
+        let transitionEnd = animator.completionTime ?? time
+        // `completeTransition` comes with the transition animator's completion. A dismissed
+        // sheet is removed then; a sheet returning to rest stays on screen until its spring settles.
+        let dismisses = !isForward && toEnd
+        let end = dismisses ? transitionEnd : max(transitionEnd, time + (frameRun ?? 0))
         completion = (end, toEnd)
     }
 

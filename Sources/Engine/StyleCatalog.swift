@@ -28,7 +28,7 @@ enum StyleCatalog {
             let finish = threshold(0.5), flick = o.flickVelocity ?? 1000
             let rule = InteractionRule(
                 recognizer: .pan,
-                progress: { event, bounds in max(event.translation.x, 0) / bounds.width },
+                progress: { event, bounds, base in base + max(event.translation.x, 0) / bounds.width },
                 finishes: { p, v in p > finish || v.x > flick })
             return PercentDrivenDriver(style: spec.style, geometry: geometry, stage: stage, forward: forward,
                                        timing: cubic(.linear, 0.3), completionCurve: o.completionCurve ?? .easeOut,
@@ -39,8 +39,8 @@ enum StyleCatalog {
             let auto = o.autoFinish ?? 0.7
             let rule = InteractionRule(
                 recognizer: .pan,
-                progress: { event, bounds in event.location.x / bounds.width },
-                isRelative: false, autoFinish: auto,
+                progress: { event, bounds, _ in event.location.x / bounds.width },
+                autoFinish: auto,
                 finishes: { p, _ in p > auto })
             return PercentDrivenDriver(style: spec.style, geometry: CoverGeometry(), stage: stage, forward: forward,
                                        timing: cubic(.easeOut, 2.0), completionCurve: o.completionCurve ?? .easeInOut,
@@ -55,7 +55,7 @@ enum StyleCatalog {
             let drawer = geometry.width, finish = threshold(0.5)
             let rule = InteractionRule(
                 recognizer: .pan,
-                progress: { event, _ in (forward ? 1 : -1) * event.translation.x / drawer },
+                progress: { event, _, base in base + (forward ? 1 : -1) * event.translation.x / drawer },
                 finishes: { p, _ in p > finish })
             return PercentDrivenDriver(style: spec.style, geometry: geometry, stage: stage, forward: forward,
                                        timing: cubic(.easeInOut, 0.3), completionCurve: o.completionCurve ?? .easeInOut,
@@ -65,7 +65,7 @@ enum StyleCatalog {
             // progress = |dx| / width, finish when velocity.x > 0 at release.
             let rule = InteractionRule(
                 recognizer: .panInLeftHalf,
-                progress: { event, bounds in abs(event.translation.x) / bounds.width },
+                progress: { event, bounds, base in base + abs(event.translation.x) / bounds.width },
                 finishes: { _, v in v.x > 0 })
             let zoom = ZoomGeometry(layout: o.detailContent == .scale ? .aspectFill : .atFrame)
             return PercentDrivenDriver(style: spec.style, geometry: zoom, stage: stage, forward: forward,
@@ -74,14 +74,17 @@ enum StyleCatalog {
                                        rule: forward ? nil : rule)
         case .scaleFadeModal:
             // Seed 004: UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0)) in a 0.6 s
-            // animator; left screen-edge pan dismisses, progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5.
+            // animator; left screen-edge pan dismisses, progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5,
+            // with dx = translation(in: viewController.view), read in the shrinking view's own space.
             var geometry = ScaleFadeGeometry()
             if let v = o.scale { geometry.scale = v }
             if let v = o.offset { geometry.offset = v }
-            let distance = o.progressDistance ?? 200, finish = threshold(0.5)
+            let distance = o.progressDistance ?? 200, finish = threshold(0.5), scale = geometry.scale
             let rule = InteractionRule(
                 recognizer: .leftEdge(zone: o.edgeZone ?? 13),
-                progress: { event, _ in min(max(event.translation.x / distance, 0), 1) },
+                progress: { event, _, base in
+                    ScaleFadeReading.progress(translation: event.translation.x, distance: distance, endScale: scale, base: base)
+                },
                 finishes: { p, _ in p >= finish })
             let spring = o.spring ?? Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)
             return PercentDrivenDriver(style: spec.style, geometry: geometry, stage: stage, forward: forward,

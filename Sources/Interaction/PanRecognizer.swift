@@ -14,7 +14,8 @@ public struct PanEvent: Hashable, Sendable {
     public var state: State
     public var time: Double
     public var location: Point
-    /// Movement since the point where the pan began (the slop is not included).
+    /// `translation(in:)`: the movement since touch-down less the slop, removed per axis toward
+    /// zero at `.began` (see `PanRecognizer`).
     public var translation: Point
     /// Points per second (`velocity(in:)`).
     public var velocity: Point
@@ -37,7 +38,13 @@ public struct PanRecognition: Hashable, Sendable {
 /// `UIPanGestureRecognizer` and `UIScreenEdgePanGestureRecognizer` replayed over a recorded trace.
 ///
 /// A pan begins once the touch has moved `slop` points from where it went down (10 pt, UIKit's
-/// hysteresis; 15 pt for screen-edge pans); translation is then measured from that point.
+/// hysteresis; 15 pt for screen-edge pans). At `.began` the slop is taken off the translation
+/// per axis, toward zero — a positive component t becomes max(t − slop, 0), a negative one
+/// min(t + slop, 0) — and the travel beyond it is kept: a finger that has moved 16 pt when the
+/// pan begins reports 6 pt, and every later translation is the finger's movement since
+/// touch-down less that same per-axis offset (clamp(movement at `.began`, −slop, slop)).
+/// A view that follows the translation therefore trails the finger by the slop from the first
+/// frame; it does not restart from zero where the pan began (docs/uikit-semantics.md).
 /// A screen-edge pan only begins if the touch went down within `edgeZone` of `edge`.
 public struct PanRecognizer: Sendable, Hashable {
     public var slop: Double
@@ -78,6 +85,7 @@ public struct PanRecognizer: Sendable, Hashable {
 
         var estimator = VelocityEstimator()
         estimator.add(down)
+        // The point translation is measured from: touch-down moved by the slop removed at `.began`.
         var origin: Point?
         for (index, point) in trace.enumerated().dropFirst() {
             estimator.add(point)
@@ -86,16 +94,24 @@ public struct PanRecognizer: Sendable, Hashable {
                 recognition.events.append(PanEvent(state: isLast ? .ended : .changed, time: point.time, location: point.location,
                                                    translation: point.location - start, velocity: estimator.velocity))
             } else if (point.location - down.location).magnitude >= slop {
-                origin = point.location
-                recognition.movementAtBegin = point.location - down.location
+                let movement = point.location - down.location
+                let start = down.location + hysteresis(of: movement)
+                origin = start
+                recognition.movementAtBegin = movement
                 recognition.events.append(PanEvent(state: .began, time: point.time, location: point.location,
-                                                   translation: .zero, velocity: estimator.velocity))
+                                                   translation: point.location - start, velocity: estimator.velocity))
                 if isLast {
                     recognition.events.append(PanEvent(state: .ended, time: point.time, location: point.location,
-                                                       translation: .zero, velocity: estimator.velocity))
+                                                       translation: point.location - start, velocity: estimator.velocity))
                 }
             }
         }
         return recognition
+    }
+
+    /// The part of `movement` taken off the translation at `.began`: each axis clamped to ±`slop`,
+    /// so that movement − hysteresis is max(t − slop, 0) for t > 0 and min(t + slop, 0) for t < 0.
+    func hysteresis(of movement: Point) -> Point {
+        Point(x: min(max(movement.x, -slop), slop), y: min(max(movement.y, -slop), slop))
     }
 }

@@ -22,14 +22,15 @@ public struct Track: Sendable {
 
     /// From `time` on, a spring carries the value from where it is to `target`.
     /// `velocity` is in points per second and becomes the spring's initial velocity in units of the distance.
-    /// Returns the spring's settling duration.
+    /// Returns how long the spring moves the value: its settling duration, or for a spring given
+    /// by damping ratio and duration exactly that duration (`honouredDuration`).
     @discardableResult
     public mutating func animate(to target: Double, at time: Double, spring: Spring, velocity: Double = 0) -> Double {
         let from = value(at: time)
         let distance = target - from
         let normalized = abs(distance) > 1e-9 ? velocity / distance : 0
         let moving = spring.withInitialVelocity(normalized)
-        let duration = abs(distance) > 1e-9 ? moving.settlingDuration() : 0
+        let duration = abs(distance) > 1e-9 ? (moving.honouredDuration ?? moving.settlingDuration()) : 0
         add(.spring(moving, from: from, to: target, duration: duration), at: time)
         return duration
     }

@@ -176,9 +176,13 @@ public struct SlideUpModalParameters: Sendable, Hashable {
     public var spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
     /// The transition animator's curve: `.easeOut`.
     public var curve = CubicTimingCurve.easeOut
-    /// The transition animator's duration; nil means the frame spring's settling duration
-    /// (the seed asks the spring-timed animator for its duration).
+    /// The transition animator's duration; nil means the frame animator's `duration`: the
+    /// spring's honoured duration, else `hideShowBarDuration` (the seed asks the frame animator,
+    /// created with that duration, for its `duration`).
     public var duration: Double?
+    /// `UINavigationController.hideShowBarDuration`, the duration the seed creates its frame
+    /// animator with.
+    public static let hideShowBarDuration = 0.2
     /// `UIColor.black.withAlphaComponent(0.66)`.
     public var dimmingColor = Color.black.withAlpha(0.66)
     /// progress step = dy / (container height × `progressScale`).
@@ -187,8 +191,9 @@ public struct SlideUpModalParameters: Sendable, Hashable {
     public var flickVelocity = 1200.0
     /// Without a flick, a fraction above this finishes.
     public var completionThreshold = 0.2
-    /// Corner radius of the sheet while it is off its resting place, interpolated to 0 when presented.
-    public var cornerRadius = 16.0
+    /// Corner radius of the sheet while it is off its resting place, interpolated to 0 when
+    /// presented. 0 by default: the seed rounds no corners.
+    public var cornerRadius = 0.0
     public var releaseVelocity = ReleaseVelocity.inherit
 
     public init() {}

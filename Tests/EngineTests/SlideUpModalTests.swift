@@ -26,8 +26,9 @@ final class SlideUpModalTests: XCTestCase {
         try XCTUnwrap(state.layers.first { $0.id == id }, "no layer \(id) in \(state.layers.map(\.id))")
     }
 
-    /// A vertical drag on the sheet: down at y 300, past the 10 pt slop at 320, then
-    /// `travel` points more in 10 pt steps every 10 ms, then held still for 20 ms and lifted.
+    /// A vertical drag on the sheet: down at y 300, past the 10 pt slop at 320 (the pan begins
+    /// there with translation 20 − 10 = 10 pt), then `travel` points more in 10 pt steps every
+    /// 10 ms, then held still for 20 ms and lifted. The translation at release is `travel` + 10.
     func drag(at time: Double, travel: Double) -> String {
         var samples = [[0, 200, 300], [0.01, 200, 320]]
         var y = 320.0, t = 0.01
@@ -51,16 +52,18 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(try layer(start, "sheet").frame.minY, 1000, "starts at the container's maxY")
         XCTAssertEqual(try layer(start, "dimming").alpha, 0)
 
-        // The transition animator is ease-out over the frame spring's settling duration.
-        let spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
-        let duration = spring.settlingDuration()
-        XCTAssertEqual(duration, 0.3975, accuracy: 0.001, "mass 2.5, stiffness 2000, damping 95 settles in about 0.4 s (envelope bound, as CASpringAnimation.settlingDuration)")
+        // The transition animator is ease-out over the frame animator's reported `duration`: the
+        // 0.2 s (hideShowBarDuration) it was created with, which its mass/stiffness/damping
+        // spring ignores when it runs (docs/uikit-semantics.md, "Spring durations").
+        let duration = 0.2
         let mid = timeline.state(at: 0.5 + duration / 2)
         let p = CubicTimingCurve.easeOut.value(at: 0.5)
         XCTAssertEqual(try XCTUnwrap(mid.progress), p, accuracy: 1e-9)
         XCTAssertEqual(try layer(mid, "sheet").frame.minY, 1000 * (1 - p), accuracy: 1e-6)
         XCTAssertEqual(try layer(mid, "dimming").alpha, 0.66 * p, accuracy: 1e-9)
 
+        let run = try XCTUnwrap(timeline.runs.first)
+        XCTAssertEqual(run.end - run.start, 0.2, accuracy: 1e-12, "exactly 0.2 s")
         let end = timeline.state(at: 0.5 + duration + 0.01)
         XCTAssertEqual(end.phase, .idle)
         XCTAssertNil(end.progress)
@@ -94,17 +97,20 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(down.phase, .idle, "inside the 10 pt slop nothing moves")
         XCTAssertEqual(down.touches, [Point(x: 200, y: 300)])
 
-        let during = timeline.state(at: 1.1)  // 9 steps of 10 pt after the pan began at 320
+        let began = timeline.state(at: 1.01)  // the finger has moved 20 pt: translation 10 pt
+        XCTAssertEqual(began.phase, .interactive)
+        XCTAssertEqual(try layer(began, "sheet").frame.minY, 10, accuracy: 1e-9, "finger − 10 pt from the first frame")
+        let during = timeline.state(at: 1.1)  // finger at 410: 110 pt from touch-down, translation 100 pt
         XCTAssertEqual(during.phase, .interactive)
-        XCTAssertEqual(try layer(during, "sheet").frame.minY, 90, accuracy: 1e-9, "the sheet follows the finger 1:1")
-        XCTAssertEqual(try XCTUnwrap(during.progress), 90.0 / 1100, accuracy: 1e-9)
-        XCTAssertEqual(try layer(during, "dimming").alpha, 0.66 * (1 - 90.0 / 1100), accuracy: 1e-9)
+        XCTAssertEqual(try layer(during, "sheet").frame.minY, 100, accuracy: 1e-9, "the sheet follows the finger 1:1, 10 pt behind")
+        XCTAssertEqual(try XCTUnwrap(during.progress), 100.0 / 1100, accuracy: 1e-9)
+        XCTAssertEqual(try layer(during, "dimming").alpha, 0.66 * (1 - 100.0 / 1100), accuracy: 1e-9)
         XCTAssertEqual(during.layers.map(\.id), ["list", "dimming", "sheet"])
 
         let release = 1.0 + 0.01 + 0.18 + 0.02
         let after = timeline.state(at: release + 0.05)
         XCTAssertEqual(after.phase, .animating)
-        XCTAssertLessThan(try layer(after, "sheet").frame.minY, 180, "springing back up")
+        XCTAssertLessThan(try layer(after, "sheet").frame.minY, 190, "springing back up")
         let end = timeline.state(at: release + 1)
         XCTAssertEqual(end.phase, .idle)
         XCTAssertEqual(end.layers.map(\.id), ["sheet"], "cancelled: the sheet stays presented")
@@ -115,23 +121,65 @@ final class SlideUpModalTests: XCTestCase {
         let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 240)))
         let release = 1.0 + 0.01 + 0.24 + 0.02
         let held = timeline.state(at: release - 0.001)
-        XCTAssertEqual(try layer(held, "sheet").frame.minY, 240, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(held.progress), 240.0 / 1100, accuracy: 1e-9)
+        XCTAssertEqual(try layer(held, "sheet").frame.minY, 250, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(held.progress), 250.0 / 1100, accuracy: 1e-9)
         let after = timeline.state(at: release + 0.05)
         XCTAssertEqual(after.phase, .animating)
-        XCTAssertGreaterThan(try layer(after, "sheet").frame.minY, 240, "heading for the bottom edge")
+        XCTAssertGreaterThan(try layer(after, "sheet").frame.minY, 250, "heading for the bottom edge")
         let end = timeline.state(at: release + 1)
         XCTAssertEqual(end.phase, .idle)
         XCTAssertEqual(end.layers.map(\.id), ["list"], "finished: back on the presenting screen")
     }
 
-    /// Completion rule of seed 000: fraction > 0.2 finishes; 0.2 × 1100 = 220 pt of travel.
+    /// Completion rule of seed 000: fraction > 0.2 finishes; 0.2 × 1100 = 220 pt of translation,
+    /// which is 210 pt of travel after the pan began (the translation keeps the 10 pt beyond the slop).
     func testThresholdFlipsFinishIntoCancel() throws {
-        for (travel, finishes) in [(215.0, false), (225.0, true)] {
+        for (travel, finishes) in [(205.0, false), (215.0, true)] {
             let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: travel)))
             let end = timeline.state(at: 3)
             XCTAssertEqual(end.layers.map(\.id), finishes ? ["list"] : ["sheet"], "travel \(travel) pt")
         }
+    }
+
+    /// Exact durations after a release (docs/uikit-semantics.md, "Spring durations"): the
+    /// transition animator continues with durationFactor = frame animator duration / transition
+    /// duration = 0.2 / 0.2, so the transition completes 0.2 s after the finger lifts, and a
+    /// dismissed sheet is removed then. A cancelled sheet stays on screen until the frame spring
+    /// (mass 2.5, stiffness 2000, damping 95, its settling duration 0.3975 s; the finger was still
+    /// at release, so no velocity) brings it to rest.
+    func testDurationsAfterARelease() throws {
+        let release = 1.0 + 0.01 + 0.24 + 0.02
+        let finish = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 240)))
+        let dismissal = try XCTUnwrap(finish.runs.last)
+        XCTAssertTrue(dismissal.finished)
+        XCTAssertEqual(dismissal.end, release + 0.2, accuracy: 1e-9)
+        XCTAssertEqual(finish.state(at: release + 0.199).phase, .animating)
+        XCTAssertEqual(finish.state(at: release + 0.2).layers.map(\.id), ["list"])
+        // the dimming (transition animator) reaches 0 exactly then: easeOut over the remaining share
+        XCTAssertEqual(try layer(finish.state(at: release + 0.1999999), "dimming").alpha, 0, accuracy: 1e-4)
+
+        let settle = Spring(mass: 2.5, stiffness: 2000, damping: 95).settlingDuration()
+        XCTAssertEqual(settle, 0.3975, accuracy: 0.001, "envelope bound, as CASpringAnimation.settlingDuration")
+        let cancel = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 180)))
+        let back = try XCTUnwrap(cancel.runs.last)
+        XCTAssertFalse(back.finished)
+        XCTAssertEqual(back.end, 1.0 + 0.01 + 0.18 + 0.02 + settle, accuracy: 1e-9)
+        // the dimming is back at full strength after 0.2 s; the sheet is still settling
+        let t = 1.0 + 0.01 + 0.18 + 0.02 + 0.25
+        XCTAssertEqual(try layer(cancel.state(at: t), "dimming").alpha, 0.66, accuracy: 1e-9)
+        XCTAssertEqual(cancel.state(at: t).phase, .animating)
+    }
+
+    /// A `{dampingRatio, duration}` spring is an animator of that duration: the transition
+    /// animator's default duration, and the sheet's spring after a release, take exactly it.
+    func testDampingRatioSpringTakesItsDuration() throws {
+        let timeline = try Timeline(scene: try scene(
+            timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 240),
+            transition: ", spring: { dampingRatio: 0.9, duration: 0.35 }"))
+        let runs = timeline.runs
+        XCTAssertEqual(runs.count, 2)
+        XCTAssertEqual(runs[0].end - runs[0].start, 0.35, accuracy: 1e-12)
+        XCTAssertEqual(runs[1].end, 1.0 + 0.01 + 0.24 + 0.02 + 0.35, accuracy: 1e-9)
     }
 
     /// A flick (> 1200 pt/s) decides by direction: a short, fast downward swipe dismisses; the

@@ -205,11 +205,82 @@ final class StyleTests: XCTestCase {
 
     func testScaleFadeDismissesByLeftEdgePan() throws {
         let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
-        // progress = clamp(dx / 200); ≥ 0.5 finishes → 100 pt from where the edge pan began.
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 90)))), ["b"])
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 110)))), ["a"])
+        // progress = clamp(dx / 200) with dx read in the shrinking view's coordinates: ≥ 0.5 finishes,
+        // which is 0.5 × 200 × s(0.5) = 80 pt of translation, s(0.5) = 0.8. The drag reaches the
+        // 15 pt edge slop at 22 pt, so the translation at release is travel − 3 pt.
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 80)))), ["b"])
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 86)))), ["a"])
         // Not from the edge: no dismissal.
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 60, travel: 150)))), ["b"])
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5 + 55, travel: 150)))), ["b"])
+    }
+
+    /// Seed 004 reads `translation(in: viewController.view)` while that view shrinks from scale 1
+    /// toward 0.6 with the progress p: a finger travel of dx screen points reads dx / s(p),
+    /// s(p) = 1 − 0.4·p, so p = clamp(dx / (s(p) · 200)) — solved in closed form as the smaller
+    /// root of 0.4·p² − p + dx/200 = 0 (docs/uikit-semantics.md, "Translation in a scaled view").
+    /// Reference values from 2x / (1 + √(1 − 1.6x)), x = dx / 200, evaluated independently (Python, double precision).
+    func testScaleFadeReadingInTheScaledView() throws {
+        let rows: [(dx: Double, progress: Double)] = [
+            (0, 0),
+            (20, 0.1043561),     // 0.2 / (1 + √0.84)
+            (40, 0.2192236),     // 0.4 / (1 + √0.68)
+            (60, 0.3486122),     // 0.6 / (1 + √0.52)
+            (80, 0.5),           // 0.8 / (1 + √0.36): s = 0.8, 80 / 0.8 = 100 = 0.5 × 200
+            (100, 0.6909830),    // 1 / (1 + √0.2)
+            (120, 1),            // s = 0.6 at the end: 120 / 0.6 = 200
+            (125, 1.25),         // past the end the root runs on (the caller clamps to 1)
+            (150, 1),            // no root: the reading has run away, progress 1
+            (-20, -0.0962912),   // −0.2 / (1 + √1.16), clamped to 0 by the caller
+        ]
+        for row in rows {
+            let p = ScaleFadeReading.progress(translation: row.dx, distance: 200, endScale: 0.6)
+            XCTAssertEqual(p, row.progress, accuracy: 1e-6, "dx = \(row.dx)")
+            if row.dx > 0, row.dx <= 120 {
+                // the fixed point: reading dx in the view scaled by s(p) gives back p
+                let s = ScaleFadeReading.scale(at: p, endScale: 0.6)
+                XCTAssertEqual(row.dx / s / 200, p, accuracy: 1e-12, "dx = \(row.dx)")
+            }
+        }
+        // from a caught progress of 0.3: (p − 0.3)(1 − 0.4p) = 40 / 200 → p = 1 / (1.12 + √0.4544)
+        XCTAssertEqual(ScaleFadeReading.progress(translation: 40, distance: 200, endScale: 0.6, base: 0.3), 0.5573850, accuracy: 1e-6)
+        // without scaling the reading is plain dx / distance
+        XCTAssertEqual(ScaleFadeReading.progress(translation: 50, distance: 200, endScale: 1), 0.25, accuracy: 1e-12)
+        // a view that grows (scale 1.5 at the end): p(1 + 0.5p) = 0.25 → p = 0.5 / (1 + √1.5)
+        XCTAssertEqual(ScaleFadeReading.progress(translation: 50, distance: 200, endScale: 1.5), 0.5 / (1 + 1.5.squareRoot()), accuracy: 1e-12)
+
+        // In a timeline: the frame shows the solved progress for the finger's translation.
+        let t = try Timeline(scene: try scene("  - { from: a, to: b, style: scale-fade-modal }",
+                                              "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 60)))
+        // at 1.05 the finger is at 5 + 12 + 40 = 57: 52 pt from touch-down, translation 37 pt
+        let state = t.state(at: 1.05)
+        XCTAssertEqual(state.phase, .interactive)
+        XCTAssertEqual(try XCTUnwrap(state.progress), ScaleFadeReading.progress(translation: 37, distance: 200, endScale: 0.6), accuracy: 1e-12)
+        XCTAssertEqual(state.layers[1].frame.width, 400 * (1 - 0.4 * (state.progress ?? 0)), accuracy: 1e-9)
+    }
+
+    /// The scale-fade modal's spring (dampingRatio 0.8 in a 0.6 s animator) takes exactly 0.6 s to
+    /// present, and `finish()` / `cancel()` continue it for exactly 0.6 s × the remaining share
+    /// ÷ `completionSpeed` (`continueAnimation(withTimingParameters: nil, durationFactor:)`).
+    func testScaleFadeDurationsAreExact() throws {
+        let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
+        let present = try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }"))
+        XCTAssertEqual(try XCTUnwrap(present.runs.first).end, 0.6, accuracy: 1e-12)
+        XCTAssertEqual(present.state(frame: 59).phase, .animating)
+        XCTAssertEqual(present.state(frame: 60).phase, .idle, "frame 60 at 100 fps is t = 0.6 s")
+
+        for (travel, speed, finishes) in [(90.0, 1.0, true), (90.0, 2.0, true), (50.0, 1.0, false), (50.0, 0.5, false)] {
+            let t = try Timeline(scene: try scene(transitions.replacingOccurrences(of: " }", with: ", completionSpeed: \(speed) }"),
+                                                  "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: travel)))
+            let steps = (travel / 10).rounded(.up)
+            let release = 1 + 0.01 + steps * 0.01 + 0.02
+            let p = ScaleFadeReading.progress(translation: travel - 3, distance: 200, endScale: 0.6)
+            let run = try XCTUnwrap(t.runs.last)
+            XCTAssertEqual(run.finished, finishes, "travel \(travel)")
+            let remaining = finishes ? 1 - p : p
+            XCTAssertEqual(run.end - release, 0.6 * remaining / speed, accuracy: 1e-9, "travel \(travel), speed \(speed)")
+            XCTAssertEqual(t.state(at: run.end).progress, nil)
+            XCTAssertEqual(t.state(at: run.end - 1e-6).phase, .animating)
+        }
     }
 
     func testScaleFadeDismissalIsInterruptible() throws {
