@@ -54,6 +54,26 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(rgb(image, 60, 60), [255, 0, 0], "inside the curve")
     }
 
+    func testNodesTakeAFullAffineTransformAndClipTheirChildren() throws {
+        // A 100 × 100 pt white square turned 45° about its center (100, 150): its corners now
+        // point up, down, left and right; a red child twice its size is clipped to it.
+        let turn = AffineTransform(translationX: -50, y: -50).concatenating(AffineTransform(rotation: .pi / 4))
+            .concatenating(AffineTransform(translationX: 100, y: 150))
+        let child = RenderNode(id: "card/child", content: .fill(Self.red), size: Size(width: 200, height: 50),
+                               transform: AffineTransform(translationX: -50, y: 50))
+        let card = RenderNode(id: "card", content: .fill(.white), size: Size(width: 100, height: 100), transform: turn,
+                              clipsToBounds: true, children: [child])
+        let canvas = try makeCanvas()
+        canvas.draw(frame([card]), screens: try ScreenCache(screens: [], size: Self.size, scale: Self.scale),
+                    options: CompositorOptions())
+        let image = canvas.rgbaImage()
+        // Device pixels are points × 2.
+        XCTAssertEqual(rgb(image, 200, 300 - 130), [255, 255, 255], "the top corner reaches 70.7 pt above the center")
+        XCTAssertEqual(rgb(image, 200 - 80, 300 - 80), [0, 0, 0], "the square's unturned corner is empty")
+        XCTAssertEqual(rgb(image, 200, 300 + 60), [255, 0, 0], "the child, below the center")
+        XCTAssertEqual(rgb(image, 200 + 150, 300 + 60), [0, 0, 0], "the child is clipped to its parent")
+    }
+
     func testRoundedFillLayer() throws {
         let card = testNode("card", fill: (.white), frame: Rect(x: 50, y: 50, width: 100, height: 100), cornerRadius: 20)
         let image = try composite([card], screens: [])
