@@ -2,7 +2,7 @@ import Geometry
 
 /// Estimates a finger's velocity the way `UIPanGestureRecognizer.velocity(in:)` reports it:
 /// each move at least 1 ms after the previous one gives a sample Δposition / Δt, and the
-/// velocity is 0.2 × the latest sample + 0.8 × the one before (UIKIT.md §4).
+/// velocity is 0.2 × the latest sample + 0.8 × the one before (docs/uikit-semantics.md#gestures).
 public struct VelocityEstimator: Sendable {
     /// Moves closer together than this add no sample.
     public static let minimumInterval = 0.001

@@ -5,7 +5,7 @@
 /// state that is on screen at any instant, without depending on any frame before it. The
 /// recorded operations must come in time order.
 ///
-/// Semantics (UIKIT.md §3): a paused animator scrubbed through `fractionComplete` shows the
+/// Semantics (docs/uikit-semantics.md#percent-driven-transitions): a paused animator scrubbed through `fractionComplete` shows the
 /// fraction linearly (`scrubsLinearly`); continuing resumes at the point of the curve whose value
 /// equals what is on screen, so the picture does not jump, and the remaining animation takes
 /// `durationFactor ×` the original duration; continuing with spring timing starts a spring from

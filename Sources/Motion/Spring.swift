@@ -89,7 +89,7 @@ public struct Spring: Hashable, Sendable, Codable {
     ///
     /// It is the time at which a decaying bound of |1 − x| reaches `epsilon`, not the last crossing
     /// itself: for ζ < 1 the bound is (1 + |B|)·e^(−ζω0·t), which reproduces Apple's documented
-    /// ≈ 2.85 s (m 1, k 100, damping 5) and "just over 1 s" (damping 15) (UIKIT.md §2); the last
+    /// ≈ 2.85 s (m 1, k 100, damping 5) and "just over 1 s" (damping 15) (docs/uikit-semantics.md#springs); the last
     /// crossing of |1 − x| = 0.001 comes 0.17 s and 0.22 s earlier than those.
     public func settlingDuration(epsilon: Double = 0.001) -> Double {
         let limit = 120.0
@@ -130,7 +130,7 @@ public struct Spring: Hashable, Sendable, Codable {
         return (1 + abs(w0 - v) * t) * exp(-w0 * t)
     }
 
-    /// Newton's solve of ω for `init(dampingRatio:duration:)` (UIKIT.md §2).
+    /// Newton's solve of ω for `init(dampingRatio:duration:)` (docs/uikit-semantics.md#springs).
     static func solveNaturalFrequency(dampingRatio zeta: Double, duration T: Double, velocity v: Double) -> Double {
         let target = log(0.001)
         func f(_ w: Double) -> Double {

@@ -71,7 +71,7 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(end.layers[0].frame, Rect(x: 0, y: 0, width: 400, height: 1000))
     }
 
-    /// `segue trace` numbers reproduce the reference formulas at every frame (UIKIT.md §1, §2).
+    /// `segue trace` numbers reproduce the reference formulas at every frame (docs/uikit-semantics.md#cubic-timing-curves, #springs).
     func testTraceFollowsAnExplicitCurveAndSpringAtEveryFrame() throws {
         let timeline = try Timeline(scene: try scene(
             timeline: "  - { at: 0.5, present: sheet }\n  - { at: 2, dismiss: true }",

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Motion
 
-/// Reference tables for `CubicTimingCurve` (UIKIT.md §1).
+/// Reference tables for `CubicTimingCurve` (docs/uikit-semantics.md#cubic-timing-curves).
 final class CubicTimingCurveTests: XCTestCase {
     typealias Row = (x: Double, y: Double)
 
@@ -50,10 +50,10 @@ final class CubicTimingCurveTests: XCTestCase {
     }
 
     func testExactMidpoints() {
-        // UIKIT.md §1 "Exact": with x1 = x2 = 0.5, x(0.5) = 0.1875 + 0.1875 + 0.125 = 0.5, so at x = 0.5
+        // docs/uikit-semantics.md#cubic-timing-curves "Exact": with x1 = x2 = 0.5, x(0.5) = 0.1875 + 0.1875 + 0.125 = 0.5, so at x = 0.5
         // t = 0.5 and y = 3·0.25·0.5·y1 + 3·0.5·0.25·y2 + 0.125 = 0.375·(y1 + y2) + 0.125.
-        XCTAssertEqual(CubicTimingCurve(0.5, 1, 0.5, 1).value(at: 0.5), 0.875, accuracy: 1e-12)  // UIKIT.md §1 exact
-        XCTAssertEqual(CubicTimingCurve(0.5, 2, 0.5, 2).value(at: 0.5), 1.625, accuracy: 1e-12)  // UIKIT.md §1 exact
+        XCTAssertEqual(CubicTimingCurve(0.5, 1, 0.5, 1).value(at: 0.5), 0.875, accuracy: 1e-12)  // docs/uikit-semantics.md#cubic-timing-curves exact
+        XCTAssertEqual(CubicTimingCurve(0.5, 2, 0.5, 2).value(at: 0.5), 1.625, accuracy: 1e-12)  // docs/uikit-semantics.md#cubic-timing-curves exact
     }
 
     func testBlinkNamedPresets() {
@@ -66,25 +66,25 @@ final class CubicTimingCurveTests: XCTestCase {
     }
 
     func testCalculatedPresetRows() {
-        // UIKIT.md §1 [CALC], 1e-5 (cross-checked with a 30-digit bisection of the Bernstein form)
+        // docs/uikit-semantics.md#cubic-timing-curves [CALC], 1e-5 (cross-checked with a 30-digit bisection of the Bernstein form)
         check(.easeOut, [
-            (0.1, 0.160572),  // UIKIT.md §1 [CALC]
-            (0.3, 0.445186),  // UIKIT.md §1 [CALC]
-            (0.5, 0.684643),  // UIKIT.md §1 [CALC]
-            (0.7, 0.870423),  // UIKIT.md §1 [CALC]
-            (0.9, 0.982973),  // UIKIT.md §1 [CALC]
+            (0.1, 0.160572),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.3, 0.445186),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.5, 0.684643),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.7, 0.870423),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.9, 0.982973),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
         ], accuracy: 1e-5, "easeOut")
         check(.easeInOut, [
-            (0.1, 0.019722),  // UIKIT.md §1 [CALC]
-            (0.3, 0.187396),  // UIKIT.md §1 [CALC]
+            (0.1, 0.019722),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.3, 0.187396),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
             (0.5, 0.5),       // symmetry
-            (0.7, 0.812604),  // UIKIT.md §1 [CALC]
-            (0.9, 0.980278),  // UIKIT.md §1 [CALC]
+            (0.7, 0.812604),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.9, 0.980278),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
         ], accuracy: 1e-5, "easeInOut")
     }
 
     func testNamedTable() {
-        // [DOC] CAMediaTimingFunctionName control points (UIKIT.md §1 table)
+        // [DOC] CAMediaTimingFunctionName control points (docs/uikit-semantics.md#cubic-timing-curves table)
         XCTAssertEqual(CubicTimingCurve.named["easeInOut"], CubicTimingCurve(0.42, 0, 0.58, 1))
         XCTAssertEqual(CubicTimingCurve.named["easeIn"], CubicTimingCurve(0.42, 0, 1, 1))
         XCTAssertEqual(CubicTimingCurve.named["easeOut"], CubicTimingCurve(0, 0, 0.58, 1))
@@ -144,7 +144,7 @@ final class CubicTimingCurveTests: XCTestCase {
     }
 
     func testSolverMatchesIndependentBisection() {
-        // Accuracy sweep: value(at:) against an independent bisection solve, 1e-6 (brief; UIKIT.md §1 method).
+        // Accuracy sweep: value(at:) against an independent bisection solve, 1e-6 (docs/uikit-semantics.md#cubic-timing-curves, solving method).
         // Note (1, 0, 0, 1): x′(t) = 3(2t − 1)² vanishes at t = ½ while y′ = 1.5, so y(x) has a vertical
         // tangent at x = ½; a Double reference bisection is itself off by ~4e-6 there (x(t) − ½ = 4(t − ½)³
         // under 1e-16 rounding), hence the extended-precision reference.
@@ -180,7 +180,7 @@ final class CubicTimingCurveTests: XCTestCase {
     // MARK: Clamping, slope, inversion
 
     func testInputsOutsideUnitIntervalAreClamped() {
-        // UIKIT.md §1: Core Animation clamps inputs outside [0, 1] [RE]
+        // docs/uikit-semantics.md#cubic-timing-curves: Core Animation clamps inputs outside [0, 1] [RE]
         for curve in Self.sweepCurves {
             for x in [-1e9, -1, -0.5, -1e-12] {
                 XCTAssertEqual(curve.value(at: x), 0, accuracy: 1e-12, "\(curve) at \(x)")
@@ -245,7 +245,7 @@ final class CubicTimingCurveTests: XCTestCase {
 
     func testInputForValueOnOvershootingCurve() {
         // Doc comment: "the smallest x in [0, 1] at which the curve reaches y". (0.5, −1, 0.5, 2) dips
-        // to ≈ −0.2065 near x 0.2 and peaks at ≈ 1.2065 near x 0.8 (UIKIT.md §1 chromium rows).
+        // to ≈ −0.2065 near x 0.2 and peaks at ≈ 1.2065 near x 0.8 (docs/uikit-semantics.md#cubic-timing-curves chromium rows).
         let curve = CubicTimingCurve(0.5, -1, 0.5, 2)
         for y in stride(from: -0.2, through: 1.2, by: 0.01) {
             let x = curve.input(forValue: y)

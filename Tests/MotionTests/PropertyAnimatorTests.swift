@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import Motion
 
-/// `UIViewPropertyAnimator` scenarios (UIKIT.md §3) replayed against absolute time.
+/// `UIViewPropertyAnimator` scenarios (docs/uikit-semantics.md#percent-driven-transitions) replayed against absolute time.
 final class PropertyAnimatorTests: XCTestCase {
-    /// UIKIT.md §3/§5: operations never make the picture jump unless they set it (a scrub).
+    /// docs/uikit-semantics.md#percent-driven-transitions, #what-a-renderer-must-get-right: operations never make the picture jump unless they set it (a scrub).
     /// Compares the value at the last double before `time` with the value at `time` and just after.
     private func assertContinuous(_ animator: PropertyAnimator, at time: Double, accuracy: Double = 1e-9,
                                   file: StaticString = #filePath, line: UInt = #line) {
@@ -21,12 +21,12 @@ final class PropertyAnimatorTests: XCTestCase {
         let rows: [(t: Double, value: Double)] = [
             (-1, 0),          // before start: the start state
             (0, 0),
-            (0.1, 0.019722),  // UIKIT.md §1 [CALC]
-            (0.3, 0.187396),  // UIKIT.md §1 [CALC]
+            (0.1, 0.019722),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.3, 0.187396),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
             (0.4, 0.331884),  // [CALC] 30-digit bisection
             (0.5, 0.5),
-            (0.7, 0.812604),  // UIKIT.md §1 [CALC]
-            (0.9, 0.980278),  // UIKIT.md §1 [CALC]
+            (0.7, 0.812604),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
+            (0.9, 0.980278),  // docs/uikit-semantics.md#cubic-timing-curves [CALC]
             (1.0, 1),
             (2.0, 1),         // finished: stays at the end state
         ]
@@ -56,7 +56,7 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertNil(animator.completionTime)      // paused: nothing scheduled
         XCTAssertNil(animator.completionPosition)
 
-        // Scrub (fractionComplete = 0.7) at 0.5 s: scrubsLinearly → value 0.7 (UIKIT.md §3 [RE]).
+        // Scrub (fractionComplete = 0.7) at 0.5 s: scrubsLinearly → value 0.7 (docs/uikit-semantics.md#percent-driven-transitions [RE]).
         animator.scrub(to: 0.55, at: 0.45)
         XCTAssertEqual(animator.value(at: 0.47), 0.55, accuracy: 1e-12)
         animator.scrub(to: 0.7, at: 0.5)
@@ -65,7 +65,7 @@ final class PropertyAnimatorTests: XCTestCase {
 
         // Reverse at 0.6 s (isReversed = true, continueAnimation(nil, 0)): resumes at the point of the
         // curve whose value is on screen, x0 = easeInOut⁻¹(0.7) = 0.620296 [CALC], and runs back over
-        // the remaining x0 · 1 s (UIKIT.md §3 [RE]).
+        // the remaining x0 · 1 s (docs/uikit-semantics.md#percent-driven-transitions [RE]).
         let x0 = 0.6202955612  // [CALC]
         animator.continueAnimation(at: 0.6, reversed: true, timing: nil, durationFactor: nil)
         assertContinuous(animator, at: 0.6)
@@ -75,7 +75,7 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(animator.completionTime!, 0.6 + x0, accuracy: 1e-9)
         XCTAssertEqual(animator.completionPosition, 0)
 
-        // Continue forward at 0.8 s with durationFactor 0.5: the rest takes 0.5 × 1 s (UIKIT.md §3 [DOC]).
+        // Continue forward at 0.8 s with durationFactor 0.5: the rest takes 0.5 × 1 s (docs/uikit-semantics.md#percent-driven-transitions [DOC]).
         animator.continueAnimation(at: 0.8, reversed: false, timing: nil, durationFactor: 0.5)
         assertContinuous(animator, at: 0.8)
         let x8 = x0 - 0.2  // fraction on screen at 0.8 s
@@ -98,7 +98,7 @@ final class PropertyAnimatorTests: XCTestCase {
     }
 
     func testContinueWithNewCubicCurve() {
-        // UIKIT.md §3 [RE]: with a new cubic curve UIKit resumes at the point of the new curve whose
+        // docs/uikit-semantics.md#percent-driven-transitions [RE]: with a new cubic curve UIKit resumes at the point of the new curve whose
         // value equals the current one; the rest takes durationFactor × the original duration.
         var animator = PropertyAnimator(timing: .cubic(.linear, duration: 0.8))
         animator.start(at: 0)
@@ -114,7 +114,7 @@ final class PropertyAnimatorTests: XCTestCase {
     }
 
     func testContinueWithSpringFromCurrentValue() {
-        // UIKIT.md §3 [RE]: with spring parameters UIKit starts a spring from the on-screen value with
+        // docs/uikit-semantics.md#percent-driven-transitions [RE]: with spring parameters UIKit starts a spring from the on-screen value with
         // the given velocity (units of the remaining distance per second, [DOC] initialVelocity).
         var animator = PropertyAnimator(timing: .cubic(.easeInOut, duration: 1))
         animator.start(at: 0)
@@ -162,13 +162,13 @@ final class PropertyAnimatorTests: XCTestCase {
     }
 
     func testScrubsNonLinearly() {
-        // scrubsLinearly = false: fractionComplete is shown through the animator's curve (UIKIT.md §3 [RE]).
+        // scrubsLinearly = false: fractionComplete is shown through the animator's curve (docs/uikit-semantics.md#percent-driven-transitions [RE]).
         var animator = PropertyAnimator(timing: .cubic(.easeInOut, duration: 1), scrubsLinearly: false)
         animator.start(at: 0)
         animator.pause(at: 0.4)
         assertContinuous(animator, at: 0.4)
         animator.scrub(to: 0.7, at: 0.5)
-        XCTAssertEqual(animator.value(at: 0.55), 0.812604, accuracy: 1e-5)  // UIKIT.md §1 [CALC] easeInOut(0.7)
+        XCTAssertEqual(animator.value(at: 0.55), 0.812604, accuracy: 1e-5)  // docs/uikit-semantics.md#cubic-timing-curves [CALC] easeInOut(0.7)
         XCTAssertEqual(animator.state(at: 0.55).fraction, 0.7, accuracy: 1e-12)
         // continuing needs no search: the fraction already matches the picture; the rest is 0.3 s
         animator.continueAnimation(at: 0.6, reversed: false, timing: nil, durationFactor: nil)
@@ -180,7 +180,7 @@ final class PropertyAnimatorTests: XCTestCase {
     }
 
     func testScrubClampsFraction() {
-        // UIKIT.md §3 [DOC]: fractionComplete is clamped to [0, 1].
+        // docs/uikit-semantics.md#percent-driven-transitions [DOC]: fractionComplete is clamped to [0, 1].
         var animator = PropertyAnimator(timing: .cubic(.linear, duration: 1))
         animator.pause(at: 0)
         animator.scrub(to: 1.4, at: 0.1)
@@ -201,7 +201,7 @@ final class PropertyAnimatorTests: XCTestCase {
     }
 
     func testSpringTimingAnimatorLastsSettlingDuration() {
-        // UIKIT.md §2 [DOC]: a mass/stiffness/damping spring animator lasts the settling duration.
+        // docs/uikit-semantics.md#springs [DOC]: a mass/stiffness/damping spring animator lasts the settling duration.
         let spring = Spring(stiffness: 100, damping: 15)
         var animator = PropertyAnimator(timing: .spring(spring))
         animator.start(at: 2)

@@ -2,13 +2,13 @@ import Foundation
 import XCTest
 @testable import Motion
 
-/// Reference tables for `Spring` (UIKIT.md §2).
+/// Reference tables for `Spring` (docs/uikit-semantics.md#springs).
 final class SpringTests: XCTestCase {
 
     // MARK: framer-motion rows
 
     func testFramerMotionRows() {
-        // [PEER] framer-motion spring.test.ts, m 1, k 100, c 10, v 0, t = i·1.1/36 s (UIKIT.md §2).
+        // [PEER] framer-motion spring.test.ts, m 1, k 100, c 10, v 0, t = i·1.1/36 s (docs/uikit-semantics.md#springs).
         // framer-motion prints 10 decimals; the closed forms agree to rounding, so 1e-9.
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         let rows: [(i: Double, x: Double)] = [
@@ -26,7 +26,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testFramerMotionSampledRows() {
-        // [PEER] framer-motion spring.test.ts: from 100 to 1000, sampled every 0.2 s, rounded (UIKIT.md §2)
+        // [PEER] framer-motion spring.test.ts: from 100 to 1000, sampled every 0.2 s, rounded (docs/uikit-semantics.md#springs)
         func sampled(_ spring: Spring, count: Int) -> [Int] {
             (0..<count).map { Int((100 + 900 * spring.value(at: 0.2 * Double($0))).rounded()) }
         }
@@ -41,7 +41,7 @@ final class SpringTests: XCTestCase {
     func testSettlingDurationDocumentedRows() {
         // [DOC] CASpringAnimation.settlingDuration: position.x 0 → 640, m 1, k 100: "with a damping
         // coefficient of 5, the settling duration is approximately 2.85 seconds … changing the damping
-        // to 15 reduces the settling duration to just over 1 second" (UIKIT.md §2: ≈ 2.85 s, ≈ 1.02 s).
+        // to 15 reduces the settling duration to just over 1 second" (docs/uikit-semantics.md#springs: ≈ 2.85 s, ≈ 1.02 s).
         //
         // Tolerance: ±0.01. The documented numbers are the time at which the decay bound
         // (1 + |B|)·e^(−ζω0·t) of |1 − x| reaches 0.001 ([CALC] 2.85497, 1.02209), rounded to the
@@ -71,7 +71,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testSettledStaysWithinEpsilon() {
-        // UIKIT.md §2: after the settling duration |1 − x| stays below ε = 0.001.
+        // docs/uikit-semantics.md#springs: after the settling duration |1 − x| stays below ε = 0.001.
         let springs = [
             Spring(stiffness: 100, damping: 5), Spring(stiffness: 100, damping: 10), Spring(stiffness: 100, damping: 15),
             Spring(stiffness: 300, damping: 10), Spring(stiffness: 100, damping: 20), Spring.uiKitDefault,
@@ -94,12 +94,12 @@ final class SpringTests: XCTestCase {
     // MARK: UISpringTimingParameters(dampingRatio:) with an animator duration
 
     func testDampingRatioDurationMapping() {
-        // UIKIT.md §2 [CALC] rows (given to 2 decimals; ±0.006)
+        // docs/uikit-semantics.md#springs [CALC] rows (given to 2 decimals; ±0.006)
         let rows: [(T: Double, zeta: Double, k: Double, c: Double)] = [
-            (0.35, 1.0, 695.97, 52.76),  // UIKIT.md §2 [CALC]
-            (0.5, 0.5, 646.88, 25.43),   // UIKIT.md §2 [CALC]
-            (0.3, 0.8, 898.86, 47.97),   // UIKIT.md §2 [CALC]
-            (1.0, 0.7, 96.82, 13.78),    // UIKIT.md §2 [CALC]
+            (0.35, 1.0, 695.97, 52.76),  // docs/uikit-semantics.md#springs [CALC]
+            (0.5, 0.5, 646.88, 25.43),   // docs/uikit-semantics.md#springs [CALC]
+            (0.3, 0.8, 898.86, 47.97),   // docs/uikit-semantics.md#springs [CALC]
+            (1.0, 0.7, 96.82, 13.78),    // docs/uikit-semantics.md#springs [CALC]
         ]
         for row in rows {
             let spring = Spring(dampingRatio: row.zeta, duration: row.T)
@@ -115,7 +115,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testCriticalDampingRatioOmegaTimesDuration() {
-        // UIKIT.md §2 [CALC]: for ζ = 1, v = 0: ω·T = 9.233414 for every T ((1 + u)e^(−u) = 0.001).
+        // docs/uikit-semantics.md#springs [CALC]: for ζ = 1, v = 0: ω·T = 9.233414 for every T ((1 + u)e^(−u) = 0.001).
         for T in [0.1, 0.2, 0.25, 0.35, 0.5, 0.75, 1.0, 2.0, 5.0] {
             let spring = Spring(dampingRatio: 1, duration: T)
             XCTAssertEqual(spring.naturalFrequency * T, 9.233414, accuracy: 1e-6, "T = \(T)")
@@ -124,7 +124,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testDampingRatioEnvelopeReachesThousandthAtDuration() {
-        // UIKIT.md §2 [RE] mapping: |B|·e^(−ζωT) = 0.001 (ζ < 1), (1 + (ω − v)T)·e^(−ωT) = 0.001 (ζ = 1).
+        // docs/uikit-semantics.md#springs [RE] mapping: |B|·e^(−ζωT) = 0.001 (ζ < 1), (1 + (ω − v)T)·e^(−ωT) = 0.001 (ζ = 1).
         for (zeta, T, v) in [(0.3, 0.4, 0.0), (0.5, 0.5, 0.0), (0.9, 0.25, 0.0), (0.6, 0.5, 1.5), (1.0, 0.4, 2.0)] {
             let s = Spring(dampingRatio: zeta, duration: T, initialVelocity: v)
             let w = s.naturalFrequency
@@ -141,7 +141,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testDampingRatioClampedToOne() {
-        // UIKIT.md §2 [RE]: ζ clamped to ≤ 1.
+        // docs/uikit-semantics.md#springs [RE]: ζ clamped to ≤ 1.
         let clamped = Spring(dampingRatio: 2.5, duration: 0.35)
         let critical = Spring(dampingRatio: 1, duration: 0.35)
         XCTAssertEqual(clamped.stiffness, critical.stiffness, accuracy: 1e-9)
@@ -151,7 +151,7 @@ final class SpringTests: XCTestCase {
     // MARK: SwiftUI duration / bounce
 
     func testSwiftUIDurationBounce() {
-        // [DOC] SwiftUI Spring(duration: 0.5, bounce: 0.3) ⇔ stiffness 157.9, damping 17.6 (UIKIT.md §2)
+        // [DOC] SwiftUI Spring(duration: 0.5, bounce: 0.3) ⇔ stiffness 157.9, damping 17.6 (docs/uikit-semantics.md#springs)
         let spring = Spring(duration: 0.5, bounce: 0.3)
         XCTAssertEqual(spring.mass, 1)
         XCTAssertEqual(spring.stiffness, 157.9, accuracy: 0.05)  // [DOC]
@@ -166,7 +166,7 @@ final class SpringTests: XCTestCase {
     // MARK: ζ ≥ 1
 
     func testCriticalFormUsedForOverdampedUnlessAllowed() {
-        // UIKIT.md §2 [RE]/[PEER WebKit SpringSolver.h]: ζ ≥ 1 → x = 1 − (1 + (ω0 − v)t)e^(−ω0 t).
+        // docs/uikit-semantics.md#springs [RE]/[PEER WebKit SpringSolver.h]: ζ ≥ 1 → x = 1 − (1 + (ω0 − v)t)e^(−ω0 t).
         // m 1, k 100, c 40 (ζ = 2, ω0 = 10). [CALC] rows:
         let rows: [(t: Double, critical: Double, overdamped: Double)] = [
             (0.1, 0.2642411177, 0.1777365761),  // [CALC] 1 − 2e^(−1); overdamped r = −20 ± √300
@@ -188,7 +188,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testUIKitDefaultSpring() {
-        // [DOC] UISpringTimingParameters() = mass 3, stiffness 1000, damping 500, ζ ≈ 4.56 (UIKIT.md §2)
+        // [DOC] UISpringTimingParameters() = mass 3, stiffness 1000, damping 500, ζ ≈ 4.56 (docs/uikit-semantics.md#springs)
         let spring = Spring.uiKitDefault
         XCTAssertEqual(spring.mass, 3)
         XCTAssertEqual(spring.stiffness, 1000)
@@ -236,7 +236,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testAnimatorTimingDuration() {
-        // UIKIT.md §2 [DOC]: with mass/stiffness/damping the animator's duration is ignored and the
+        // docs/uikit-semantics.md#springs [DOC]: with mass/stiffness/damping the animator's duration is ignored and the
         // animation lasts the settling duration.
         let spring = Spring(stiffness: 100, damping: 15)
         XCTAssertEqual(AnimatorTiming.spring(spring).duration, spring.settlingDuration())

@@ -20,7 +20,7 @@ final class TrackTests: XCTestCase {
         // continuous at the switch
         XCTAssertEqual(track.value(at: 1.0.nextDown), 100)
         XCTAssertEqual(track.value(at: 1), 100, accuracy: 1e-12)
-        // initial slope equals the given velocity in pt/s (UIKIT.md §2 [DOC] initialVelocity)
+        // initial slope equals the given velocity in pt/s (docs/uikit-semantics.md#springs [DOC] initialVelocity)
         XCTAssertEqual(slope(track, at: 1), 500, accuracy: 1e-3)
         // [CALC] 100 + 200·x(t), k 200, c 20 (ζ = 0.707), v 2.5 — 30-digit closed form
         let rows: [(t: Double, value: Double)] = [
@@ -36,7 +36,7 @@ final class TrackTests: XCTestCase {
         XCTAssertEqual(duration, spring.withInitialVelocity(2.5).settlingDuration(), accuracy: 1e-12)
         XCTAssertEqual(track.value(at: 1 + duration), 300)
         XCTAssertEqual(track.value(at: 100), 300)
-        // the snap to the target at the end is within ε × distance (UIKIT.md §2, ε = 0.001)
+        // the snap to the target at the end is within ε × distance (docs/uikit-semantics.md#springs, ε = 0.001)
         XCTAssertEqual(track.value(at: (1 + duration).nextDown), 300, accuracy: 0.001 * 200)
     }
 
@@ -66,7 +66,7 @@ final class TrackTests: XCTestCase {
     }
 
     func testRetargetMidFlightIsContinuous() {
-        // a new spring from where the old one is: no jump (UIKIT.md §5)
+        // a new spring from where the old one is: no jump (docs/uikit-semantics.md#what-a-renderer-must-get-right)
         var track = Track(0)
         let spring = Spring(stiffness: 180, damping: 18)
         track.animate(to: 100, at: 0, spring: spring)

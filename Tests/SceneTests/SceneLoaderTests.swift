@@ -187,10 +187,10 @@ final class SceneLoaderTests: XCTestCase {
               - { from: c, to: d, style: slide-up-modal, curve: easeInOut, duration: 0.5 }
             """
         let scene = try load(text)
-        // UIKIT.md §2 [CALC]: T 0.3, ζ 0.8 → k 898.86, c 47.97.
+        // docs/uikit-semantics.md#springs [CALC]: T 0.3, ζ 0.8 → k 898.86, c 47.97.
         XCTAssertEqual(scene.transitions[0].parameters.spring.stiffness, 898.86, accuracy: 0.01)
         XCTAssertEqual(scene.transitions[0].parameters.spring.damping, 47.97, accuracy: 0.01)
-        // UIKIT.md §2 [DOC]: Spring(duration 0.5, bounce 0.3) ⇔ stiffness 157.9, damping 17.6.
+        // docs/uikit-semantics.md#springs [DOC]: Spring(duration 0.5, bounce 0.3) ⇔ stiffness 157.9, damping 17.6.
         XCTAssertEqual(scene.transitions[1].parameters.spring.stiffness, 157.9, accuracy: 0.05)
         XCTAssertEqual(scene.transitions[1].parameters.spring.damping, 17.6, accuracy: 0.05)
         XCTAssertEqual(scene.transitions[2].parameters.curve, .easeInOut)
