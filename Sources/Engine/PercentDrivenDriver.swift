@@ -11,7 +11,7 @@ import Scene
 /// animator the fraction shows linearly. `finish()` / `cancel()` complete the rest in
 /// `duration × remaining / completionSpeed` with the completion curve.
 struct PercentDrivenDriver: TransitionDriver {
-    let style: TransitionStyle
+    let styleName: String
     let geometry: any StyleGeometry
     let stage: TransitionStage
     let isForward: Bool
@@ -29,14 +29,13 @@ struct PercentDrivenDriver: TransitionDriver {
     private var interruptedTarget: Bool?
     private(set) var completion: (time: Double, finished: Bool)?
 
-    var styleName: String { style.rawValue }
     var source: String { isForward ? stage.below : stage.above }
     var destination: String { isForward ? stage.above : stage.below }
 
-    init(style: TransitionStyle, geometry: any StyleGeometry, stage: TransitionStage, forward: Bool, timing: AnimatorTiming,
+    init(styleName: String, geometry: any StyleGeometry, stage: TransitionStage, forward: Bool, timing: AnimatorTiming,
          completionCurve: CubicTimingCurve, completionSpeed: Double, scrubsInLayerTime: Bool, interruptible: Bool,
          rule: InteractionRule?) {
-        self.style = style
+        self.styleName = styleName
         self.geometry = geometry
         self.stage = stage
         self.isForward = forward

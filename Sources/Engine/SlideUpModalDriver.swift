@@ -41,7 +41,7 @@ struct SlideUpModalDriver: TransitionDriver {
     private var interruptedTarget: Bool?
     private(set) var completion: (time: Double, finished: Bool)?
 
-    var styleName: String { TransitionStyle.slideUpModal.rawValue }
+    var styleName: String { "slide-up-modal" }
     var destination: String { isForward ? sheet : presenter }
     var source: String { isForward ? presenter : sheet }
     var isInterruptible: Bool { true }

@@ -19,7 +19,7 @@ struct TimelineBuilder {
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
         var screen: String
-        var spec: TransitionSpec?
+        var transition: Transition?
         var stage: TransitionStage?
         /// Pushed inside the navigation controller below it (true), or presented over it (false).
         var pushed = false
@@ -28,7 +28,9 @@ struct TimelineBuilder {
     private var stack: [Entry]
     private var active: Int?
     /// Where each driver's stage came from, to push its entry when it finishes.
-    private var runs: [(spec: TransitionSpec, stage: TransitionStage, pushed: Bool)] = []
+    private var runs: [(transition: Transition, stage: TransitionStage, pushed: Bool)] = []
+    /// The scene's transitions with their styles resolved and settings decoded.
+    private var transitions: [Transition] = []
     private var diagnostics: [Diagnostic] = []
 
     private var bounds: Rect { scene.device.bounds }
@@ -42,7 +44,38 @@ struct TimelineBuilder {
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
     }
 
+    /// A scene transition with its style resolved and its settings decoded.
+    struct Transition: Sendable {
+        var spec: TransitionSpec
+        var style: any TransitionStyleDefinition
+        var settings: SettingValues
+
+        func run(_ stage: TransitionStage, forward: Bool) -> StyleRun {
+            StyleRun(settings: settings, stage: stage, forward: forward)
+        }
+    }
+
+    /// Resolves every transition's style by name and decodes its settings; every problem is a
+    /// located diagnostic.
+    private mutating func resolveTransitions() {
+        let registry = StyleRegistry(scene: scene)
+        for spec in scene.transitions {
+            guard let style = registry.style(named: spec.style) else {
+                let names = registry.names
+                let hint = Diagnostic.closest(to: spec.style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                diagnostics.append(Diagnostic(location: spec.styleLocation, message:
+                    "unknown transition style '\(spec.style)'\(hint); expected one of: \(names.joined(separator: ", ")), or a style declared under 'styles'"))
+                continue
+            }
+            let (settings, problems) = spec.settings.decode(style.settings, style: style.name)
+            diagnostics += problems
+            transitions.append(Transition(spec: spec, style: style, settings: settings))
+        }
+    }
+
     mutating func run() throws {
+        resolveTransitions()
+        if !diagnostics.isEmpty { throw SceneError(diagnostics) }
         for entry in scene.timeline {
             switch entry.action {
             case .present(let screen): forward(to: screen, navigation: false, entry: entry)
@@ -64,47 +97,48 @@ struct TimelineBuilder {
         let verb = navigation ? "push" : "present"
         settle(before: entry.time)
         guard checkIdle(entry, "\(verb) '\(screen)'") else { return }
-        guard let spec = scene.transitions.first(where: { $0.from == top.screen && $0.to == screen }) else {
-            let known = scene.transitions.filter { $0.from == top.screen }.map(\.to)
+        guard let transition = transitions.first(where: { $0.spec.from == top.screen && $0.spec.to == screen }) else {
+            let known = transitions.filter { $0.spec.from == top.screen }.map(\.spec.to)
             let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
             fail(entry, "cannot \(verb) '\(screen)' at \(format(entry.time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
             return
         }
-        guard navigation ? spec.style.isNavigation : spec.style.isModal else {
-            let right = spec.style.isNavigation ? "push" : "present"
-            fail(entry, "cannot \(verb) '\(screen)': its transition is \(spec.style.rawValue), a \(spec.style.isNavigation ? "navigation" : "modal") style; use '\(right): \(screen)'")
+        let style = transition.style
+        guard style.presentations.contains(navigation ? .navigation : .modal) else {
+            let isNavigation = style.presentations.contains(.navigation)
+            fail(entry, "cannot \(verb) '\(screen)': its transition is \(style.name), a \(isNavigation ? "navigation" : "modal") style; use '\(isNavigation ? "push" : "present"): \(screen)'")
             return
         }
         var cellImage: Rect?
-        if spec.style == .zoomFromCell {
-            let cell = spec.options.cell ?? CellReference(list: "", index: 0)
+        if let key = style.sourceCellSetting {
+            let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
             guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device) else {
-                fail(entry, "cannot push '\(screen)' with zoom-from-cell: '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's 'cell: { list: ID, index: N }'")
+                fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
             }
             cellImage = frame
         }
         let stage = TransitionStage(bounds: bounds, below: top.screen, above: screen, cellImage: cellImage)
-        start(makeDriver(spec, stage: stage, forward: true, at: entry.time), spec: spec, stage: stage, pushed: navigation,
-              at: entry.time)
+        start(style.animated(transition.run(stage, forward: true), at: entry.time), transition: transition, stage: stage,
+              pushed: navigation, at: entry.time)
     }
 
     private mutating func back(navigation: Bool, entry: TimelineEntry) {
         let verb = navigation ? "pop" : "dismiss"
         settle(before: entry.time)
         guard checkIdle(entry, verb) else { return }
-        guard stack.count > 1, let spec = top.spec, let stage = top.stage else {
+        guard stack.count > 1, let transition = top.transition, let stage = top.stage else {
             fail(entry, navigation
                  ? "cannot pop at \(format(entry.time)) s: '\(top.screen)' is the root of the navigation stack"
                  : "cannot dismiss at \(format(entry.time)) s: nothing is presented ('\(top.screen)' is the root screen)")
             return
         }
         guard top.pushed == navigation else {
-            fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(spec.style.rawValue); use '\(top.pushed ? "pop" : "dismiss"): true'")
+            fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(transition.style.name); use '\(top.pushed ? "pop" : "dismiss"): true'")
             return
         }
-        start(makeDriver(spec, stage: stage, forward: false, at: entry.time), spec: spec, stage: stage, pushed: top.pushed,
-              at: entry.time)
+        start(transition.style.animated(transition.run(stage, forward: false), at: entry.time), transition: transition,
+              stage: stage, pushed: top.pushed, at: entry.time)
     }
 
     private mutating func checkIdle(_ entry: TimelineEntry, _ what: String) -> Bool {
@@ -113,17 +147,6 @@ struct TimelineBuilder {
         let until = driver.completion.map { "until \(format($0.time)) s" } ?? "held by a finger"
         fail(entry, "cannot \(what) at \(format(entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
         return false
-    }
-
-    /// A non-interactive run of `spec`, starting at `time`.
-    private func makeDriver(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool, at time: Double) -> any TransitionDriver {
-        if spec.style == .slideUpModal {
-            return SlideUpModalDriver.animated(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
-                                               sheet: stage.above, forward: forward, at: time)
-        }
-        var driver = StyleCatalog.driver(for: spec, stage: stage, forward: forward)
-        driver.start(at: time)
-        return driver
     }
 
     // MARK: Touches
@@ -156,87 +179,72 @@ struct TimelineBuilder {
             guard active == nil, candidate.accepts(began, movement) else { continue }
             var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
-            start(driver, spec: candidate.spec, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
+            start(driver, transition: candidate.transition, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
             return
         }
 
-        // A tap on a cell pushes with zoom-from-cell.
+        // A tap on a cell starts a style that grows out of it.
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 { tap(at: down.location, time: up.time) }
     }
 
     /// A gesture that could start a transition from the current state.
     private struct Candidate {
-        var spec: TransitionSpec
+        var transition: Transition
         var stage: TransitionStage
         /// Whether the transition runs inside the navigation controller (a push or a pop).
         var pushed: Bool
         var recognizer: PanRecognizer
         var accepts: (PanEvent, Point) -> Bool
         var make: (PanEvent) -> any TransitionDriver
+
+        init(_ transition: Transition, _ stage: TransitionStage, pushed: Bool, _ gesture: StyleGesture) {
+            self.transition = transition
+            self.stage = stage
+            self.pushed = pushed
+            recognizer = gesture.recognizer
+            accepts = gesture.accepts
+            make = gesture.make
+        }
     }
 
+    /// The way back from the top screen first, then the ways forward from it, each where its
+    /// style has a gesture in that direction.
     private func gestureCandidates() -> [Candidate] {
         var candidates: [Candidate] = []
-        let bounds = self.bounds
-        if stack.count > 1, let spec = top.spec, let stage = top.stage {
-            if spec.style == .slideUpModal {
-                candidates.append(Candidate(
-                    spec: spec, stage: stage, pushed: top.pushed, recognizer: PanRecognizer(bounds: bounds),
-                    accepts: { _, movement in SlideUpModalDriver.shouldBeginDismissal(movement: movement) },
-                    make: { began in
-                        SlideUpModalDriver.interactive(parameters: spec.parameters, bounds: bounds, presenter: stage.below,
-                                                       sheet: stage.above, forward: false, began: began)
-                    }))
-            } else if let candidate = percentDriven(spec, stage: stage, forward: false, pushed: top.pushed) {
-                candidates.append(candidate)
-            }
+        if stack.count > 1, let transition = top.transition, let stage = top.stage,
+           let gesture = transition.style.gesture(transition.run(stage, forward: false)) {
+            candidates.append(Candidate(transition, stage, pushed: top.pushed, gesture))
         }
-        for spec in scene.transitions where spec.from == top.screen && spec.style != .slideUpModal && spec.style != .zoomFromCell {
-            let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to)
-            // Gesture-started forward styles are the modal ones (cover, drawer).
-            if let candidate = percentDriven(spec, stage: stage, forward: true, pushed: !spec.style.isModal) {
-                candidates.append(candidate)
-            }
+        for transition in transitions where transition.spec.from == top.screen {
+            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to)
+            guard let gesture = transition.style.gesture(transition.run(stage, forward: true)) else { continue }
+            // A gesture brings a screen in modally where the style can, else pushes it.
+            candidates.append(Candidate(transition, stage, pushed: !transition.style.presentations.contains(.modal), gesture))
         }
         return candidates
     }
 
-    /// The gesture of a percent-driven style in one direction, if its seed has one.
-    private func percentDriven(_ spec: TransitionSpec, stage: TransitionStage, forward: Bool, pushed: Bool) -> Candidate? {
-        let template = StyleCatalog.driver(for: spec, stage: stage, forward: forward)
-        guard let rule = template.rule else { return nil }
-        let bounds = self.bounds
-        return Candidate(
-            spec: spec, stage: stage, pushed: pushed, recognizer: rule.recognizer(bounds: bounds),
-            accepts: { began, _ in rule.accepts(beganAt: began.location, bounds: bounds) },
-            make: { began in
-                var driver = template
-                driver.begin(began)
-                driver.handle(began)
-                return driver
-            })
-    }
-
     private mutating func tap(at location: Point, time: Double) {
         guard active == nil else { return }
-        for spec in scene.transitions where spec.from == top.screen && spec.style == .zoomFromCell {
-            let list = spec.options.cell?.list ?? ""
+        for transition in transitions where transition.spec.from == top.screen {
+            guard let key = transition.style.sourceCellSetting else { continue }
+            let list = transition.settings.cell(key)?.list ?? ""
             guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list, device: scene.device) else { continue }
-            let stage = TransitionStage(bounds: bounds, below: top.screen, above: spec.to, cellImage: cell.image)
-            var driver = StyleCatalog.driver(for: spec, stage: stage, forward: true)
-            driver.start(at: time)
-            start(driver, spec: spec, stage: stage, pushed: true, at: time)
+            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to, cellImage: cell.image)
+            let pushed = transition.style.presentations.contains(.navigation)
+            start(transition.style.animated(transition.run(stage, forward: true), at: time), transition: transition,
+                  stage: stage, pushed: pushed, at: time)
             return
         }
     }
 
     // MARK: Bookkeeping
 
-    private mutating func start(_ driver: any TransitionDriver, spec: TransitionSpec, stage: TransitionStage, pushed: Bool,
+    private mutating func start(_ driver: any TransitionDriver, transition: Transition, stage: TransitionStage, pushed: Bool,
                                 at time: Double) {
         drivers.append(driver)
-        runs.append((spec, stage, pushed))
+        runs.append((transition, stage, pushed))
         contexts.append(barContext(below: stage.below, above: stage.above, pushed: pushed))
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -248,7 +256,7 @@ struct TimelineBuilder {
         let driver = drivers[index]
         if completion.finished {
             if driver.isForward {
-                stack.append(Entry(screen: driver.destination, spec: runs[index].spec, stage: runs[index].stage,
+                stack.append(Entry(screen: driver.destination, transition: runs[index].transition, stage: runs[index].stage,
                                    pushed: runs[index].pushed))
             } else {
                 stack.removeLast()
@@ -262,7 +270,8 @@ struct TimelineBuilder {
     /// What is on screen when no transition runs: the top screen with its navigation bar, or
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
-        if let spec = top.spec, let stage = top.stage, let placements = StyleCatalog.restingLayers(for: spec, stage: stage) {
+        if let transition = top.transition, let stage = top.stage,
+           let placements = transition.style.resting(transition.run(stage, forward: true)) {
             let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
             return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
         }

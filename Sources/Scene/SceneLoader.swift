@@ -192,8 +192,8 @@ struct SceneDecoder {
 
     func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TransitionSpec? {
         let r = reader
-        let allowed = ["from", "to", "style"] + TransitionOptionsDecoder.keys
-        guard let fields = r.mapping(node, "a transition", allowed: allowed) else { return nil }
+        // Any other key is a setting of the style, checked once the style is known.
+        guard let fields = r.mapping(node, "a transition") else { return nil }
         func screenName(_ key: String) -> String? {
             guard let value = fields[key] else {
                 r.error(node, "missing key '\(key)' (a screen name) in transition")
@@ -209,12 +209,13 @@ struct SceneDecoder {
         let from = screenName("from")
         let to = screenName("to")
         if fields["style"] == nil {
-            r.error(node, "missing key 'style'; expected one of: \(TransitionStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+            r.error(node, "missing key 'style' (a built-in style such as slide-up-modal, or one declared under 'styles')")
         }
-        let style = fields["style"].flatMap { r.choice($0, "transition style", TransitionStyle.self) }
-        let options = TransitionOptionsDecoder(reader: r).decode(fields, style: style)
+        let style = fields["style"].flatMap { r.string($0, "transition style") }
+        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { !["from", "to", "style"].contains($0.name) })
         guard let from, let to, let style else { return nil }
-        return TransitionSpec(from: from, to: to, style: style, location: r.location(node), options: options)
+        return TransitionSpec(from: from, to: to, style: style, location: r.location(node),
+                              styleLocation: r.location(fields["style"]), settings: settings)
     }
 
     // MARK: Timeline

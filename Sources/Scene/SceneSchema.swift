@@ -7,9 +7,21 @@ import Motion
 /// Built from the same names the loader accepts, so the two cannot drift apart silently: a test
 /// checks that the committed `docs/scene.schema.json` equals this output.
 public enum SceneSchema {
-    /// The schema as pretty-printed JSON with sorted keys.
-    public static var json: String {
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+    /// A transition style as the schema describes it: its name and its settings.
+    public struct Style: Sendable {
+        public var name: String
+        public var settings: [SettingDescriptor]
+
+        public init(name: String, settings: [SettingDescriptor]) {
+            self.name = name
+            self.settings = settings
+        }
+    }
+
+    /// The schema as pretty-printed JSON with sorted keys, with the settings of `styles` (the
+    /// built-in transition styles, from their descriptors).
+    public static func json(styles: [Style]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: document(styles), options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -35,9 +47,29 @@ public enum SceneSchema {
         return result
     }
     private static var boolean: Object { ["type": "boolean"] }
+
+    /// A setting's schema, from its kind and documentation.
+    private static func schema(of setting: SettingDescriptor) -> Object {
+        var result: Object
+        switch setting.kind {
+        case .number(let range, let exclusiveMinimum):
+            result = number(setting.doc, minimum: range?.lowerBound, maximum: range?.upperBound, exclusiveMinimum: exclusiveMinimum)
+        case .numbers(let count, let range):
+            result = ["type": "array", "items": number("", minimum: range.lowerBound, maximum: range.upperBound),
+                      "minItems": count, "maxItems": count]
+        case .point: result = numbers(2, "[x, y] in points")
+        case .color: result = ref("color")
+        case .curve: result = ref("curve")
+        case .spring: result = ref("spring")
+        case .choice(let names): result = strings(names, setting.doc)
+        case .cell: result = object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], setting.doc)
+        }
+        if result["$ref"] == nil { result["description"] = setting.doc }
+        return result
+    }
     private static var text: Object { ["type": "string"] }
 
-    private static var document: Object {
+    private static func document(_ styles: [Style]) -> Object {
         var root = object([
             "device": ["oneOf": [strings(Device.presets.keys.sorted(), "a device preset"), ref("device")]],
             "size": numbers(2, "screen size [width, height] in points"),
@@ -57,11 +89,11 @@ public enum SceneSchema {
         ], required: ["screens"], "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.")
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["title"] = "Segue scene"
-        root["$defs"] = definitions
+        root["$defs"] = definitions(styles)
         return root
     }
 
-    private static var definitions: Object {
+    private static func definitions(_ styles: [Style]) -> Object {
         let rect = numbers(4, "[x, y, width, height] in points")
         let point = numbers(2, "[x, y] in points")
         let viewID: Object = ["type": "string", "pattern": "^[^/]+$", "description": "names the view: its own render-tree node <screen>/<id>"]
@@ -144,31 +176,22 @@ public enum SceneSchema {
         ], "a navigation bar")
 
         var transitionProperties: Object = [
-            "from": text, "to": text, "style": strings(TransitionStyle.allCases.map(\.rawValue), "the transition style"),
+            "from": text, "to": text,
+            "style": ["type": "string", "examples": styles.map(\.name),
+                      "description": "a built-in style (\(styles.map(\.name).joined(separator: ", "))) or one declared under 'styles'"],
         ]
-        let option: Object = [
-            "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"), "spring": ref("spring"),
-            "completionCurve": ref("curve"), "completionSpeed": number("UIPercentDrivenInteractiveTransition.completionSpeed", exclusiveMinimum: 0),
-            "completionThreshold": number("progress above which a release finishes", minimum: 0, maximum: 1),
-            "flickVelocity": number("pt/s", minimum: 0), "progressScale": number("slide-up progress divisor factor", exclusiveMinimum: 0),
-            "progressDistance": number("points for full progress", exclusiveMinimum: 0),
-            "autoFinish": number("progress that finishes at once", minimum: 0, maximum: 1),
-            "dimmingColor": ref("color"), "dimmingAlpha": number("alpha", minimum: 0, maximum: 1),
-            "cornerRadius": number("slide-up sheet corner radius while off its resting place, points (default 0)", minimum: 0),
-            "releaseVelocity": strings(["inherit", "zero"], "release velocity"),
-            "width": number("drawer width", exclusiveMinimum: 0), "parallaxRatio": number("underlay offset divisor", exclusiveMinimum: 0),
-            "underlayAlpha": number("alpha", minimum: 0, maximum: 1), "shadowRadius": number("points", minimum: 0),
-            "shadowOpacity": numbers(2, "[start, end]"), "shadowColor": ref("color"), "shadowOffset": point,
-            "scale": number("start scale", exclusiveMinimum: 0), "offset": point, "edgeZone": number("points", exclusiveMinimum: 0),
-            "cell": object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "the source cell"),
-            "detailContent": strings(DetailContent.allCases.map(\.rawValue), "layout: laid out at each size; scale: magnified"),
-        ]
+        var option: Object = [:]
+        for style in styles {
+            for setting in style.settings where option[setting.key] == nil {
+                option[setting.key] = schema(of: setting)
+            }
+        }
         transitionProperties.merge(option) { $1 }
         var transition = object(transitionProperties, required: ["from", "to", "style"], "a transition and its settings")
-        transition["allOf"] = TransitionStyle.allCases.map { style -> Object in
-            let allowed = Set(["from", "to", "style"] + style.settings)
+        transition["allOf"] = styles.map { style -> Object in
+            let allowed = Set(style.settings.map(\.key))
             let forbidden = option.keys.filter { !allowed.contains($0) }.sorted()
-            return ["if": ["properties": ["style": ["const": style.rawValue]]],
+            return ["if": ["properties": ["style": ["const": style.name]]],
                     "then": ["not": ["anyOf": forbidden.map { ["required": [$0]] }]]]
         }
         defs["transition"] = transition

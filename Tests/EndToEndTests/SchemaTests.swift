@@ -16,6 +16,17 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(json?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
     }
 
+    /// The settings tables in docs/scene-format.md are the styles' descriptors, printed.
+    func testSettingsTablesAreCurrent() throws {
+        let printed = try CLI.segue(["schema", "--settings-tables"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let docs = try String(contentsOf: repository.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        let begin = try XCTUnwrap(docs.range(of: "-->\n\n", range: try XCTUnwrap(docs.range(of: "<!-- settings tables:")).upperBound..<docs.endIndex))
+        let end = try XCTUnwrap(docs.range(of: "<!-- end of settings tables -->"))
+        XCTAssertEqual(String(docs[begin.upperBound..<end.lowerBound]), printed.text,
+                       "paste `segue schema --settings-tables` between the markers in docs/scene-format.md")
+    }
+
     func testExampleScenesValidateAgainstTheSchema() throws {
         let script = """
             import glob, json, sys

@@ -50,14 +50,15 @@ final class StyleTests: XCTestCase {
         TransitionStage(bounds: bounds, below: "a", above: "b", cellImage: cell)
     }
 
-    func spec(_ style: TransitionStyle) -> TransitionSpec {
-        TransitionSpec(from: "a", to: "b", style: style, location: SourceLocation(file: "t", line: 1, column: 1))
+    /// A run of `style` with its default settings.
+    func run(_ style: any TransitionStyleDefinition, forward: Bool) -> StyleRun {
+        StyleRun(settings: SettingValues([:], descriptors: style.settings), stage: stage(), forward: forward)
     }
 
     // MARK: Geometry
 
     func testParallaxGeometry() {
-        let g = StyleCatalog.driver(for: spec(.parallaxBackSwipe), stage: stage(), forward: false).geometry
+        let g = ParallaxBackSwipe().driver(run(ParallaxBackSwipe(), forward: false)).geometry
         // Pop start (amount 1): top in place casting the full shadow; below at −width / 3.33, alpha 0.9.
         var layers = g.layers(amount: 1, stage: stage())
         XCTAssertEqual(layers.map(\.id), ["a", "b"])
@@ -336,10 +337,40 @@ final class StyleTests: XCTestCase {
     }
 
     func testSettingsOfAnotherStyleAreRejected() {
-        XCTAssertThrowsError(try scene("  - { from: a, to: b, style: cover-from-left, width: 200 }", "  []")) { error in
+        XCTAssertThrowsError(try Timeline(scene: scene("  - { from: a, to: b, style: cover-from-left, width: 200 }", "  []"))) { error in
             let found = (error as? SceneError)?.diagnostics ?? []
             XCTAssertEqual(found.first?.location.line, 8)
             XCTAssertTrue(found.first?.message.contains("not a setting of cover-from-left") ?? false)
         }
+    }
+
+    /// A style's settings are decoded against its descriptors when the timeline is built: every
+    /// problem at its line and column.
+    func testInvalidSettingValues() {
+        let text = """
+            screens: { a: {}, b: {} }
+            transitions:
+              - from: a
+                to: b
+                style: slide-up-modal
+                spring: { mass: -1, stiffness: 100, damping: 10 }
+                curve: [1.2, 0, 0.5, 1]
+              - from: b
+                to: a
+                style: slide-up-modal
+                spring: { dampingRatio: 0, duration: 0.5 }
+                completionThreshold: 2
+              - { from: a, to: b, style: slide-up-model }
+            """
+        var found: [Diagnostic] = []
+        XCTAssertThrowsError(try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))) { error in
+            found = (error as? SceneError)?.diagnostics ?? []
+        }
+        let messages = found.map { "\($0.location.line):\($0.location.column) \($0.message)" }.joined(separator: "\n")
+        XCTAssertTrue(found.contains { $0.location.line == 6 && $0.message.contains("mass must be greater than 0") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 7 && $0.message.contains("x values must be between 0 and 1") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 11 && $0.message.contains("dampingRatio must be greater than 0") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 12 && $0.message.contains("completionThreshold must be between 0 and 1") }, messages)
+        XCTAssertTrue(found.contains { $0.location.line == 13 && $0.message.contains("did you mean 'slide-up-modal'?") }, messages)
     }
 }

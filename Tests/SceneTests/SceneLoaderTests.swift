@@ -60,10 +60,15 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(label.fontSize, 17)
         XCTAssertEqual(label.weight, .semibold)
         let transition = try XCTUnwrap(scene.transitions.first)
-        XCTAssertEqual(transition.style, .slideUpModal)
-        XCTAssertEqual(transition.parameters.spring.stiffness, 300)
-        XCTAssertEqual(transition.parameters.flickVelocity, 900)
-        XCTAssertEqual(transition.parameters.completionThreshold, 0.2, "seed 000 default kept")
+        XCTAssertEqual(transition.style, "slide-up-modal")
+        let (settings, problems) = transition.settings.decode([
+            SettingDescriptor("spring", .spring, doc: ""), SettingDescriptor("flickVelocity", .number(), doc: ""),
+            SettingDescriptor("completionThreshold", .number(range: 0...1), default: .number(0.2), doc: ""),
+        ], style: "slide-up-modal")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(settings.spring("spring")?.stiffness, 300)
+        XCTAssertEqual(settings.number("flickVelocity"), 900)
+        XCTAssertEqual(settings.number("completionThreshold"), 0.2, "the descriptor's default kept")
         XCTAssertEqual(scene.timeline.count, 3)
         XCTAssertEqual(scene.timeline[0].action, .present("b"))
         guard case .touch(let swipe) = scene.timeline[2].action else { return XCTFail("swipe is a touch") }
@@ -140,31 +145,6 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("invalid YAML/JSON") ?? false)
     }
 
-    func testInvalidTimingValues() {
-        let text = """
-            screens: { a: {}, b: {} }
-            transitions:
-              - from: a
-                to: b
-                style: slide-up-modal
-                spring: { mass: -1, stiffness: 100, damping: 10 }
-                curve: [1.2, 0, 0.5, 1]
-              - from: b
-                to: a
-                style: slide-up-modal
-                spring: { dampingRatio: 0, duration: 0.5 }
-                completionThreshold: 2
-              - { from: a, to: b, style: slide-up-model }
-            """
-        let found = diagnostics(text)
-        let messages = found.map { "\($0.location.line):\($0.location.column) \($0.message)" }.joined(separator: "\n")
-        XCTAssertTrue(found.contains { $0.location.line == 6 && $0.message.contains("mass must be greater than 0") }, messages)
-        XCTAssertTrue(found.contains { $0.location.line == 7 && $0.message.contains("x values must be between 0 and 1") }, messages)
-        XCTAssertTrue(found.contains { $0.location.line == 11 && $0.message.contains("dampingRatio must be greater than 0") }, messages)
-        XCTAssertTrue(found.contains { $0.location.line == 12 && $0.message.contains("completionThreshold must be between 0 and 1") }, messages)
-        XCTAssertTrue(found.contains { $0.location.line == 13 && $0.message.contains("did you mean 'slide-up-modal'?") }, messages)
-    }
-
     func testOverlappingTouchesAreRejected() {
         let text = """
             screens: { a: {} }
@@ -187,13 +167,16 @@ final class SceneLoaderTests: XCTestCase {
               - { from: c, to: d, style: slide-up-modal, curve: easeInOut, duration: 0.5 }
             """
         let scene = try load(text)
+        let descriptors = [SettingDescriptor("spring", .spring, doc: ""), SettingDescriptor("curve", .curve, doc: ""),
+                           SettingDescriptor("duration", .number(exclusiveMinimum: 0), doc: "")]
+        let settings = scene.transitions.map { $0.settings.decode(descriptors, style: "slide-up-modal").0 }
         // docs/uikit-semantics.md#springs [CALC]: T 0.3, ζ 0.8 → k 898.86, c 47.97.
-        XCTAssertEqual(scene.transitions[0].parameters.spring.stiffness, 898.86, accuracy: 0.01)
-        XCTAssertEqual(scene.transitions[0].parameters.spring.damping, 47.97, accuracy: 0.01)
+        XCTAssertEqual(settings[0].spring("spring")?.stiffness ?? 0, 898.86, accuracy: 0.01)
+        XCTAssertEqual(settings[0].spring("spring")?.damping ?? 0, 47.97, accuracy: 0.01)
         // docs/uikit-semantics.md#springs [DOC]: Spring(duration 0.5, bounce 0.3) ⇔ stiffness 157.9, damping 17.6.
-        XCTAssertEqual(scene.transitions[1].parameters.spring.stiffness, 157.9, accuracy: 0.05)
-        XCTAssertEqual(scene.transitions[1].parameters.spring.damping, 17.6, accuracy: 0.05)
-        XCTAssertEqual(scene.transitions[2].parameters.curve, .easeInOut)
-        XCTAssertEqual(scene.transitions[2].parameters.duration, 0.5)
+        XCTAssertEqual(settings[1].spring("spring")?.stiffness ?? 0, 157.9, accuracy: 0.05)
+        XCTAssertEqual(settings[1].spring("spring")?.damping ?? 0, 17.6, accuracy: 0.05)
+        XCTAssertEqual(settings[2].curve("curve"), .easeInOut)
+        XCTAssertEqual(settings[2].number("duration"), 0.5)
     }
 }

@@ -1,0 +1,46 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `cover-from-left` (seed 002): the new screen covers the current one from the left, scrubbed
+/// by the finger's position.
+struct CoverFromLeft: PercentDrivenStyle {
+    let name = "cover-from-left"
+    let summary = "the new screen slides in from x = −width over the current one, following the finger's x"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        .duration(2.0, "`UIView.animate(withDuration: 2.0)`"),
+        .curve("easeOut", "`.curveEaseOut`"),
+        .completionCurve("easeInOut"),
+        .completionSpeed,
+        SettingDescriptor("autoFinish", .number(range: 0...1), default: .number(0.7),
+                          doc: "past this progress the transition finishes at once, the finger still down; a release below it cancels",
+                          uikit: "`if progress > 0.7 { finish() }`"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        // Seed 002: progress = touch x / width; past 0.7 it finishes at once.
+        let auto = s.number("autoFinish") ?? 0.7
+        let rule = InteractionRule(
+            recognizer: .pan,
+            progress: { event, bounds, _ in event.location.x / bounds.width },
+            autoFinish: auto,
+            finishes: { p, _ in p > auto })
+        return PercentDrivenDriver(styleName: name, geometry: CoverGeometry(), stage: run.stage, forward: run.forward,
+                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
+                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
+                                   interruptible: false, rule: run.forward ? rule : nil)
+    }
+}
+
+/// Seed 002: the new screen is translated from x = −width to identity, above the current one.
+struct CoverGeometry: StyleGeometry {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        [
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: stage.bounds.offsetBy(dx: -stage.bounds.width * (1 - a), dy: 0)),
+        ]
+    }
+}

@@ -1,0 +1,70 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `scale-fade-modal` (seed 004 `CustomModalShowAnimator`): the modal springs in from scale 0.6,
+/// 200 pt up and transparent; a left screen-edge pan dismisses it.
+struct ScaleFadeModal: PercentDrivenStyle {
+    let name = "scale-fade-modal"
+    let summary = "the modal springs in from scale 0.6, 200 pt up and transparent; a left-edge pan dismisses at 50 % of 200 pt"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        SettingDescriptor("spring", .spring, default: .spring(Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)),
+                          doc: "the animation's spring; a {dampingRatio, duration} spring takes exactly its duration",
+                          uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator"),
+        .completionCurve("easeInOut"),
+        .completionSpeed,
+        SettingDescriptor("scale", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(0.6),
+                          doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`"),
+        SettingDescriptor("offset", .point, default: .point(Point(x: 0, y: -200)),
+                          doc: "its translation when out, points", uikit: "`translatedBy(x: 0, y: -200)`"),
+        SettingDescriptor("progressDistance", .number(range: 0.001...100_000, exclusiveMinimum: 0), default: .number(200),
+                          doc: "points of translation, read in the shrinking screen's own coordinates, for full progress",
+                          uikit: "`translation(in: viewController.view).x / 200`"),
+        .completionThreshold(0.5, "a release at or above it finishes"),
+        SettingDescriptor("edgeZone", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(13),
+                          doc: "how near the left edge the touch must go down, points", uikit: "`UIScreenEdgePanGestureRecognizer`"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        var geometry = ScaleFadeGeometry()
+        geometry.scale = s.number("scale") ?? 0.6
+        geometry.offset = s.point("offset") ?? Point(x: 0, y: -200)
+        // Seed 004: progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5, with dx = translation(in:
+        // viewController.view), read in the shrinking view's own space.
+        let distance = s.number("progressDistance") ?? 200, finish = s.number("completionThreshold") ?? 0.5
+        let scale = geometry.scale
+        let rule = InteractionRule(
+            recognizer: .leftEdge(zone: s.number("edgeZone") ?? 13),
+            progress: { event, _, base in
+                ScaleFadeReading.progress(translation: event.translation.x, distance: distance, endScale: scale, base: base)
+            },
+            finishes: { p, _ in p >= finish })
+        let spring = s.spring("spring") ?? Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)
+        return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
+                                   timing: .spring(spring), completionCurve: s.curve("completionCurve") ?? .easeInOut,
+                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: false,
+                                   interruptible: !run.forward, rule: run.forward ? nil : rule)
+    }
+}
+
+/// Seed 004 `CustomModalShowAnimator`: the presented screen from scale 0.6 translated by (0, −200) and
+/// alpha 0 to identity and alpha 1.
+struct ScaleFadeGeometry: StyleGeometry {
+    var scale = 0.6
+    var offset = Point(x: 0, y: -200)
+
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        let b = stage.bounds
+        let s = scale + (1 - scale) * a
+        let dx = offset.x * (1 - a), dy = offset.y * (1 - a)
+        let frame = Rect(x: b.midX - b.width * s / 2 + dx, y: b.midY - b.height * s / 2 + dy,
+                         width: b.width * s, height: b.height * s)
+        return [
+            Placement(screen: stage.below, frame: b),
+            Placement(screen: stage.above, frame: frame, alpha: min(max(a, 0), 1)),
+        ]
+    }
+}

@@ -1,0 +1,62 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `side-drawer` (seed 003): a drawer from the left pushes the presenting screen aside under a
+/// dimming view; pan right opens it, pan left closes it.
+struct SideDrawer: PercentDrivenStyle {
+    let name = "side-drawer"
+    let summary = "a 320 pt drawer, laid out at its width, slides in from the left pushing the screen aside under a 0.5 dimming view"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        .duration(0.3, "`UIView.animate`'s default 0.3 s"),
+        .curve("easeInOut", "`UIView.animate`'s default curve"),
+        .completionCurve("easeInOut"),
+        .completionSpeed,
+        SettingDescriptor("width", .number(range: 1...10_000), default: .number(320),
+                          doc: "the drawer's width, points (at most the screen's)", uikit: "`menuWidth = 320`"),
+        .dimmingAlpha(0.5),
+        .dimmingColor,
+        .completionThreshold(0.5, "a release with percent above it finishes"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        var geometry = DrawerGeometry()
+        geometry.width = min(s.number("width") ?? 320, run.stage.bounds.width)
+        geometry.dimming = s.dimming
+        // Seed 003: open: percent = dx / 320, close: percent = −dx / 320; finish when percent > 0.5.
+        let drawer = geometry.width, finish = s.number("completionThreshold") ?? 0.5, forward = run.forward
+        let rule = InteractionRule(
+            recognizer: .pan,
+            progress: { event, _, base in base + (forward ? 1 : -1) * event.translation.x / drawer },
+            finishes: { p, _ in p > finish })
+        return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
+                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
+                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
+                                   interruptible: false, rule: rule)
+    }
+}
+
+/// Seed 003: a drawer `width` wide slides in from the left while the presenting screen moves right
+/// by the same width under a black dimming view (alpha 0 → 0.5). The drawer's screen is laid out at
+/// the drawer's width. The presentation stays on screen.
+struct DrawerGeometry: StyleGeometry {
+    var width = 320.0
+    var dimming = Color.black.withAlpha(0.5)
+
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        let h = stage.bounds.height
+        return [
+            Placement(screen: stage.below, frame: stage.bounds.offsetBy(dx: width * a, dy: 0)),
+            Placement(id: "dimming", content: .fill(dimming.withAlpha(1)), frame: stage.bounds, alpha: dimming.alpha * a),
+            Placement(screen: stage.above, frame: Rect(x: stage.bounds.minX - width * (1 - a), y: stage.bounds.minY, width: width, height: h),
+                  layout: .atFrame),
+        ]
+    }
+
+    func restingLayers(stage: TransitionStage) -> [Placement]? {
+        layers(amount: 1, stage: stage)
+    }
+}

@@ -1,0 +1,108 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`): a sheet slides up over a
+/// dimming view on a spring; a downward pan drags it back down, interruptible. The seed pushes
+/// it on a navigation stack (under the bar); it may also be presented over everything.
+struct SlideUpModal: TransitionStyleDefinition {
+    let name = "slide-up-modal"
+    let summary = "a sheet slides up over a 0.66 black dimming view on a spring; a downward pan dismisses it; interruptible"
+    let presentations: [Presentation] = [.navigation, .modal]
+    let settings: [SettingDescriptor] = [
+        SettingDescriptor("spring", .spring, default: .spring(Spring(mass: 2.5, stiffness: 2000, damping: 95)),
+                          doc: "the frame animator's spring: carries the sheet after a release",
+                          uikit: "`UISpringTimingParameters(mass: 2.5, stiffness: 2000, damping: 95)`"),
+        SettingDescriptor("curve", .curve, default: .curve(.easeOut), doc: "the transition animator's curve",
+                          uikit: "`UIViewPropertyAnimator(duration:curve: .easeOut)`"),
+        SettingDescriptor("duration", .number(range: 0...600, exclusiveMinimum: 0),
+                          defaultText: "0.2 s (a `{dampingRatio, duration}` spring: its duration)",
+                          doc: "the transition animator's duration; the seed asks its frame animator, created with `hideShowBarDuration`, for `duration` (a mass/stiffness/damping spring ignores it while running)",
+                          uikit: "`UINavigationController.hideShowBarDuration`"),
+        .dimmingAlpha(0.66),
+        .dimmingColor,
+        SettingDescriptor("progressScale", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(1.1),
+                          doc: "progress step = dy / (container height × progressScale)", uikit: "`progressStepFor(translation:)`"),
+        SettingDescriptor("flickVelocity", .number(range: 0...100_000), default: .number(1200),
+                          doc: "a release faster than this (pt/s) decides by its direction", uikit: "`flickMagnitude`"),
+        .completionThreshold(0.2, "without a flick, a fraction above it finishes"),
+        SettingDescriptor("cornerRadius", .number(range: 0...1000), default: .number(0),
+                          doc: "the moving sheet's corner radius, growing with its distance from rest (`min(cornerRadius, offset)`); the seed rounds none",
+                          uikit: "`layer.cornerRadius`"),
+        SettingDescriptor("releaseVelocity", .choice(ReleaseVelocity.allCases.map(\.rawValue)), default: .choice("inherit"),
+                          doc: "`inherit`: the finger's release velocity, in units of the remaining distance, starts the spring; `zero`: the seed's `timingCurveVelocity()`",
+                          uikit: "`UISpringTimingParameters.initialVelocity`"),
+    ]
+
+    /// The constants of `run` with its scene's settings.
+    func parameters(_ settings: SettingValues) -> SlideUpModalParameters {
+        var p = SlideUpModalParameters()
+        if let v = settings.spring("spring") { p.spring = v }
+        if let v = settings.curve("curve") { p.curve = v }
+        p.duration = settings.isGiven("duration") ? settings.number("duration") : nil
+        p.dimmingColor = settings.dimming
+        if let v = settings.number("progressScale") { p.progressScale = v }
+        if let v = settings.number("flickVelocity") { p.flickVelocity = v }
+        if let v = settings.number("completionThreshold") { p.completionThreshold = v }
+        if let v = settings.number("cornerRadius") { p.cornerRadius = v }
+        if let v = settings.choice("releaseVelocity").flatMap(ReleaseVelocity.init(rawValue:)) { p.releaseVelocity = v }
+        return p
+    }
+
+    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
+        SlideUpModalDriver.animated(parameters: parameters(run.settings), bounds: run.stage.bounds, presenter: run.stage.below,
+                                    sheet: run.stage.above, forward: run.forward, at: time)
+    }
+
+    /// Only the dismissal has a gesture: a pan moving down, more vertically than sideways.
+    func gesture(_ run: StyleRun) -> StyleGesture? {
+        guard !run.forward else { return nil }
+        let parameters = parameters(run.settings), stage = run.stage
+        return StyleGesture(
+            recognizer: PanRecognizer(bounds: stage.bounds),
+            accepts: { _, movement in SlideUpModalDriver.shouldBeginDismissal(movement: movement) },
+            make: { began in
+                SlideUpModalDriver.interactive(parameters: parameters, bounds: stage.bounds, presenter: stage.below,
+                                               sheet: stage.above, forward: false, began: began)
+            })
+    }
+}
+
+/// What the release velocity does to the completion spring.
+enum ReleaseVelocity: String, Sendable, Codable, CaseIterable {
+    /// The finger's velocity along the transition's axis, in units of the remaining distance
+    /// per second, becomes the spring's initial velocity (UIKit's documented use).
+    case inherit
+    /// The spring starts at rest, as seed 000's `timingCurveVelocity()` returns `.zero`.
+    case zero
+}
+
+/// Constants of `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`).
+struct SlideUpModalParameters: Sendable, Hashable {
+    /// The frame animator's spring: `UISpringTimingParameters(mass: 2.5, stiffness: 2000, damping: 95)`.
+    var spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
+    /// The transition animator's curve: `.easeOut`.
+    var curve = CubicTimingCurve.easeOut
+    /// The transition animator's duration; nil means the frame animator's `duration`: the
+    /// spring's honoured duration, else `hideShowBarDuration` (the seed asks the frame animator,
+    /// created with that duration, for its `duration`).
+    var duration: Double?
+    /// `UINavigationController.hideShowBarDuration`, the duration the seed creates its frame
+    /// animator with.
+    static let hideShowBarDuration = 0.2
+    /// `UIColor.black.withAlphaComponent(0.66)`.
+    var dimmingColor = Color.black.withAlpha(0.66)
+    /// progress step = dy / (container height × `progressScale`).
+    var progressScale = 1.1
+    /// A release faster than this (pt/s) decides by its direction.
+    var flickVelocity = 1200.0
+    /// Without a flick, a fraction above this finishes.
+    var completionThreshold = 0.2
+    /// Corner radius of the sheet while it is off its resting place, interpolated to 0 when
+    /// presented. 0 by default: the seed rounds no corners.
+    var cornerRadius = 0.0
+    var releaseVelocity = ReleaseVelocity.inherit
+
+    init() {}
+}

@@ -1,0 +1,53 @@
+import Scene
+
+/// The transition styles a scene can name: the built-in ones, then the scene's own (`styles:`).
+struct StyleRegistry: Sendable {
+    /// Every built-in style, in the order the docs list them. A new built-in style is one file in
+    /// `Engine/Styles/` and one line here.
+    static let builtIn: [any TransitionStyleDefinition] = [
+        SlideUpModal(), ParallaxBackSwipe(), CoverFromLeft(), SideDrawer(), ZoomFromCell(), ScaleFadeModal(),
+    ]
+
+    let styles: [any TransitionStyleDefinition]
+
+    init(scene: Scene) {
+        styles = Self.builtIn
+    }
+
+    func style(named name: String) -> (any TransitionStyleDefinition)? {
+        styles.first { $0.name == name }
+    }
+
+    var names: [String] { styles.map(\.name) }
+}
+
+/// The built-in transition styles, for the CLI: the JSON Schema and the docs' settings tables.
+public enum BuiltInStyles {
+    /// Each built-in style's name and settings, as the JSON Schema describes them.
+    public static var schema: [SceneSchema.Style] {
+        StyleRegistry.builtIn.map { SceneSchema.Style(name: $0.name, settings: $0.settings) }
+    }
+
+    /// The JSON Schema of scene files, with the built-in styles' settings.
+    public static var sceneSchema: String { SceneSchema.json(styles: schema) }
+}
+
+extension BuiltInStyles {
+    /// The settings tables of docs/scene-format.md, one per built-in style, made from the
+    /// descriptors (`segue schema --settings-tables` prints them; a test keeps the docs equal).
+    public static var settingsTables: String {
+        var out = ""
+        for style in StyleRegistry.builtIn {
+            let verbs = style.presentations.map { $0 == .navigation ? "`push` / `pop`" : "`present` / `dismiss`" }
+            out += "#### `\(style.name)`\n\n\(style.summary.prefix(1).uppercased() + style.summary.dropFirst()). "
+            out += "Brought in with \(verbs.joined(separator: " or ")).\n\n"
+            out += "| key | default | meaning | UIKit / seed counterpart |\n|---|---|---|---|\n"
+            for setting in style.settings {
+                let value = setting.defaultText ?? setting.defaultValue.map { "`\($0.text)`" } ?? "none"
+                out += "| `\(setting.key)` | \(value) | \(setting.doc) | \(setting.uikit) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}

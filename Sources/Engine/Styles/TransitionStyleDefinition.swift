@@ -1,0 +1,138 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// A transition style as a value: how it brings its screen in, what it animates, how a finger
+/// drives it in each direction, and the settings it reads. Each built-in style is one file in
+/// `Engine/Styles/` and one line in `StyleRegistry.builtIn`; scene files declare their own with
+/// `styles:` (`CustomStyle`). The timeline asks the style for everything, by these hooks only.
+protocol TransitionStyleDefinition: Sendable {
+    /// The scene-file name.
+    var name: String { get }
+    /// One line for the docs: what moves.
+    var summary: String { get }
+    /// Pushed on a navigation stack, presented modally, or either.
+    var presentations: [Presentation] { get }
+    /// Every setting the style reads, in the order the docs list them.
+    var settings: [SettingDescriptor] { get }
+    /// The setting naming the list or grid cell the style grows out of (`zoom-from-cell`'s
+    /// `cell`): a tap on such a cell starts the style, and a `push` needs one; nil for none.
+    var sourceCellSetting: String? { get }
+
+    /// A non-interactive run, started by an action or a tap at `time`.
+    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver
+    /// The gesture that starts an interactive run in `run`'s direction, if the style has one.
+    func gesture(_ run: StyleRun) -> StyleGesture?
+    /// What stays on screen once the style has brought its screen in; nil: the top screen alone.
+    func resting(_ run: StyleRun) -> [Placement]?
+}
+
+extension TransitionStyleDefinition {
+    var sourceCellSetting: String? { nil }
+    func resting(_ run: StyleRun) -> [Placement]? { nil }
+}
+
+/// One run of a style: its settings, the screens it moves and the direction.
+struct StyleRun: Sendable {
+    var settings: SettingValues
+    var stage: TransitionStage
+    /// Present, push or open (true); dismiss, pop or close (false).
+    var forward: Bool
+}
+
+/// A gesture that can start a run: the recognizer to replay the finger through, whether the pan
+/// that began may start it (where it began, how it was moving), and the driver it starts.
+struct StyleGesture: Sendable {
+    var recognizer: PanRecognizer
+    var accepts: @Sendable (_ began: PanEvent, _ movement: Point) -> Bool
+    var make: @Sendable (_ began: PanEvent) -> any TransitionDriver
+}
+
+/// A style run by one percent-driven animator (seeds 001–004): a geometry, a timing, and a
+/// gesture rule for each direction that has one. The hooks come from `driver(_:)`.
+protocol PercentDrivenStyle: TransitionStyleDefinition {
+    /// The driver for `run`, not started.
+    func driver(_ run: StyleRun) -> PercentDrivenDriver
+}
+
+extension PercentDrivenStyle {
+    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
+        var driver = driver(run)
+        driver.start(at: time)
+        return driver
+    }
+
+    func gesture(_ run: StyleRun) -> StyleGesture? {
+        let template = driver(run)
+        guard let rule = template.rule else { return nil }
+        let bounds = run.stage.bounds
+        return StyleGesture(
+            recognizer: rule.recognizer(bounds: bounds),
+            accepts: { began, _ in rule.accepts(beganAt: began.location, bounds: bounds) },
+            make: { began in
+                var driver = template
+                driver.begin(began)
+                driver.handle(began)
+                return driver
+            })
+    }
+
+    func resting(_ run: StyleRun) -> [Placement]? {
+        driver(run).geometry.restingLayers(stage: run.stage)
+    }
+}
+
+/// Settings most styles share, described once.
+extension SettingDescriptor {
+    static func duration(_ seconds: Double, _ uikit: String = "the animation's duration") -> SettingDescriptor {
+        SettingDescriptor("duration", .number(range: 0...600, exclusiveMinimum: 0), default: .number(seconds),
+                          doc: "seconds the animation takes", uikit: uikit)
+    }
+
+    static func curve(_ curve: String, _ uikit: String = "the animation's `UIView.AnimationCurve`") -> SettingDescriptor {
+        SettingDescriptor("curve", .curve, default: CubicTimingCurve.named[curve].map(SettingValue.curve),
+                          doc: "the animation's timing curve", uikit: uikit)
+    }
+
+    static func completionCurve(_ curve: String) -> SettingDescriptor {
+        SettingDescriptor("completionCurve", .curve, default: CubicTimingCurve.named[curve].map(SettingValue.curve),
+                          doc: "the curve a release finishes or cancels along",
+                          uikit: "`UIPercentDrivenInteractiveTransition.completionCurve`")
+    }
+
+    static let completionSpeed = SettingDescriptor(
+        "completionSpeed", .number(range: 0.001...1000), default: .number(1),
+        doc: "a release completes the rest in duration × remaining ÷ completionSpeed",
+        uikit: "`UIPercentDrivenInteractiveTransition.completionSpeed`")
+
+    static func completionThreshold(_ value: Double, _ doc: String = "progress above which a release finishes") -> SettingDescriptor {
+        SettingDescriptor("completionThreshold", .number(range: 0...1), default: .number(value), doc: doc,
+                          uikit: "the seed's finish rule")
+    }
+
+    static func dimmingAlpha(_ value: Double) -> SettingDescriptor {
+        SettingDescriptor("dimmingAlpha", .number(range: 0...1), default: .number(value),
+                          doc: "the dimming view's alpha when fully in (overrides the color's own alpha)",
+                          uikit: "`UIColor.black.withAlphaComponent(\(value))`")
+    }
+
+    static let dimmingColor = SettingDescriptor(
+        "dimmingColor", .color, default: .color(.black), doc: "the dimming view's color",
+        uikit: "`dimmingView.backgroundColor`")
+}
+
+extension SettingValues {
+    /// The dimming color: `dimmingColor` at `dimmingAlpha`, or at the color's own alpha when the
+    /// scene gives a translucent color and no `dimmingAlpha`.
+    var dimming: Color {
+        let color = self.color("dimmingColor") ?? .black
+        if !isGiven("dimmingAlpha"), isGiven("dimmingColor"), color.alpha < 1 { return color }
+        return color.withAlpha(number("dimmingAlpha") ?? 1)
+    }
+
+    /// A cubic timing from `curve` and `duration`.
+    var cubicTiming: AnimatorTiming {
+        .cubic(curve("curve") ?? .linear, duration: number("duration") ?? 0.3)
+    }
+}

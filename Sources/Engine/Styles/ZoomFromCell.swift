@@ -1,0 +1,56 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `zoom-from-cell` (seed 004 `ContactDetailShowAnimator`): a navigation push growing the
+/// detail screen out of a tapped cell's image; a pan from the left half pops it back.
+struct ZoomFromCell: PercentDrivenStyle {
+    let name = "zoom-from-cell"
+    let summary = "push: the detail screen's frame grows from the tapped cell's image (radius h / 2 → 0), its content laid out at each size"
+    let presentations: [Presentation] = [.navigation]
+    let sourceCellSetting: String? = "cell"
+    let settings: [SettingDescriptor] = [
+        .duration(0.3, "`UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut)`"),
+        .curve("easeInOut", "`.easeInOut`"),
+        .completionCurve("easeInOut"),
+        .completionSpeed,
+        SettingDescriptor("cell", .cell, defaultText: "none", doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
+                          uikit: "`collectionView(_:didSelectItemAt:)`'s cell"),
+        SettingDescriptor("detailContent", .choice(DetailContent.allCases.map(\.rawValue)), default: .choice("layout"),
+                          doc: "`layout`: the detail is laid out at each size its frame takes (the seed animates the frame); `scale`: laid out once and magnified to cover",
+                          uikit: "`toViewController.view.frame` animated"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        // Seed 004: pop by a pan beginning in the left half, progress = |dx| / width, finish when velocity.x > 0.
+        let rule = InteractionRule(
+            recognizer: .panInLeftHalf,
+            progress: { event, bounds, base in base + abs(event.translation.x) / bounds.width },
+            finishes: { _, v in v.x > 0 })
+        let zoom = ZoomGeometry(layout: s.choice("detailContent") == DetailContent.scale.rawValue ? .aspectFill : .atFrame)
+        return PercentDrivenDriver(styleName: name, geometry: zoom, stage: run.stage, forward: run.forward,
+                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
+                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: false,
+                                   interruptible: !run.forward, rule: run.forward ? nil : rule)
+    }
+}
+
+/// Seed 004 `ContactDetailShowAnimator`: the detail screen grows from the tapped cell's image frame
+/// (corner radius = its height / 2) to full screen (radius 0), clipped to its bounds. The seed
+/// animates the detail view's frame, so its content is laid out at each size (`.atFrame`);
+/// `.aspectFill` magnifies the finished screen instead.
+struct ZoomGeometry: StyleGeometry {
+    var layout = Placement.Layout.atFrame
+
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        let start = stage.cellImage ?? Rect(x: stage.bounds.midX, y: stage.bounds.midY, width: 0, height: 0)
+        let frame = start.interpolated(to: stage.bounds, fraction: a)
+        let radius = (start.height / 2) * (1 - a)
+        return [
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: frame, cornerRadius: max(radius, 0), layout: layout),
+        ]
+    }
+}

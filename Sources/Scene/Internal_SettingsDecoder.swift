@@ -1,0 +1,86 @@
+import Geometry
+import Motion
+import Yams
+
+/// A transition's settings as the scene file wrote them, decoded once the style that reads
+/// them is known (the styles live in the engine): every key checked against the style's
+/// descriptors, every value against its kind and range, each problem at its line and column.
+public struct StyleSettings: @unchecked Sendable {
+    // Yams nodes are immutable values; they are only read.
+    let file: String
+    let entries: [(name: String, key: Node, value: Node)]
+
+    init(file: String, entries: [(name: String, key: Node, value: Node)]) {
+        self.file = file
+        self.entries = entries
+    }
+
+    /// No settings.
+    public init() {
+        self.init(file: "", entries: [])
+    }
+
+    /// The keys the scene gave, in file order.
+    public var keys: [String] { entries.map(\.name) }
+
+    /// The values for `descriptors`, with every problem as a located diagnostic: a key the style
+    /// does not read, a value of the wrong kind or out of range.
+    public func decode(_ descriptors: [SettingDescriptor], style: String) -> (SettingValues, [Diagnostic]) {
+        let reader = NodeReader(file: file)
+        var values: [String: SettingValue] = [:]
+        for entry in entries {
+            guard let descriptor = descriptors.first(where: { $0.key == entry.name }) else {
+                let keys = descriptors.map(\.key)
+                let hint = reader.closest(to: entry.name, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                reader.error(entry.key, "'\(entry.name)' is not a setting of \(style)\(hint); its settings are: \(keys.joined(separator: ", "))")
+                continue
+            }
+            if let value = SettingDecoder(reader: reader).decode(entry.value, descriptor) { values[entry.name] = value }
+        }
+        return (SettingValues(values, descriptors: descriptors), reader.diagnostics)
+    }
+}
+
+/// Reads one setting value of a known kind.
+struct SettingDecoder {
+    let reader: NodeReader
+
+    func decode(_ node: Node, _ descriptor: SettingDescriptor) -> SettingValue? {
+        let r = reader, key = descriptor.key
+        switch descriptor.kind {
+        case .number(let range, let exclusiveMinimum):
+            return r.double(node, key, range: range, exclusiveMin: exclusiveMinimum).map(SettingValue.number)
+        case .numbers(let count, let range):
+            guard let v = r.numbers(node, "\(key) (\(count) numbers)", count: count) else { return nil }
+            guard v.allSatisfy({ range.contains($0) }) else {
+                r.error(node, "\(key) values must be between \(range.lowerBound) and \(range.upperBound), found \(v)")
+                return nil
+            }
+            return .numbers(v)
+        case .point:
+            return r.point(node, key).map(SettingValue.point)
+        case .color:
+            return r.color(node, key, appearance: .light).map(SettingValue.color)
+        case .curve:
+            return CurveDecoder(reader: r).decode(node).map(SettingValue.curve)
+        case .spring:
+            return SpringDecoder(reader: r).decode(node).map(SettingValue.spring)
+        case .choice(let names):
+            guard let name = r.string(node, key) else { return nil }
+            guard names.contains(name) else {
+                let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                r.error(node, "unknown \(key) '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))")
+                return nil
+            }
+            return .choice(name)
+        case .cell:
+            guard let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) else { return nil }
+            let list = cell["list"].flatMap { r.string($0, "cell list id") }
+            // The index is the cell an action-driven push zooms from; a tap picks its own.
+            let index = cell["index"].map { r.int($0, "cell index", range: 0...100_000) } ?? 0
+            if cell["list"] == nil { r.error(node, "missing key 'list' (the id of a list or grid) in cell") }
+            guard let list, let index else { return nil }
+            return .cell(CellReference(list: list, index: index))
+        }
+    }
+}
