@@ -1,3 +1,4 @@
+import Geometry
 import Engine
 import Foundation
 import Raster
@@ -87,10 +88,11 @@ public enum VideoRenderer {
     /// Renders frame `index`'s picture to a PNG at `destination`.
     public static func still(_ scene: Scene, at time: Double, to destination: URL) throws {
         let timeline = try Timeline(scene: scene)
+        guard time <= timeline.duration else { throw PipelineError.pastEnd(time: time, duration: timeline.duration) }
         let geometry = FrameGeometry(scene: scene)
         let screens = try ScreenCacheStore.rasterize(scene)
         let canvas = try Canvas(pixelWidth: geometry.contentWidth, pixelHeight: geometry.contentHeight, scale: geometry.scale)
-        canvas.draw(timeline.state(at: time, frame: Int((time * Double(scene.fps)).rounded())), screens: screens,
+        canvas.draw(timeline.state(at: time, frame: Int(saturating: (time * Double(scene.fps)).rounded())), screens: screens,
                     options: CompositorOptions(scene: scene))
         try createFolder(for: destination)
         try canvas.writePNG(to: destination)

@@ -83,6 +83,21 @@ final class NodeReader {
         return value
     }
 
+    /// A time or a length of time in seconds: a number from 0 (or above 0 when `positive`) to
+    /// `Limits.duration`.
+    func seconds(_ node: Node, _ what: String, positive: Bool = false) -> Double? {
+        guard let value = double(node, what, exclusiveMin: positive ? 0 : nil) else { return nil }
+        if !positive, value < 0 {
+            error(node, "\(what) must not be negative, found \(format(value))")
+            return nil
+        }
+        guard value <= Limits.duration else {
+            error(node, "\(what) \(format(value)) s is over the limit of \(format(Limits.duration)) s")
+            return nil
+        }
+        return value
+    }
+
     func int(_ node: Node, _ what: String, range: ClosedRange<Int>) -> Int? {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
             error(node, "expected \(what) (a whole number), found \(describe(node))")
@@ -126,7 +141,7 @@ final class NodeReader {
         }
         var values: [Double] = []
         for item in items {
-            guard let value = double(item, "a number in \(what)") else { return nil }
+            guard let value = double(item, "a number in \(what)", range: -Limits.coordinate...Limits.coordinate) else { return nil }
             values.append(value)
         }
         return values

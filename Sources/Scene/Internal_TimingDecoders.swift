@@ -42,12 +42,12 @@ struct SpringDecoder {
             for key in ["mass", "stiffness", "damping", "bounce"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'dampingRatio'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
-            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", exclusiveMin: 0) }
+            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", range: 0...100, exclusiveMin: 0) }
             guard let durationNode = fields["duration"] else {
                 r.error(node, "a spring with 'dampingRatio' needs 'duration' (seconds), as UIKit honours the animator's duration")
                 return nil
             }
-            let duration = r.double(durationNode, "spring duration", exclusiveMin: 0)
+            let duration = r.seconds(durationNode, "spring duration", positive: true)
             guard let ratio, let duration else { return nil }
             return Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         }
@@ -56,16 +56,17 @@ struct SpringDecoder {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'bounce'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
             let bounce = fields["bounce"].flatMap { r.double($0, "bounce", range: -0.99...0.99) }
-            let duration = fields["duration"].flatMap { r.double($0, "spring duration", exclusiveMin: 0) } ?? 0.5
+            let duration = fields["duration"].flatMap { r.seconds($0, "spring duration", positive: true) } ?? 0.5
             guard let bounce else { return nil }
             return Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
         }
         if let key = fields.key("duration") {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
         }
-        let mass = fields["mass"].flatMap { r.double($0, "mass", exclusiveMin: 0) }
-        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", exclusiveMin: 0) }
-        let damping = fields["damping"].flatMap { r.double($0, "damping", exclusiveMin: 0) }
+        // Wide enough for any spring UIKit users write; narrow enough that settling stays a number.
+        let mass = fields["mass"].flatMap { r.double($0, "mass", range: 0.001...1000, exclusiveMin: 0) }
+        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", range: 0.001...100_000, exclusiveMin: 0) }
+        let damping = fields["damping"].flatMap { r.double($0, "damping", range: 0.001...100_000, exclusiveMin: 0) }
         for key in ["stiffness", "damping"] where fields[key] == nil {
             r.error(node, "missing key '\(key)' in spring")
         }
@@ -101,19 +102,19 @@ struct TransitionOptionsDecoder {
             case "spring": o.spring = SpringDecoder(reader: r).decode(node)
             case "curve": o.curve = CurveDecoder(reader: r).decode(node)
             case "completionCurve": o.completionCurve = CurveDecoder(reader: r).decode(node)
-            case "duration": o.duration = r.double(node, "duration", exclusiveMin: 0)
-            case "completionSpeed": o.completionSpeed = r.double(node, "completionSpeed", exclusiveMin: 0)
+            case "duration": o.duration = r.seconds(node, "duration", positive: true)
+            case "completionSpeed": o.completionSpeed = r.double(node, "completionSpeed", range: 0.01...100)
             case "completionThreshold": o.completionThreshold = r.double(node, "completionThreshold", range: 0...1)
             case "flickVelocity": o.flickVelocity = r.double(node, "flickVelocity", range: 0...100_000)
-            case "progressScale": o.progressScale = r.double(node, "progressScale", exclusiveMin: 0)
-            case "progressDistance": o.progressDistance = r.double(node, "progressDistance", exclusiveMin: 0)
+            case "progressScale": o.progressScale = r.double(node, "progressScale", range: 0...100, exclusiveMin: 0)
+            case "progressDistance": o.progressDistance = r.double(node, "progressDistance", range: 0...Limits.coordinate, exclusiveMin: 0)
             case "autoFinish": o.autoFinish = r.double(node, "autoFinish", range: 0...1)
             case "dimmingColor": o.dimmingColor = r.color(node, "dimmingColor", appearance: .light)
             case "dimmingAlpha": o.dimmingAlpha = r.double(node, "dimmingAlpha", range: 0...1)
             case "cornerRadius": o.cornerRadius = r.double(node, "cornerRadius", range: 0...1000)
             case "releaseVelocity": o.releaseVelocity = r.choice(node, "releaseVelocity", ReleaseVelocity.self)
-            case "width": o.width = r.double(node, "width", exclusiveMin: 0)
-            case "parallaxRatio": o.parallaxRatio = r.double(node, "parallaxRatio", exclusiveMin: 0)
+            case "width": o.width = r.double(node, "width", range: 0...Limits.coordinate, exclusiveMin: 0)
+            case "parallaxRatio": o.parallaxRatio = r.double(node, "parallaxRatio", range: 0...100, exclusiveMin: 0)
             case "underlayAlpha": o.underlayAlpha = r.double(node, "underlayAlpha", range: 0...1)
             case "shadowRadius": o.shadowRadius = r.double(node, "shadowRadius", range: 0...200)
             case "shadowOpacity":
@@ -126,9 +127,9 @@ struct TransitionOptionsDecoder {
                 }
             case "shadowColor": o.shadowColor = r.color(node, "shadowColor", appearance: .light)
             case "shadowOffset": o.shadowOffset = r.point(node, "shadowOffset")
-            case "scale": o.scale = r.double(node, "scale", exclusiveMin: 0)
+            case "scale": o.scale = r.double(node, "scale", range: 0...10, exclusiveMin: 0)
             case "offset": o.offset = r.point(node, "offset")
-            case "edgeZone": o.edgeZone = r.double(node, "edgeZone", exclusiveMin: 0)
+            case "edgeZone": o.edgeZone = r.double(node, "edgeZone", range: 0...Limits.coordinate, exclusiveMin: 0)
             case "cell":
                 if let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) {
                     let list = cell["list"].flatMap { r.string($0, "cell list id") }

@@ -9,6 +9,13 @@ extension SceneDecoder {
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
         guard let fields = r.mapping(node, "screen '\(name)'", allowed: Self.screenKeys) else { return nil }
+        if let content = fields["content"] {
+            let count = Self.viewCount(content)
+            if count > Limits.viewsPerScreen {
+                r.error(content, "screen '\(name)' has \(count) views (rows and cells included), over the limit of \(Limits.viewsPerScreen) views")
+                return nil
+            }
+        }
         let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) }
             ?? system("systemBackground")
         let views = fields["content"].map { decodeViews($0) } ?? []
@@ -18,6 +25,29 @@ extension SceneDecoder {
         checkCollectionIDsAreUnique(fields["content"], screen: name)
         return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
                           statusBar: statusBar, homeIndicator: homeIndicator)
+    }
+
+    /// The views in `content`, counted before decoding them: each item of a view list, a list's
+    /// rows and sections or a grid's cells, at any depth.
+    static func viewCount(_ content: Node) -> Int {
+        var count = 0
+        var pending = [content]
+        while let node = pending.popLast() {
+            switch node {
+            case .sequence(let items):
+                count += items.count
+                pending.append(contentsOf: items)
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    if let name = key.scalar?.string, ["content", "rows", "sections", "cells", "rect", "list", "grid"].contains(name) {
+                        pending.append(value)
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return count
     }
 
     /// `true` / `false`, or a `StatusBarStyle` name.
@@ -127,7 +157,8 @@ extension SceneDecoder {
                          background: background)
     }
 
-    /// A PNG path, relative to the scene file's folder (or absolute), checked to exist and be a PNG.
+    /// A PNG path, relative to the scene file's folder (or absolute), checked to be a whole PNG
+    /// file within the limits.
     func decodeImageFile(_ node: Node) -> ImageFile? {
         let r = reader
         guard let given = r.string(node, "image file") else { return nil }
@@ -143,7 +174,7 @@ extension SceneDecoder {
             return nil
         }
         do {
-            let header = try PNGHeader(contentsOf: path)
+            let header = try PNGCheck(contentsOf: path)
             let stem = url.deletingPathExtension().lastPathComponent
             let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
             return ImageFile(path: path, pixelWidth: header.width, pixelHeight: header.height, scale: scale)

@@ -44,7 +44,7 @@ public enum SceneSchema {
             "scale": number("pixels per point", minimum: 0.25, maximum: 4),
             "appearance": strings(Appearance.allCases.map(\.rawValue), "light or dark system colors"),
             "fps": ["type": "integer", "minimum": 1, "maximum": 240, "description": "frames per second"],
-            "duration": number("video length in seconds (default: the last motion, then tail)", exclusiveMinimum: 0),
+            "duration": number("video length in seconds (default: the last motion, then tail)", maximum: Limits.duration, exclusiveMinimum: 0),
             "tail": number("seconds kept after the last motion", minimum: 0, maximum: 60),
             "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
             "background": ["anyOf": [["const": "transparent"], ref("color")],
@@ -75,9 +75,9 @@ public enum SceneSchema {
         defs["curve"] = ["oneOf": [strings(CubicTimingCurve.named.keys.sorted(), "a UIKit curve"),
                                    numbers(4, "control points [x1, y1, x2, y2], x in [0, 1]")]]
         defs["spring"] = object([
-            "mass": number("mass", exclusiveMinimum: 0), "stiffness": number("stiffness", exclusiveMinimum: 0),
-            "damping": number("damping", exclusiveMinimum: 0), "initialVelocity": number("in units of the distance per second"),
-            "dampingRatio": number("damping ratio (with duration)", exclusiveMinimum: 0), "duration": number("seconds", exclusiveMinimum: 0),
+            "mass": number("mass", maximum: 1000, exclusiveMinimum: 0), "stiffness": number("stiffness", maximum: 100_000, exclusiveMinimum: 0),
+            "damping": number("damping", maximum: 100_000, exclusiveMinimum: 0), "initialVelocity": number("in units of the distance per second"),
+            "dampingRatio": number("damping ratio (with duration)", maximum: 100, exclusiveMinimum: 0), "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0),
             "bounce": number("SwiftUI bounce (with duration)", minimum: -0.99, maximum: 0.99), "allowsOverdamping": boolean,
         ], "{mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
         defs["screen"] = object([
@@ -144,18 +144,18 @@ public enum SceneSchema {
             "from": text, "to": text, "style": strings(TransitionStyle.allCases.map(\.rawValue), "the transition style"),
         ]
         let option: Object = [
-            "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"), "spring": ref("spring"),
-            "completionCurve": ref("curve"), "completionSpeed": number("UIPercentDrivenInteractiveTransition.completionSpeed", exclusiveMinimum: 0),
+            "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0), "curve": ref("curve"), "spring": ref("spring"),
+            "completionCurve": ref("curve"), "completionSpeed": number("UIPercentDrivenInteractiveTransition.completionSpeed", minimum: 0.01, maximum: 100),
             "completionThreshold": number("progress above which a release finishes", minimum: 0, maximum: 1),
-            "flickVelocity": number("pt/s", minimum: 0), "progressScale": number("slide-up progress divisor factor", exclusiveMinimum: 0),
-            "progressDistance": number("points for full progress", exclusiveMinimum: 0),
+            "flickVelocity": number("pt/s", minimum: 0), "progressScale": number("slide-up progress divisor factor", maximum: 100, exclusiveMinimum: 0),
+            "progressDistance": number("points for full progress", maximum: Limits.coordinate, exclusiveMinimum: 0),
             "autoFinish": number("progress that finishes at once", minimum: 0, maximum: 1),
             "dimmingColor": ref("color"), "dimmingAlpha": number("alpha", minimum: 0, maximum: 1),
             "cornerRadius": number("points", minimum: 0), "releaseVelocity": strings(["inherit", "zero"], "release velocity"),
-            "width": number("drawer width", exclusiveMinimum: 0), "parallaxRatio": number("underlay offset divisor", exclusiveMinimum: 0),
+            "width": number("drawer width", maximum: Limits.coordinate, exclusiveMinimum: 0), "parallaxRatio": number("underlay offset divisor", maximum: 100, exclusiveMinimum: 0),
             "underlayAlpha": number("alpha", minimum: 0, maximum: 1), "shadowRadius": number("points", minimum: 0),
             "shadowOpacity": numbers(2, "[start, end]"), "shadowColor": ref("color"), "shadowOffset": point,
-            "scale": number("start scale", exclusiveMinimum: 0), "offset": point, "edgeZone": number("points", exclusiveMinimum: 0),
+            "scale": number("start scale", maximum: 10, exclusiveMinimum: 0), "offset": point, "edgeZone": number("points", maximum: Limits.coordinate, exclusiveMinimum: 0),
             "cell": object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "the source cell"),
         ]
         transitionProperties.merge(option) { $1 }
@@ -172,16 +172,16 @@ public enum SceneSchema {
         let actions: [String: Object] = [
             "present": text, "push": text, "dismiss": boolean, "pop": boolean,
             "pan": ["type": "array", "items": sample, "minItems": 2, "description": "[t, x, y] samples, t from 'at'"],
-            "swipe": object(["from": point, "to": point, "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"),
+            "swipe": object(["from": point, "to": point, "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0), "curve": ref("curve"),
                              "rate": number("samples per second", minimum: 10, maximum: 1000), "hold": number("seconds", minimum: 0)],
                             required: ["from", "to"], "a synthesized finger trace"),
             "tap": point,
         ]
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
-            object(["at": number("seconds from the start", minimum: 0), action: actions[action] ?? [:]], required: ["at", action], action)
+            object(["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:]], required: ["at", action], action)
         }]
         defs["snapshot"] = ["oneOf": [
-            object(["at": number("seconds", minimum: 0), "name": text], required: ["at"], "a frame at a time"),
+            object(["at": number("seconds", minimum: 0, maximum: Limits.duration), "name": text], required: ["at"], "a frame at a time"),
             object(["progress": number("0 to 1", minimum: 0, maximum: 1), "transition": ["type": "integer", "minimum": 0], "name": text],
                    required: ["progress"], "the first frame where a transition run reaches a progress"),
         ]]
