@@ -13,14 +13,12 @@ struct PNGCheck {
         case unreadable(String)
         case notPNG
         case damaged(String)
-        case overLimit(String)
 
         var description: String {
             switch self {
             case .unreadable(let reason): return reason
             case .notPNG: return "not a PNG file"
             case .damaged(let reason): return "the PNG is damaged: \(reason)"
-            case .overLimit(let reason): return reason
             }
         }
     }
@@ -30,18 +28,7 @@ struct PNGCheck {
     /// Checks the file at `path`; never opens anything but a regular file, so a FIFO or a device
     /// cannot block the check.
     init(contentsOf path: String) throws {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw Problem.unreadable(errno == ENOENT ? "no such file" : "cannot read it (\(String(cString: strerror(errno))))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw Problem.unreadable("it is a folder, not a file")
-        default: throw Problem.unreadable("it is not a regular file (a pipe, socket or device)")
-        }
-        guard info.st_size <= Limits.imageBytes else {
-            throw Problem.overLimit("the file is \(info.st_size) bytes, over the limit of \(Limits.imageBytes) bytes (\(Limits.imageBytes >> 20) MB)")
-        }
+        if let problem = RegularFile.problem(at: path, limit: Limits.imageBytes) { throw Problem.unreadable(problem) }
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem.unreadable("cannot open it") }
         try self.init(bytes: [UInt8](data))
     }
@@ -56,7 +43,7 @@ struct PNGCheck {
         while offset < bytes.count, !sawEnd {
             guard offset + 8 <= bytes.count else { throw Problem.damaged("the file ends inside a chunk header (truncated)") }
             let length = Self.uint32(bytes, offset)
-            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            let type = String(bytes[offset + 4..<offset + 8].map { (65...122).contains($0) ? Character(UnicodeScalar($0)) : "?" })
             guard length <= Int(Int32.max), offset + 12 + length <= bytes.count else {
                 throw Problem.damaged("the file ends inside chunk '\(type)' (truncated)")
             }
@@ -105,7 +92,7 @@ struct PNGCheck {
             colorType = Int(b[9])
             guard width > 0, height > 0 else { throw Problem.damaged("the image has no pixels (\(width) × \(height))") }
             guard width <= Limits.imageSide, height <= Limits.imageSide else {
-                throw Problem.overLimit("the image is \(width) × \(height) px, over the limit of \(Limits.imageSide) px per side")
+                throw Problem.unreadable("the image is \(width) × \(height) px, over the limit of \(Limits.imageSide) px per side")
             }
             let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
             guard let allowed = depths[colorType], allowed.contains(bitDepth) else {

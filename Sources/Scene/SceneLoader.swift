@@ -9,7 +9,13 @@ public enum SceneLoader {
     public static func load(contentsOf url: URL) throws -> Scene {
         let text: String
         do {
+            if let problem = RegularFile.problem(at: url.path, limit: Limits.sceneBytes) {
+                throw SceneError([Diagnostic(location: SourceLocation(file: url.path, line: 1, column: 1),
+                                             message: "cannot read the scene file: \(problem)")])
+            }
             text = try String(contentsOf: url, encoding: .utf8)
+        } catch let error as SceneError {
+            throw error
         } catch {
             throw SceneError([Diagnostic(location: SourceLocation(file: url.path, line: 1, column: 1),
                                          message: "cannot read the scene file: \(error.localizedDescription)")])
@@ -27,7 +33,7 @@ public enum SceneLoader {
         do {
             root = try Yams.compose(yaml: source)
         } catch let error as YamlError {
-            throw SceneError([diagnostic(for: error, file: file)])
+            throw SceneError([diagnostic(for: error, file: file, text: source)])
         } catch {
             throw SceneError([Diagnostic(location: SourceLocation(file: file, line: 1, column: 1), message: "\(error)")])
         }
@@ -42,9 +48,17 @@ public enum SceneLoader {
         throw SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
         func at(_ mark: Mark, _ message: String) -> Diagnostic {
-            Diagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column), message: message)
+            // The parser marks the end of a file without a final newline on the line after the
+            // last; such a problem is at the end of the last line.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lineCount = text.hasSuffix("\n") ? lines.count - 1 : lines.count
+            if mark.line > lineCount, lineCount > 0 {
+                let last = lines[lineCount - 1]
+                return Diagnostic(location: SourceLocation(file: file, line: lineCount, column: last.count + 1), message: message)
+            }
+            return Diagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column), message: message)
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
