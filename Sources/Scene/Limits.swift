@@ -24,8 +24,6 @@ public enum Limits {
     public static let samples = 100_000
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
-    /// The deepest nesting of lists and mappings in a scene file.
-    public static let nesting = 64
 
     /// `value` as a whole number of seconds or frames when it is one, for messages.
     static func format(_ value: Double) -> String {
