@@ -12,6 +12,12 @@ public enum CLI {
         public var signalled = false
         /// The process outlived its timeout and was killed.
         public var timedOut = false
+        public init(status: Int32, stdout: Data, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         /// Standard output as text.
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }

@@ -106,24 +106,34 @@ struct SceneMutator {
 /// signal or a timeout, and give every error a `file:line:column:` inside the file it names.
 enum CommandContract {
     static func check(_ result: CLI.Result, command: String, file: URL, lineCount: Int,
-                      allowUsageError: Bool = false, _ context: @autoclosure () -> String = "") {
-        let what = "\(command) \(file.lastPathComponent) \(context())"
-        XCTAssertFalse(result.timedOut, "\(what): hung (killed after its timeout)")
-        XCTAssertFalse(result.signalled && !result.timedOut, "\(what): crashed with signal \(result.status)\n\(result.stderr)")
-        guard !result.signalled else { return }
+                      allowUsageError: Bool = false, _ context: @autoclosure () -> String = "",
+                      sourceFile: StaticString = #filePath, line: UInt = #line) {
+        for problem in problems(result, command: command, file: file, lineCount: lineCount, allowUsageError: allowUsageError) {
+            XCTFail("\(problem) \(context())", file: sourceFile, line: line)
+        }
+    }
+
+    static func problems(_ result: CLI.Result, command: String, file: URL, lineCount: Int,
+                         allowUsageError: Bool = false) -> [String] {
+        let what = "\(command) \(file.lastPathComponent):"
+        if result.timedOut { return ["\(what) hung (killed after its timeout)"] }
+        if result.signalled { return ["\(what) crashed with signal \(result.status)\n\(result.stderr)"] }
+        var problems: [String] = []
         let allowed: Set<Int32> = allowUsageError ? [0, 1, 64] : [0, 1]
-        XCTAssertTrue(allowed.contains(result.status), "\(what): exit \(result.status)\n\(result.stderr)")
+        if !allowed.contains(result.status) { problems.append("\(what) exit \(result.status)\n\(result.stderr)") }
         for line in result.stderr.split(separator: "\n") where line.contains("error:") {
             guard let match = line.firstMatch(of: /^(.+):(\d+):(\d+): error: ./) else {
-                XCTFail("\(what): an error without a file:line:column: \(line)")
+                problems.append("\(what) an error without a file:line:column: \(line)")
                 continue
             }
             let (_, path, row, column) = match.output
-            XCTAssertEqual(String(path), file.path, "\(what): the error names another file: \(line)")
+            if String(path) != file.path { problems.append("\(what) the error names another file: \(line)") }
             let r = Int(row) ?? 0, c = Int(column) ?? 0
-            XCTAssertTrue((1...max(lineCount, 1)).contains(r) && c >= 1,
-                          "\(what): location \(r):\(c) is outside the file's \(lineCount) lines: \(line)")
+            if !(1...max(lineCount, 1)).contains(r) || c < 1 {
+                problems.append("\(what) location \(r):\(c) is outside the file's \(lineCount) lines: \(line)")
+            }
         }
+        return problems
     }
 
     /// Lines as an editor counts them: a final newline does not start another.

@@ -81,6 +81,25 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(binaryRuns, 0)
     }
 
+    /// The contract the fuzzer relies on notices a process killed by a signal and one that hangs.
+    func testTheContractCatchesCrashesAndHangs() throws {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let crash = try CLI.run(shell, ["-c", "kill -ILL $$"], timeout: 10)
+        XCTAssertTrue(crash.signalled)
+        XCTAssertFalse(crash.timedOut)
+        let hang = try CLI.run(shell, ["-c", "sleep 30"], timeout: 0.5)
+        XCTAssertTrue(hang.timedOut)
+        let file = URL(fileURLWithPath: "/x.yaml")
+        XCTAssertEqual(CommandContract.problems(crash, command: "sh", file: file, lineCount: 3).count, 1)
+        XCTAssertEqual(CommandContract.problems(hang, command: "sh", file: file, lineCount: 3).count, 1)
+        let unlocated = CLI.Result(status: 1, stdout: Data(), stderr: "error: something\n")
+        XCTAssertEqual(CommandContract.problems(unlocated, command: "validate", file: file, lineCount: 3).count, 1)
+        let pastTheEnd = CLI.Result(status: 1, stdout: Data(), stderr: "/x.yaml:4:1: error: something\n")
+        XCTAssertEqual(CommandContract.problems(pastTheEnd, command: "validate", file: file, lineCount: 3).count, 1)
+        let located = CLI.Result(status: 1, stdout: Data(), stderr: "/x.yaml:3:1: error: something\n")
+        XCTAssertEqual(CommandContract.problems(located, command: "validate", file: file, lineCount: 3), [])
+    }
+
     // MARK: Regressions
 
     /// Every input that once crashed, hung or lost its location: each must now be one located
