@@ -62,6 +62,8 @@ public enum CLI {
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         var timedOut = false
+        // A killed process is noticed once every process holding its output has gone: the binary
+        // under test starts none, but a shell script should `exec` its last command.
         if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
             kill(process.processIdentifier, SIGKILL)

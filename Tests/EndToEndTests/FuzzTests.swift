@@ -87,7 +87,7 @@ final class FuzzTests: XCTestCase {
         let crash = try CLI.run(shell, ["-c", "kill -ILL $$"], timeout: 10)
         XCTAssertTrue(crash.signalled)
         XCTAssertFalse(crash.timedOut)
-        let hang = try CLI.run(shell, ["-c", "sleep 30"], timeout: 0.5)
+        let hang = try CLI.run(shell, ["-c", "exec sleep 30"], timeout: 0.5)
         XCTAssertTrue(hang.timedOut)
         let file = URL(fileURLWithPath: "/x.yaml")
         XCTAssertEqual(CommandContract.problems(crash, command: "sh", file: file, lineCount: 3).count, 1)
