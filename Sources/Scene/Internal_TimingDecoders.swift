@@ -64,9 +64,9 @@ struct SpringDecoder {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
         }
         // Wide enough for any spring UIKit users write; narrow enough that settling stays a number.
-        let mass = fields["mass"].flatMap { r.double($0, "mass", range: 0.001...1000, exclusiveMin: 0) }
-        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", range: 0.001...100_000, exclusiveMin: 0) }
-        let damping = fields["damping"].flatMap { r.double($0, "damping", range: 0.001...100_000, exclusiveMin: 0) }
+        let mass = fields["mass"].flatMap { r.double($0, "mass", range: 0...1000, exclusiveMin: 0) }
+        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", range: 0...100_000, exclusiveMin: 0) }
+        let damping = fields["damping"].flatMap { r.double($0, "damping", range: 0...100_000, exclusiveMin: 0) }
         for key in ["stiffness", "damping"] where fields[key] == nil {
             r.error(node, "missing key '\(key)' in spring")
         }
