@@ -35,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),

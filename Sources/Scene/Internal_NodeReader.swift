@@ -72,12 +72,12 @@ final class NodeReader {
             error(node, "expected \(what) (a number), found \(describe(node))")
             return nil
         }
-        if let range, !range.contains(value) {
-            error(node, "\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(value))")
-            return nil
-        }
         if let exclusiveMin, value <= exclusiveMin {
             error(node, "\(what) must be greater than \(format(exclusiveMin)), found \(format(value))")
+            return nil
+        }
+        if let range, !range.contains(value) {
+            error(node, "\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(value))")
             return nil
         }
         return value
@@ -88,7 +88,7 @@ final class NodeReader {
     func seconds(_ node: Node, _ what: String, positive: Bool = false) -> Double? {
         guard let value = double(node, what, exclusiveMin: positive ? 0 : nil) else { return nil }
         if !positive, value < 0 {
-            error(node, "\(what) must not be negative, found \(format(value))")
+            error(node, "\(what) must be between 0 and \(format(Limits.duration)), found \(format(value))")
             return nil
         }
         guard value <= Limits.duration else {
