@@ -203,6 +203,26 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue(try CLI.segue(["validate", folderScene.path], timeout: 20).stderr.contains("it is a folder"))
     }
 
+    func testABatchManifestLocatesAFailedImage() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let scenes = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        let good = TestPNG.make(width: 4, height: 3, bitDepth: 8, colorType: 2, pixel: [1, 2, 3])
+        try Data(good.dropLast(20)).write(to: scenes.appendingPathComponent("cut.png"))
+        let scene = try imageScene("cut.png", in: scenes)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        let result = try CLI.segue(["batch", scenes.path, "--output", folder.appendingPathComponent("out").path,
+                                    "--quality", "draft", "--json", manifest.path], timeout: 60)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+        let entry = try XCTUnwrap((json["scenes"] as? [[String: Any]])?.first)
+        let error = try XCTUnwrap((entry["errors"] as? [[String: Any]])?.first)
+        XCTAssertEqual(error["file"] as? String, scene.path)
+        XCTAssertEqual(error["line"] as? Int, 6)
+        XCTAssertEqual(error["column"] as? Int, 24)
+        XCTAssertTrue((error["message"] as? String)?.contains("truncated") ?? false, "\(error)")
+    }
+
     func testEightAndSixteenBitImagesOfEveryColorTypeRender() throws {
         let folder = try CLI.temporaryFolder(self)
         let formats: [(name: String, depth: UInt8, type: UInt8, pixel: [UInt8])] = [
