@@ -3,15 +3,25 @@ import Foundation
 /// Writes small PNG files byte by byte, valid or damaged on purpose: stored (uncompressed)
 /// deflate blocks need no compressor.
 public enum TestPNG {
-    /// A PNG of `width` × `height` pixels, every row filter 0 followed by `pixel` repeated.
-    public static func make(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, pixel: [UInt8]) -> [UInt8] {
+    /// A PNG of `width` × `height` pixels, every row filter 0 followed by `pixel` (whole bytes,
+    /// so 8 or 16 bits) repeated; `interlaced` stores the seven Adam7 passes; `palette` (RGB
+    /// triples) goes in a PLTE chunk.
+    public static func make(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, pixel: [UInt8],
+                            interlaced: Bool = false, palette: [UInt8]? = nil) -> [UInt8] {
+        let passes = interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
         var raw: [UInt8] = []
-        for _ in 0..<height {
-            raw.append(0)
-            for _ in 0..<width { raw.append(contentsOf: pixel) }
+        for (x0, y0, dx, dy) in passes {
+            let passWidth = (width - x0 + dx - 1) / dx, passHeight = (height - y0 + dy - 1) / dy
+            guard passWidth > 0, passHeight > 0 else { continue }
+            for _ in 0..<passHeight {
+                raw.append(0)
+                for _ in 0..<passWidth { raw.append(contentsOf: pixel) }
+            }
         }
-        return signature + header(width: width, height: height, bitDepth: bitDepth, colorType: colorType)
-            + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        return signature + chunk("IHDR", uint32(width) + uint32(height) + [bitDepth, colorType, 0, 0, interlaced ? 1 : 0])
+            + (palette.map { chunk("PLTE", $0) } ?? []) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
 
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -223,18 +223,23 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue((error["message"] as? String)?.contains("truncated") ?? false, "\(error)")
     }
 
-    func testEightAndSixteenBitImagesOfEveryColorTypeRender() throws {
+    func testEightAndSixteenBitImagesOfEveryColorTypeAndInterlacingRender() throws {
         let folder = try CLI.temporaryFolder(self)
-        let formats: [(name: String, depth: UInt8, type: UInt8, pixel: [UInt8])] = [
-            ("rgba16.png", 16, 6, [0xFF, 0xFF, 0x80, 0x00, 0x00, 0x00, 0xFF, 0xFF]),
-            ("rgb16.png", 16, 2, [0x00, 0x00, 0x80, 0x00, 0xFF, 0xFF]),
-            ("grey-alpha16.png", 16, 4, [0x80, 0x00, 0xFF, 0xFF]),
-            ("grey16.png", 16, 0, [0x40, 0x00]),
-            ("rgba8.png", 8, 6, [255, 0, 0, 255]),
-            ("grey8.png", 8, 0, [200]),
+        let formats: [(name: String, depth: UInt8, type: UInt8, pixel: [UInt8], interlaced: Bool)] = [
+            ("rgba16.png", 16, 6, [0xFF, 0xFF, 0x80, 0x00, 0x00, 0x00, 0xFF, 0xFF], false),
+            ("rgba16-interlaced.png", 16, 6, [0xFF, 0xFF, 0x80, 0x00, 0x00, 0x00, 0xFF, 0xFF], true),
+            ("rgb16.png", 16, 2, [0x00, 0x00, 0x80, 0x00, 0xFF, 0xFF], false),
+            ("grey-alpha16.png", 16, 4, [0x80, 0x00, 0xFF, 0xFF], false),
+            ("grey16.png", 16, 0, [0x40, 0x00], false),
+            ("rgba8.png", 8, 6, [255, 0, 0, 255], false),
+            ("grey-alpha8-interlaced.png", 8, 4, [90, 255], true),
+            ("grey8.png", 8, 0, [200], false),
+            ("palette8.png", 8, 3, [1], false),
         ]
         for format in formats {
-            try Data(TestPNG.make(width: 16, height: 8, bitDepth: format.depth, colorType: format.type, pixel: format.pixel))
+            // 3 × 7: the second Adam7 pass is empty (no column 4), the others short.
+            try Data(TestPNG.make(width: 3, height: 7, bitDepth: format.depth, colorType: format.type, pixel: format.pixel,
+                                  interlaced: format.interlaced, palette: format.type == 3 ? [0, 0, 0, 255, 128, 0] : nil))
                 .write(to: folder.appendingPathComponent(format.name))
             let scene = try imageScene(format.name, in: folder)
             XCTAssertEqual(try CLI.segue(["validate", scene.path], timeout: 20).status, 0, format.name)
