@@ -175,6 +175,10 @@ extension SceneDecoder {
         }
         do {
             let header = try PNGCheck(contentsOf: path)
+            if let total = images.add(path, pixels: header.width * header.height), total > Limits.pixelMemory {
+                r.error(node, "image '\(given)' brings the images to \(Limits.mebibytes(Double(total))) MB once decoded, over the limit of \(Limits.mebibytes(Double(Limits.pixelMemory))) MB; use fewer or smaller images")
+                return nil
+            }
             let stem = url.deletingPathExtension().lastPathComponent
             let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
             return ImageFile(path: path, pixelWidth: header.width, pixelHeight: header.height, scale: scale)
@@ -206,5 +210,19 @@ extension SceneDecoder {
             }
         }
         visit(content)
+    }
+}
+
+/// The pixels of the distinct image files a scene shows, counted as they are decoded.
+final class ImagePixels {
+    private var sizes: [String: Int] = [:]
+    private(set) var total = 0
+
+    /// Counts `path` once: the new total when `path` is new, nil when it was counted before.
+    func add(_ path: String, pixels: Int) -> Int? {
+        guard sizes[path] == nil else { return nil }
+        sizes[path] = pixels
+        total += pixels
+        return total
     }
 }

@@ -18,12 +18,20 @@ public enum Limits {
     public static let viewsPerScreen = 2_000
     /// The largest image side in pixels.
     public static let imageSide = 8192
+    /// The most pixels held at once by the screens once drawn (screens × canvas), and again by
+    /// the distinct images once decoded: 2^28 pixels, 1 GiB at 4 bytes a pixel.
+    public static let pixelMemory = 1 << 28
     /// The largest image file in bytes.
     public static let imageBytes = 64 << 20
     /// The most touch samples in one scene: pan samples as written plus the samples swipes synthesize.
     public static let samples = 100_000
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
+
+    /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
+    static func mebibytes(_ pixels: Double) -> String {
+        format((pixels * 4 / 1_048_576).rounded(.up))
+    }
 
     /// `value` as a whole number of seconds or frames when it is one, for messages.
     static func format(_ value: Double) -> String {
@@ -46,6 +54,11 @@ extension Limits {
             let location = at["scale"] ?? at["size"] ?? at["device"] ?? fallback
             problems.append(Diagnostic(location: location, message:
                 "canvas \(format(width.rounded())) × \(format(height.rounded())) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) is over the limit of \(canvasSide) px per side; lower the scale or the size"))
+        }
+        let screenPixels = Double(scene.screens.count) * width.rounded() * height.rounded()
+        if !(screenPixels <= Double(pixelMemory)) {
+            problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                "\(scene.screens.count) screens of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
         }
         if let duration = scene.duration {
             let frames = (duration * Double(scene.fps)).rounded()

@@ -45,7 +45,7 @@ public struct Scene: Sendable {
     /// Frames kept as golden images (`segue snapshot`).
     public var snapshots: [SnapshotSpec]
     /// Where the file gives top-level keys (`device`, `size`, `scale`, `fps`, `duration`,
-    /// `timeline`), for problems found after loading, such as a `--scale` that makes the canvas too large.
+    /// `screens`, `timeline`), for problems found after loading, such as a `--scale` that makes the canvas too large.
     public var keyLocations: [String: SourceLocation] = [:]
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,

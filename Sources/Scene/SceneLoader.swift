@@ -77,6 +77,8 @@ struct SceneDecoder {
     let reader: NodeReader
     let name: String
     var appearance: Appearance = .light
+    /// Pixels of each distinct image file, to keep them within `Limits.pixelMemory` once decoded.
+    let images = ImagePixels()
 
     init(reader: NodeReader, name: String) {
         self.reader = reader
@@ -179,7 +181,7 @@ struct SceneDecoder {
                           duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
-        for key in ["device", "size", "scale", "fps", "duration", "timeline"] {
+        for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }

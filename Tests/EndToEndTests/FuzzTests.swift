@@ -203,6 +203,27 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue(try CLI.segue(["validate", folderScene.path], timeout: 20).stderr.contains("it is a folder"))
     }
 
+    func testDecodedImagesAreWithinThePixelMemory() throws {
+        let folder = try CLI.temporaryFolder(self)
+        // 8192 × 2048 grey: 2^24 pixels; sixteen distinct files fill the budget, the seventeenth is over.
+        // ffmpeg compresses it to a few kilobytes; written uncompressed it would take seconds.
+        let strip = folder.appendingPathComponent("strip.png").path
+        let made = try CLI.tool("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "color=c=gray:s=8192x2048",
+                                           "-frames:v", "1", "-pix_fmt", "gray", strip])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        for i in 1...17 {
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("strip\(i).png"),
+                                                       withDestinationURL: folder.appendingPathComponent("strip.png"))
+        }
+        let images = (1...17).map { "      - image: { file: strip\($0).png, frame: [0, 0, 10, 10] }" }.joined(separator: "\n")
+        let file = folder.appendingPathComponent("images.yaml")
+        try "screens:\n  a:\n    content:\n\(images)\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.segue(["validate", file.path], timeout: 60)
+        CommandContract.check(result, command: "validate", file: file, lineCount: 20)
+        XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("error:") },
+                       ["\(file.path):20:24: error: image 'strip17.png' brings the images to 1088 MB once decoded, over the limit of 1024 MB; use fewer or smaller images"])
+    }
+
     func testABatchManifestLocatesAFailedImage() throws {
         let folder = try CLI.temporaryFolder(self)
         let scenes = folder.appendingPathComponent("scenes")

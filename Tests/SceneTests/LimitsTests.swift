@@ -75,6 +75,14 @@ final class LimitsTests: XCTestCase {
                        ["scene.yaml:2:17: error: screen 'a' has 2001 views (rows and cells included), over the limit of 2000 views"])
     }
 
+    func testDrawnScreensAreWithinThePixelMemory() {
+        let screens = (0..<89).map { "  s\($0): {}" }.joined(separator: "\n")
+        XCTAssertEqual(problems("device: iphone-15\nscreens:\n\(screens)"), [])
+        let more = (0..<90).map { "  s\($0): {}" }.joined(separator: "\n")
+        XCTAssertEqual(problems("device: iphone-15\nscreens:\n\(more)"),
+                       ["scene.yaml:3:3: error: 90 screens of 1179 × 2556 px take 1035 MB once drawn, over the limit of 1024 MB; use fewer screens or a lower scale"])
+    }
+
     func testCompletionSpeedHasAFloor() {
         let text = scene(transition: "").replacingOccurrences(of: "slide-up-modal", with: "scale-fade-modal, completionSpeed: 1e-300")
         XCTAssertEqual(problems(text), ["scene.yaml:6:65: error: completionSpeed must be between 0.01 and 100, found 1e-300"])
