@@ -38,7 +38,7 @@ struct PNGCheck {
         var offset = 8
         var header: Header?
         var hasPalette = false
-        var idat: [UInt8] = []
+        var idat: [Range<Int>] = []
         var sawImageData = false, imageDataEnded = false, sawEnd = false
         while offset < bytes.count, !sawEnd {
             guard offset + 8 <= bytes.count else { throw Problem.damaged("the file ends inside a chunk header (truncated)") }
@@ -62,7 +62,7 @@ struct PNGCheck {
             case "IDAT":
                 guard !imageDataEnded else { throw Problem.damaged("the 'IDAT' chunks are not consecutive") }
                 sawImageData = true
-                idat.append(contentsOf: bytes[body])
+                idat.append(body)
             case "IEND":
                 sawEnd = true
             default:
@@ -75,7 +75,7 @@ struct PNGCheck {
         guard sawImageData else { throw Problem.damaged("no image data (no 'IDAT' chunk)") }
         guard sawEnd else { throw Problem.damaged("no 'IEND' chunk (truncated)") }
         if header.colorType == 3, !hasPalette { throw Problem.damaged("a palette image without a 'PLTE' chunk") }
-        try Self.checkInflates(idat, to: header.imageDataSize)
+        try Self.checkInflates(idat.map { bytes[$0] }, to: header.imageDataSize)
         width = header.width
         height = header.height
     }
@@ -117,26 +117,36 @@ struct PNGCheck {
         }
     }
 
-    /// Inflates `stream` into a small scratch buffer, counting bytes: the check costs time in
-    /// proportion to the image, but no memory.
-    private static func checkInflates(_ stream: [UInt8], to expected: Int) throws {
+    /// Inflates the zlib stream split over `parts` (the IDAT chunks) into a small scratch
+    /// buffer, counting bytes: the check costs time in proportion to the image, but no memory.
+    private static func checkInflates(_ parts: [ArraySlice<UInt8>], to expected: Int) throws {
         var z = z_stream()
         guard segue_inflate_init(&z) == Z_OK else { throw Problem.unreadable("cannot start zlib") }
         defer { inflateEnd(&z) }
         var scratch = [UInt8](repeating: 0, count: 1 << 16)
         var produced = 0
         var status = Z_OK
-        var input = stream
-        input.withUnsafeMutableBufferPointer { source in
-            z.next_in = source.baseAddress
-            z.avail_in = UInt32(source.count)
-            scratch.withUnsafeMutableBufferPointer { target in
-                repeat {
-                    z.next_out = target.baseAddress
-                    z.avail_out = UInt32(target.count)
-                    status = inflate(&z, Z_NO_FLUSH)
-                    produced += target.count - Int(z.avail_out)
-                } while status == Z_OK && produced <= expected
+        scratch.withUnsafeMutableBufferPointer { target in
+            for part in parts where status == Z_OK && produced <= expected {
+                part.withUnsafeBufferPointer { source in
+                    z.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                    z.avail_in = UInt32(source.count)
+                    repeat {
+                        z.next_out = target.baseAddress
+                        z.avail_out = UInt32(target.count)
+                        status = inflate(&z, Z_NO_FLUSH)
+                        produced += target.count - Int(z.avail_out)
+                    } while status == Z_OK && z.avail_in > 0 && produced <= expected
+                }
+            }
+            // The stream may still hold output once all input is in.
+            while status == Z_OK && produced <= expected {
+                z.next_out = target.baseAddress
+                z.avail_out = UInt32(target.count)
+                status = inflate(&z, Z_NO_FLUSH)
+                let made = target.count - Int(z.avail_out)
+                produced += made
+                if made == 0 && status == Z_OK { break }
             }
         }
         guard status == Z_STREAM_END || status == Z_OK || status == Z_BUF_ERROR else {
@@ -144,9 +154,9 @@ struct PNGCheck {
             throw Problem.damaged("the image data does not inflate (\(reason))")
         }
         guard produced == expected, status == Z_STREAM_END else {
-            throw Problem.damaged(produced < expected
-                ? "the image data ends early (\(produced) of \(expected) bytes)"
-                : "the image data is longer than its \(expected) bytes")
+            throw Problem.damaged(produced < expected ? "the image data ends early (\(produced) of \(expected) bytes)"
+                : produced > expected ? "the image data is longer than its \(expected) bytes"
+                : "the image data's zlib stream does not end")
         }
     }
 

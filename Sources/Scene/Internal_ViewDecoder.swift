@@ -174,8 +174,8 @@ extension SceneDecoder {
             return nil
         }
         do {
-            let header = try PNGCheck(contentsOf: path)
-            if let total = images.add(path, pixels: header.width * header.height), total > Limits.pixelMemory {
+            let (header, total) = try images.check(path)
+            if let total, total > Limits.pixelMemory {
                 r.error(node, "image '\(given)' brings the images to \(Limits.mebibytes(Double(total))) MB once decoded, over the limit of \(Limits.mebibytes(Double(Limits.pixelMemory))) MB; use fewer or smaller images")
                 return nil
             }
@@ -213,16 +213,19 @@ extension SceneDecoder {
     }
 }
 
-/// The pixels of the distinct image files a scene shows, counted as they are decoded.
-final class ImagePixels {
-    private var sizes: [String: Int] = [:]
-    private(set) var total = 0
+/// The distinct image files a scene shows: each checked once however often it is shown, and
+/// their pixels counted as Raster will decode them.
+final class ImageFiles {
+    private var checked: [String: Result<PNGCheck, Error>] = [:]
+    private var pixels = 0
 
-    /// Counts `path` once: the new total when `path` is new, nil when it was counted before.
-    func add(_ path: String, pixels: Int) -> Int? {
-        guard sizes[path] == nil else { return nil }
-        sizes[path] = pixels
-        total += pixels
-        return total
+    /// The check of the file at `path`, and the pixels of all images so far when `path` is new.
+    func check(_ path: String) throws -> (PNGCheck, total: Int?) {
+        if let known = checked[path] { return (try known.get(), nil) }
+        let result = Result { try PNGCheck(contentsOf: path) }
+        checked[path] = result
+        let image = try result.get()
+        pixels += image.width * image.height
+        return (image, pixels)
     }
 }

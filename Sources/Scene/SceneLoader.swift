@@ -77,8 +77,8 @@ struct SceneDecoder {
     let reader: NodeReader
     let name: String
     var appearance: Appearance = .light
-    /// Pixels of each distinct image file, to keep them within `Limits.pixelMemory` once decoded.
-    let images = ImagePixels()
+    /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
+    let images = ImageFiles()
 
     init(reader: NodeReader, name: String) {
         self.reader = reader
