@@ -36,6 +36,11 @@ public enum ContactSheet {
             candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
         let scale = Double(options.tileWidth) / scene.device.size.width
+        // Tiles draw every screen at their own scale: the same limits hold at that scale.
+        var tiled = scene
+        tiled.device.scale = scale
+        let problems = Limits.check(tiled)
+        if !problems.isEmpty { throw SceneError(problems) }
         let tileWidth = options.tileWidth
         let tileHeight = Int(saturating: (scene.device.size.height * scale).rounded())
         let columns = min(max(options.columns, 1), count)

@@ -58,7 +58,7 @@ extension Limits {
         let screenPixels = Double(scene.screens.count) * width.rounded() * height.rounded()
         if !(screenPixels <= Double(pixelMemory)) {
             problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
-                "\(scene.screens.count) screens of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
+                "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
         }
         if let duration = scene.duration {
             let frames = (duration * Double(scene.fps)).rounded()
