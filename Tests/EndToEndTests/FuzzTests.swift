@@ -14,7 +14,7 @@ final class FuzzTests: XCTestCase {
     /// Mutants checked in-process (cheap), and how many of them also go through the binary.
     static let mutants = 600
     static let binaryEvery = 12
-    static let tracedAtLeast = 20
+    static let tracedAtLeast = 12
 
     func testMutatedScenesNeverCrashHangOrLoseTheirLocation() throws {
         let scenes = try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent("scenes"), includingPropertiesForKeys: nil)
@@ -63,7 +63,7 @@ final class FuzzTests: XCTestCase {
                 traced += 1
                 let trace = try CLI.segue(["trace", file.path, "--fps", "10"], timeout: 60)
                 CommandContract.check(trace, command: "trace", file: file, lineCount: lines, context)
-                if frameCount <= 240, rendered < 3 {
+                if frameCount <= 240, rendered < 2 {
                     rendered += 1
                     let output = folder.appendingPathComponent("mutant-\(index).mp4")
                     let render = try CLI.segue(["render", file.path, "--quality", "draft", "--scale", "0.25", "-o", output.path], timeout: 120)
