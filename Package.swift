@@ -15,12 +15,13 @@ let package = Package(
         // C libraries, each imported by exactly one Swift module.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The pure core: no C types, no files, no clocks.
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams", "CZlib"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene"]),
 
         // The edges.
@@ -34,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),

@@ -1,3 +1,5 @@
+import Geometry
+
 /// One transition as it ran in the timeline.
 public struct TransitionRun: Hashable, Sendable {
     /// 0-based, in the order the runs started.
@@ -28,8 +30,8 @@ extension Timeline {
     public func frame(whereRun index: Int, reaches progress: Double) -> Int? {
         guard let run = runs.first(where: { $0.index == index }) else { return nil }
         let fps = Double(scene.fps)
-        let first = max(0, Int((run.start * fps - 1e-6).rounded(.up)))
-        let last = min(frameCount - 1, Int((run.end * fps + 1e-6).rounded(.down)))
+        let first = max(0, Int(saturating: (run.start * fps - 1e-6).rounded(.up)))
+        let last = min(frameCount - 1, Int(saturating: (run.end * fps + 1e-6).rounded(.down)))
         guard first <= last else { return min(first, frameCount - 1) }
         for frame in first...last {
             let state = self.state(frame: frame)

@@ -44,13 +44,32 @@ public struct Timeline: Sendable {
         traces = builder.traces
         tree = SceneTree(scene: scene)
         let fps = Double(scene.fps)
+        let frames: Double
         if let duration = scene.duration {
-            frameCount = max(1, Int((duration * fps).rounded()))
+            frames = max(1, (duration * fps).rounded())
         } else {
             // Up to and including the frame that shows the last motion's end, then the tail.
-            frameCount = Int(((builder.lastActivity + scene.tail) * fps + 1e-6).rounded(.down)) + 1
+            frames = ((builder.lastActivity + scene.tail) * fps + 1e-6).rounded(.down) + 1
+            try Self.checkLimits(scene, motionEnd: builder.lastActivity, frames: frames)
         }
+        frameCount = Int(saturating: frames)
         duration = Double(frameCount) / fps
+    }
+
+    /// A scene without a `duration` lasts until its last motion ends: each time in the file is
+    /// within `Limits.duration`, but a run's end (a slow spring, a low completion speed) may not be.
+    private static func checkLimits(_ scene: Scene, motionEnd: Double, frames: Double) throws {
+        let location = scene.timeline.last?.location ?? scene.keyLocations["timeline"]
+            ?? SourceLocation(file: scene.file, line: 1, column: 1)
+        func text(_ value: Double) -> String { value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value) }
+        if !(motionEnd + scene.tail <= Limits.duration) {
+            throw SceneError([Diagnostic(location: location, message:
+                "the scene's motion ends at \(text(motionEnd)) s, over the limit of \(text(Limits.duration)) s; shorten its transitions or give a shorter 'duration'")])
+        }
+        if !(frames <= Double(Limits.frames)) {
+            throw SceneError([Diagnostic(location: location, message:
+                "the scene lasts \(text(frames)) frames (\(text(motionEnd + scene.tail)) s at \(scene.fps) fps), over the limit of \(Limits.frames) frames; lower the fps")])
+        }
     }
 
     /// The absolute time of frame `index`.

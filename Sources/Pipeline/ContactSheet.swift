@@ -35,11 +35,16 @@ public enum ContactSheet {
         }
         let count = min(max(options.frames, 1), candidates.count)
         let indices = (0..<count).map { i in
-            candidates[count == 1 ? 0 : Int((Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
+            candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
         let scale = Double(options.tileWidth) / scene.device.size.width
+        // Tiles draw every screen at their own scale: the same limits hold at that scale.
+        var tiled = scene
+        tiled.device.scale = scale
+        let problems = Limits.check(tiled)
+        if !problems.isEmpty { throw SceneError(problems) }
         let tileWidth = options.tileWidth
-        let tileHeight = Int((scene.device.size.height * scale).rounded())
+        let tileHeight = Int(saturating: (scene.device.size.height * scale).rounded())
         let columns = min(max(options.columns, 1), count)
         let rows = (count + columns - 1) / columns
         let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40

@@ -90,7 +90,7 @@ public enum ProgressPlot {
                              width: Double(width) - 2 * left), Point(x: left, y: Double(height) - 24)))
         let stamps = try TextStamps(labels.map(\.0))
         for (index, (_, origin)) in labels.enumerated() {
-            picture.draw(stamps[index], x: Int(origin.x.rounded()), y: Int(origin.y.rounded()))
+            picture.draw(stamps[index], x: Int(saturating: origin.x.rounded()), y: Int(saturating: origin.y.rounded()))
         }
         try VideoRenderer.createFolder(for: destination)
         try picture.writePNG(to: destination)

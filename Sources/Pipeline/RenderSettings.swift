@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import Scene
 
@@ -40,8 +41,8 @@ public struct FrameGeometry: Sendable, Hashable {
 
     public init(scene: Scene) {
         scale = scene.device.scale
-        contentWidth = max(Int((scene.device.size.width * scale).rounded()), 2)
-        contentHeight = max(Int((scene.device.size.height * scale).rounded()), 2)
+        contentWidth = max(Int(saturating: (scene.device.size.width * scale).rounded()), 2)
+        contentHeight = max(Int(saturating: (scene.device.size.height * scale).rounded()), 2)
         width = contentWidth + contentWidth % 2
         height = contentHeight + contentHeight % 2
     }

@@ -12,7 +12,11 @@ public enum SceneFile {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PipelineError.missingFile(path)
         }
-        return settings.apply(to: try SceneLoader.load(contentsOf: url))
+        let scene = settings.apply(to: try SceneLoader.load(contentsOf: url))
+        // A command line's --fps and --scale may take a scene that loaded past the limits.
+        let problems = Limits.check(scene)
+        if !problems.isEmpty { throw SceneError(problems) }
+        return scene
     }
 
     /// The default output for a scene: `output/<scene name>.<ext>` in the working directory.

@@ -1,3 +1,4 @@
+import Geometry
 import Engine
 import Scene
 
@@ -30,7 +31,7 @@ public struct SnapshotPlan: Sendable {
         for spec in scene.snapshots {
             switch spec.point {
             case .time(let time):
-                points.append(SnapshotPoint(name: spec.name, time: time, frame: Int((time * fps).rounded())))
+                points.append(SnapshotPoint(name: spec.name, time: time, frame: Int(saturating: (time * fps).rounded())))
             case .progress(let progress, let run):
                 if let frame = timeline.frame(whereRun: run, reaches: progress) {
                     points.append(SnapshotPoint(name: spec.name, time: timeline.time(ofFrame: frame), frame: frame))

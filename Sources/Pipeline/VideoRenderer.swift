@@ -1,3 +1,4 @@
+import Geometry
 import Engine
 import Foundation
 import Raster
@@ -86,7 +87,9 @@ public enum VideoRenderer {
     /// Renders frame `index`'s picture to a PNG at `destination`.
     public static func still(_ scene: Scene, at time: Double, to destination: URL) throws {
         let renderer = try SnapshotRenderer(scene: scene)
-        let frame = Int((time * Double(scene.fps)).rounded())
+        let duration = renderer.timeline.duration
+        guard time <= duration else { throw PipelineError.pastEnd(time: time, duration: duration) }
+        let frame = Int(saturating: (time * Double(scene.fps)).rounded())
         let image = renderer.image(of: renderer.timeline.state(at: time, frame: frame))
         try createFolder(for: destination)
         try image.writePNG(to: destination)

@@ -72,12 +72,27 @@ final class NodeReader {
             error(node, "expected \(what) (a number), found \(describe(node))")
             return nil
         }
+        if let exclusiveMin, value <= exclusiveMin {
+            error(node, "\(what) must be greater than \(format(exclusiveMin)), found \(format(value))")
+            return nil
+        }
         if let range, !range.contains(value) {
             error(node, "\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(value))")
             return nil
         }
-        if let exclusiveMin, value <= exclusiveMin {
-            error(node, "\(what) must be greater than \(format(exclusiveMin)), found \(format(value))")
+        return value
+    }
+
+    /// A time or a length of time in seconds: a number from 0 (or above 0 when `positive`) to
+    /// `Limits.duration`.
+    func seconds(_ node: Node, _ what: String, positive: Bool = false) -> Double? {
+        guard let value = double(node, what, exclusiveMin: positive ? 0 : nil) else { return nil }
+        if !positive, value < 0 {
+            error(node, "\(what) must be between 0 and \(format(Limits.duration)), found \(format(value))")
+            return nil
+        }
+        guard value <= Limits.duration else {
+            error(node, "\(what) \(format(value)) s is over the limit of \(format(Limits.duration)) s")
             return nil
         }
         return value
@@ -126,7 +141,7 @@ final class NodeReader {
         }
         var values: [Double] = []
         for item in items {
-            guard let value = double(item, "a number in \(what)") else { return nil }
+            guard let value = double(item, "a number in \(what)", range: -Limits.coordinate...Limits.coordinate) else { return nil }
             values.append(value)
         }
         return values

@@ -50,6 +50,8 @@ struct SettingDecoder {
         switch descriptor.kind {
         case .number(let range, let exclusiveMinimum):
             return r.double(node, key, range: range, exclusiveMin: exclusiveMinimum).map(SettingValue.number)
+        case .seconds:
+            return r.seconds(node, key, positive: true).map(SettingValue.number)
         case .numbers(let count, let range):
             guard let v = r.numbers(node, "\(key) (\(count) numbers)", count: count) else { return nil }
             guard v.allSatisfy({ range.contains($0) }) else {

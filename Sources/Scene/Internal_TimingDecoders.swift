@@ -42,12 +42,12 @@ struct SpringDecoder {
             for key in ["mass", "stiffness", "damping", "bounce"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'dampingRatio'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
-            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", exclusiveMin: 0) }
+            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", range: 0...100, exclusiveMin: 0) }
             guard let durationNode = fields["duration"] else {
                 r.error(node, "a spring with 'dampingRatio' needs 'duration' (seconds), as UIKit honours the animator's duration")
                 return nil
             }
-            let duration = r.double(durationNode, "spring duration", exclusiveMin: 0)
+            let duration = r.seconds(durationNode, "spring duration", positive: true)
             guard let ratio, let duration else { return nil }
             return Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         }
@@ -56,16 +56,17 @@ struct SpringDecoder {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'bounce'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
             let bounce = fields["bounce"].flatMap { r.double($0, "bounce", range: -0.99...0.99) }
-            let duration = fields["duration"].flatMap { r.double($0, "spring duration", exclusiveMin: 0) } ?? 0.5
+            let duration = fields["duration"].flatMap { r.seconds($0, "spring duration", positive: true) } ?? 0.5
             guard let bounce else { return nil }
             return Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
         }
         if let key = fields.key("duration") {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
         }
-        let mass = fields["mass"].flatMap { r.double($0, "mass", exclusiveMin: 0) }
-        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", exclusiveMin: 0) }
-        let damping = fields["damping"].flatMap { r.double($0, "damping", exclusiveMin: 0) }
+        // Wide enough for any spring UIKit users write; narrow enough that settling stays a number.
+        let mass = fields["mass"].flatMap { r.double($0, "mass", range: 0...1000, exclusiveMin: 0) }
+        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", range: 0...100_000, exclusiveMin: 0) }
+        let damping = fields["damping"].flatMap { r.double($0, "damping", range: 0...100_000, exclusiveMin: 0) }
         for key in ["stiffness", "damping"] where fields[key] == nil {
             r.error(node, "missing key '\(key)' in spring")
         }

@@ -9,6 +9,13 @@ extension SceneDecoder {
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
         guard let fields = r.mapping(node, "screen '\(name)'", allowed: Self.screenKeys) else { return nil }
+        if let content = fields["content"] {
+            let count = Self.viewCount(content)
+            if count > Limits.viewsPerScreen {
+                r.error(content, "screen '\(name)' has \(count) views (rows and cells included), over the limit of \(Limits.viewsPerScreen) views")
+                return nil
+            }
+        }
         let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) }
             ?? system("systemBackground")
         let views = fields["content"].map { decodeViews($0) } ?? []
@@ -18,6 +25,29 @@ extension SceneDecoder {
         checkViewIDsAreUnique(fields["content"], screen: name)
         return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
                           statusBar: statusBar, homeIndicator: homeIndicator)
+    }
+
+    /// The views in `content`, counted before decoding them: each item of a view list, a list's
+    /// rows and sections or a grid's cells, at any depth.
+    static func viewCount(_ content: Node) -> Int {
+        var count = 0
+        var pending = [content]
+        while let node = pending.popLast() {
+            switch node {
+            case .sequence(let items):
+                count += items.count
+                pending.append(contentsOf: items)
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    if let name = key.scalar?.string, ["content", "rows", "sections", "cells", "rect", "list", "grid"].contains(name) {
+                        pending.append(value)
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return count
     }
 
     /// `true` / `false`, or a `StatusBarStyle` name.
@@ -167,7 +197,8 @@ extension SceneDecoder {
         return mask
     }
 
-    /// A PNG path, relative to the scene file's folder (or absolute), checked to exist and be a PNG.
+    /// A PNG path, relative to the scene file's folder (or absolute), checked to be a whole PNG
+    /// file within the limits.
     func decodeImageFile(_ node: Node) -> ImageFile? {
         let r = reader
         guard let given = r.string(node, "image file") else { return nil }
@@ -183,7 +214,11 @@ extension SceneDecoder {
             return nil
         }
         do {
-            let header = try PNGHeader(contentsOf: path)
+            let (header, total) = try images.check(path)
+            if let total, total > Limits.pixelMemory {
+                r.error(node, "image '\(given)' brings the images to \(Limits.mebibytes(Double(total))) MB once decoded, over the limit of \(Limits.mebibytes(Double(Limits.pixelMemory))) MB; use fewer or smaller images")
+                return nil
+            }
             let stem = url.deletingPathExtension().lastPathComponent
             let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
             return ImageFile(path: path, pixelWidth: header.width, pixelHeight: header.height, scale: scale)
@@ -215,5 +250,22 @@ extension SceneDecoder {
             }
         }
         visit(content)
+    }
+}
+
+/// The distinct image files a scene shows: each checked once however often it is shown, and
+/// their pixels counted as Raster will decode them.
+final class ImageFiles {
+    private var checked: [String: Result<PNGCheck, Error>] = [:]
+    private var pixels = 0
+
+    /// The check of the file at `path`, and the pixels of all images so far when `path` is new.
+    func check(_ path: String) throws -> (PNGCheck, total: Int?) {
+        if let known = checked[path] { return (try known.get(), nil) }
+        let result = Result { try PNGCheck(contentsOf: path) }
+        checked[path] = result
+        let image = try result.get()
+        pixels += image.width * image.height
+        return (image, pixels)
     }
 }

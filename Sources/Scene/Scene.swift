@@ -44,6 +44,9 @@ public struct Scene: Sendable {
     public var timeline: [TimelineEntry]
     /// Frames kept as golden images (`segue snapshot`).
     public var snapshots: [SnapshotSpec]
+    /// Where the file gives top-level keys (`device`, `size`, `scale`, `fps`, `duration`,
+    /// `screens`, `timeline`), for problems found after loading, such as a `--scale` that makes the canvas too large.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,

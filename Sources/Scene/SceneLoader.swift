@@ -9,7 +9,13 @@ public enum SceneLoader {
     public static func load(contentsOf url: URL) throws -> Scene {
         let text: String
         do {
+            if let problem = RegularFile.problem(at: url.path, limit: Limits.sceneBytes) {
+                throw SceneError([Diagnostic(location: SourceLocation(file: url.path, line: 1, column: 1),
+                                             message: "cannot read the scene file: \(problem)")])
+            }
             text = try String(contentsOf: url, encoding: .utf8)
+        } catch let error as SceneError {
+            throw error
         } catch {
             throw SceneError([Diagnostic(location: SourceLocation(file: url.path, line: 1, column: 1),
                                          message: "cannot read the scene file: \(error.localizedDescription)")])
@@ -27,7 +33,7 @@ public enum SceneLoader {
         do {
             root = try Yams.compose(yaml: source)
         } catch let error as YamlError {
-            throw SceneError([diagnostic(for: error, file: file)])
+            throw SceneError([diagnostic(for: error, file: file, text: source)])
         } catch {
             throw SceneError([Diagnostic(location: SourceLocation(file: file, line: 1, column: 1), message: "\(error)")])
         }
@@ -42,9 +48,17 @@ public enum SceneLoader {
         throw SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
         func at(_ mark: Mark, _ message: String) -> Diagnostic {
-            Diagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column), message: message)
+            // The parser marks the end of a file without a final newline on the line after the
+            // last; such a problem is at the end of the last line.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lineCount = text.hasSuffix("\n") ? lines.count - 1 : lines.count
+            if mark.line > lineCount, lineCount > 0 {
+                let last = lines[lineCount - 1]
+                return Diagnostic(location: SourceLocation(file: file, line: lineCount, column: last.count + 1), message: message)
+            }
+            return Diagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column), message: message)
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
@@ -63,6 +77,8 @@ struct SceneDecoder {
     let reader: NodeReader
     let name: String
     var appearance: Appearance = .light
+    /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
+    let images = ImageFiles()
 
     init(reader: NodeReader, name: String) {
         self.reader = reader
@@ -86,7 +102,7 @@ struct SceneDecoder {
         if let node = fields["scale"], let scale = r.double(node, "scale", range: 0.25...4) { device.scale = scale }
 
         let fps = fields["fps"].flatMap { r.int($0, "fps", range: 1...240) } ?? 60
-        let duration = fields["duration"].flatMap { r.double($0, "duration", exclusiveMin: 0) }
+        let duration = fields["duration"].flatMap { r.seconds($0, "duration", positive: true) }
         let tail = fields["tail"].flatMap { r.double($0, "tail", range: 0...60) } ?? 0.5
         let touches = fields["touches"].flatMap { r.bool($0, "touches") } ?? true
         var background = Color.black
@@ -101,7 +117,9 @@ struct SceneDecoder {
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
         if let node = fields["screens"] {
-            if let screenFields = r.mapping(node, "screens") {
+            if let count = node.mapping?.count, count > Limits.screens {
+                r.error(node, "\(count) screens is over the limit of \(Limits.screens) screens")
+            } else if let screenFields = r.mapping(node, "screens") {
                 for entry in screenFields.entries {
                     if let screen = decodeScreen(name: entry.name, entry.value) {
                         screens[entry.name] = screen
@@ -138,6 +156,13 @@ struct SceneDecoder {
             }
         }
         checkTouchesDoNotOverlap(timeline)
+        let sampleCount = timeline.reduce(0) { total, entry in
+            if case .touch(let samples) = entry.action { return total + samples.count }
+            return total
+        }
+        if sampleCount > Limits.samples, let node = fields["timeline"] {
+            r.error(node, "the timeline's touches make \(sampleCount) samples, over the limit of \(Limits.samples) samples")
+        }
         timeline = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
 
         var snapshots: [SnapshotSpec] = []
@@ -152,10 +177,15 @@ struct SceneDecoder {
             }
         }
 
-        return Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
-                     duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
-                     root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
-                     background: background)
+        var scene = Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
+                          duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
+                          root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
+                          background: background)
+        for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
+            if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
+        }
+        for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }
+        return scene
     }
 
     // MARK: Device
@@ -229,7 +259,7 @@ struct SceneDecoder {
             r.error(node, "missing key 'at' (seconds from the start) in timeline entry")
             return nil
         }
-        let time = r.double(atNode, "'at' time", range: 0...86_400)
+        let time = r.seconds(atNode, "'at' time")
         let actions = fields.entries.filter { $0.name != "at" }
         guard actions.count == 1, let entry = actions.first else {
             r.error(node, "a timeline entry has exactly one action (\(Self.actionKeys.joined(separator: ", "))), found \(actions.count)")
@@ -269,9 +299,17 @@ struct SceneDecoder {
     func decodePan(_ node: Node) -> [TouchSample]? {
         let r = reader
         guard let items = r.sequence(node, "pan samples [[t, x, y], ...]") else { return nil }
+        guard items.count <= Limits.samples else {
+            r.error(node, "\(items.count) pan samples is over the limit of \(Limits.samples) samples")
+            return nil
+        }
         var samples: [TouchSample] = []
         for item in items {
             guard let v = r.numbers(item, "a pan sample [t, x, y]", count: 3) else { return nil }
+            guard v[0] <= Limits.duration else {
+                r.error(item.sequence?.first, "pan sample time \(Limits.format(v[0])) s is over the limit of \(Limits.format(Limits.duration)) s")
+                return nil
+            }
             if let last = samples.last, v[0] < last.time {
                 r.error(item, "pan sample times must not decrease: \(v[0]) comes after \(last.time)")
                 return nil
@@ -296,13 +334,19 @@ struct SceneDecoder {
         let to = fields["to"].flatMap { r.point($0, "swipe 'to'") }
         if fields["from"] == nil { r.error(node, "missing key 'from' [x, y] in swipe") }
         if fields["to"] == nil { r.error(node, "missing key 'to' [x, y] in swipe") }
-        let duration = fields["duration"].flatMap { r.double($0, "swipe duration", exclusiveMin: 0) } ?? 0.25
+        let duration = fields["duration"].flatMap { r.seconds($0, "swipe duration", positive: true) }
         let rate = fields["rate"].flatMap { r.double($0, "swipe sample rate", range: 10...1000) } ?? 120
         let hold = fields["hold"].flatMap { r.double($0, "swipe hold", range: 0...60) } ?? 0
+        if fields["duration"] != nil, duration == nil { return nil }
+        let count = (duration ?? 0.25) * rate
+        guard count <= Double(Limits.samples) else {
+            r.error(fields["duration"] ?? fields["rate"], "a swipe of \(Limits.format(duration ?? 0.25)) s at \(Limits.format(rate)) Hz makes \(Limits.format(count.rounded(.up))) samples, over the limit of \(Limits.samples) samples")
+            return nil
+        }
         var curve = CubicTimingCurve.linear
         if let node = fields["curve"] { curve = CurveDecoder(reader: r).decode(node) ?? curve }
         guard let from, let to else { return nil }
-        return SwipeSynthesizer(from: from, to: to, duration: duration, curve: curve, rate: rate, hold: hold).samples()
+        return SwipeSynthesizer(from: from, to: to, duration: duration ?? 0.25, curve: curve, rate: rate, hold: hold).samples()
     }
 
     func decodeSnapshot(_ node: Node) -> SnapshotSpec? {
@@ -317,7 +361,7 @@ struct SceneDecoder {
                 r.error(node, "a snapshot is either { at: seconds } or { progress: p, transition: index }, not both")
                 return nil
             }
-            guard let time = r.double(at, "snapshot time", range: 0...86_400) else { return nil }
+            guard let time = r.seconds(at, "snapshot time") else { return nil }
             return SnapshotSpec(point: .time(time), name: name ?? "t\(SnapshotSpec.format(time))", location: r.location(node))
         }
         guard let progressNode = fields["progress"] else {
@@ -362,7 +406,7 @@ public struct SwipeSynthesizer: Sendable {
 
     public func samples() -> [TouchSample] {
         var samples = [TouchSample(time: 0, location: from)]
-        let count = max(Int((duration * rate).rounded(.up)), 1)
+        let count = Swift.min(Swift.max(Int(saturating: (duration * rate).rounded(.up)), 1), Limits.samples)
         for i in 1...count {
             let x = Double(i) / Double(count)
             samples.append(TouchSample(time: hold + duration * x, location: from.interpolated(to: to, fraction: curve.value(at: x))))

@@ -54,6 +54,8 @@ public enum SceneSchema {
         switch setting.kind {
         case .number(let range, let exclusiveMinimum):
             result = number(setting.doc, minimum: range?.lowerBound, maximum: range?.upperBound, exclusiveMinimum: exclusiveMinimum)
+        case .seconds:
+            result = number(setting.doc, maximum: Limits.duration, exclusiveMinimum: 0)
         case .numbers(let count, let range):
             result = ["type": "array", "items": number("", minimum: range.lowerBound, maximum: range.upperBound),
                       "minItems": count, "maxItems": count]
@@ -76,7 +78,7 @@ public enum SceneSchema {
             "scale": number("pixels per point", minimum: 0.25, maximum: 4),
             "appearance": strings(Appearance.allCases.map(\.rawValue), "light or dark system colors"),
             "fps": ["type": "integer", "minimum": 1, "maximum": 240, "description": "frames per second"],
-            "duration": number("video length in seconds (default: the last motion, then tail)", exclusiveMinimum: 0),
+            "duration": number("video length in seconds (default: the last motion, then tail)", maximum: Limits.duration, exclusiveMinimum: 0),
             "tail": number("seconds kept after the last motion", minimum: 0, maximum: 60),
             "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
             "background": ["anyOf": [["const": "transparent"], ref("color")],
@@ -110,9 +112,9 @@ public enum SceneSchema {
         defs["curve"] = ["oneOf": [strings(CubicTimingCurve.named.keys.sorted(), "a UIKit curve"),
                                    numbers(4, "control points [x1, y1, x2, y2], x in [0, 1]")]]
         defs["spring"] = object([
-            "mass": number("mass", exclusiveMinimum: 0), "stiffness": number("stiffness", exclusiveMinimum: 0),
-            "damping": number("damping", exclusiveMinimum: 0), "initialVelocity": number("in units of the distance per second"),
-            "dampingRatio": number("damping ratio (with duration)", exclusiveMinimum: 0), "duration": number("seconds", exclusiveMinimum: 0),
+            "mass": number("mass", maximum: 1000, exclusiveMinimum: 0), "stiffness": number("stiffness", maximum: 100_000, exclusiveMinimum: 0),
+            "damping": number("damping", maximum: 100_000, exclusiveMinimum: 0), "initialVelocity": number("in units of the distance per second"),
+            "dampingRatio": number("damping ratio (with duration)", maximum: 100, exclusiveMinimum: 0), "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0),
             "bounce": number("SwiftUI bounce (with duration)", minimum: -0.99, maximum: 0.99), "allowsOverdamping": boolean,
         ], "{mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
         defs["screen"] = object([
@@ -200,16 +202,16 @@ public enum SceneSchema {
         let actions: [String: Object] = [
             "present": text, "push": text, "dismiss": boolean, "pop": boolean,
             "pan": ["type": "array", "items": sample, "minItems": 2, "description": "[t, x, y] samples, t from 'at'"],
-            "swipe": object(["from": point, "to": point, "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"),
+            "swipe": object(["from": point, "to": point, "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0), "curve": ref("curve"),
                              "rate": number("samples per second", minimum: 10, maximum: 1000), "hold": number("seconds", minimum: 0)],
                             required: ["from", "to"], "a synthesized finger trace"),
             "tap": point,
         ]
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
-            object(["at": number("seconds from the start", minimum: 0), action: actions[action] ?? [:]], required: ["at", action], action)
+            object(["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:]], required: ["at", action], action)
         }]
         defs["snapshot"] = ["oneOf": [
-            object(["at": number("seconds", minimum: 0), "name": text], required: ["at"], "a frame at a time"),
+            object(["at": number("seconds", minimum: 0, maximum: Limits.duration), "name": text], required: ["at"], "a frame at a time"),
             object(["progress": number("0 to 1", minimum: 0, maximum: 1), "transition": ["type": "integer", "minimum": 0], "name": text],
                    required: ["progress"], "the first frame where a transition run reaches a progress"),
         ]]

@@ -211,7 +211,7 @@ public struct ListLayout: Sendable {
     static func estimatedLines(_ text: String, fontSize: Double, width: Double) -> Int {
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         return paragraphs.reduce(0) { total, line in
-            total + max(1, Int((Double(line.count) * fontSize * 0.55 / width).rounded(.up)))
+            total + max(1, Int(saturating: min(Double(line.count) * fontSize * 0.55 / width, 10_000).rounded(.up)))
         }
     }
 }

@@ -5,6 +5,8 @@ import Motion
 public enum SettingKind: Hashable, Sendable {
     /// A number, within `range` when given, above `exclusiveMinimum` when given.
     case number(range: ClosedRange<Double>? = nil, exclusiveMinimum: Double? = nil)
+    /// A positive time in seconds, at most `Limits.duration`.
+    case seconds
     /// `count` numbers, each within `range`.
     case numbers(count: Int, range: ClosedRange<Double>)
     /// `[x, y]` in points.

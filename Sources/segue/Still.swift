@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Scene
 
 struct Still: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one instant of a scene to a PNG.")
@@ -14,7 +15,9 @@ struct Still: ParsableCommand {
     var output: String
 
     func validate() throws {
-        if at < 0 { throw ValidationError("--at must not be negative") }
+        guard at.isFinite, (0...Limits.duration).contains(at) else {
+            throw ValidationError("--at must be a time in seconds from 0 to \(Int(Limits.duration)), found \(at)")
+        }
     }
 
     func run() throws {

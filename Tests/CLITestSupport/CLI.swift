@@ -8,6 +8,16 @@ public enum CLI {
         public var status: Int32
         public var stdout: Data
         public var stderr: String
+        /// The process was killed by a signal (a trap, a crash, or the timeout).
+        public var signalled = false
+        /// The process outlived its timeout and was killed.
+        public var timedOut = false
+        public init(status: Int32, stdout: Data, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         /// Standard output as text.
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
@@ -29,7 +39,7 @@ public enum CLI {
 
     @discardableResult
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:]) throws -> Result {
+                           environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,15 +58,28 @@ public enum CLI {
         }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        var timedOut = false
+        // A killed process is noticed once every process holding its output has gone: the binary
+        // under test starts none, but a shell script should `exec` its last command.
+        if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        var result = Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        result.signalled = process.terminationReason == .uncaughtSignal
+        result.timedOut = timedOut
+        return result
     }
 
     @discardableResult
-    public static func segue(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        try run(try segue, arguments, in: directory, environment: environment)
+    public static func segue(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                             timeout: TimeInterval? = nil) throws -> Result {
+        try run(try segue, arguments, in: directory, environment: environment, timeout: timeout)
     }
 
     public static func tool(_ name: String, _ arguments: [String]) throws -> Result {

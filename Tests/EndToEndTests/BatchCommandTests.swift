@@ -47,7 +47,8 @@ final class BatchCommandTests: XCTestCase {
         let (scenes, output) = try makeFolder()
         let first = try CLI.segue(["batch", scenes.path, "-o", output.path, "--jobs", "2"])
         XCTAssertNotEqual(first.status, 0, "a failed scene makes the batch fail")
-        XCTAssertTrue(first.stderr.contains("broken.yaml:2:1: error: invalid YAML"), first.stderr)
+        // "screens: [" has no final newline: the error is at the end of its only line.
+        XCTAssertTrue(first.stderr.contains("broken.yaml:1:11: error: invalid YAML"), first.stderr)
         XCTAssertTrue(first.stderr.contains("3 rendered"), first.stderr)
         XCTAssertTrue(first.stderr.contains("1 failed"), first.stderr)
         let rendered = try videos(in: output)
@@ -101,7 +102,7 @@ final class BatchCommandTests: XCTestCase {
                        ["a.yaml", "b.yaml", "broken.yaml", "c.yaml", "welcome.yaml"], "sorted by path; __snapshots__ skipped")
         XCTAssertEqual(entries.map { $0["status"] as? String ?? "" }, ["rendered", "rendered", "failed", "rendered", "rendered"])
         let errors = try XCTUnwrap(entries[2]["errors"] as? [[String: Any]])
-        XCTAssertEqual(errors.first?["line"] as? Int, 2)
+        XCTAssertEqual(errors.first?["line"] as? Int, 1)
         let summary = try XCTUnwrap(json["summary"] as? [String: Any])
         XCTAssertEqual(summary["rendered"] as? Int, 4)
         XCTAssertEqual(summary["failed"] as? Int, 1)

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Geometry
 import Scene
@@ -20,15 +21,9 @@ final class ViewDecoderTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The first 33 bytes of a PNG: all the decoder reads.
-    func pngHeader(width: UInt32, height: UInt32) -> Data {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
-        bytes += Array("IHDR".utf8)
-        for value in [width, height] {
-            bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-        }
-        bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
-        return Data(bytes)
+    /// A whole grey PNG: the loader checks every byte of an image.
+    func pngHeader(width: Int, height: Int) -> Data {
+        Data(TestPNG.make(width: width, height: height, bitDepth: 8, colorType: 0, pixel: [128]))
     }
 
     func load(_ screens: String, device: String = "iphone-15") throws -> Scene {

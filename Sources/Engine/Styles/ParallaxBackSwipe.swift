@@ -17,7 +17,7 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
         .completionThreshold(0.5, "a release with percent above it finishes"),
         SettingDescriptor("flickVelocity", .number(range: 0...100_000), default: .number(1000),
                           doc: "a release faster than this (pt/s, rightwards) finishes", uikit: "`velocity.x > 1000`"),
-        SettingDescriptor("parallaxRatio", .number(range: 0.01...1000, exclusiveMinimum: 0), default: .number(3.33),
+        SettingDescriptor("parallaxRatio", .number(range: 0...100, exclusiveMinimum: 0), default: .number(3.33),
                           doc: "the screen below starts at x = −width / parallaxRatio", uikit: "`-containerView.bounds.width / 3.33`"),
         SettingDescriptor("underlayAlpha", .number(range: 0...1), default: .number(0.9),
                           doc: "the screen below's alpha at the start of a pop", uikit: "`toView.alpha = 0.9`"),

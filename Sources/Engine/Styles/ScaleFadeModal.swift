@@ -15,15 +15,15 @@ struct ScaleFadeModal: PercentDrivenStyle {
                           uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator"),
         .completionCurve("easeInOut"),
         .completionSpeed,
-        SettingDescriptor("scale", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(0.6),
+        SettingDescriptor("scale", .number(range: 0...10, exclusiveMinimum: 0), default: .number(0.6),
                           doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`"),
         SettingDescriptor("offset", .point, default: .point(Point(x: 0, y: -200)),
                           doc: "its translation when out, points", uikit: "`translatedBy(x: 0, y: -200)`"),
-        SettingDescriptor("progressDistance", .number(range: 0.001...100_000, exclusiveMinimum: 0), default: .number(200),
+        SettingDescriptor("progressDistance", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(200),
                           doc: "points of translation, read in the shrinking screen's own coordinates, for full progress",
                           uikit: "`translation(in: viewController.view).x / 200`"),
         .completionThreshold(0.5, "a release at or above it finishes"),
-        SettingDescriptor("edgeZone", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(13),
+        SettingDescriptor("edgeZone", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(13),
                           doc: "how near the left edge the touch must go down, points", uikit: "`UIScreenEdgePanGestureRecognizer`"),
     ]
 

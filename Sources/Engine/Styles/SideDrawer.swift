@@ -14,7 +14,7 @@ struct SideDrawer: PercentDrivenStyle {
         .curve("easeInOut", "`UIView.animate`'s default curve"),
         .completionCurve("easeInOut"),
         .completionSpeed,
-        SettingDescriptor("width", .number(range: 1...10_000), default: .number(320),
+        SettingDescriptor("width", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(320),
                           doc: "the drawer's width, points (at most the screen's)", uikit: "`menuWidth = 320`"),
         .dimmingAlpha(0.5),
         .dimmingColor,

@@ -86,7 +86,7 @@ extension PercentDrivenStyle {
 /// Settings most styles share, described once.
 extension SettingDescriptor {
     static func duration(_ seconds: Double, _ uikit: String = "the animation's duration") -> SettingDescriptor {
-        SettingDescriptor("duration", .number(range: 0...600, exclusiveMinimum: 0), default: .number(seconds),
+        SettingDescriptor("duration", .seconds, default: .number(seconds),
                           doc: "seconds the animation takes", uikit: uikit)
     }
 
@@ -102,7 +102,7 @@ extension SettingDescriptor {
     }
 
     static let completionSpeed = SettingDescriptor(
-        "completionSpeed", .number(range: 0.001...1000), default: .number(1),
+        "completionSpeed", .number(range: 0.01...100), default: .number(1),
         doc: "a release completes the rest in duration × remaining ÷ completionSpeed",
         uikit: "`UIPercentDrivenInteractiveTransition.completionSpeed`")
 

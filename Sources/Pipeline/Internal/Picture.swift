@@ -38,8 +38,8 @@ struct Picture {
     }
 
     mutating func fill(_ rect: Rect, _ color: Color) {
-        let x0 = max(Int(rect.minX.rounded()), 0), x1 = min(Int(rect.maxX.rounded()), width)
-        let y0 = max(Int(rect.minY.rounded()), 0), y1 = min(Int(rect.maxY.rounded()), height)
+        let x0 = max(Int(saturating: rect.minX.rounded()), 0), x1 = min(Int(saturating: rect.maxX.rounded()), width)
+        let y0 = max(Int(saturating: rect.minY.rounded()), 0), y1 = min(Int(saturating: rect.maxY.rounded()), height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 { blend(x: x, y: y, color) }
@@ -49,8 +49,8 @@ struct Picture {
     /// An anti-aliased line `thickness` pixels wide.
     mutating func line(from a: Point, to b: Point, _ color: Color, thickness: Double = 2) {
         let r = thickness / 2
-        let minX = Int((min(a.x, b.x) - r - 1).rounded(.down)), maxX = Int((max(a.x, b.x) + r + 1).rounded(.up))
-        let minY = Int((min(a.y, b.y) - r - 1).rounded(.down)), maxY = Int((max(a.y, b.y) + r + 1).rounded(.up))
+        let minX = Int(saturating: (min(a.x, b.x) - r - 1).rounded(.down)), maxX = Int(saturating: (max(a.x, b.x) + r + 1).rounded(.up))
+        let minY = Int(saturating: (min(a.y, b.y) - r - 1).rounded(.down)), maxY = Int(saturating: (max(a.y, b.y) + r + 1).rounded(.up))
         let d = b - a
         let length2 = d.x * d.x + d.y * d.y
         guard minX <= maxX, minY <= maxY else { return }
@@ -66,8 +66,8 @@ struct Picture {
     }
 
     mutating func disc(center: Point, radius: Double, _ color: Color) {
-        let x0 = Int((center.x - radius - 1).rounded(.down)), x1 = Int((center.x + radius + 1).rounded(.up))
-        let y0 = Int((center.y - radius - 1).rounded(.down)), y1 = Int((center.y + radius + 1).rounded(.up))
+        let x0 = Int(saturating: (center.x - radius - 1).rounded(.down)), x1 = Int(saturating: (center.x + radius + 1).rounded(.up))
+        let y0 = Int(saturating: (center.y - radius - 1).rounded(.down)), y1 = Int(saturating: (center.y + radius + 1).rounded(.up))
         for y in y0...y1 {
             for x in x0...x1 {
                 let distance = (Point(x: Double(x) + 0.5, y: Double(y) + 0.5) - center).magnitude

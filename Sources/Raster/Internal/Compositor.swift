@@ -158,7 +158,7 @@ final class Compositor {
         let alpha = shadow.color.alpha * shadow.opacity * nodeAlpha
         guard alpha > 0 else { return }
         let frame = deviceRect(transform.boundingBox(of: node.bounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
-        let width = Int(frame.width.rounded()), height = Int(frame.height.rounded())
+        let width = Int(saturating: frame.width.rounded()), height = Int(saturating: frame.height.rounded())
         guard width > 0, height > 0, frame.x.isFinite, frame.y.isFinite,
               let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
                                            cornerRadius: node.cornerRadius * scale) else { return }

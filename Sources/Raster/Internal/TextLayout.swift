@@ -74,6 +74,6 @@ final class TextLayout {
     }
 
     private static func pangoUnits(_ points: Double) -> Int32 {
-        Int32(clamping: Int((max(points, 0) * Double(PANGO_SCALE)).rounded()))
+        Int32(clamping: Int(saturating: (max(points, 0) * Double(PANGO_SCALE)).rounded()))
     }
 }

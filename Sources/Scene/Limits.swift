@@ -1,0 +1,72 @@
+/// How large a scene may be: every bound Segue enforces before it allocates or renders, in one place.
+///
+/// A scene file is checked against these when it loads (each value where it is read, with its
+/// line and column), and again once a command line's `--fps` and `--scale` apply, so a typo such
+/// as `duration: 86400` is an error that names the limit rather than a day of rendering.
+public enum Limits {
+    /// The longest scene, and the latest moment any time in it may name, in seconds.
+    public static let duration = 600.0
+    /// The most frames one scene renders (its duration × fps).
+    public static let frames = 36_000
+    /// The largest frame side in pixels (device size × scale).
+    public static let canvasSide = 8192
+    /// The largest position or size in points a scene may give (frames, offsets, touch locations).
+    public static let coordinate = 100_000.0
+    /// The most screens in one scene.
+    public static let screens = 200
+    /// The most views in one screen, nested views and list or grid items included.
+    public static let viewsPerScreen = 2_000
+    /// The largest image side in pixels.
+    public static let imageSide = 8192
+    /// The most pixels held at once by the screens once drawn (screens × canvas), and again by
+    /// the distinct images once decoded: 2^28 pixels, 1 GiB at 4 bytes a pixel.
+    public static let pixelMemory = 1 << 28
+    /// The largest image file in bytes.
+    public static let imageBytes = 64 << 20
+    /// The most touch samples in one scene: pan samples as written plus the samples swipes synthesize.
+    public static let samples = 100_000
+    /// The largest scene file in bytes.
+    public static let sceneBytes = 16 << 20
+
+    /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
+    static func mebibytes(_ pixels: Double) -> String {
+        format((pixels * 4 / 1_048_576).rounded(.up))
+    }
+
+    /// `value` as a whole number of seconds or frames when it is one, for messages.
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return "nan" }
+        if abs(value) < 1e15 { return value == value.rounded() ? String(Int(value)) : String(value) }
+        return String(value)
+    }
+}
+
+extension Limits {
+    /// The problems of `scene` as a whole, which depend on settings a command line may override:
+    /// the canvas (device size × scale) and the frame count of a fixed `duration` (× fps).
+    public static func check(_ scene: Scene) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let at = scene.keyLocations
+        let fallback = SourceLocation(file: scene.file, line: 1, column: 1)
+        let size = scene.device.size, scale = scene.device.scale
+        let width = size.width * scale, height = size.height * scale
+        if !(width.rounded() <= Double(canvasSide) && height.rounded() <= Double(canvasSide)) {
+            let location = at["scale"] ?? at["size"] ?? at["device"] ?? fallback
+            problems.append(Diagnostic(location: location, message:
+                "canvas \(format(width.rounded())) × \(format(height.rounded())) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) is over the limit of \(canvasSide) px per side; lower the scale or the size"))
+        }
+        let screenPixels = Double(scene.screens.count) * width.rounded() * height.rounded()
+        if !(screenPixels <= Double(pixelMemory)) {
+            problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
+        }
+        if let duration = scene.duration {
+            let frames = (duration * Double(scene.fps)).rounded()
+            if !(frames <= Double(Self.frames)) {
+                problems.append(Diagnostic(location: at["duration"] ?? fallback, message:
+                    "\(format(frames)) frames (\(format(duration)) s at \(scene.fps) fps) is over the limit of \(Self.frames) frames; shorten the scene or lower the fps"))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,90 @@
+import Scene
+import XCTest
+
+/// Each limit is refused where the file breaks it, with the limit and the value, and a value just
+/// within it loads.
+final class LimitsTests: XCTestCase {
+    private func problems(_ text: String) -> [String] {
+        do {
+            _ = try SceneLoader.load(text: text, file: "scene.yaml", name: "scene")
+            return []
+        } catch let error as SceneError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    private func scene(top: String = "", entry: String = "{ at: 0.2, present: b }", transition: String = "") -> String {
+        """
+        \(top)
+        screens:
+          a: { content: [ { rect: { frame: [0, 0, 10, 10] } } ] }
+          b: {}
+        transitions:
+          - { from: a, to: b, style: slide-up-modal\(transition) }
+        timeline:
+          - \(entry)
+        """
+    }
+
+    func testTimesAndDurationsAreWithinTheLimit() {
+        XCTAssertEqual(problems(scene(top: "duration: 86400")), ["scene.yaml:1:11: error: duration 86400 s is over the limit of 600 s"])
+        XCTAssertEqual(problems(scene(top: "duration: 600")), [])
+        XCTAssertEqual(problems(scene(entry: "{ at: 1e300, present: b }")), ["scene.yaml:8:11: error: 'at' time 1e+300 s is over the limit of 600 s"])
+        XCTAssertEqual(problems(scene(transition: ", duration: 1e9")),
+                       ["scene.yaml:6:56: error: duration 1000000000 s is over the limit of 600 s"])
+        XCTAssertEqual(problems(scene(top: "duration: -1")), ["scene.yaml:1:11: error: duration must be greater than 0, found -1"])
+    }
+
+    func testSwipesSynthesizeAtMostTheSampleLimit() {
+        let swipe = "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 200, rate: 1000 } }"
+        XCTAssertEqual(problems(scene(entry: swipe)),
+                       ["scene.yaml:8:61: error: a swipe of 200 s at 1000 Hz makes 200000 samples, over the limit of \(Limits.samples) samples"])
+        XCTAssertEqual(problems(scene(entry: "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 99, rate: 1000 } }")), [])
+    }
+
+    func testPositionsAndSizesAreWithinTheCoordinateLimit() {
+        let found = problems(scene().replacingOccurrences(of: "frame: [0, 0, 10, 10]", with: "frame: [0, 0, 1e308, 10]"))
+        XCTAssertEqual(found, ["scene.yaml:3:43: error: a number in frame [x, y, width, height] must be between -100000 and 100000, found 1e+308"])
+    }
+
+    func testTheCanvasIsWithinTheLimitAndLocatedAtTheScale() throws {
+        XCTAssertEqual(problems(scene(top: "size: [4000, 852]\nscale: 3")),
+                       ["scene.yaml:2:8: error: canvas 12000 × 2556 px (4000 × 852 pt at scale 3) is over the limit of 8192 px per side; lower the scale or the size"])
+        var loaded = try SceneLoader.load(text: scene(top: "size: [4000, 852]\nscale: 2"), file: "scene.yaml", name: "scene")
+        XCTAssertEqual(Limits.check(loaded), [])
+        loaded.device.scale = 4  // as --scale 4 would
+        XCTAssertEqual(Limits.check(loaded).map(\.description),
+                       ["scene.yaml:2:8: error: canvas 16000 × 3408 px (4000 × 852 pt at scale 4) is over the limit of 8192 px per side; lower the scale or the size"])
+    }
+
+    func testFramesOfAFixedDurationAreWithinTheLimit() throws {
+        var loaded = try SceneLoader.load(text: scene(top: "duration: 600\nfps: 60"), file: "scene.yaml", name: "scene")
+        XCTAssertEqual(Limits.check(loaded), [])
+        loaded.fps = 120  // as --fps 120 would
+        XCTAssertEqual(Limits.check(loaded).map(\.description),
+                       ["scene.yaml:1:11: error: 72000 frames (600 s at 120 fps) is over the limit of 36000 frames; shorten the scene or lower the fps"])
+    }
+
+    func testScreensAndViewsAreCountedBeforeDecoding() {
+        let screens = (0...Limits.screens).map { "  s\($0): {}" }.joined(separator: "\n")
+        XCTAssertEqual(problems("screens:\n\(screens)"), ["scene.yaml:2:3: error: 201 screens is over the limit of 200 screens"])
+        let rows = Array(repeating: "x", count: Limits.viewsPerScreen).joined(separator: ", ")
+        XCTAssertEqual(problems("screens:\n  a: { content: [ { list: { frame: [0, 0, 10, 10], rows: [\(rows)] } } ] }"),
+                       ["scene.yaml:2:17: error: screen 'a' has 2001 views (rows and cells included), over the limit of 2000 views"])
+    }
+
+    func testDrawnScreensAreWithinThePixelMemory() {
+        let screens = (0..<89).map { "  s\($0): {}" }.joined(separator: "\n")
+        XCTAssertEqual(problems("device: iphone-15\nscreens:\n\(screens)"), [])
+        let more = (0..<90).map { "  s\($0): {}" }.joined(separator: "\n")
+        XCTAssertEqual(problems("device: iphone-15\nscreens:\n\(more)"),
+                       ["scene.yaml:3:3: error: 90 screens of 1179 × 2556 px take 1035 MB once drawn, over the limit of 1024 MB; use fewer screens or a lower scale"])
+    }
+
+    func testCompletionSpeedHasAFloor() {
+        let text = scene(transition: "").replacingOccurrences(of: "slide-up-modal", with: "scale-fade-modal, completionSpeed: 1e-300")
+        XCTAssertEqual(problems(text), ["scene.yaml:6:65: error: completionSpeed must be between 0.01 and 100, found 1e-300"])
+    }
+}
