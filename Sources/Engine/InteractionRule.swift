@@ -10,6 +10,15 @@ struct InteractionRule: Sendable {
         case panInLeftHalf
         /// `UIScreenEdgePanGestureRecognizer` on the left edge.
         case leftEdge(zone: Double)
+
+        /// The gesture in words, for messages.
+        var summary: String {
+            switch self {
+            case .pan: return "pan (anywhere)"
+            case .panInLeftHalf: return "pan beginning in the left half of the screen"
+            case .leftEdge(let zone): return "pan from the left screen edge (touch down within \(String(format: "%g", zone)) pt of it)"
+            }
+        }
     }
 
     var recognizer: Recognizer

@@ -82,11 +82,14 @@ struct TimelineBuilder {
             case .push(let screen): forward(to: screen, navigation: true, entry: entry)
             case .dismiss: back(navigation: false, entry: entry)
             case .pop: back(navigation: true, entry: entry)
-            case .touch(let samples): touch(samples.map { TouchPoint(time: entry.time + $0.time, location: $0.location) })
+            case .touch(let samples):
+                touch(samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time), location: $0.location) }, entry: entry)
+            case .tap(let target): tap(target, entry: entry)
             }
         }
         settle(before: .infinity)
-        if !diagnostics.isEmpty { throw SceneError(diagnostics) }
+        checkGestures()
+        if !diagnostics.isEmpty { throw SceneError(diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) }
     }
 
     private var top: Entry { stack[stack.count - 1] }
@@ -151,42 +154,179 @@ struct TimelineBuilder {
 
     // MARK: Touches
 
-    private mutating func touch(_ trace: [TouchPoint]) {
-        guard let down = trace.first, let up = trace.last else { return }
+    /// A touch sample's absolute time, on a 1 ns grid: `at` plus a typed offset (1.6 + 0.05) lands
+    /// exactly on the frame time it means (1.65), not a rounding error after it.
+    static func sampleTime(_ time: Double) -> Double {
+        (time * 1e9).rounded() / 1e9
+    }
+
+    /// What a finger did: the run it started or caught, or why it did nothing.
+    enum GestureEffect {
+        case run(Int)
+        case nothing(String)
+    }
+
+    /// Every gesture entry and what it did, checked against `expect:` once the replay is over.
+    private var gestures: [(entry: TimelineEntry, effect: GestureEffect)] = []
+
+    private mutating func touch(_ trace: [TouchPoint], entry: TimelineEntry) {
+        gestures.append((entry, touchEffect(trace)))
+    }
+
+    private mutating func touchEffect(_ trace: [TouchPoint]) -> GestureEffect {
+        guard let down = trace.first, let up = trace.last else { return .nothing("it has no samples") }
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
         settle(before: down.time)
 
+        var earliestBegin = -Double.infinity
         if let index = active {
-            // A touch landing on a running, interruptible animation catches it; otherwise it does nothing.
-            guard drivers[index].isInterruptible, drivers[index].completion != nil else { return }
-            drivers[index].interrupt(at: down.time)
-            let recognizer = (drivers[index] as? PercentDrivenDriver)?.rule?.recognizer(bounds: bounds) ?? PanRecognizer(bounds: bounds)
-            let recognition = recognizer.recognize(trace)
-            if recognition.didBegin {
-                for event in recognition.events { drivers[index].handle(event) }
-            } else {
-                drivers[index].resume(at: up.time)
+            let driver = drivers[index]
+            if driver.isInterruptible, driver.completion != nil {
+                // A touch landing on a running, interruptible animation catches it.
+                drivers[index].interrupt(at: down.time)
+                let recognizer = (drivers[index] as? PercentDrivenDriver)?.rule?.recognizer(bounds: bounds) ?? PanRecognizer(bounds: bounds)
+                let recognition = recognizer.recognize(trace)
+                if recognition.didBegin {
+                    for event in recognition.events { drivers[index].handle(event) }
+                } else {
+                    drivers[index].resume(at: up.time)
+                }
+                return .run(index)
             }
-            return
+            let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
+            guard let end = driver.completion?.time else { return .nothing("\(what) is held by another finger") }
+            guard up.time > end else {
+                return .nothing("\(what) runs until \(format(end)) s and cannot be interrupted, and this finger lifts at \(format(up.time)) s; start it after \(format(end)) s")
+            }
+            // UIKit's recognizers still watch the finger: one that begins once the transition
+            // is over starts the next one.
+            settle(before: end)
+            earliestBegin = end
         }
 
         // Idle: the gestures that can start a transition from here, the way back first.
-        for candidate in gestureCandidates() {
+        var reasons: [String] = []
+        let candidates = gestureCandidates()
+        for candidate in candidates {
             let recognition = candidate.recognizer.recognize(trace)
-            guard let began = recognition.events.first, let movement = recognition.movementAtBegin else { continue }
+            guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
+                reasons.append("\(candidate.summary) did not begin: \(recognitionProblem(trace, candidate.recognizer))")
+                continue
+            }
+            guard began.time >= earliestBegin else {
+                reasons.append("\(candidate.summary) began at \(format(began.time)) s, while the transition before ran (until \(format(earliestBegin)) s)")
+                continue
+            }
             settle(before: began.time)
-            guard active == nil, candidate.accepts(began, movement) else { continue }
+            guard active == nil else { continue }
+            guard candidate.accepts(began, movement) else {
+                reasons.append("it is not \(candidate.summary) (it began at \(point(began.location)) moving \(point(movement)))")
+                continue
+            }
             var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
             start(driver, transition: candidate.transition, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
-            return
+            return .run(drivers.count - 1)
         }
 
-        // A tap on a cell starts a style that grows out of it.
+        // A tap on a cell starts a style that grows out of it, on a row its action.
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
-        if moved < 10, up.time - down.time < 0.5 { tap(at: down.location, time: up.time) }
+        if moved < 10, up.time - down.time < 0.5 {
+            if let index = tap(at: down.location, time: up.time) { return .run(index) }
+            reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of")
+        }
+        if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
+            reasons.insert(noGestureHere(), at: 0)
+        }
+        return .nothing(reasons.joined(separator: "; "))
     }
+
+    /// Why nothing can start from the top screen by a gesture, and what can.
+    private func noGestureHere() -> String {
+        let ways = transitions.filter { $0.spec.from == top.screen }
+        let back = top.transition.map { "'\(top.screen)' came with \($0.style.name), which has no gesture back" }
+        let forward = ways.isEmpty ? "no transition leaves '\(top.screen)'"
+            : "the transitions from '\(top.screen)' (\(ways.map { "\($0.style.name) to \($0.spec.to)" }.joined(separator: ", "))) have no gesture that starts them; use an action (push, present)"
+        return ([back].compactMap { $0 } + [forward]).joined(separator: "; ")
+    }
+
+    /// Why `recognizer` saw no pan in `trace`.
+    private func recognitionProblem(_ trace: [TouchPoint], _ recognizer: PanRecognizer) -> String {
+        guard let down = trace.first else { return "no samples" }
+        if let edge = recognizer.edge, !recognizer.isNearEdge(down.location) {
+            return "the touch went down at \(point(down.location)), not within \(format(recognizer.edgeZone)) pt of the \(edge.rawValue) edge"
+        }
+        let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
+        return "the touch moved \(format(moved)) pt, less than the \(format(recognizer.slop)) pt it must move to begin"
+    }
+
+    /// A tap entry: resolved to a point on the screen on top, then replayed as a finger.
+    private mutating func tap(_ target: TapTarget, entry: TimelineEntry) {
+        settle(before: entry.time)
+        let screen = scene.screens[top.screen]
+        let location: Point
+        switch target {
+        case .point(let p):
+            location = p
+        case .cell(let list, let index):
+            guard let frames = screen?.cellFrames(list: list, on: scene.device) else {
+                let ids = screen?.collectionIDs ?? []
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no list or grid '\(list)'" +
+                     (ids.isEmpty ? "" : "; its lists and grids are: \(ids.joined(separator: ", "))"))
+                return
+            }
+            guard frames.indices.contains(index) else {
+                fail(entry, "list or grid '\(list)' of '\(top.screen)' has \(frames.count) rows or cells; index \(index) is past its end")
+                return
+            }
+            location = Point(x: frames[index].cell.midX, y: frames[index].cell.midY)
+        case .view(let id):
+            guard let view = screen?.identifiedViews(on: scene.device).first(where: { $0.id == id }) else {
+                let ids = screen?.identifiedViews(on: scene.device).map(\.id) ?? []
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no view with id '\(id)'" +
+                     (ids.isEmpty ? "" : "; its views with ids are: \(ids.joined(separator: ", "))"))
+                return
+            }
+            location = Point(x: view.frame.midX, y: view.frame.midY)
+        }
+        let down = Self.sampleTime(entry.time)
+        touch([TouchPoint(time: down, location: location), TouchPoint(time: Self.sampleTime(down + TapTarget.duration), location: location)],
+              entry: entry)
+    }
+
+    /// Each gesture against what it was expected to do: a gesture that does nothing unasked, or
+    /// one whose run ends otherwise than `expect:` says, is an error at its entry.
+    private mutating func checkGestures() {
+        for (entry, effect) in gestures {
+            let kind = entry.gestureName
+            switch (effect, entry.expect) {
+            case (.nothing, .nothing?):
+                break
+            case (.nothing(let why), nil):
+                fail(entry, "this \(kind) does nothing: \(why); if that is intended, add 'expect: nothing'")
+            case (.nothing(let why), let expected?):
+                fail(entry, "this \(kind) should \(expected.rawValue) a transition but does nothing: \(why)")
+            case (.run(let index), let expected?):
+                let driver = drivers[index]
+                let ended = driver.completion.map { $0.finished ? "finished" : "was cancelled" } ?? "was still held when the scene ended"
+                let verb = driver.completion.map { " at \(format($0.time)) s" } ?? ""
+                let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
+                switch expected {
+                case .nothing:
+                    fail(entry, "this \(kind) should do nothing, but it drives \(what), which \(ended)\(verb)")
+                case .finish where driver.completion?.finished != true, .cancel where driver.completion?.finished != false:
+                    fail(entry, "this \(kind) should \(expected.rawValue) \(what), but it \(ended)\(verb)")
+                default:
+                    break
+                }
+            case (.run, nil):
+                break
+            }
+        }
+    }
+
+    private func point(_ p: Point) -> String { "[\(format(p.x)), \(format(p.y))]" }
 
     /// A gesture that could start a transition from the current state.
     private struct Candidate {
@@ -197,6 +337,8 @@ struct TimelineBuilder {
         var recognizer: PanRecognizer
         var accepts: (PanEvent, Point) -> Bool
         var make: (PanEvent) -> any TransitionDriver
+        /// The gesture in words: "\(style)'s pan from the left edge".
+        var summary: String
 
         init(_ transition: Transition, _ stage: TransitionStage, pushed: Bool, _ gesture: StyleGesture) {
             self.transition = transition
@@ -205,6 +347,7 @@ struct TimelineBuilder {
             recognizer = gesture.recognizer
             accepts = gesture.accepts
             make = gesture.make
+            summary = "\(transition.style.name)'s \(gesture.summary)"
         }
     }
 
@@ -225,8 +368,22 @@ struct TimelineBuilder {
         return candidates
     }
 
-    private mutating func tap(at location: Point, time: Double) {
-        guard active == nil else { return }
+    /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
+    /// on a cell a style grows out of, that style; nil when it hits none.
+    private mutating func tap(at location: Point, time: Double) -> Int? {
+        guard active == nil else { return nil }
+        for transition in transitions where transition.spec.from == top.screen {
+            guard let trigger = transition.spec.tap,
+                  let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: trigger.list, device: scene.device),
+                  trigger.index == nil || trigger.index == cell.index else { continue }
+            let style = transition.style
+            let pushed = style.presentations.contains(.navigation)
+            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to,
+                                        cellImage: style.sourceCellSetting == nil ? nil : cell.image)
+            start(style.animated(transition.run(stage, forward: true), at: time), transition: transition, stage: stage,
+                  pushed: pushed, at: time)
+            return drivers.count - 1
+        }
         for transition in transitions where transition.spec.from == top.screen {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
@@ -235,8 +392,9 @@ struct TimelineBuilder {
             let pushed = transition.style.presentations.contains(.navigation)
             start(transition.style.animated(transition.run(stage, forward: true), at: time), transition: transition,
                   stage: stage, pushed: pushed, at: time)
-            return
+            return drivers.count - 1
         }
+        return nil
     }
 
     // MARK: Bookkeeping

@@ -65,7 +65,8 @@ public struct PanRecognizer: Sendable, Hashable {
         PanRecognizer(slop: 15, edge: edge, edgeZone: zone, bounds: bounds)
     }
 
-    private func isInEdgeZone(_ p: Point) -> Bool {
+    /// Whether a touch going down at `p` is where the recognizer watches (anywhere, or within `edgeZone` of `edge`).
+    public func isNearEdge(_ p: Point) -> Bool {
         guard let edge else { return true }
         switch edge {
         case .left: return p.x - bounds.minX <= edgeZone
@@ -81,7 +82,7 @@ public struct PanRecognizer: Sendable, Hashable {
         let down = trace[0]
         let up = trace[trace.count - 1]
         var recognition = PanRecognition(down: down, up: up, movementAtBegin: nil, events: [])
-        guard isInEdgeZone(down.location) else { return recognition }
+        guard isNearEdge(down.location) else { return recognition }
 
         var estimator = VelocityEstimator()
         estimator.add(down)

@@ -145,14 +145,19 @@ struct SceneDecoder {
         var transitions: [TransitionSpec] = []
         if let node = fields["transitions"], let items = r.sequence(node, "transitions") {
             for item in items {
-                if let transition = decodeTransition(item, screens: screens, order: order) { transitions.append(transition) }
+                guard let transition = decodeTransition(item, screens: screens, order: order) else { continue }
+                if let first = transitions.first(where: { $0.from == transition.from && $0.to == transition.to }) {
+                    r.error(at: transition.location, "a transition from '\(transition.from)' to '\(transition.to)' is already declared on line \(first.location.line); one transition per pair of screens")
+                    continue
+                }
+                transitions.append(transition)
             }
         }
 
         var timeline: [TimelineEntry] = []
         if let node = fields["timeline"], let items = r.sequence(node, "timeline") {
             for item in items {
-                if let entry = decodeEntry(item, screens: screens, order: order) { timeline.append(entry) }
+                if let entry = decodeEntry(item, screens: screens, order: order, device: device) { timeline.append(entry) }
             }
         }
         checkTouchesDoNotOverlap(timeline)
@@ -242,25 +247,33 @@ struct SceneDecoder {
             r.error(node, "missing key 'style' (a built-in style such as slide-up-modal, or one declared under 'styles')")
         }
         let style = fields["style"].flatMap { r.string($0, "transition style") }
-        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { !["from", "to", "style"].contains($0.name) })
+        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { !["from", "to", "style", "tap"].contains($0.name) })
+        var tap: TapTrigger?
+        if let node = fields["tap"], let trigger = r.mapping(node, "the rows or cells whose tap starts it: { list: ID, index: N }",
+                                                             allowed: ["list", "index"]) {
+            if trigger["list"] == nil { r.error(node, "missing key 'list' (a list or grid id) in tap") }
+            let list = trigger["list"].flatMap { r.string($0, "list or grid id") }
+            let index = trigger["index"].flatMap { r.int($0, "row or cell index", range: 0...Limits.viewsPerScreen) }
+            if let list, trigger["index"] == nil || index != nil { tap = TapTrigger(list: list, index: index) }
+        }
         guard let from, let to, let style else { return nil }
         return TransitionSpec(from: from, to: to, style: style, location: r.location(node),
-                              styleLocation: r.location(fields["style"]), settings: settings)
+                              styleLocation: r.location(fields["style"]), settings: settings, tap: tap)
     }
 
     // MARK: Timeline
 
     static let actionKeys = ["present", "dismiss", "push", "pop", "pan", "swipe", "tap"]
 
-    func decodeEntry(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TimelineEntry? {
+    func decodeEntry(_ node: Node, screens: [String: ScreenSpec], order: [String], device: Device) -> TimelineEntry? {
         let r = reader
-        guard let fields = r.mapping(node, "a timeline entry", allowed: ["at"] + Self.actionKeys) else { return nil }
+        guard let fields = r.mapping(node, "a timeline entry", allowed: ["at", "expect", "name"] + Self.actionKeys) else { return nil }
         guard let atNode = fields["at"] else {
             r.error(node, "missing key 'at' (seconds from the start) in timeline entry")
             return nil
         }
         let time = r.seconds(atNode, "'at' time")
-        let actions = fields.entries.filter { $0.name != "at" }
+        let actions = fields.entries.filter { !["at", "expect", "name"].contains($0.name) }
         guard actions.count == 1, let entry = actions.first else {
             r.error(node, "a timeline entry has exactly one action (\(Self.actionKeys.joined(separator: ", "))), found \(actions.count)")
             return nil
@@ -285,15 +298,42 @@ struct SceneDecoder {
         case "pan":
             action = decodePan(entry.value).map(Action.touch)
         case "tap":
-            action = r.point(entry.value, "tap location").map {
-                // A finger down and up in place, as short as a quick tap.
-                .touch([TouchSample(time: 0, location: $0), TouchSample(time: 0.08, location: $0)])
-            }
+            action = decodeTap(entry.value).map(Action.tap)
         default:
-            action = decodeSwipe(entry.value).map(Action.touch)
+            action = decodeSwipe(entry.value, device: device).map(Action.touch)
+        }
+        let expect = fields["expect"].flatMap { r.choice($0, "expect (the gesture's outcome)", Outcome.self) }
+        if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
+            r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
+        }
+        let name = fields["name"].flatMap { r.string($0, "entry name") }
+        if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
         guard let time, let action else { return nil }
-        return TimelineEntry(time: time, action: action, location: r.location(node))
+        return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+    }
+
+    /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell) or `tap: { view: ID }`.
+    func decodeTap(_ node: Node) -> TapTarget? {
+        let r = reader
+        if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
+        guard let fields = r.mapping(node, "a tap target: [x, y], { list: ID, index: N } or { view: ID }",
+                                     allowed: ["list", "index", "view"]) else { return nil }
+        if let view = fields["view"] {
+            if fields["list"] != nil || fields["index"] != nil {
+                r.error(node, "a tap is on a view ({ view: ID }) or on a row or cell ({ list: ID, index: N }), not both")
+            }
+            return r.string(view, "view id").map(TapTarget.view)
+        }
+        guard let list = fields["list"] else {
+            r.error(node, "missing key 'list' (a list or grid id) or 'view' (a view id) in tap")
+            return nil
+        }
+        let id = r.string(list, "list or grid id")
+        let index = fields["index"].map { r.int($0, "row or cell index", range: 0...Limits.viewsPerScreen) } ?? 0
+        guard let id, let index else { return nil }
+        return .cell(list: id, index: index)
     }
 
     func decodePan(_ node: Node) -> [TouchSample]? {
@@ -327,13 +367,21 @@ struct SceneDecoder {
         return samples
     }
 
-    func decodeSwipe(_ node: Node) -> [TouchSample]? {
+    static let swipeKeys = ["from", "to", "duration", "curve", "rate", "hold", "direction", "edge", "distance", "velocity", "y", "x"]
+
+    /// A synthesized finger: `{ from, to, duration, curve, rate, hold }` point to point, or by
+    /// intent, `{ direction | edge, distance, velocity, from, rate }`.
+    func decodeSwipe(_ node: Node, device: Device) -> [TouchSample]? {
         let r = reader
-        guard let fields = r.mapping(node, "a swipe", allowed: ["from", "to", "duration", "curve", "rate", "hold"]) else { return nil }
+        guard let fields = r.mapping(node, "a swipe", allowed: Self.swipeKeys) else { return nil }
+        if fields["direction"] != nil || fields["edge"] != nil { return decodeIntentSwipe(fields, node: node, device: device) }
+        for key in ["distance", "velocity", "x", "y"] where fields[key] != nil {
+            r.error(fields.key(key), "'\(key)' goes with a swipe by 'direction' or 'edge'; this swipe goes from 'from' to 'to'")
+        }
         let from = fields["from"].flatMap { r.point($0, "swipe 'from'") }
         let to = fields["to"].flatMap { r.point($0, "swipe 'to'") }
-        if fields["from"] == nil { r.error(node, "missing key 'from' [x, y] in swipe") }
-        if fields["to"] == nil { r.error(node, "missing key 'to' [x, y] in swipe") }
+        if fields["from"] == nil { r.error(node, "missing key 'from' [x, y] in swipe (or give 'direction' or 'edge')") }
+        if fields["to"] == nil { r.error(node, "missing key 'to' [x, y] in swipe (or give 'direction' or 'edge')") }
         let duration = fields["duration"].flatMap { r.seconds($0, "swipe duration", positive: true) }
         let rate = fields["rate"].flatMap { r.double($0, "swipe sample rate", range: 10...1000) } ?? 120
         let hold = fields["hold"].flatMap { r.double($0, "swipe hold", range: 0...60) } ?? 0
@@ -347,6 +395,64 @@ struct SceneDecoder {
         if let node = fields["curve"] { curve = CurveDecoder(reader: r).decode(node) ?? curve }
         guard let from, let to else { return nil }
         return SwipeSynthesizer(from: from, to: to, duration: duration ?? 0.25, curve: curve, rate: rate, hold: hold).samples()
+    }
+
+    /// `{ direction: left | right | up | down, distance, velocity, from, rate }` or
+    /// `{ edge: left | right | top | bottom, distance, velocity, x | y, rate }`.
+    func decodeIntentSwipe(_ fields: Fields, node: Node, device: Device) -> [TouchSample]? {
+        let r = reader
+        let bounds = device.bounds
+        for key in ["to", "duration", "curve", "hold"] where fields[key] != nil {
+            r.error(fields.key(key), "'\(key)' goes with a swipe from 'from' to 'to'; a swipe by direction or edge takes distance, velocity and rate")
+        }
+        if fields["direction"] != nil, fields["edge"] != nil {
+            r.error(node, "a swipe goes in a 'direction' or comes from an 'edge', not both")
+        }
+        var direction: SwipeDirection?
+        var start: Point?
+        if let node = fields["direction"] {
+            direction = r.choice(node, "swipe direction", SwipeDirection.self)
+            start = fields["from"].map { r.point($0, "swipe 'from'") } ?? Point(x: bounds.midX, y: bounds.midY)
+            for key in ["x", "y"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' places an edge swipe along its edge; a swipe by direction starts at 'from'")
+            }
+        } else if let node = fields["edge"], let edge = r.choice(node, "screen edge", SwipeEdge.self) {
+            // 2 pt inside the edge, well within UIKit's edge zone; along it at x or y (default: the middle).
+            let along = fields[edge.isHorizontal ? "y" : "x"].flatMap { r.double($0, edge.isHorizontal ? "y" : "x", range: -Limits.coordinate...Limits.coordinate) }
+            direction = edge.inward
+            switch edge {
+            case .left: start = Point(x: bounds.minX + 2, y: along ?? bounds.midY)
+            case .right: start = Point(x: bounds.maxX - 2, y: along ?? bounds.midY)
+            case .top: start = Point(x: along ?? bounds.midX, y: bounds.minY + 2)
+            case .bottom: start = Point(x: along ?? bounds.midX, y: bounds.maxY - 2)
+            }
+            if fields["from"] != nil { r.error(fields.key("from"), "an edge swipe starts at its edge; place it along the edge with 'x' or 'y'") }
+        }
+        let span = direction.map { $0.isHorizontal ? bounds.width : bounds.height } ?? bounds.width
+        var distance = span * 0.5
+        if let node = fields["distance"] {
+            if let text = node.scalar?.string, text.hasSuffix("%") {
+                guard let percent = Double(text.dropLast()), percent > 0, percent <= 1000 else {
+                    r.error(node, "expected a distance in points or a percentage of the screen like \"60%\", found '\(text)'")
+                    return nil
+                }
+                distance = span * percent / 100
+            } else if let points = r.double(node, "swipe distance (points, or \"N%\" of the screen)", range: 0...Limits.coordinate, exclusiveMin: 0) {
+                distance = points
+            } else {
+                return nil
+            }
+        }
+        let velocity = fields["velocity"].flatMap { r.double($0, "release velocity (pt/s)", range: 0...100_000) } ?? 1000
+        let rate = fields["rate"].flatMap { r.double($0, "swipe sample rate", range: 10...1000) } ?? 120
+        guard let direction, let start else { return nil }
+        // Speeding up evenly to v over distance d takes 2d / v seconds.
+        let count = (velocity > 0 ? 2 * distance / velocity : 0.3) * rate
+        guard count <= Double(Limits.samples) else {
+            r.error(fields["velocity"] ?? node, "a swipe of \(Limits.format(distance)) pt released at \(Limits.format(velocity)) pt/s makes \(Limits.format(count.rounded(.up))) samples at \(Limits.format(rate)) Hz, over the limit of \(Limits.samples) samples; release it faster")
+            return nil
+        }
+        return IntentSwipe(from: start, direction: direction, distance: distance, releaseVelocity: velocity, rate: rate).samples()
     }
 
     func decodeSnapshot(_ node: Node) -> SnapshotSpec? {
@@ -380,6 +486,8 @@ struct SceneDecoder {
         for entry in entries {
             if case .touch(let samples) = entry.action, let last = samples.last {
                 spans.append((entry.time + (samples.first?.time ?? 0), entry.time + last.time, entry))
+            } else if case .tap = entry.action {
+                spans.append((entry.time, entry.time + TapTarget.duration, entry))
             }
         }
         spans.sort { $0.start < $1.start }
@@ -412,5 +520,84 @@ public struct SwipeSynthesizer: Sendable {
             samples.append(TouchSample(time: hold + duration * x, location: from.interpolated(to: to, fraction: curve.value(at: x))))
         }
         return samples
+    }
+}
+
+/// Which way a swipe by intent moves.
+public enum SwipeDirection: String, Sendable, CaseIterable {
+    case left, right, up, down
+
+    var isHorizontal: Bool { self == .left || self == .right }
+
+    /// The unit vector of the movement (y down).
+    var unit: Point {
+        switch self {
+        case .left: return Point(x: -1, y: 0)
+        case .right: return Point(x: 1, y: 0)
+        case .up: return Point(x: 0, y: -1)
+        case .down: return Point(x: 0, y: 1)
+        }
+    }
+}
+
+/// The screen edge an edge swipe comes from.
+public enum SwipeEdge: String, Sendable, CaseIterable {
+    case left, right, top, bottom
+
+    var isHorizontal: Bool { self == .left || self == .right }
+
+    /// The direction that leaves the edge.
+    var inward: SwipeDirection {
+        switch self {
+        case .left: return .right
+        case .right: return .left
+        case .top: return .down
+        case .bottom: return .up
+        }
+    }
+}
+
+/// A finger swiped by intent, sampled like a touchscreen: it speeds up from rest (constant
+/// acceleration) and covers its last three samples at exactly `releaseVelocity`, so the pan's
+/// release velocity — 0.2 × the latest sample's velocity + 0.8 × the one before
+/// (docs/uikit-semantics.md#gestures) — is exactly the one asked for. A release velocity of 0
+/// eases to a stop and holds still for three samples before lifting.
+public struct IntentSwipe: Sendable {
+    public var from: Point
+    public var direction: SwipeDirection
+    public var distance: Double
+    public var releaseVelocity: Double
+    public var rate: Double
+
+    public func samples() -> [TouchSample] {
+        let dt = 1 / rate, unit = direction.unit
+        func sample(_ step: Int, _ travel: Double) -> TouchSample {
+            TouchSample(time: Double(step) * dt, location: Point(x: from.x + unit.x * travel, y: from.y + unit.y * travel))
+        }
+        var out = [sample(0, 0)]
+        if releaseVelocity <= 0 {
+            // Ease in and out over about 0.3 s, then hold still.
+            let steps = max(Int(saturating: (0.3 * rate).rounded()), 2)
+            for i in 1...steps {
+                let x = Double(i) / Double(steps)
+                out.append(sample(i, distance * x * x * (3 - 2 * x)))
+            }
+            for i in 1...3 { out.append(sample(steps + i, distance)) }
+            return out
+        }
+        // The last three steps at the release velocity, the rest speeding up evenly.
+        let cruise = min(distance, 3 * releaseVelocity * dt)
+        let cruiseSteps = max(Int(saturating: (cruise / (releaseVelocity * dt)).rounded(.up)), 1)
+        let step = cruise / Double(cruiseSteps)
+        let speedUp = distance - cruise
+        let speedUpSteps = speedUp > 0 ? max(Int(saturating: (2 * speedUp / (releaseVelocity * dt)).rounded()), 1) : 0
+        for i in stride(from: 1, through: speedUpSteps, by: 1) {
+            let x = Double(i) / Double(speedUpSteps)
+            out.append(sample(i, speedUp * x * x))
+        }
+        for i in 1...cruiseSteps {
+            out.append(sample(speedUpSteps + i, speedUp + step * Double(i)))
+        }
+        return out
     }
 }

@@ -196,19 +196,39 @@ public enum SceneSchema {
             return ["if": ["properties": ["style": ["const": style.name]]],
                     "then": ["not": ["anyOf": forbidden.map { ["required": [$0]] }]]]
         }
+        transition["properties"] = (transition["properties"] as? Object ?? [:]).merging([
+            "tap": object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"],
+                          "the rows or cells of a list or grid whose tap starts this transition (any, or 'index')"),
+        ]) { $1 }
         defs["transition"] = transition
 
         let sample: Object = ["type": "array", "items": ["type": "number"], "minItems": 3, "maxItems": 3]
         let actions: [String: Object] = [
             "present": text, "push": text, "dismiss": boolean, "pop": boolean,
             "pan": ["type": "array", "items": sample, "minItems": 2, "description": "[t, x, y] samples, t from 'at'"],
-            "swipe": object(["from": point, "to": point, "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0), "curve": ref("curve"),
-                             "rate": number("samples per second", minimum: 10, maximum: 1000), "hold": number("seconds", minimum: 0)],
-                            required: ["from", "to"], "a synthesized finger trace"),
-            "tap": point,
+            "swipe": ["oneOf": [
+                object(["from": point, "to": point, "duration": number("seconds", maximum: Limits.duration, exclusiveMinimum: 0),
+                        "curve": ref("curve"), "rate": number("samples per second", minimum: 10, maximum: 1000),
+                        "hold": number("seconds", minimum: 0)], required: ["from", "to"], "a synthesized finger trace from a point to a point"),
+                object(["direction": strings(SwipeDirection.allCases.map(\.rawValue), "which way the finger moves"), "from": point,
+                        "distance": ["oneOf": [number("points", exclusiveMinimum: 0), ["type": "string", "pattern": "^[0-9.]+%$"]]],
+                        "velocity": number("release velocity, pt/s", minimum: 0), "rate": number("samples per second", minimum: 10, maximum: 1000)],
+                       required: ["direction"], "a swipe by direction"),
+                object(["edge": strings(SwipeEdge.allCases.map(\.rawValue), "the screen edge it starts at"), "x": number("points"), "y": number("points"),
+                        "distance": ["oneOf": [number("points", exclusiveMinimum: 0), ["type": "string", "pattern": "^[0-9.]+%$"]]],
+                        "velocity": number("release velocity, pt/s", minimum: 0), "rate": number("samples per second", minimum: 10, maximum: 1000)],
+                       required: ["edge"], "a swipe from a screen edge"),
+            ]],
+            "tap": ["oneOf": [point, object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "a row or cell"),
+                              object(["view": text], required: ["view"], "a view with an id")]],
         ]
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
-            object(["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:]], required: ["at", action], action)
+            var properties: Object = ["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:],
+                                      "name": text]
+            if ["pan", "swipe", "tap"].contains(action) {
+                properties["expect"] = strings(Outcome.allCases.map(\.rawValue), "what the gesture should do; checked against the replay")
+            }
+            return object(properties, required: ["at", action], action)
         }]
         defs["snapshot"] = ["oneOf": [
             object(["at": number("seconds", minimum: 0, maximum: Limits.duration), "name": text], required: ["at"], "a frame at a time"),

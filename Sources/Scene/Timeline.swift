@@ -23,6 +23,32 @@ public enum Action: Sendable, Hashable {
     case pop
     /// A finger trace: touch down at the first sample, up at the last.
     case touch([TouchSample])
+    /// A quick tap (down and up in place, 80 ms) on what `TapTarget` names, found on the screen
+    /// on top when it happens.
+    case tap(TapTarget)
+}
+
+/// What a tap lands on.
+public enum TapTarget: Sendable, Hashable {
+    /// How long the finger is down: a quick tap.
+    public static let duration = 0.08
+
+    /// A point on the screen.
+    case point(Point)
+    /// Row or cell `index` of the list or grid with this id (its center).
+    case cell(list: String, index: Int)
+    /// The view with this id (its center).
+    case view(String)
+}
+
+/// What a gesture entry is expected to do; the replay is checked against it.
+public enum Outcome: String, Sendable, Hashable, CaseIterable {
+    /// It starts or catches a transition that finishes.
+    case finish
+    /// It starts or catches a transition that is cancelled (springs back).
+    case cancel
+    /// It does nothing, on purpose.
+    case nothing
 }
 
 /// A timeline entry: an action at an absolute time in seconds, and where the file says so.
@@ -30,10 +56,33 @@ public struct TimelineEntry: Sendable, Hashable {
     public var time: Double
     public var action: Action
     public var location: SourceLocation
+    /// What the gesture should do (`expect:`); nil: it must start, drive or interrupt something.
+    public var expect: Outcome?
+    /// The entry's own name (`name:`), for the snapshot points it drives.
+    public var name: String?
 
-    public init(time: Double, action: Action, location: SourceLocation) {
+    public init(time: Double, action: Action, location: SourceLocation, expect: Outcome? = nil, name: String? = nil) {
         self.time = time
         self.action = action
         self.location = location
+        self.expect = expect
+        self.name = name
+    }
+
+    /// The gesture's kind in words ("pan", "tap"), for messages.
+    public var gestureName: String {
+        switch action {
+        case .tap: return "tap"
+        case .touch(let samples): return samples.count == 2 && samples[0].location == samples[1].location ? "tap" : "gesture"
+        default: return "action"
+        }
+    }
+
+    /// Whether the entry is a finger (a pan, swipe or tap) rather than an action.
+    public var isGesture: Bool {
+        switch action {
+        case .touch, .tap: return true
+        default: return false
+        }
     }
 }

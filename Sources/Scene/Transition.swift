@@ -24,15 +24,32 @@ public struct TransitionSpec: Sendable {
     /// Where the style's name is written, for an unknown name.
     public var styleLocation: SourceLocation
     public var settings: StyleSettings
+    /// The rows or cells whose tap starts this transition (`tap: { list: ID, index: N }`, any
+    /// index when `index` is absent), as `tableView(_:didSelectRowAt:)` pushes or presents.
+    public var tap: TapTrigger?
 
     public init(from: String, to: String, style: String, location: SourceLocation, styleLocation: SourceLocation? = nil,
-                settings: StyleSettings = StyleSettings()) {
+                settings: StyleSettings = StyleSettings(), tap: TapTrigger? = nil) {
         self.from = from
         self.to = to
         self.style = style
         self.location = location
         self.styleLocation = styleLocation ?? location
         self.settings = settings
+        self.tap = tap
+    }
+}
+
+/// Which rows or cells a tap starts a transition from.
+public struct TapTrigger: Hashable, Sendable {
+    /// The list or grid's id.
+    public var list: String
+    /// One row or cell; nil: any of them.
+    public var index: Int?
+
+    public init(list: String, index: Int? = nil) {
+        self.list = list
+        self.index = index
     }
 }
 

@@ -204,11 +204,20 @@ final class SlideUpModalTests: XCTestCase {
     }
 
     func testUpwardPanDoesNotStartADismissal() throws {
-        let timeline = try Timeline(scene: try scene(timeline: """
+        // gestureRecognizerShouldBegin: the translation must point down. A gesture that does
+        // nothing is an error saying why, unless the entry says it means nothing.
+        XCTAssertThrowsError(try Timeline(scene: try scene(timeline: """
               - { at: 0, present: sheet }
               - { at: 1, swipe: { from: [200, 600], to: [200, 300], duration: 0.1 } }
+            """))) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("does nothing: it is not slide-up-modal's pan moving down"), message)
+        }
+        let timeline = try Timeline(scene: try scene(timeline: """
+              - { at: 0, present: sheet }
+              - { at: 1, swipe: { from: [200, 600], to: [200, 300], duration: 0.1 }, expect: nothing }
             """))
-        XCTAssertEqual(timeline.state(at: 1.05).phase, .idle, "gestureRecognizerShouldBegin: translation must point down")
+        XCTAssertEqual(timeline.state(at: 1.05).phase, .idle)
     }
 
     func testTouchDuringTheAnimationCatchesTheSheet() throws {

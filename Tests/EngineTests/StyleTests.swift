@@ -211,8 +211,11 @@ final class StyleTests: XCTestCase {
         // 15 pt edge slop at 22 pt, so the translation at release is travel − 3 pt.
         XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 80)))), ["b"])
         XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 86)))), ["a"])
-        // Not from the edge: no dismissal.
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5 + 55, travel: 150)))), ["b"])
+        // Not from the edge: no dismissal, and the gesture is an error saying why.
+        XCTAssertThrowsError(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5 + 55, travel: 150)))) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("not within 13 pt of the left edge"), message)
+        }
     }
 
     /// Seed 004 reads `translation(in: viewController.view)` while that view shrinks from scale 1
@@ -348,7 +351,7 @@ final class StyleTests: XCTestCase {
     /// problem at its line and column.
     func testInvalidSettingValues() {
         let text = """
-            screens: { a: {}, b: {} }
+            screens: { a: {}, b: {}, c: {} }
             transitions:
               - from: a
                 to: b
@@ -360,7 +363,7 @@ final class StyleTests: XCTestCase {
                 style: slide-up-modal
                 spring: { dampingRatio: 0, duration: 0.5 }
                 completionThreshold: 2
-              - { from: a, to: b, style: slide-up-model }
+              - { from: b, to: c, style: slide-up-model }
             """
         var found: [Diagnostic] = []
         XCTAssertThrowsError(try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))) { error in
@@ -372,5 +375,25 @@ final class StyleTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.location.line == 11 && $0.message.contains("dampingRatio must be greater than 0") }, messages)
         XCTAssertTrue(found.contains { $0.location.line == 12 && $0.message.contains("completionThreshold must be between 0 and 1") }, messages)
         XCTAssertTrue(found.contains { $0.location.line == 13 && $0.message.contains("did you mean 'slide-up-modal'?") }, messages)
+    }
+
+    /// A style's settings keep to the limits: checked where the timeline decodes them (the
+    /// transition duration and completion speed once made Double → Int conversions trap).
+    func testSettingsAreWithinTheLimits() {
+        func problems(_ transition: String) -> [String] {
+            do {
+                _ = try Timeline(scene: scene(transition, "  - { at: 0.2, present: b }"))
+                return []
+            } catch let error as SceneError {
+                return error.diagnostics.map(\.description)
+            } catch {
+                return ["unexpected \(error)"]
+            }
+        }
+        XCTAssertEqual(problems("  - { from: a, to: b, style: slide-up-modal, duration: 1e9 }"),
+                       ["styles.yaml:8:56: error: duration 1000000000 s is over the limit of 600 s"])
+        XCTAssertEqual(problems("  - { from: a, to: b, style: scale-fade-modal, completionSpeed: 1e-300 }"),
+                       ["styles.yaml:8:65: error: completionSpeed must be between 0.01 and 100, found 1e-300"])
+        XCTAssertEqual(problems("  - { from: a, to: b, style: slide-up-modal, duration: 300 }"), [])
     }
 }

@@ -180,4 +180,15 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(settings[2].curve("curve"), .easeInOut)
         XCTAssertEqual(settings[2].number("duration"), 0.5)
     }
+
+    func testTwoTransitionsBetweenTheSameScreensAreAnError() {
+        let found = diagnostics("""
+            screens: { a: {}, b: {} }
+            transitions:
+              - { from: a, to: b, style: slide-up-modal }
+              - { from: a, to: b, style: cover-from-left }
+            """)
+        XCTAssertEqual(found.map(\.description),
+                       ["test.yaml:4:5: error: a transition from 'a' to 'b' is already declared on line 3; one transition per pair of screens"])
+    }
 }

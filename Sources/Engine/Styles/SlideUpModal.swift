@@ -65,7 +65,8 @@ struct SlideUpModal: TransitionStyleDefinition {
             make: { began in
                 SlideUpModalDriver.interactive(parameters: parameters, bounds: stage.bounds, presenter: stage.below,
                                                sheet: stage.above, forward: false, began: began)
-            })
+            },
+            summary: "pan moving down, more vertically than sideways")
     }
 }
 

@@ -47,6 +47,8 @@ struct StyleGesture: Sendable {
     var recognizer: PanRecognizer
     var accepts: @Sendable (_ began: PanEvent, _ movement: Point) -> Bool
     var make: @Sendable (_ began: PanEvent) -> any TransitionDriver
+    /// The gesture in words, for messages: "pan from the left screen edge".
+    var summary = "pan"
 }
 
 /// A style run by one percent-driven animator (seeds 001–004): a geometry, a timing, and a
@@ -75,7 +77,8 @@ extension PercentDrivenStyle {
                 driver.begin(began)
                 driver.handle(began)
                 return driver
-            })
+            },
+            summary: rule.recognizer.summary)
     }
 
     func resting(_ run: StyleRun) -> [Placement]? {
