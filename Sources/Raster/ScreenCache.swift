@@ -181,7 +181,7 @@ extension ScreenSpec {
                 case .rect(let v): visit(v.subviews)
                 case .list(let v): files += v.sections.flatMap(\.rows).compactMap(\.image)
                 case .grid(let v): files += v.cells.compactMap(\.image)
-                case .label: break
+                case .label, .control, .icon: break
                 }
             }
         }

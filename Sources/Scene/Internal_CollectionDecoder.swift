@@ -5,7 +5,7 @@ import Yams
 extension SceneDecoder {
     func decodeList(_ node: Node) -> ListView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
+        let keys = ["id", "frame", "autoresizing", "opacity", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
         guard let fields = r.mapping(node, "a list", allowed: keys) else { return nil }
         let id = decodeViewID(fields, "list")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
@@ -41,6 +41,7 @@ extension SceneDecoder {
         var list = ListView(id: id, frame: frame, style: style, sections: sections, rowHeight: rowHeight, imageSize: imageSize,
                             imageCornerRadius: imageRadius, colors: colors)
         list.autoresizing = decodeAutoresizing(fields)
+        list.opacity = decodeOpacity(fields)
         return list
     }
 
@@ -68,7 +69,7 @@ extension SceneDecoder {
 
     func decodeGrid(_ node: Node) -> GridView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
+        let keys = ["id", "frame", "autoresizing", "opacity", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
         guard let fields = r.mapping(node, "a grid", allowed: keys) else { return nil }
         let id = decodeViewID(fields, "grid")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
@@ -103,6 +104,7 @@ extension SceneDecoder {
                             cornerRadius: radius, contentMode: mode, cells: cells, background: background,
                             captionColor: system("label"), subtitleColor: system("secondaryLabel"))
         grid.autoresizing = decodeAutoresizing(fields)
+        grid.opacity = decodeOpacity(fields)
         return grid
     }
 

@@ -101,6 +101,8 @@ public struct ListView: Sendable {
     public var frame: Rect?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`.
+    public var opacity: Double = 1
     public var style: Style
     public var sections: [Section]
     /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the

@@ -16,6 +16,8 @@ struct ScreenPainter {
     /// Pixels per point of the image being drawn, for hairlines one pixel thick.
     let scale: Double
     let images: ImageLibrary
+    /// Blurred shapes for the shadows of views and control knobs.
+    let shadows = ShadowCache()
 
     /// What of a screen `paint(_:part:)` draws.
     enum Part {
@@ -46,13 +48,26 @@ struct ScreenPainter {
     }
 
     /// `defaultFrame`: where a list or grid without a frame goes, in the current coordinates.
+    /// A view with `opacity` below 1 is drawn into a group first and composited at that
+    /// alpha, so its overlapping parts do not show through each other (`UIView.alpha`).
     private func paint(_ view: ViewSpec, defaultFrame: Rect) throws {
+        let opacity = view.opacity
+        guard opacity > 0 else { return }
+        if opacity < 1 { cairo_push_group(cairo.pointer) }
+        defer {
+            if opacity < 1 {
+                cairo_pop_group_to_source(cairo.pointer)
+                cairo_paint_with_alpha(cairo.pointer, opacity)
+            }
+        }
         switch view {
         case .rect(let rect): try paint(rect)
         case .label(let label): try draw(label)
         case .image(let image): try paint(image)
         case .list(let list): try paint(list, frame: list.frame ?? defaultFrame)
         case .grid(let grid): try paint(grid, frame: grid.frame ?? defaultFrame)
+        case .control(let control): try paint(control)
+        case .icon(let icon): try paint(icon)
         }
     }
 
@@ -62,7 +77,13 @@ struct ScreenPainter {
         let frame = rect.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let radius = rect.cornerRadius
+        if let shadow = rect.shadow {
+            paintShadow(of: frame, cornerRadius: radius, shadow: shadow)
+        }
         cairo.fill(frame, cornerRadius: radius, curve: rect.cornerCurve, color: rect.fill)
+        if let gradient = rect.gradient {
+            paint(gradient, in: frame, cornerRadius: radius, curve: rect.cornerCurve)
+        }
         if !rect.subviews.isEmpty {
             try cairo.withSavedState {
                 if rect.clipsToBounds {
@@ -81,8 +102,26 @@ struct ScreenPainter {
         }
     }
 
+    /// A linear gradient filling the rounded frame, its stops evenly spaced from `start` to `end`.
+    private func paint(_ gradient: Gradient, in frame: Rect, cornerRadius: Double, curve: CornerCurve) {
+        let start = Point(x: frame.x + gradient.start.x * frame.width, y: frame.y + gradient.start.y * frame.height)
+        let end = Point(x: frame.x + gradient.end.x * frame.width, y: frame.y + gradient.end.y * frame.height)
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        let last = Double(max(gradient.colors.count - 1, 1))
+        for (index, color) in gradient.colors.enumerated() {
+            cairo_pattern_add_color_stop_rgba(pattern, Double(index) / last, color.red, color.green, color.blue, color.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo.withSavedState {
+            cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
+            cairo_set_source(cairo.pointer, pattern)
+            cairo_fill(cairo.pointer)
+        }
+    }
+
     /// The ring between the bounds and the bounds inset by `width`, filled even-odd.
-    private func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, curve: CornerCurve, color: Color) {
+    func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, curve: CornerCurve, color: Color) {
         cairo.withSavedState {
             cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
             let inset = min(width, min(frame.width, frame.height) / 2)
