@@ -4,7 +4,7 @@ import Yams
 
 /// Screens and the views they hold.
 extension SceneDecoder {
-    static let screenKeys = ["background", "content", "navigationBar", "statusBar", "homeIndicator"]
+    static let screenKeys = ["background", "content", "navigationBar", "tabBar", "toolbar", "statusBar", "homeIndicator"]
 
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
@@ -13,11 +13,19 @@ extension SceneDecoder {
             ?? system("systemBackground")
         let views = fields["content"].map { decodeViews($0) } ?? []
         let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
+        let tabBar = fields["tabBar"].flatMap { decodeTabBar($0) }
+        let toolbar = fields["toolbar"].flatMap { decodeToolbar($0) }
+        if tabBar != nil, toolbar != nil, let key = fields.key("toolbar") {
+            r.error(key, "a screen has a 'tabBar' or a 'toolbar' at the bottom, not both")
+        }
         let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
         let homeIndicator = fields["homeIndicator"].flatMap { r.bool($0, "homeIndicator") }
         checkViewIDsAreUnique(fields["content"], screen: name)
-        return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
-                          statusBar: statusBar, homeIndicator: homeIndicator)
+        var screen = ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
+                                statusBar: statusBar, homeIndicator: homeIndicator)
+        screen.tabBar = tabBar
+        screen.toolbar = toolbar
+        return screen
     }
 
     /// `true` / `false`, or a `StatusBarStyle` name.

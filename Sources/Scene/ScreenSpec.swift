@@ -9,6 +9,10 @@ public struct ScreenSpec: Sendable {
     public var views: [ViewSpec]
     /// Drawn over `views` at the top of the safe area; lists and grids without a frame start below it.
     public var navigationBar: NavigationBarView?
+    /// A tab bar at the bottom, over `views` (drawn with the screen's body).
+    public var tabBar: TabBarView?
+    /// A toolbar at the bottom, over `views` (drawn with the screen's body).
+    public var toolbar: ToolbarView?
     /// nil: the device's default (shown on preset devices, hidden on custom ones).
     public var statusBar: StatusBarStyle?
     /// nil: the device's default (shown on preset devices with a bottom safe area).

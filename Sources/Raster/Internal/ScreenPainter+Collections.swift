@@ -27,16 +27,30 @@ extension ScreenPainter {
                 }
             }
             for (row, placed) in zip(list.rows, layout.rows) {
-                try paint(row, placed, layout: layout, colors: colors)
+                if row.isHighlighted {
+                    // The selection fills the row, clipped to its section's rounded card.
+                    cairo.withSavedState {
+                        cairo.setPath(layout.sections[placed.section].rows, cornerRadius: layout.cardCornerRadius, curve: .continuous)
+                        cairo_clip(cairo.pointer)
+                        cairo.fill(placed.cell, color: colors.highlight)
+                    }
+                }
+                try paint(row, placed, layout: layout, list: list)
             }
         }
     }
 
-    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, colors: ListView.Colors) throws {
+    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView) throws {
+        let colors = list.colors
         if let box = placed.image {
-            let radius = min(layout.imageCornerRadius, box.width / 2)
+            let radius = min(row.imageCornerRadius ?? list.imageCornerRadius ?? box.width * 0.225, box.width / 2)
             if let color = row.imageColor { cairo.fill(box, cornerRadius: radius, color: color) }
             if let image = row.image { try drawImage(image, in: box, contentMode: .fill, cornerRadius: radius) }
+            if let icon = row.icon {
+                // A Settings icon tile: a white symbol about 0.62 of the tile; alone, in the tint at 0.8.
+                let tile = row.imageColor != nil
+                try icons.draw(icon, in: box, pointSize: box.width * (tile ? 0.62 : 0.8), color: tile ? .white : colors.tint)
+            }
         }
         var title = placed.title
         if let detail = row.detail {
@@ -53,6 +67,8 @@ extension ScreenPainter {
             switch row.accessory {
             case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
             case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
+            case .info: Glyphs.infoButton(in: box, color: colors.tint, on: cairo)
+            case .switch: paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
             case .none: break
             }
         }

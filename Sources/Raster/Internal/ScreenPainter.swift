@@ -26,7 +26,8 @@ struct ScreenPainter {
     }
 
     /// Fills the whole surface with `screen.background`, then draws its views without an id
-    /// back to front. The navigation bar and the views with ids are parts of their own.
+    /// back to front, then its tab bar or toolbar. The navigation bar and the views with ids
+    /// are parts of their own.
     func paint(_ screen: ScreenSpec, part: Part) throws {
         cairo.withSavedState {
             cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
@@ -37,6 +38,8 @@ struct ScreenPainter {
         for view in screen.views where view.id == nil {
             try paint(view, defaultFrame: content)
         }
+        if let tabBar = screen.tabBar { try paint(tabBar) }
+        if let toolbar = screen.toolbar { try paint(toolbar) }
     }
 
     /// The view alone, its `frame` (in screen points on `layout`) moved to the image's origin.
