@@ -52,6 +52,9 @@ final class TextLayout {
     /// Whether Pango had to ellipsize the text to fit.
     var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
 
+    /// How many characters no font had a glyph for (drawn as boxes).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(pointer)) }
+
     /// How many lines the text took.
     var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
 
