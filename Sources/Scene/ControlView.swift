@@ -51,6 +51,8 @@ public struct ControlView: Sendable {
         public var cornerRadius: Double?
         /// The title and icon color; nil: by style (white on `filled`, the tint otherwise).
         public var foreground: Color?
+        /// A font of the scene's own for the title; nil: Inter.
+        public var customFont: CustomFont?
 
         public init(style: Style, title: String?, icon: Icon? = nil, fontSize: Double = 17, weight: LabelView.Weight = .regular,
                     cornerRadius: Double? = nil, foreground: Color? = nil) {

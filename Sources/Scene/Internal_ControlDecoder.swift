@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Yams
 
@@ -15,8 +16,8 @@ extension SceneDecoder {
         let what = kind == "activityIndicator" ? "an activity indicator" : "a \(kind)"
         let own: [String]
         switch kind {
-        case "button": own = ["title", "icon", "style", "font", "size", "weight", "cornerRadius", "color"]
-        case "switch": own = ["on"]
+        case "button": own = ["title", "icon", "style", "font", "family", "size", "weight", "cornerRadius", "color"]
+        case "switch": own = ["isOn"]
         case "segmentedControl": own = ["segments", "selected"]
         case "textField": own = ["text", "placeholder", "editing", "style"]
         case "searchBar": own = ["text", "placeholder", "editing", "cancel"]
@@ -42,7 +43,7 @@ extension SceneDecoder {
         case "button":
             control = decodeButton(fields, node)
         case "switch":
-            control = .toggle(isOn: fields["on"].flatMap { r.bool($0, "on") } ?? false)
+            control = .toggle(isOn: fields["isOn"].flatMap { r.bool($0, "isOn") } ?? false)
         case "segmentedControl":
             guard let segmentsNode = fields["segments"] else {
                 r.error(node, "missing key 'segments' (a list of titles or { icon: NAME }) in segmentedControl")
@@ -119,8 +120,10 @@ extension SceneDecoder {
         let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) }
         let color = fields["color"].flatMap { r.color($0, "button color", appearance: appearance) }
         guard title != nil || icon != nil else { return nil }
-        return .button(ControlView.Button(style: style, title: title, icon: icon, fontSize: font.size, weight: font.weight,
-                                          cornerRadius: radius, foreground: color))
+        var button = ControlView.Button(style: style, title: title, icon: icon, fontSize: font.size, weight: font.weight,
+                                        cornerRadius: radius, foreground: color)
+        button.customFont = decodeFamily(fields)
+        return .button(button)
     }
 
     /// `frame`: [x, y, width, height]; a control of fixed size also takes [x, y].
@@ -195,6 +198,46 @@ extension SceneDecoder {
         view.autoresizing = decodeAutoresizing(fields)
         view.opacity = decodeOpacity(fields)
         return view
+    }
+}
+
+/// The scene's own font files.
+extension SceneDecoder {
+    /// `fonts: [path, …]`: .ttf or .otf files relative to the scene file, each known by the
+    /// family names in its `name` table.
+    func decodeFonts(_ node: Node) -> [String: CustomFont] {
+        let r = reader
+        var fonts: [String: CustomFont] = [:]
+        for item in r.sequence(node, "fonts (a list of .ttf or .otf files)") ?? [] {
+            guard let given = r.string(item, "font file") else { continue }
+            let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
+            let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : folder.appendingPathComponent(given)
+            guard ["ttf", "otf"].contains(url.pathExtension.lowercased()) else {
+                r.error(item, "font '\(given)' is not a .ttf or .otf file")
+                continue
+            }
+            let path = url.standardizedFileURL.path
+            do {
+                for family in try FontFileNames.families(ofFontAt: path) where fonts[family] == nil {
+                    fonts[family] = CustomFont(family: family, path: path)
+                }
+            } catch {
+                r.error(item, "cannot use font '\(given)' (\(path)): \(error)")
+            }
+        }
+        return fonts
+    }
+
+    /// `family`: Inter (the default) or a family of the scene's `fonts`.
+    func decodeFamily(_ fields: Fields) -> CustomFont? {
+        let r = reader
+        guard let node = fields["family"], let family = r.string(node, "font family") else { return nil }
+        if family == "Inter" { return nil }
+        if let font = fonts[family] { return font }
+        let known = ["Inter"] + fonts.keys.sorted()
+        let hint = r.closest(to: family, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        r.error(node, "unknown font family '\(family)'\(hint); families: \(known.joined(separator: ", ")) — add font files under the scene's 'fonts:'")
+        return nil
     }
 }
 

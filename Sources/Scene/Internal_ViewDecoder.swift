@@ -100,8 +100,8 @@ extension SceneDecoder {
 
     func decodeLabel(_ node: Node) -> LabelView? {
         let r = reader
-        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "opacity", "font", "size", "weight",
-                                                               "color", "alignment", "lines"])
+        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "opacity", "font", "family", "size",
+                                                               "weight", "color", "alignment", "lines"])
         else { return nil }
         let text = fields["text"].flatMap { r.string($0, "text") }
         if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
@@ -117,6 +117,7 @@ extension SceneDecoder {
         label.id = decodeViewID(fields, "label")
         label.autoresizing = decodeAutoresizing(fields)
         label.opacity = decodeOpacity(fields)
+        label.customFont = decodeFamily(fields)
         return label
     }
 

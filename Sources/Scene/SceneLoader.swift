@@ -63,6 +63,8 @@ struct SceneDecoder {
     let reader: NodeReader
     let name: String
     var appearance: Appearance = .light
+    /// The scene's own fonts by family name (`fonts:`), read before the screens.
+    var fonts: [String: CustomFont] = [:]
 
     init(reader: NodeReader, name: String) {
         self.reader = reader
@@ -70,7 +72,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "screens", "root", "transitions", "timeline", "snapshots"]
+                               "background", "fonts", "screens", "root", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -97,6 +99,8 @@ struct SceneDecoder {
                 background = color
             }
         }
+
+        if let node = fields["fonts"] { fonts = decodeFonts(node) }
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []

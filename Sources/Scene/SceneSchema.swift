@@ -49,6 +49,8 @@ public enum SceneSchema {
             "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
             "background": ["anyOf": [["const": "transparent"], ref("color")],
                            "description": "what shows where no screen covers the frame: a color (default #000000) or transparent"],
+            "fonts": ["type": "array", "items": ["type": "string"],
+                      "description": ".ttf or .otf files relative to the scene file, used by family name in labels and buttons"],
             "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
             "root": text.merging(["description": "the screen shown first"]) { $1 },
             "transitions": ["type": "array", "items": ref("transition")],
@@ -95,7 +97,8 @@ public enum SceneSchema {
         let weight = strings(LabelView.Weight.allCases.map(\.rawValue), "font weight")
         let originOrRect: Object = ["oneOf": [numbers(2, "[x, y]: the control keeps its own size"), rect]]
         let labelProperties: Object = [
-            "opacity": opacity, "id": viewID, "autoresizing": autoresizing, "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
+            "opacity": opacity, "family": text.merging(["description": "Inter (default) or a family of the scene's fonts"]) { $1 },
+            "id": viewID, "autoresizing": autoresizing, "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
             "size": number("points", minimum: 1), "weight": strings(LabelView.Weight.allCases.map(\.rawValue), "font weight"),
             "color": ref("color"), "alignment": strings(LabelView.Alignment.allCases.map(\.rawValue), "text alignment"),
             "lines": ["type": "integer", "minimum": 0],
@@ -158,10 +161,10 @@ public enum SceneSchema {
         ], required: ["name", "frame"], "an icon (an SF Symbol image view)")
         views["button"] = controlObject([
             "frame": rect, "title": text, "icon": icon, "style": strings(ControlView.Button.Style.allCases.map(\.rawValue), "UIButton.Configuration"),
-            "font": fontStyle, "size": number("points", minimum: 1), "weight": weight,
+            "font": fontStyle, "family": text, "size": number("points", minimum: 1), "weight": weight,
             "cornerRadius": number("points, default about height / 4", minimum: 0), "color": ref("color"),
         ], "a UIButton")
-        views["switch"] = controlObject(["frame": originOrRect, "on": boolean], "a UISwitch, 51 x 31")
+        views["switch"] = controlObject(["frame": originOrRect, "isOn": boolean], "a UISwitch, 51 x 31")
         let segment: Object = ["oneOf": [text, object(["title": text, "icon": icon], "a segment")]]
         views["segmentedControl"] = controlObject([
             "frame": rect, "segments": ["type": "array", "items": segment, "minItems": 1], "selected": ["type": "integer", "minimum": 0],

@@ -104,6 +104,8 @@ public struct LabelView: Sendable {
     public var autoresizing: Autoresizing = []
     /// `UIView.alpha`.
     public var opacity: Double = 1
+    /// A font of the scene's own (`family:`); nil: Inter.
+    public var customFont: CustomFont?
 
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: Weight = .regular,
                 color: Color = .black, alignment: Alignment = .left, lines: Int = 1) {

@@ -103,6 +103,23 @@ final class ControlsTests: XCTestCase {
         }
     }
 
+    func testLabelsUseTheScenesOwnFont() throws {
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "fonts-dejavu-core is not installed")
+        var serif = LabelView(text: "Hamburgefonts", frame: Rect(x: 0, y: 0, width: 200, height: 30), fontSize: 20)
+        serif.customFont = CustomFont(family: "DejaVu Serif", path: path)
+        let inter = LabelView(text: "Hamburgefonts", frame: Rect(x: 0, y: 30, width: 200, height: 30), fontSize: 20)
+        let image = try render([.label(serif), .label(inter)], size: Size(width: 200, height: 60), background: .white)
+        let fonts = try FontLibrary.shared.get()
+        try fonts.withTextContext { context in
+            let description = try FontDescription(family: FontLibrary.families(for: serif.customFont), size: 20, weight: .regular)
+            XCTAssertEqual(LoadedFont(context: context, description: description)?.family, "DejaVu Serif")
+        }
+        let top = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 30), background: [255, 255, 255]))
+        let bottom = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 0, minY: 30, maxX: 200, maxY: 60), background: [255, 255, 255]))
+        XCTAssertGreaterThan(top.maxX - top.minX, bottom.maxX - bottom.minX + 5, "DejaVu Serif sets the word wider than Inter")
+    }
+
     // MARK: Bars and rows
 
     func testTabBarSitsAboveTheHomeIndicatorWithTheSelectedTint() throws {

@@ -51,7 +51,7 @@ final class ControlDecoderTests: XCTestCase {
               a:
                 content:
                   - button: { title: Save, icon: trash, style: filled, tint: systemRed, frame: [16, 100, 361, 50], font: headline }
-                  - switch: { frame: [16, 160], on: true }
+                  - switch: { frame: [16, 160], isOn: true }
                   - segmentedControl: { frame: [16, 200, 361, 32], segments: [Day, { icon: star.fill }], selected: 1 }
                   - textField: { frame: [16, 240, 361, 36], text: Anna, editing: true }
                   - searchBar: { frame: [16, 280, 361, 36], cancel: true }
@@ -97,7 +97,7 @@ final class ControlDecoderTests: XCTestCase {
         let problems = diagnostics("""
               a:
                 content:
-                  - switch: { frame: [16, 160], onn: true }
+                  - switch: { frame: [16, 160], isOnn: true }
                   - button: { frame: [0, 0, 10, 10], style: filed }
                   - segmentedControl: { frame: [0, 0, 100, 32], segments: [A, B], selected: 2 }
                   - slider: { frame: [0, 0, 100, 34], minimum: 5, maximum: 1 }
@@ -112,7 +112,7 @@ final class ControlDecoderTests: XCTestCase {
             XCTAssertTrue(problems.contains { problem in fragments.allSatisfy { problem.contains($0) } }, "\(fragments) in \(problems)",
                           line: line)
         }
-        expect("scene.yaml:6:37: error: unknown key 'onn'", "did you mean 'on'?")
+        expect("scene.yaml:6:37: error: unknown key 'isOnn'", "did you mean 'isOn'?")
         expect("scene.yaml:7:17:", "a button has a 'title', an 'icon' or both")
         expect("unknown button style 'filed'", "did you mean 'filled'?")
         expect("scene.yaml:8:", "selected segment")
@@ -241,6 +241,52 @@ final class ControlDecoderTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("a screen has a 'tabBar' or a 'toolbar' at the bottom, not both") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("scene.yaml:8:") && $0.contains("missing key 'items'") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("a row with 'switch' has a switch as its accessory") }, "\(problems)")
+    }
+
+    // MARK: Custom fonts
+
+    func testFontFilesAreKnownByTheirFamilyNames() throws {
+        let source = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: source), "fonts-dejavu-core is not installed")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent("fonts/Serif.ttf").path)
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("fonts/Broken.ttf"))
+        XCTAssertEqual(try FontFileNames.families(ofFontAt: source), ["DejaVu Serif"])
+
+        let file = folder.appendingPathComponent("scene.yaml").path
+        let scene = try SceneLoader.load(text: """
+            fonts: [fonts/Serif.ttf]
+            screens:
+              a:
+                content:
+                  - label: { text: Hello, family: DejaVu Serif, frame: [0, 0, 100, 20] }
+                  - button: { title: OK, family: DejaVu Serif, frame: [0, 30, 100, 34] }
+                  - label: { text: Plain, family: Inter, frame: [0, 70, 100, 20] }
+            """, file: file, name: "scene")
+        let views = try XCTUnwrap(scene.screens["a"]?.views)
+        guard case .label(let label) = views[0], case .control(let control) = views[1], case .button(let button) = control.kind,
+              case .label(let plain) = views[2] else { return XCTFail("\(views)") }
+        let expected = CustomFont(family: "DejaVu Serif", path: folder.appendingPathComponent("fonts/Serif.ttf").standardizedFileURL.path)
+        XCTAssertEqual(label.customFont, expected)
+        XCTAssertEqual(button.customFont, expected)
+        XCTAssertNil(plain.customFont, "Inter is the default")
+
+        do {
+            _ = try SceneLoader.load(text: """
+                fonts: [fonts/Broken.ttf, fonts/Missing.otf, fonts/readme.txt, fonts/Serif.ttf]
+                screens:
+                  a:
+                    content:
+                      - label: { text: Hello, family: DejaVu Serf, frame: [0, 0, 100, 20] }
+                """, file: file, name: "scene")
+            XCTFail("expected errors")
+        } catch let error as SceneError {
+            let problems = error.diagnostics.map(\.description)
+            XCTAssertTrue(problems.contains { $0.contains("scene.yaml:1:9: error: cannot use font 'fonts/Broken.ttf'") && $0.contains("not a TrueType or OpenType font") }, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.contains("cannot use font 'fonts/Missing.otf'") && $0.contains("no such file") }, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.contains("font 'fonts/readme.txt' is not a .ttf or .otf file") }, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.contains("scene.yaml:5:39: error: unknown font family 'DejaVu Serf' (did you mean 'DejaVu Serif'?)") }, "\(problems)")
+        }
     }
 
     // MARK: Styling

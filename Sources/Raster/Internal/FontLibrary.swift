@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Scene
 
 /// The process's one font setup: a Pango font map that sees only the bundled Inter files,
 /// the fallback fonts for symbols and emoji, and the icon font.
@@ -106,6 +107,34 @@ final class FontLibrary: @unchecked Sendable {
 
     deinit {
         g_object_unref(fontMap)
+    }
+
+    /// Guarded by `lock`: the scene font files added so far.
+    private var registered: Set<String> = []
+
+    /// Makes the font file at `path` (a scene's `fonts:` entry) known, once; its families are
+    /// only used where a label asks for them by name.
+    func register(fontFile path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !registered.contains(path) else { return }
+        guard FcConfigAppFontAddFile(configuration.pointer, path) != 0 else {
+            throw RasterError.fontSetup("Fontconfig could not read \(path)")
+        }
+        registered.insert(path)
+        segue_font_map_config_changed(fontMap)
+    }
+
+    /// The scene font files registered so far.
+    var registeredFontFiles: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return registered
+    }
+
+    /// The family list for text set in `custom` (or Inter), with the fallbacks after it.
+    static func families(for custom: CustomFont?) -> String {
+        custom.map { "\($0.family), \(families)" } ?? families
     }
 
     /// Runs `body` with a fresh text context, holding the library's lock throughout:

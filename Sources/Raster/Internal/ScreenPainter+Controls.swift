@@ -60,16 +60,16 @@ extension ScreenPainter {
         if let color = button.foreground { foreground = color }
         cairo.fill(frame, cornerRadius: radius, color: background)
         try drawContent(title: button.title, icon: button.icon, in: frame, fontSize: button.fontSize, weight: button.weight,
-                        color: foreground)
+                        color: foreground, font: button.customFont)
     }
 
     /// An icon and a title centered together in `frame`; the title tail-truncated to fit.
     func drawContent(title: String?, icon: Icon?, in frame: Rect, fontSize: Double, weight: LabelView.Weight, color: Color,
-                     alignment: LabelView.Alignment = .center) throws {
+                     alignment: LabelView.Alignment = .center, font: CustomFont? = nil) throws {
         let iconSide = icon == nil ? 0 : fontSize * 1.25
         let gap = icon != nil && title?.isEmpty == false ? 6.0 : 0
         let available = max(frame.width - 2 * min(12, frame.width / 8) - iconSide - gap, 0)
-        let titleWidth = try title.map { min(try width(of: $0, size: fontSize, weight: weight), available) } ?? 0
+        let titleWidth = try title.map { min(try width(of: $0, size: fontSize, weight: weight, font: font), available) } ?? 0
         let total = iconSide + gap + titleWidth
         var x = alignment == .center ? frame.midX - total / 2 : frame.minX
         if let icon {
@@ -79,7 +79,7 @@ extension ScreenPainter {
         }
         if let title, titleWidth > 0 {
             try draw(title, in: Rect(x: x, y: frame.minY, width: titleWidth + 1, height: frame.height), size: fontSize,
-                     weight: weight, color: color)
+                     weight: weight, color: color, font: font)
         }
     }
 

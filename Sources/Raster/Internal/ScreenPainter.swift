@@ -146,14 +146,16 @@ struct ScreenPainter {
 
     /// `string` in `frame`, one line, tail-truncated.
     func draw(_ string: String, in frame: Rect, size: Double, weight: LabelView.Weight = .regular, color: Color,
-              alignment: LabelView.Alignment = .left, lines: Int = 1) throws {
-        try draw(LabelView(text: string, frame: frame, fontSize: size, weight: weight, color: color,
-                           alignment: alignment, lines: lines))
+              alignment: LabelView.Alignment = .left, lines: Int = 1, font: CustomFont? = nil) throws {
+        var label = LabelView(text: string, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment,
+                              lines: lines)
+        label.customFont = font
+        try draw(label)
     }
 
     /// The width `string` takes on one line, in points.
-    func width(of string: String, size: Double, weight: LabelView.Weight = .regular) throws -> Double {
-        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight)
+    func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
+        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight, font: font)
     }
 
     /// The image placed by its content mode, over its background, clipped to its rounded frame.
