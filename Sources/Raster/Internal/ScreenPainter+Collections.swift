@@ -26,7 +26,10 @@ extension ScreenPainter {
                     try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
                 }
             }
-            for (row, placed) in zip(list.rows, layout.rows) {
+            let rows = list.rows
+            for (index, (row, placed)) in zip(rows, layout.rows).enumerated() {
+                // A selected row hides the separators above and below it, as UITableView does.
+                let hidesSeparator = row.isHighlighted || (index + 1 < rows.count && rows[index + 1].isHighlighted)
                 if row.isHighlighted {
                     // The selection fills the row, clipped to its section's rounded card.
                     cairo.withSavedState {
@@ -35,12 +38,12 @@ extension ScreenPainter {
                         cairo.fill(placed.cell, color: colors.highlight)
                     }
                 }
-                try paint(row, placed, layout: layout, list: list)
+                try paint(row, placed, layout: layout, list: list, separator: !hidesSeparator)
             }
         }
     }
 
-    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView) throws {
+    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView, separator: Bool) throws {
         let colors = list.colors
         if let box = placed.image {
             let radius = min(row.imageCornerRadius ?? list.imageCornerRadius ?? box.width * 0.225, box.width / 2)
@@ -72,7 +75,7 @@ extension ScreenPainter {
             case .none: break
             }
         }
-        if let line = placed.separator {
+        if let line = placed.separator, separator {
             drawHairline(line, color: colors.separator)
         }
     }
