@@ -100,6 +100,13 @@ final class ControlsTests: XCTestCase {
                 let layout = try TextLayout(LabelView(text: text, frame: Rect(x: 0, y: 0, width: 300, height: 40)), context: context)
                 XCTAssertEqual(layout.unknownGlyphCount, 0, "missing glyphs in \(text)")
             }
+            // A pictograph that defaults to text presentation (🗑) is drawn as an emoji, so the
+            // space after it is Inter's, as after one that defaults to emoji (🎉).
+            func width(_ text: String) throws -> Double {
+                try TextLayout(LabelView(text: text, frame: Rect(x: 0, y: 0, width: 300, height: 40)), context: context).logicalRect.width
+            }
+            XCTAssertEqual(try width("🗑 A"), try width("🎉 A"), accuracy: 0.5)
+            XCTAssertEqual(TextLayout.presentingPictographsAsEmoji("🗑 ★ ©"), "🗑\u{FE0F} ★ ©", "only pictographs from U+1F000")
         }
     }
 

@@ -42,7 +42,7 @@ struct IconPainter {
         case .text(let characters):
             family = FontLibrary.families
             size = pointSize
-            string = characters
+            string = TextLayout.presentingPictographsAsEmoji(characters)
         }
         guard !string.isEmpty else { return }
         text.update(for: cairo)
