@@ -18,4 +18,12 @@ static inline int segue_font_map_set_fc_config(PangoFontMap *map, FcConfig *conf
     return 1;
 }
 
+/// Tells a Fontconfig-backed Pango font map that its configuration gained fonts, so cached
+/// font sets are rebuilt; no-op for other font maps.
+static inline void segue_font_map_config_changed(PangoFontMap *map) {
+    if (PANGO_IS_FC_FONT_MAP(map)) {
+        pango_fc_font_map_config_changed(PANGO_FC_FONT_MAP(map));
+    }
+}
+
 #endif

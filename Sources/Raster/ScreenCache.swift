@@ -59,6 +59,7 @@ public final class ScreenCache: @unchecked Sendable {
         }
         for screen in screens {
             for file in screen.imageFiles { _ = try images.surface(for: file) }
+            for font in screen.customFonts { try fonts.register(fontFile: font.path) }
         }
         var chrome: SystemChrome?
         try fonts.withTextContext { text in
@@ -171,6 +172,23 @@ public final class ScreenCache: @unchecked Sendable {
 }
 
 extension ScreenSpec {
+    /// Every font of the scene's own that the screen's labels and buttons use.
+    var customFonts: Set<CustomFont> {
+        var fonts: Set<CustomFont> = []
+        func visit(_ views: [ViewSpec]) {
+            for view in views {
+                switch view {
+                case .label(let v): if let font = v.customFont { fonts.insert(font) }
+                case .control(let v): if case .button(let button) = v.kind, let font = button.customFont { fonts.insert(font) }
+                case .rect(let v): visit(v.subviews)
+                default: break
+                }
+            }
+        }
+        visit(views)
+        return fonts
+    }
+
     /// Every image file the screen's views show.
     var imageFiles: [ImageFile] {
         var files: [ImageFile] = []
@@ -181,7 +199,7 @@ extension ScreenSpec {
                 case .rect(let v): visit(v.subviews)
                 case .list(let v): files += v.sections.flatMap(\.rows).compactMap(\.image)
                 case .grid(let v): files += v.cells.compactMap(\.image)
-                case .label: break
+                case .label, .control, .icon: break
                 }
             }
         }

@@ -61,6 +61,21 @@ extension ViewSpec {
         case .image(let v): return v.id
         case .list(let v): return v.id
         case .grid(let v): return v.id
+        case .control(let v): return v.id
+        case .icon(let v): return v.id
+        }
+    }
+
+    /// The view's `UIView.alpha`.
+    public var opacity: Double {
+        switch self {
+        case .rect(let v): return v.opacity
+        case .label(let v): return v.opacity
+        case .image(let v): return v.opacity
+        case .list(let v): return v.opacity
+        case .grid(let v): return v.opacity
+        case .control(let v): return v.opacity
+        case .icon(let v): return v.opacity
         }
     }
 
@@ -85,6 +100,12 @@ extension ViewSpec {
         case .grid(var v):
             v.frame = v.frame.map { v.autoresizing.frame($0, writtenIn: written, laidOutIn: size) }
             return .grid(v)
+        case .control(var v):
+            v.frame = v.autoresizing.frame(v.frame, writtenIn: written, laidOutIn: size)
+            return .control(v)
+        case .icon(var v):
+            v.frame = v.autoresizing.frame(v.frame, writtenIn: written, laidOutIn: size)
+            return .icon(v)
         }
     }
 }
@@ -110,6 +131,8 @@ extension ScreenSpec {
             case .image(let v): return (id, view, v.frame)
             case .list(let v): return (id, view, v.frame ?? content)
             case .grid(let v): return (id, view, v.frame ?? content)
+            case .control(let v): return (id, view, v.drawnFrame)
+            case .icon(let v): return (id, view, v.frame)
             }
         }
     }

@@ -25,19 +25,40 @@ public struct Device: Hashable, Sendable, Codable {
     }
 
     /// Presets by scene-file name: portrait, values as UIKit reports them (`UIScreen.bounds`,
-    /// `UIScreen.scale`, the root view's `safeAreaInsets`).
-    public static let presets: [String: Device] = [
-        "iphone-se": Device(name: "iphone-se", size: Size(width: 375, height: 667), scale: 2,
-                            cornerRadius: 0, safeAreaTop: 20, safeAreaBottom: 0),
-        "iphone-15": Device(name: "iphone-15", size: Size(width: 393, height: 852), scale: 3,
-                            cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "iphone-15-pro": Device(name: "iphone-15-pro", size: Size(width: 393, height: 852), scale: 3,
-                                cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "iphone-15-pro-max": Device(name: "iphone-15-pro-max", size: Size(width: 430, height: 932), scale: 3,
-                                    cornerRadius: 55, safeAreaTop: 59, safeAreaBottom: 34),
-        "ipad-air": Device(name: "ipad-air", size: Size(width: 820, height: 1180), scale: 2,
-                           cornerRadius: 18, safeAreaTop: 24, safeAreaBottom: 20),
-    ]
+    /// `UIScreen.scale`, the root view's `safeAreaInsets`, the display's corner radius).
+    ///
+    /// Sizes and scales: Apple HIG, Layout, device screen dimensions
+    /// (https://developer.apple.com/design/human-interface-guidelines/layout#iOS-iPadOS-device-screen-dimensions).
+    /// Safe areas and corner radii are what iOS reports in the simulator (`safeAreaInsets`, the
+    /// private `_displayCornerRadius`) as published by developers; see docs/scene-format.md#device-presets
+    /// for how sure each is.
+    public static let presets: [String: Device] = {
+        func phone(_ name: String, _ width: Double, _ height: Double, radius: Double, top: Double) -> Device {
+            Device(name: name, size: Size(width: width, height: height), scale: 3, cornerRadius: radius, safeAreaTop: top,
+                   safeAreaBottom: 34)
+        }
+        func pad(_ name: String, _ width: Double, _ height: Double, radius: Double) -> Device {
+            Device(name: name, size: Size(width: width, height: height), scale: 2, cornerRadius: radius, safeAreaTop: 24,
+                   safeAreaBottom: 20)
+        }
+        let devices = [
+            Device(name: "iphone-se", size: Size(width: 375, height: 667), scale: 2, cornerRadius: 0, safeAreaTop: 20, safeAreaBottom: 0),
+            phone("iphone-15", 393, 852, radius: 55, top: 59),
+            phone("iphone-15-pro", 393, 852, radius: 55, top: 59),
+            phone("iphone-15-pro-max", 430, 932, radius: 55, top: 59),
+            phone("iphone-16", 393, 852, radius: 55, top: 59),
+            phone("iphone-16-plus", 430, 932, radius: 55, top: 59),
+            phone("iphone-16-pro", 402, 874, radius: 62, top: 62),
+            phone("iphone-16-pro-max", 440, 956, radius: 62, top: 62),
+            pad("ipad", 820, 1180, radius: 18),
+            pad("ipad-air", 820, 1180, radius: 18),
+            pad("ipad-air-13", 1024, 1366, radius: 18),
+            pad("ipad-mini", 744, 1133, radius: 21.5),
+            pad("ipad-pro-11", 834, 1210, radius: 30),
+            pad("ipad-pro-13", 1032, 1376, radius: 30),
+        ]
+        return Dictionary(uniqueKeysWithValues: devices.map { ($0.name, $0) })
+    }()
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 

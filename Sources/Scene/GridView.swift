@@ -25,6 +25,8 @@ public struct GridView: Sendable {
     public var frame: Rect?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`.
+    public var opacity: Double = 1
     public var columns: Int
     /// Between cells, horizontally and vertically.
     public var spacing: Double

@@ -39,6 +39,8 @@ public struct ImageView: Sendable {
     public var id: String?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`.
+    public var opacity: Double = 1
     public var contentMode: ContentMode
     public var cornerRadius: Double
     public var cornerCurve: CornerCurve

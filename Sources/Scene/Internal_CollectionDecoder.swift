@@ -5,7 +5,7 @@ import Yams
 extension SceneDecoder {
     func decodeList(_ node: Node) -> ListView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
+        let keys = ["id", "frame", "autoresizing", "opacity", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
         guard let fields = r.mapping(node, "a list", allowed: keys) else { return nil }
         let id = decodeViewID(fields, "list")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
@@ -41,6 +41,7 @@ extension SceneDecoder {
         var list = ListView(id: id, frame: frame, style: style, sections: sections, rowHeight: rowHeight, imageSize: imageSize,
                             imageCornerRadius: imageRadius, colors: colors)
         list.autoresizing = decodeAutoresizing(fields)
+        list.opacity = decodeOpacity(fields)
         return list
     }
 
@@ -51,7 +52,8 @@ extension SceneDecoder {
             if item.scalar != nil {
                 return r.string(item, "row title").map { ListView.Row(title: $0, accessory: accessory) }
             }
-            let keys = ["title", "subtitle", "detail", "image", "imageColor", "accessory"]
+            let keys = ["title", "subtitle", "detail", "image", "imageColor", "icon", "imageSize", "imageCornerRadius", "accessory",
+                        "switch", "highlighted"]
             guard let fields = r.mapping(item, "a row (a title, or a mapping)", allowed: keys) else { return nil }
             if fields["title"] == nil { r.error(item, "missing key 'title' in row") }
             let title = fields["title"].flatMap { r.string($0, "row title") }
@@ -59,16 +61,30 @@ extension SceneDecoder {
             let detail = fields["detail"].flatMap { r.string($0, "row detail") }
             let image = fields["image"].flatMap { decodeImageFile($0) }
             let imageColor = fields["imageColor"].flatMap { r.color($0, "imageColor", appearance: appearance) }
-            let rowAccessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? accessory
+            let icon = fields["icon"].flatMap { decodeIcon($0) }
+            let imageSize = fields["imageSize"].flatMap { r.double($0, "row imageSize", range: 0...10_000) }
+            let imageRadius = fields["imageCornerRadius"].flatMap { r.double($0, "row imageCornerRadius", range: 0...10_000) }
+            var rowAccessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? accessory
+            var isOn = false
+            if let node = fields["switch"] {
+                if let key = fields.key("accessory") {
+                    r.error(key, "a row with 'switch' has a switch as its accessory; remove 'accessory'")
+                }
+                isOn = r.bool(node, "switch (on: true, off: false)") ?? false
+                rowAccessory = .switch
+            }
+            let highlighted = fields["highlighted"].flatMap { r.bool($0, "highlighted") } ?? false
             guard let title else { return nil }
-            return ListView.Row(title: title, subtitle: subtitle, detail: detail, image: image, imageColor: imageColor,
-                                accessory: rowAccessory)
+            var row = ListView.Row(title: title, subtitle: subtitle, detail: detail, image: image, imageColor: imageColor, icon: icon,
+                                   imageSize: imageSize, accessory: rowAccessory, isOn: isOn, isHighlighted: highlighted)
+            row.imageCornerRadius = imageRadius
+            return row
         }
     }
 
     func decodeGrid(_ node: Node) -> GridView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
+        let keys = ["id", "frame", "autoresizing", "opacity", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
         guard let fields = r.mapping(node, "a grid", allowed: keys) else { return nil }
         let id = decodeViewID(fields, "grid")
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
@@ -103,6 +119,7 @@ extension SceneDecoder {
                             cornerRadius: radius, contentMode: mode, cells: cells, background: background,
                             captionColor: system("label"), subtitleColor: system("secondaryLabel"))
         grid.autoresizing = decodeAutoresizing(fields)
+        grid.opacity = decodeOpacity(fields)
         return grid
     }
 
@@ -130,24 +147,89 @@ extension SceneDecoder {
                                  background: background, separator: separator, tint: tint, titleColor: system("label"))
     }
 
-    /// Items: a title, or `{ title, style: plain|done }`, or `{ symbol: plus|ellipsis|search|share }`.
-    private func decodeBarItems(_ node: Node, _ side: String) -> [NavigationBarView.Item] {
+    /// Items: a title, or `{ title, style: plain|done }`, `{ symbol: plus|ellipsis|search|share }` or `{ icon: NAME }`.
+    func decodeBarItems(_ node: Node, _ side: String) -> [NavigationBarView.Item] {
         let r = reader
         return (r.sequence(node, "\(side) bar button items") ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
-            guard let fields = r.mapping(item, "a bar button item", allowed: ["title", "symbol", "style"]) else { return nil }
+            guard let fields = r.mapping(item, "a bar button item", allowed: ["title", "symbol", "icon", "style"]) else { return nil }
             let prominent = fields["style"].flatMap { r.choice($0, "bar button style", BarButtonStyle.self) } == .done
-            switch (fields["title"], fields["symbol"]) {
-            case (let title?, nil):
+            switch (fields["title"], fields["symbol"], fields["icon"]) {
+            case (let title?, nil, nil):
                 return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent) }
-            case (nil, let symbol?):
+            case (nil, let symbol?, nil):
                 return r.choice(symbol, "bar button symbol", NavigationBarView.Item.Symbol.self)
                     .map { NavigationBarView.Item(.symbol($0), isProminent: prominent) }
+            case (nil, nil, let icon?):
+                return decodeIcon(icon).map { NavigationBarView.Item(.icon($0), isProminent: prominent) }
             default:
-                r.error(item, "a bar button item has a 'title' or a 'symbol' (\(NavigationBarView.Item.Symbol.allCases.map(\.rawValue).joined(separator: ", ")))")
+                r.error(item, "a bar button item has one of 'title', 'icon' (any icon name) or 'symbol' (\(NavigationBarView.Item.Symbol.allCases.map(\.rawValue).joined(separator: ", ")))")
                 return nil
             }
         }
+    }
+}
+
+/// Tab bars and toolbars.
+extension SceneDecoder {
+    /// `tabBar: { items: [{ title, icon, badge }], selected, tint, unselectedTint, background, separator }`.
+    func decodeTabBar(_ node: Node) -> TabBarView? {
+        let r = reader
+        let keys = ["items", "selected", "tint", "unselectedTint", "background", "separator"]
+        guard let fields = r.mapping(node, "a tab bar", allowed: keys) else { return nil }
+        guard let itemsNode = fields["items"] else {
+            r.error(node, "missing key 'items' (a list of { title, icon, badge }) in tabBar")
+            return nil
+        }
+        let items: [TabBarView.Item] = (r.sequence(itemsNode, "tab bar items") ?? []).compactMap { item in
+            if item.scalar != nil { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
+            guard let entry = r.mapping(item, "a tab bar item (a title, or { title, icon, badge })", allowed: ["title", "icon", "badge"])
+            else { return nil }
+            if entry["title"] == nil { r.error(item, "missing key 'title' in tab bar item") }
+            let title = entry["title"].flatMap { r.string($0, "tab title") }
+            let icon = entry["icon"].flatMap { decodeIcon($0) }
+            let badge = entry["badge"].flatMap { r.string($0, "badge") }
+            if entry["icon"] != nil, icon == nil { return nil }
+            return title.map { TabBarView.Item(title: $0, icon: icon, badge: badge) }
+        }
+        if items.isEmpty, r.sequence(itemsNode, "tab bar items")?.isEmpty == true {
+            r.error(itemsNode, "a tab bar needs at least one item")
+        }
+        let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? 0
+        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
+        let unselected = fields["unselectedTint"].flatMap { r.color($0, "unselectedTint", appearance: appearance) } ?? system("systemGray")
+        let (background, separator) = decodeBottomBarLook(fields)
+        return TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
+                          separator: separator, badgeColor: system("systemRed"))
+    }
+
+    /// `toolbar: { items: [bar button items], tint, background, separator }`.
+    func decodeToolbar(_ node: Node) -> ToolbarView? {
+        let r = reader
+        guard let fields = r.mapping(node, "a toolbar", allowed: ["items", "tint", "background", "separator"]) else { return nil }
+        guard let itemsNode = fields["items"] else {
+            r.error(node, "missing key 'items' (bar button items) in toolbar")
+            return nil
+        }
+        let items = decodeBarItems(itemsNode, "toolbar")
+        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
+        let (background, separator) = decodeBottomBarLook(fields)
+        return ToolbarView(items: items, tint: tint, background: background, separator: separator)
+    }
+
+    private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?) {
+        let r = reader
+        let background = fields["background"].flatMap { r.color($0, "bar background", appearance: appearance) }
+            ?? BarBackground.system(appearance)
+        var separator: Color? = background.alpha > 0 ? system("separator") : nil
+        if let node = fields["separator"] {
+            if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
+                separator = r.bool(node, "separator") == true ? system("separator") : nil
+            } else {
+                separator = r.color(node, "separator (true, false or a color)", appearance: appearance)
+            }
+        }
+        return (background, separator)
     }
 }
 

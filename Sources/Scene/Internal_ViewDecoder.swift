@@ -4,7 +4,7 @@ import Yams
 
 /// Screens and the views they hold.
 extension SceneDecoder {
-    static let screenKeys = ["background", "content", "navigationBar", "statusBar", "homeIndicator"]
+    static let screenKeys = ["background", "content", "navigationBar", "tabBar", "toolbar", "statusBar", "homeIndicator"]
 
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
@@ -20,11 +20,19 @@ extension SceneDecoder {
             ?? system("systemBackground")
         let views = fields["content"].map { decodeViews($0) } ?? []
         let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
+        let tabBar = fields["tabBar"].flatMap { decodeTabBar($0) }
+        let toolbar = fields["toolbar"].flatMap { decodeToolbar($0) }
+        if tabBar != nil, toolbar != nil, let key = fields.key("toolbar") {
+            r.error(key, "a screen has a 'tabBar' or a 'toolbar' at the bottom, not both")
+        }
         let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
         let homeIndicator = fields["homeIndicator"].flatMap { r.bool($0, "homeIndicator") }
         checkViewIDsAreUnique(fields["content"], screen: name)
-        return ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
-                          statusBar: statusBar, homeIndicator: homeIndicator)
+        var screen = ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
+                                statusBar: statusBar, homeIndicator: homeIndicator)
+        screen.tabBar = tabBar
+        screen.toolbar = toolbar
+        return screen
     }
 
     /// The views in `content`, counted before decoding them: each item of a view list, a list's
@@ -58,7 +66,7 @@ extension SceneDecoder {
         return reader.choice(node, "statusBar style (or true / false)", StatusBarStyle.self)
     }
 
-    static let viewKinds = ["rect", "label", "image", "list", "grid"]
+    static let viewKinds = ["rect", "label", "image", "icon", "list", "grid"] + controlKinds
 
     func decodeViews(_ node: Node) -> [ViewSpec] {
         guard let items = reader.sequence(node, "content") else { return [] }
@@ -82,13 +90,16 @@ extension SceneDecoder {
         case "image": return decodeImage(entry.value).map(ViewSpec.image)
         case "list": return decodeList(entry.value).map(ViewSpec.list)
         case "grid": return decodeGrid(entry.value).map(ViewSpec.grid)
-        default: return decodeLabel(entry.value).map(ViewSpec.label)
+        case "icon": return decodeIconView(entry.value).map(ViewSpec.icon)
+        case "label": return decodeLabel(entry.value).map(ViewSpec.label)
+        default: return decodeControl(entry.name, entry.value).map(ViewSpec.control)
         }
     }
 
     func decodeRect(_ node: Node) -> RectView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "fill", "cornerRadius", "cornerCurve", "border", "clipsToBounds", "content"]
+        let keys = ["id", "frame", "autoresizing", "opacity", "fill", "gradient", "shadow", "cornerRadius", "cornerCurve", "border",
+                    "clipsToBounds", "content"]
         guard let fields = r.mapping(node, "a rect", allowed: keys) else { return nil }
         guard let frameNode = fields["frame"] else {
             r.error(node, "missing key 'frame' [x, y, width, height] in rect")
@@ -111,32 +122,22 @@ extension SceneDecoder {
                             borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
         rect.id = decodeViewID(fields, "rect")
         rect.autoresizing = decodeAutoresizing(fields)
+        rect.opacity = decodeOpacity(fields)
+        rect.gradient = fields["gradient"].flatMap { decodeGradient($0) }
+        rect.shadow = fields["shadow"].flatMap { decodeShadow($0) }
         return rect
     }
 
     func decodeLabel(_ node: Node) -> LabelView? {
         let r = reader
-        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "font", "size", "weight", "color",
-                                                               "alignment", "lines"])
+        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "opacity", "font", "family", "size",
+                                                               "weight", "color", "alignment", "lines"])
         else { return nil }
         let text = fields["text"].flatMap { r.string($0, "text") }
         if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
         let frame = fields["frame"].flatMap { r.rect($0, "frame") }
         if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in label") }
-        var size = 17.0
-        var weight = LabelView.Weight.regular
-        if let font = fields["font"], let style = r.string(font, "font") {
-            if let preset = LabelView.textStyles[style] {
-                size = preset.size
-                weight = preset.weight
-            } else {
-                let names = LabelView.textStyles.keys.sorted()
-                let hint = r.closest(to: style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                r.error(font, "unknown font text style '\(style)'\(hint); expected one of: \(names.joined(separator: ", "))")
-            }
-        }
-        if let value = fields["size"].flatMap({ r.double($0, "font size", range: 1...500) }) { size = value }
-        if let value = fields["weight"].flatMap({ r.choice($0, "weight", LabelView.Weight.self) }) { weight = value }
+        let (size, weight) = decodeFont(fields, defaultSize: 17)
         let color = fields["color"].flatMap { r.color($0, "color", appearance: appearance) } ?? system("label")
         let alignment = fields["alignment"].flatMap { r.choice($0, "alignment", LabelView.Alignment.self) } ?? .left
         let lines = fields["lines"].flatMap { r.int($0, "lines", range: 0...1000) } ?? 1
@@ -145,12 +146,14 @@ extension SceneDecoder {
                               lines: lines)
         label.id = decodeViewID(fields, "label")
         label.autoresizing = decodeAutoresizing(fields)
+        label.opacity = decodeOpacity(fields)
+        label.customFont = decodeFamily(fields)
         return label
     }
 
     func decodeImage(_ node: Node) -> ImageView? {
         let r = reader
-        let keys = ["id", "file", "frame", "autoresizing", "contentMode", "cornerRadius", "cornerCurve", "background"]
+        let keys = ["id", "file", "frame", "autoresizing", "opacity", "contentMode", "cornerRadius", "cornerCurve", "background"]
         guard let fields = r.mapping(node, "an image", allowed: keys) else { return nil }
         if fields["file"] == nil { r.error(node, "missing key 'file' (a PNG path relative to the scene file) in image") }
         if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in image") }
@@ -165,7 +168,43 @@ extension SceneDecoder {
                               background: background)
         image.id = decodeViewID(fields, "image")
         image.autoresizing = decodeAutoresizing(fields)
+        image.opacity = decodeOpacity(fields)
         return image
+    }
+
+    /// `gradient: { colors: [c1, c2, …], start: [x, y], end: [x, y] }`, points in unit coordinates.
+    func decodeGradient(_ node: Node) -> Gradient? {
+        let r = reader
+        guard let fields = r.mapping(node, "a gradient", allowed: ["colors", "start", "end"]) else { return nil }
+        guard let colorsNode = fields["colors"] else {
+            r.error(node, "missing key 'colors' (two or more colors) in gradient")
+            return nil
+        }
+        let items = r.sequence(colorsNode, "gradient colors") ?? []
+        let colors = items.compactMap { r.color($0, "gradient color", appearance: appearance) }
+        if r.sequence(colorsNode, "gradient colors") != nil, items.count < 2 {
+            r.error(colorsNode, "a gradient needs at least two colors, found \(items.count)")
+        }
+        func unitPoint(_ key: String, _ fallback: Point) -> Point {
+            guard let node = fields[key], let values = r.numbers(node, "gradient \(key) [x, y] (0...1 of the bounds)", count: 2)
+            else { return fallback }
+            return Point(x: values[0], y: values[1])
+        }
+        let start = unitPoint("start", Point(x: 0.5, y: 0)), end = unitPoint("end", Point(x: 0.5, y: 1))
+        guard colors.count >= 2, colors.count == items.count else { return nil }
+        return Gradient(colors: colors, start: start, end: end)
+    }
+
+    /// `shadow: { color, opacity, radius, offset }` with CALayer's defaults but opacity 0.2.
+    func decodeShadow(_ node: Node) -> ViewShadow? {
+        let r = reader
+        guard let fields = r.mapping(node, "a shadow", allowed: ["color", "opacity", "radius", "offset"]) else { return nil }
+        let color = fields["color"].flatMap { r.color($0, "shadow color", appearance: appearance) } ?? .black
+        let opacity = fields["opacity"].flatMap { r.double($0, "shadow opacity", range: 0...1) } ?? 0.2
+        let radius = fields["radius"].flatMap { r.double($0, "shadow radius", range: 0...200) } ?? 3
+        let offset = fields["offset"].flatMap { r.numbers($0, "shadow offset [dx, dy]", count: 2) }.map { Point(x: $0[0], y: $0[1]) }
+            ?? Point(x: 0, y: -3)
+        return ViewShadow(color: color, opacity: opacity, radius: radius, offset: offset)
     }
 
     /// A view's `id`: a plain name (no '/'), so that `<screen>/<id>` names one render-tree node.

@@ -19,6 +19,10 @@ public struct ListView: Sendable {
         case chevron
         /// The tinted checkmark (`.checkmark`).
         case checkmark
+        /// The tinted info button, "ⓘ" (`.detailButton`).
+        case info
+        /// A `UISwitch` as the accessory view, on or off by the row's `isOn`.
+        case `switch`
     }
 
     /// One row (`UIListContentConfiguration`): title, optional subtitle below it, optional
@@ -31,20 +35,36 @@ public struct ListView: Sendable {
         public var image: ImageFile?
         /// Fills the image's frame under the image (or alone, as a colored icon tile).
         public var imageColor: Color?
+        /// An icon in the image frame: white on `imageColor` (a Settings icon tile), or in the
+        /// list's tint without one.
+        public var icon: Icon?
+        /// The image frame's side for this row; nil: the list's `imageSize`.
+        public var imageSize: Double?
+        /// The image frame's corner radius for this row; nil: the list's `imageCornerRadius`.
+        public var imageCornerRadius: Double?
         public var accessory: Accessory
+        /// The switch's state when the accessory is `.switch`.
+        public var isOn: Bool
+        /// Drawn in the selected (highlighted) state: the gray selection background.
+        public var isHighlighted: Bool
 
         public init(title: String, subtitle: String? = nil, detail: String? = nil, image: ImageFile? = nil,
-                    imageColor: Color? = nil, accessory: Accessory = .none) {
+                    imageColor: Color? = nil, icon: Icon? = nil, imageSize: Double? = nil, accessory: Accessory = .none,
+                    isOn: Bool = false, isHighlighted: Bool = false) {
             self.title = title
             self.subtitle = subtitle
             self.detail = detail
             self.image = image
             self.imageColor = imageColor
+            self.icon = icon
+            self.imageSize = imageSize
             self.accessory = accessory
+            self.isOn = isOn
+            self.isHighlighted = isHighlighted
         }
 
         /// Whether the row has an image frame.
-        public var hasImage: Bool { image != nil || imageColor != nil }
+        public var hasImage: Bool { image != nil || imageColor != nil || icon != nil }
     }
 
     public struct Section: Sendable {
@@ -71,11 +91,20 @@ public struct ListView: Sendable {
         public var separator: Color
         /// The disclosure chevron.
         public var chevron: Color
-        /// The checkmark.
+        /// The checkmark, the info button and icons without a tile.
         public var tint: Color
+        /// A highlighted row's background (`systemGray4`).
+        public var highlight: Color
+        /// A switch accessory's track when on, and when off.
+        public var switchOn: Color
+        public var switchOff: Color
 
         public init(background: Color, rowBackground: Color, title: Color, secondary: Color, separator: Color,
-                    chevron: Color, tint: Color) {
+                    chevron: Color, tint: Color, highlight: Color = Color(r8: 209, g8: 209, b8: 214),
+                    switchOn: Color = Color(r8: 52, g8: 199, b8: 89), switchOff: Color = Color(r8: 233, g8: 233, b8: 235)) {
+            self.highlight = highlight
+            self.switchOn = switchOn
+            self.switchOff = switchOff
             self.background = background
             self.rowBackground = rowBackground
             self.title = title
@@ -91,7 +120,8 @@ public struct ListView: Sendable {
             return Colors(background: style == .plain ? c("systemBackground") : .clear,
                           rowBackground: style == .plain ? .clear : c("secondarySystemGroupedBackground"),
                           title: c("label"), secondary: c("secondaryLabel"), separator: c("separator"),
-                          chevron: c("tertiaryLabel"), tint: c("systemBlue"))
+                          chevron: c("tertiaryLabel"), tint: c("systemBlue"), highlight: c("systemGray4"),
+                          switchOn: c("systemGreen"), switchOff: ControlView.Colors.system(appearance).switchOff)
         }
     }
 
@@ -101,6 +131,8 @@ public struct ListView: Sendable {
     public var frame: Rect?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`.
+    public var opacity: Double = 1
     public var style: Style
     public var sections: [Section]
     /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the

@@ -3,11 +3,13 @@ import Geometry
 /// A navigation bar (`UINavigationBar`) at the top of the safe area: a centered title or a
 /// large title below the bar, a back button with its chevron, and bar button items.
 public struct NavigationBarView: Sendable {
-    /// A bar button item (`UIBarButtonItem`): text, or one of a few system symbols.
+    /// A bar button item (`UIBarButtonItem`): text, one of a few system symbols, or any icon.
     public struct Item: Hashable, Sendable {
         public enum Content: Hashable, Sendable {
             case text(String)
             case symbol(Symbol)
+            /// `UIBarButtonItem(image:)` with an SF Symbol: any icon name (see `IconCatalog`).
+            case icon(Icon)
         }
 
         /// System items drawn as symbols (`UIBarButtonItem.SystemItem`).

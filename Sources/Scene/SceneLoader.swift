@@ -79,6 +79,8 @@ struct SceneDecoder {
     var appearance: Appearance = .light
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
     let images = ImageFiles()
+    /// The scene's own fonts by family name (`fonts:`), read before the screens.
+    var fonts: [String: CustomFont] = [:]
 
     init(reader: NodeReader, name: String) {
         self.reader = reader
@@ -86,7 +88,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "screens", "root", "transitions", "timeline", "snapshots"]
+                               "background", "fonts", "screens", "root", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -113,6 +115,8 @@ struct SceneDecoder {
                 background = color
             }
         }
+
+        if let node = fields["fonts"] { fonts = decodeFonts(node) }
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []

@@ -83,6 +83,8 @@ public enum SceneSchema {
             "touches": boolean.merging(["description": "draw the finger circle"]) { $1 },
             "background": ["anyOf": [["const": "transparent"], ref("color")],
                            "description": "what shows where no screen covers the frame: a color (default #000000) or transparent"],
+            "fonts": ["type": "array", "items": ["type": "string"],
+                      "description": ".ttf or .otf files relative to the scene file, used by family name in labels and buttons"],
             "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
             "root": text.merging(["description": "the screen shown first"]) { $1 },
             "transitions": ["type": "array", "items": ref("transition")],
@@ -119,11 +121,17 @@ public enum SceneSchema {
         ], "{mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
         defs["screen"] = object([
             "background": ref("color"), "content": ["type": "array", "items": ref("view")],
-            "navigationBar": ref("navigationBar"),
+            "navigationBar": ref("navigationBar"), "tabBar": ref("tabBar"), "toolbar": ref("toolbar"),
             "statusBar": ["oneOf": [boolean, strings(StatusBarStyle.allCases.map(\.rawValue), "status bar style")]],
             "homeIndicator": boolean,
         ], "a screen: a view controller's view")
+        let opacity = number("UIView.alpha", minimum: 0, maximum: 1)
+        let icon: Object = ["type": "string", "description": "an icon: a Material Icons name (delete, settings), an SF Symbol name of a common symbol (trash, gearshape.fill) or an emoji"]
+        let fontStyle = strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style")
+        let weight = strings(LabelView.Weight.allCases.map(\.rawValue), "font weight")
+        let originOrRect: Object = ["oneOf": [numbers(2, "[x, y]: the control keeps its own size"), rect]]
         let labelProperties: Object = [
+            "opacity": opacity, "family": text.merging(["description": "Inter (default) or a family of the scene's fonts"]) { $1 },
             "id": viewID, "autoresizing": autoresizing, "text": text, "frame": rect, "font": strings(LabelView.textStyles.keys.sorted(), "a Dynamic Type style"),
             "size": number("points", minimum: 1), "weight": strings(LabelView.Weight.allCases.map(\.rawValue), "font weight"),
             "color": ref("color"), "alignment": strings(LabelView.Alignment.allCases.map(\.rawValue), "text alignment"),
@@ -133,24 +141,35 @@ public enum SceneSchema {
         let imageFile: Object = ["type": "string", "description": "a PNG path relative to the scene file"]
         let row: Object = ["oneOf": [text, object([
             "title": text, "subtitle": text, "detail": text, "image": imageFile, "imageColor": ref("color"),
+            "icon": icon, "imageSize": number("points", minimum: 0), "imageCornerRadius": number("points", minimum: 0),
             "accessory": strings(ListView.Accessory.allCases.map(\.rawValue), "row accessory"),
+            "switch": boolean.merging(["description": "a switch accessory, on or off"]) { $1 },
+            "highlighted": boolean.merging(["description": "drawn selected"]) { $1 },
         ], required: ["title"], "a row")]]
         let cell: Object = ["oneOf": [imageFile, object([
             "image": imageFile, "color": ref("color"), "caption": text, "subtitle": text,
         ], "a grid cell")]]
-        let views: [String: Object] = [
+        var views: [String: Object] = [
             "rect": object([
+                "opacity": opacity, "gradient": object([
+                    "colors": ["type": "array", "items": ref("color"), "minItems": 2],
+                    "start": numbers(2, "unit point, default [0.5, 0]"), "end": numbers(2, "unit point, default [0.5, 1]"),
+                ], required: ["colors"], "a linear gradient over the fill (CAGradientLayer)"),
+                "shadow": object([
+                    "color": ref("color"), "opacity": number("default 0.2", minimum: 0, maximum: 1),
+                    "radius": number("blur radius, default 3", minimum: 0), "offset": numbers(2, "[dx, dy], default [0, -3]"),
+                ], "a drop shadow (CALayer.shadow…)"),
                 "id": viewID, "autoresizing": autoresizing, "frame": rect, "fill": ref("color"), "cornerRadius": number("points", minimum: 0), "cornerCurve": corner,
                 "border": object(["color": ref("color"), "width": number("points", minimum: 0)], "a border drawn inside"),
                 "clipsToBounds": boolean, "content": ["type": "array", "items": ref("view")],
             ], required: ["frame"], "a rectangle, holding subviews"),
             "label": object(labelProperties, required: ["text", "frame"], "text"),
             "image": object([
-                "id": viewID, "autoresizing": autoresizing, "file": imageFile, "frame": rect, "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "fill, fit or center"),
+                "opacity": opacity, "id": viewID, "autoresizing": autoresizing, "file": imageFile, "frame": rect, "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "fill, fit or center"),
                 "cornerRadius": number("points", minimum: 0), "cornerCurve": corner, "background": ref("color"),
             ], required: ["file", "frame"], "a PNG image"),
             "list": object([
-                "id": viewID, "autoresizing": autoresizing, "frame": rect, "style": strings(ListView.Style.allCases.map(\.rawValue), "list style"),
+                "opacity": opacity, "id": viewID, "autoresizing": autoresizing, "frame": rect, "style": strings(ListView.Style.allCases.map(\.rawValue), "list style"),
                 "rows": ["type": "array", "items": row],
                 "sections": ["type": "array", "items": object(["header": text, "footer": text, "rows": ["type": "array", "items": row]],
                                                               required: ["rows"], "a section")],
@@ -159,18 +178,63 @@ public enum SceneSchema {
                 "accessory": strings(ListView.Accessory.allCases.map(\.rawValue), "default row accessory"), "background": ref("color"),
             ], "a table of rows"),
             "grid": object([
-                "id": viewID, "autoresizing": autoresizing, "frame": rect, "columns": ["type": "integer", "minimum": 1], "spacing": number("points", minimum: 0),
+                "opacity": opacity, "id": viewID, "autoresizing": autoresizing, "frame": rect, "columns": ["type": "integer", "minimum": 1], "spacing": number("points", minimum: 0),
                 "inset": number("points", minimum: 0), "aspectRatio": number("image height / width", exclusiveMinimum: 0),
                 "cornerRadius": number("points", minimum: 0),
                 "contentMode": strings(ImageView.ContentMode.allCases.map(\.rawValue), "image content mode"),
                 "cells": ["type": "array", "items": cell], "background": ref("color"),
             ], "a grid of image cells"),
         ]
+        let control: Object = ["id": viewID, "autoresizing": autoresizing, "opacity": opacity, "tint": ref("color")]
+        func controlObject(_ properties: Object, required: [String] = ["frame"], _ description: String) -> Object {
+            object(control.merging(properties) { $1 }, required: required, description)
+        }
+        views["icon"] = object([
+            "id": viewID, "autoresizing": autoresizing, "opacity": opacity, "name": icon, "frame": rect, "font": fontStyle,
+            "size": number("point size", minimum: 1), "weight": weight, "color": ref("color"),
+        ], required: ["name", "frame"], "an icon (an SF Symbol image view)")
+        views["button"] = controlObject([
+            "frame": rect, "title": text, "icon": icon, "style": strings(ControlView.Button.Style.allCases.map(\.rawValue), "UIButton.Configuration"),
+            "font": fontStyle, "family": text, "size": number("points", minimum: 1), "weight": weight,
+            "cornerRadius": number("points, default about height / 4", minimum: 0), "color": ref("color"),
+        ], "a UIButton")
+        views["switch"] = controlObject(["frame": originOrRect, "isOn": boolean], "a UISwitch, 51 x 31")
+        let segment: Object = ["oneOf": [text, object(["title": text, "icon": icon], "a segment")]]
+        views["segmentedControl"] = controlObject([
+            "frame": rect, "segments": ["type": "array", "items": segment, "minItems": 1], "selected": ["type": "integer", "minimum": 0],
+        ], required: ["frame", "segments"], "a UISegmentedControl")
+        views["textField"] = controlObject([
+            "frame": rect, "text": text, "placeholder": text, "editing": boolean,
+            "style": strings(ControlView.TextField.Style.allCases.map(\.rawValue), "border style"),
+        ], "a UITextField")
+        views["searchBar"] = controlObject([
+            "frame": rect, "text": text, "placeholder": text, "editing": boolean, "cancel": boolean,
+        ], "a UISearchBar's field")
+        views["slider"] = controlObject(["frame": rect, "value": number("the value"), "minimum": number("default 0"),
+                                         "maximum": number("default 1")], "a UISlider")
+        views["stepper"] = controlObject(["frame": originOrRect], "a UIStepper, 94 x 32")
+        views["pageControl"] = controlObject([
+            "frame": rect, "pages": ["type": "integer", "minimum": 1], "current": ["type": "integer", "minimum": 0],
+        ], required: ["frame", "pages"], "a UIPageControl")
+        views["progressView"] = controlObject(["frame": rect, "progress": number("0 to 1", minimum: 0, maximum: 1)], "a UIProgressView")
+        views["activityIndicator"] = controlObject([
+            "frame": originOrRect, "style": strings(ActivityIndicatorStyle.allCases.map(\.rawValue), "20 or 37 pt"),
+        ], "a UIActivityIndicatorView")
         defs["view"] = ["oneOf": views.keys.sorted().map { kind in
             object([kind: views[kind] ?? [:]], required: [kind], "a \(kind)")
         }]
         let barItem: Object = ["oneOf": [text, object(["title": text, "symbol": strings(NavigationBarView.Item.Symbol.allCases.map(\.rawValue), "SF Symbol"),
-                                                       "style": strings(["plain", "done"], "item style")], "a bar button item")]]
+                                                       "icon": icon, "style": strings(["plain", "done"], "item style")], "a bar button item")]]
+        let separator: Object = ["oneOf": [boolean, ref("color")]]
+        defs["tabBar"] = object([
+            "items": ["type": "array", "minItems": 1, "items": ["oneOf": [text, object(["title": text, "icon": icon, "badge": text],
+                                                                                       required: ["title"], "a tab bar item")]]],
+            "selected": ["type": "integer", "minimum": 0], "tint": ref("color"), "unselectedTint": ref("color"),
+            "background": ref("color"), "separator": separator,
+        ], required: ["items"], "a tab bar at the bottom")
+        defs["toolbar"] = object([
+            "items": ["type": "array", "items": barItem], "tint": ref("color"), "background": ref("color"), "separator": separator,
+        ], required: ["items"], "a toolbar at the bottom")
         defs["navigationBar"] = object([
             "title": text, "largeTitle": boolean, "back": text,
             "leading": ["type": "array", "items": barItem], "trailing": ["type": "array", "items": barItem],

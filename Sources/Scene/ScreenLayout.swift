@@ -101,7 +101,7 @@ public struct ListLayout: Sendable {
         public var subtitle: Rect?
         /// The span trailing text may use, right-aligned; shared with the title, which gives way.
         public var text: Rect
-        /// The chevron's or checkmark's box.
+        /// The accessory's box: chevron 8 × 13, checkmark 15 × 13, info button 22 × 22, switch 51 × 31.
         public var accessory: Rect?
         /// The hairline under the row (nil after a section's last row): a zero-height rect whose
         /// y is the row's bottom; drawn one device pixel thick above it.
@@ -154,9 +154,10 @@ public struct ListLayout: Sendable {
             }
             let top = y
             for (rowIndex, row) in section.rows.enumerated() {
-                let rowHeight = list.rowHeight ?? max(row.subtitle == nil ? 44 : 60, row.hasImage ? imageSize + 16 : 0)
+                let side = row.imageSize ?? imageSize
+                let rowHeight = list.rowHeight ?? max(row.subtitle == nil ? 44 : 60, row.hasImage ? side + 16 : 0)
                 let cell = Rect(x: cardX, y: y, width: cardWidth, height: rowHeight)
-                rows.append(Self.row(row, cell: cell, inset: inset, imageSize: imageSize, section: sectionIndex,
+                rows.append(Self.row(row, cell: cell, inset: inset, imageSize: side, section: sectionIndex,
                                      isLast: rowIndex == section.rows.count - 1, separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX))
                 y += rowHeight
             }
@@ -190,6 +191,10 @@ public struct ListLayout: Sendable {
             accessory = Rect(x: right - 8, y: cell.midY - 6.5, width: 8, height: 13)
         case .checkmark:
             accessory = Rect(x: right - 15, y: cell.midY - 6.5, width: 15, height: 13)
+        case .info:
+            accessory = Rect(x: right - 22, y: cell.midY - 11, width: 22, height: 22)
+        case .switch:
+            accessory = Rect(x: right - 51, y: cell.midY - 15.5, width: 51, height: 31)
         case .none:
             break
         }

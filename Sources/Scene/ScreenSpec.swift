@@ -9,6 +9,10 @@ public struct ScreenSpec: Sendable {
     public var views: [ViewSpec]
     /// Drawn over `views` at the top of the safe area; lists and grids without a frame start below it.
     public var navigationBar: NavigationBarView?
+    /// A tab bar at the bottom, over `views` (drawn with the screen's body).
+    public var tabBar: TabBarView?
+    /// A toolbar at the bottom, over `views` (drawn with the screen's body).
+    public var toolbar: ToolbarView?
     /// nil: the device's default (shown on preset devices, hidden on custom ones).
     public var statusBar: StatusBarStyle?
     /// nil: the device's default (shown on preset devices with a bottom safe area).
@@ -32,6 +36,8 @@ public indirect enum ViewSpec: Sendable {
     case image(ImageView)
     case list(ListView)
     case grid(GridView)
+    case control(ControlView)
+    case icon(IconView)
 }
 
 /// The shape of a rounded corner (`CALayer.cornerCurve`).
@@ -57,6 +63,12 @@ public struct RectView: Sendable {
     public var id: String?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`: the view and its subviews drawn as one, then faded.
+    public var opacity: Double = 1
+    /// A linear gradient drawn over `fill` (`CAGradientLayer`).
+    public var gradient: Gradient?
+    /// A blurred shadow of the rounded shape under it (`CALayer.shadow…`).
+    public var shadow: ViewShadow?
 
     public init(frame: Rect, fill: Color, cornerRadius: Double = 0, cornerCurve: CornerCurve = .continuous,
                 borderColor: Color? = nil, borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {
@@ -90,6 +102,10 @@ public struct LabelView: Sendable {
     public var id: String?
     /// How the frame follows a container of another size (`UIView.autoresizingMask`).
     public var autoresizing: Autoresizing = []
+    /// `UIView.alpha`.
+    public var opacity: Double = 1
+    /// A font of the scene's own (`family:`); nil: Inter.
+    public var customFont: CustomFont?
 
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: Weight = .regular,
                 color: Color = .black, alignment: Alignment = .left, lines: Int = 1) {
@@ -121,4 +137,34 @@ public enum StatusBarStyle: String, Hashable, Sendable, Codable, CaseIterable {
     case lightContent
     /// No status bar (`prefersStatusBarHidden`).
     case hidden
+}
+
+/// A `CAGradientLayer` (axial): colors spread evenly from `start` to `end`, points in unit
+/// coordinates of the view's bounds ([0, 0] top-left, [1, 1] bottom-right).
+public struct Gradient: Hashable, Sendable {
+    public var colors: [Color]
+    public var start: Point
+    public var end: Point
+
+    public init(colors: [Color], start: Point = Point(x: 0.5, y: 0), end: Point = Point(x: 0.5, y: 1)) {
+        self.colors = colors
+        self.start = start
+        self.end = end
+    }
+}
+
+/// A view's drop shadow (`CALayer.shadowColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`).
+public struct ViewShadow: Hashable, Sendable {
+    public var color: Color
+    public var opacity: Double
+    /// The blur radius in points, as Core Animation uses it (about twice the Gaussian sigma).
+    public var radius: Double
+    public var offset: Point
+
+    public init(color: Color = .black, opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3)) {
+        self.color = color
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+    }
 }

@@ -268,7 +268,16 @@ final class ViewDecoderTests: XCTestCase {
             ("iphone-15", 393, 852, 3, 59, 34, .dynamicIsland),
             ("iphone-15-pro", 393, 852, 3, 59, 34, .dynamicIsland),
             ("iphone-15-pro-max", 430, 932, 3, 59, 34, .dynamicIsland),
+            ("iphone-16", 393, 852, 3, 59, 34, .dynamicIsland),
+            ("iphone-16-plus", 430, 932, 3, 59, 34, .dynamicIsland),
+            ("iphone-16-pro", 402, 874, 3, 62, 34, .dynamicIsland),
+            ("iphone-16-pro-max", 440, 956, 3, 62, 34, .dynamicIsland),
             ("ipad-air", 820, 1180, 2, 24, 20, .pad),
+            ("ipad", 820, 1180, 2, 24, 20, .pad),
+            ("ipad-air-13", 1024, 1366, 2, 24, 20, .pad),
+            ("ipad-mini", 744, 1133, 2, 24, 20, .pad),
+            ("ipad-pro-11", 834, 1210, 2, 24, 20, .pad),
+            ("ipad-pro-13", 1032, 1376, 2, 24, 20, .pad),
         ]
         for (name, width, height, scale, top, bottom, layout) in expected {
             let device = try XCTUnwrap(Device.presets[name], name)

@@ -8,8 +8,9 @@ import Foundation
 final class FontConfiguration: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    /// Adds the font files of `directory` whose names `accepts` (every .otf and .ttf by default).
-    init(directory: String, accepting accepts: (String) -> Bool = { _ in true }) throws {
+    /// Adds the font files of `directory` whose names `accepts` (every .otf and .ttf by default),
+    /// then those of `extraFiles` that exist (fallback fonts; a missing one is left out).
+    init(directory: String, accepting accepts: (String) -> Bool = { _ in true }, extraFiles: [String] = []) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw RasterError.fontsMissing(directory: directory)
@@ -30,6 +31,18 @@ final class FontConfiguration: @unchecked Sendable {
         }
         guard fontCount > 0 else {
             throw RasterError.fontsMissing(directory: directory)
+        }
+        for path in extraFiles where FileManager.default.fileExists(atPath: path) {
+            guard FcConfigAppFontAddFile(pointer, path) != 0 else {
+                throw RasterError.fontSetup("Fontconfig could not read \(path)")
+            }
+        }
+    }
+
+    /// Adds the rules of a Fontconfig configuration document (`fonts-conf(5)`) given as text.
+    func load(rules xml: String) throws {
+        guard FcConfigParseAndLoadFromMemory(pointer, xml, 1) != 0 else {
+            throw RasterError.fontSetup("Fontconfig rejected Segue's font rules")
         }
     }
 

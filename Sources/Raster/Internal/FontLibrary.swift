@@ -1,7 +1,9 @@
 internal import CCairo
 import Foundation
+import Scene
 
-/// The process's one font setup: a Pango font map that sees only the bundled Inter files.
+/// The process's one font setup: a Pango font map that sees only the bundled Inter files,
+/// the fallback fonts for symbols and emoji, and the icon font.
 ///
 /// Created once (`shared`); Pango's font maps are not safe to use from several threads at
 /// once, so every use goes through `withTextContext`, which holds a lock.
@@ -11,6 +13,58 @@ final class FontLibrary: @unchecked Sendable {
 
     /// The family every label is set in.
     static let family = "Inter"
+
+    /// Fonts for what Inter lacks, in the order Pango falls back to them (`families`): DejaVu
+    /// Sans for arrows, dingbats and math (fonts-dejavu-core), Noto Color Emoji for emoji
+    /// (fonts-noto-color-emoji), Symbola for the remaining symbols such as "ⓘ" (fonts-symbola).
+    /// All from Debian packages `scripts/bootstrap` installs; one that is missing is left out.
+    static let fallbackFiles = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+        "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+    ]
+
+    /// The family list every text is set in: Inter first, then the fallbacks in order, so a
+    /// character Inter lacks comes from the first of them that has it, the same on every machine.
+    static let families = "Inter, DejaVu Sans, Noto Color Emoji, Symbola"
+
+    /// Two Fontconfig rules, the only ones in the private configuration: a bitmap font (Noto
+    /// Color Emoji's glyphs are 109 px bitmaps) is scaled to the size asked for, as Fontconfig's
+    /// stock `10-scale-bitmap-fonts.conf` does; and the family `emoji`, which Pango asks for
+    /// runs of emoji, means the color emoji font, as the stock `60-generic.conf` says, so emoji
+    /// are in color rather than in Symbola's outlines.
+    static let rules = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <alias binding="same">
+            <family>emoji</family>
+            <prefer><family>Noto Color Emoji</family></prefer>
+          </alias>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name>
+                <matrix><name>pixelsizefixupfactor</name> <double>0</double> <double>0</double> <name>pixelsizefixupfactor</name></matrix>
+              </times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+        </fontconfig>
+        """
+
+    /// Google's Material Icons (fonts-material-design-icons-iconfont, Apache 2.0): the icons
+    /// `IconCatalog` names, drawn by codepoint.
+    static let iconFile = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
+    static let iconFamily = "Material Icons"
 
     /// The faces labels can ask for: Inter's upright weights (Inter-Thin.otf ... Inter-Black.otf).
     /// Labels have no italic and never use Inter Display, and every face Fontconfig knows is
@@ -23,7 +77,7 @@ final class FontLibrary: @unchecked Sendable {
     /// The library, or why it could not be built; the same value for the whole process.
     static let shared: Result<FontLibrary, RasterError> = {
         do {
-            return .success(try FontLibrary(directory: interDirectory))
+            return .success(try FontLibrary(directory: interDirectory, extraFiles: fallbackFiles + [iconFile]))
         } catch let error as RasterError {
             return .failure(error)
         } catch {
@@ -35,8 +89,9 @@ final class FontLibrary: @unchecked Sendable {
     private let configuration: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
 
-    init(directory: String) throws {
-        configuration = try FontConfiguration(directory: directory, accepting: Self.isLabelFace)
+    init(directory: String, extraFiles: [String] = []) throws {
+        configuration = try FontConfiguration(directory: directory, accepting: Self.isLabelFace, extraFiles: extraFiles)
+        try configuration.load(rules: Self.rules)
         // Pango's font map runs Fontconfig's FcInit() on a thread of its own, which loads the
         // system's fonts.conf and font caches unless a configuration is current already.
         // Making the private one current keeps that work (and the system fonts) out.
@@ -54,6 +109,34 @@ final class FontLibrary: @unchecked Sendable {
         g_object_unref(fontMap)
     }
 
+    /// Guarded by `lock`: the scene font files added so far.
+    private var registered: Set<String> = []
+
+    /// Makes the font file at `path` (a scene's `fonts:` entry) known, once; its families are
+    /// only used where a label asks for them by name.
+    func register(fontFile path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !registered.contains(path) else { return }
+        guard FcConfigAppFontAddFile(configuration.pointer, path) != 0 else {
+            throw RasterError.fontSetup("Fontconfig could not read \(path)")
+        }
+        registered.insert(path)
+        segue_font_map_config_changed(fontMap)
+    }
+
+    /// The scene font files registered so far.
+    var registeredFontFiles: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return registered
+    }
+
+    /// The family list for text set in `custom` (or Inter), with the fallbacks after it.
+    static func families(for custom: CustomFont?) -> String {
+        custom.map { "\($0.family), \(families)" } ?? families
+    }
+
     /// Runs `body` with a fresh text context, holding the library's lock throughout:
     /// everything that lays out or draws text must happen inside.
     func withTextContext<R>(_ body: (TextContext) throws -> R) throws -> R {
@@ -63,7 +146,7 @@ final class FontLibrary: @unchecked Sendable {
         return try body(context)
     }
 
-    /// The family of the face Pango loads when asked for `family`: with only Inter known, an Inter face whatever the request.
+    /// The family of the face Pango loads when asked for `family`: an Inter face for any family it does not know.
     func resolvedFamily(for family: String) throws -> String? {
         try withTextContext { context in
             let description = try FontDescription(family: family, size: 17, weight: .regular)
@@ -71,8 +154,8 @@ final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// The font families Pango offers, sorted: the bundled ones plus Pango's generic aliases
-    /// (Sans, Serif, Monospace, System-ui), which resolve to the bundled ones.
+    /// The font families Pango offers, sorted: Inter, the fallbacks and the icon font, plus
+    /// Pango's generic aliases (Sans, Serif, Monospace, System-ui).
     var familyNames: [String] {
         lock.lock()
         defer { lock.unlock() }

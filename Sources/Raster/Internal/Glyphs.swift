@@ -25,6 +25,17 @@ enum Glyphs {
                            Point(x: box.maxX - 1.2, y: box.minY + 1.2)], width: 2.2, color: color)
     }
 
+    /// A cell's info button (`info.circle`, 22 pt): a ring with an "i" — a dot over a stem.
+    static func infoButton(in box: Rect, color: Color, on cairo: CairoContext) {
+        let cr = cairo.pointer
+        let c = Point(x: box.midX, y: box.midY), r = min(box.width, box.height) / 2 - 1
+        cairo_new_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Double.pi)
+        cairo.strokeRound(width: 1.6, color: color)
+        cairo.fillCircle(center: Point(x: c.x, y: c.y - r * 0.42), radius: r * 0.13, color: color)
+        cairo.strokeLines([Point(x: c.x, y: c.y - r * 0.1), Point(x: c.x, y: c.y + r * 0.5)], width: r * 0.2, color: color)
+    }
+
     /// A bar button symbol centered in `box` (about 24 pt square).
     static func symbol(_ symbol: NavigationBarView.Item.Symbol, in box: Rect, color: Color, bold: Bool, on cairo: CairoContext) {
         let c = Point(x: box.midX, y: box.midY)

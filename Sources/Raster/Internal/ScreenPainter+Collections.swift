@@ -26,17 +26,34 @@ extension ScreenPainter {
                     try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
                 }
             }
-            for (row, placed) in zip(list.rows, layout.rows) {
-                try paint(row, placed, layout: layout, colors: colors)
+            let rows = list.rows
+            for (index, (row, placed)) in zip(rows, layout.rows).enumerated() {
+                // A selected row hides the separators above and below it, as UITableView does.
+                let hidesSeparator = row.isHighlighted || (index + 1 < rows.count && rows[index + 1].isHighlighted)
+                if row.isHighlighted {
+                    // The selection fills the row, clipped to its section's rounded card.
+                    cairo.withSavedState {
+                        cairo.setPath(layout.sections[placed.section].rows, cornerRadius: layout.cardCornerRadius, curve: .continuous)
+                        cairo_clip(cairo.pointer)
+                        cairo.fill(placed.cell, color: colors.highlight)
+                    }
+                }
+                try paint(row, placed, layout: layout, list: list, separator: !hidesSeparator)
             }
         }
     }
 
-    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, colors: ListView.Colors) throws {
+    private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView, separator: Bool) throws {
+        let colors = list.colors
         if let box = placed.image {
-            let radius = min(layout.imageCornerRadius, box.width / 2)
+            let radius = min(row.imageCornerRadius ?? list.imageCornerRadius ?? box.width * 0.225, box.width / 2)
             if let color = row.imageColor { cairo.fill(box, cornerRadius: radius, color: color) }
             if let image = row.image { try drawImage(image, in: box, contentMode: .fill, cornerRadius: radius) }
+            if let icon = row.icon {
+                // A Settings icon tile: a white symbol about 0.62 of the tile; alone, in the tint at 0.8.
+                let tile = row.imageColor != nil
+                try icons.draw(icon, in: box, pointSize: box.width * (tile ? 0.62 : 0.8), color: tile ? .white : colors.tint)
+            }
         }
         var title = placed.title
         if let detail = row.detail {
@@ -53,10 +70,12 @@ extension ScreenPainter {
             switch row.accessory {
             case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
             case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
+            case .info: Glyphs.infoButton(in: box, color: colors.tint, on: cairo)
+            case .switch: paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
             case .none: break
             }
         }
-        if let line = placed.separator {
+        if let line = placed.separator, separator {
             drawHairline(line, color: colors.separator)
         }
     }

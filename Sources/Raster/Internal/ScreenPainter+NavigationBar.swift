@@ -70,6 +70,14 @@ extension ScreenPainter {
     /// Draws `item` starting at `edge` and extending in `direction` (1 rightwards, −1 leftwards); returns its far edge.
     private func draw(_ item: NavigationBarView.Item, from edge: Double, direction: Double, bar: NavigationBarView,
                       line: Rect, drawing: Bool) throws -> Double {
+        try drawBarItem(item, from: edge, direction: direction, tint: bar.tint, line: line, drawing: drawing)
+    }
+
+    /// A bar button item of any bar starting at `edge`, extending in `direction`, centered on
+    /// `line`; returns its far edge. Text is 17 pt (semibold for `done`), symbols and icons
+    /// fill a 24 pt box (icons at 20 pt, as `UIImage.SymbolConfiguration(textStyle: .body, scale: .large)`).
+    func drawBarItem(_ item: NavigationBarView.Item, from edge: Double, direction: Double, tint: Color, line: Rect,
+                     drawing: Bool) throws -> Double {
         switch item.content {
         case .text(let string):
             let weight: LabelView.Weight = item.isProminent ? .semibold : .regular
@@ -77,14 +85,21 @@ extension ScreenPainter {
             let x = direction > 0 ? edge : edge - width
             guard drawing else { return edge + direction * width }
             try draw(string, in: Rect(x: x, y: line.y, width: width + 1, height: line.height), size: 17, weight: weight,
-                     color: bar.tint)
+                     color: tint)
             return edge + direction * width
         case .symbol(let symbol):
             let side = 24.0
             let x = direction > 0 ? edge : edge - side
             guard drawing else { return edge + direction * side }
-            Glyphs.symbol(symbol, in: Rect(x: x, y: line.midY - side / 2, width: side, height: side), color: bar.tint,
+            Glyphs.symbol(symbol, in: Rect(x: x, y: line.midY - side / 2, width: side, height: side), color: tint,
                           bold: item.isProminent, on: cairo)
+            return edge + direction * side
+        case .icon(let icon):
+            let side = 24.0
+            let x = direction > 0 ? edge : edge - side
+            guard drawing else { return edge + direction * side }
+            try icons.draw(icon, in: Rect(x: x, y: line.midY - side / 2, width: side, height: side), pointSize: 20,
+                           weight: item.isProminent ? .semibold : .regular, color: tint)
             return edge + direction * side
         }
     }

@@ -16,6 +16,8 @@ struct ScreenPainter {
     /// Pixels per point of the image being drawn, for hairlines one pixel thick.
     let scale: Double
     let images: ImageLibrary
+    /// Blurred shapes for the shadows of views and control knobs.
+    let shadows = ShadowCache()
 
     /// What of a screen `paint(_:part:)` draws.
     enum Part {
@@ -24,7 +26,8 @@ struct ScreenPainter {
     }
 
     /// Fills the whole surface with `screen.background`, then draws its views without an id
-    /// back to front. The navigation bar and the views with ids are parts of their own.
+    /// back to front, then its tab bar or toolbar. The navigation bar and the views with ids
+    /// are parts of their own.
     func paint(_ screen: ScreenSpec, part: Part) throws {
         cairo.withSavedState {
             cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
@@ -35,6 +38,8 @@ struct ScreenPainter {
         for view in screen.views where view.id == nil {
             try paint(view, defaultFrame: content)
         }
+        if let tabBar = screen.tabBar { try paint(tabBar) }
+        if let toolbar = screen.toolbar { try paint(toolbar) }
     }
 
     /// The view alone, its `frame` (in screen points on `layout`) moved to the image's origin.
@@ -46,13 +51,26 @@ struct ScreenPainter {
     }
 
     /// `defaultFrame`: where a list or grid without a frame goes, in the current coordinates.
+    /// A view with `opacity` below 1 is drawn into a group first and composited at that
+    /// alpha, so its overlapping parts do not show through each other (`UIView.alpha`).
     private func paint(_ view: ViewSpec, defaultFrame: Rect) throws {
+        let opacity = view.opacity
+        guard opacity > 0 else { return }
+        if opacity < 1 { cairo_push_group(cairo.pointer) }
+        defer {
+            if opacity < 1 {
+                cairo_pop_group_to_source(cairo.pointer)
+                cairo_paint_with_alpha(cairo.pointer, opacity)
+            }
+        }
         switch view {
         case .rect(let rect): try paint(rect)
         case .label(let label): try draw(label)
         case .image(let image): try paint(image)
         case .list(let list): try paint(list, frame: list.frame ?? defaultFrame)
         case .grid(let grid): try paint(grid, frame: grid.frame ?? defaultFrame)
+        case .control(let control): try paint(control)
+        case .icon(let icon): try paint(icon)
         }
     }
 
@@ -62,7 +80,13 @@ struct ScreenPainter {
         let frame = rect.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let radius = rect.cornerRadius
+        if let shadow = rect.shadow {
+            paintShadow(of: frame, cornerRadius: radius, shadow: shadow)
+        }
         cairo.fill(frame, cornerRadius: radius, curve: rect.cornerCurve, color: rect.fill)
+        if let gradient = rect.gradient {
+            paint(gradient, in: frame, cornerRadius: radius, curve: rect.cornerCurve)
+        }
         if !rect.subviews.isEmpty {
             try cairo.withSavedState {
                 if rect.clipsToBounds {
@@ -81,8 +105,26 @@ struct ScreenPainter {
         }
     }
 
+    /// A linear gradient filling the rounded frame, its stops evenly spaced from `start` to `end`.
+    private func paint(_ gradient: Gradient, in frame: Rect, cornerRadius: Double, curve: CornerCurve) {
+        let start = Point(x: frame.x + gradient.start.x * frame.width, y: frame.y + gradient.start.y * frame.height)
+        let end = Point(x: frame.x + gradient.end.x * frame.width, y: frame.y + gradient.end.y * frame.height)
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        let last = Double(max(gradient.colors.count - 1, 1))
+        for (index, color) in gradient.colors.enumerated() {
+            cairo_pattern_add_color_stop_rgba(pattern, Double(index) / last, color.red, color.green, color.blue, color.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo.withSavedState {
+            cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
+            cairo_set_source(cairo.pointer, pattern)
+            cairo_fill(cairo.pointer)
+        }
+    }
+
     /// The ring between the bounds and the bounds inset by `width`, filled even-odd.
-    private func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, curve: CornerCurve, color: Color) {
+    func paintBorder(of frame: Rect, width: Double, cornerRadius: Double, curve: CornerCurve, color: Color) {
         cairo.withSavedState {
             cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
             let inset = min(width, min(frame.width, frame.height) / 2)
@@ -104,14 +146,16 @@ struct ScreenPainter {
 
     /// `string` in `frame`, one line, tail-truncated.
     func draw(_ string: String, in frame: Rect, size: Double, weight: LabelView.Weight = .regular, color: Color,
-              alignment: LabelView.Alignment = .left, lines: Int = 1) throws {
-        try draw(LabelView(text: string, frame: frame, fontSize: size, weight: weight, color: color,
-                           alignment: alignment, lines: lines))
+              alignment: LabelView.Alignment = .left, lines: Int = 1, font: CustomFont? = nil) throws {
+        var label = LabelView(text: string, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment,
+                              lines: lines)
+        label.customFont = font
+        try draw(label)
     }
 
     /// The width `string` takes on one line, in points.
-    func width(of string: String, size: Double, weight: LabelView.Weight = .regular) throws -> Double {
-        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight)
+    func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
+        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight, font: font)
     }
 
     /// The image placed by its content mode, over its background, clipped to its rounded frame.

@@ -12,9 +12,9 @@ final class TextLayout {
             throw RasterError.fontSetup("Pango could not create a layout")
         }
         self.pointer = pointer
-        let font = try FontDescription(family: FontLibrary.family, size: label.fontSize, weight: label.weight)
+        let font = try FontDescription(family: FontLibrary.families(for: label.customFont), size: label.fontSize, weight: label.weight)
         pango_layout_set_font_description(pointer, font.pointer)
-        pango_layout_set_text(pointer, label.text, -1)
+        pango_layout_set_text(pointer, Self.presentingPictographsAsEmoji(label.text), -1)
         pango_layout_set_width(pointer, Self.pangoUnits(label.frame.width))
         pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
@@ -52,6 +52,9 @@ final class TextLayout {
     /// Whether Pango had to ellipsize the text to fit.
     var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
 
+    /// How many characters no font had a glyph for (drawn as boxes).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(pointer)) }
+
     /// How many lines the text took.
     var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
 
@@ -71,6 +74,24 @@ final class TextLayout {
             total += height
         }
         return total
+    }
+
+    /// `text` with U+FE0F after each pictograph (U+1F000 and up) that defaults to text
+    /// presentation (🗑, 🖥): iOS draws those as color emoji, and without the selector Pango
+    /// would set them, and the spaces after them, in the emoji font's wide metrics.
+    static func presentingPictographsAsEmoji(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x1F000 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        let all = Array(text.unicodeScalars)
+        for (index, scalar) in all.enumerated() {
+            scalars.append(scalar)
+            let next = index + 1 < all.count ? all[index + 1].value : 0
+            if scalar.value >= 0x1F000, scalar.properties.isEmoji, !scalar.properties.isEmojiPresentation,
+               next != 0xFE0E, next != 0xFE0F, !(0x1F3FB...0x1F3FF).contains(scalar.value) {
+                scalars.append("\u{FE0F}")
+            }
+        }
+        return String(scalars)
     }
 
     private static func pangoUnits(_ points: Double) -> Int32 {

@@ -21,9 +21,10 @@ struct TextPainter {
     }
 
     /// The width `string` takes on one line, in points.
-    func width(of string: String, size: Double, weight: LabelView.Weight = .regular) throws -> Double {
+    func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
         guard !string.isEmpty else { return 0 }
-        let label = LabelView(text: string, frame: Rect(x: 0, y: 0, width: 100_000, height: 1_000), fontSize: size, weight: weight)
+        var label = LabelView(text: string, frame: Rect(x: 0, y: 0, width: 100_000, height: 1_000), fontSize: size, weight: weight)
+        label.customFont = font
         text.update(for: cairo)
         return try TextLayout(label, context: text).logicalRect.width
     }

@@ -1,0 +1,67 @@
+internal import CCairo
+import Geometry
+import Scene
+
+/// The bottom bars, placed by `BottomBarLayout`: drawn over the screen's views, with its body.
+extension ScreenPainter {
+    /// Background and hairline, then each tab: its icon (25 pt box, 7 pt from the top), title
+    /// (10 pt medium) below it, the selected one in the tint, and its badge.
+    /// Metrics: Apple HIG, https://developer.apple.com/design/human-interface-guidelines/tab-bars
+    func paint(_ tabBar: TabBarView) throws {
+        let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
+        paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator)
+        for (index, item) in tabBar.items.enumerated() {
+            let tab = layout.tab(index, of: tabBar.items.count)
+            let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected
+            let iconBox = Rect(x: tab.midX - 15, y: tab.minY + 4, width: 30, height: 30)
+            if let icon = item.icon {
+                try icons.draw(icon, in: iconBox, pointSize: 22, color: color)
+            }
+            try draw(item.title, in: Rect(x: tab.minX + 2, y: tab.minY + 33, width: tab.width - 4, height: 13), size: 10,
+                     weight: .medium, color: color, alignment: .center)
+            if let badge = item.badge {
+                try paintBadge(badge, at: Point(x: iconBox.midX + 12, y: iconBox.minY + 5), color: tabBar.badgeColor)
+            }
+        }
+    }
+
+    /// A `badgeValue`: white 13 pt text in a red capsule at least 18 pt wide, its left part over
+    /// the icon; an empty badge is a 10 pt dot.
+    private func paintBadge(_ text: String, at point: Point, color: Color) throws {
+        if text.isEmpty {
+            cairo.fillCircle(center: Point(x: point.x, y: point.y), radius: 5, color: color)
+            return
+        }
+        let textWidth = try width(of: text, size: 13)
+        let width = max(18, textWidth + 10)
+        let box = Rect(x: point.x - 9, y: point.y - 9, width: width, height: 18)
+        cairo.fill(box, cornerRadius: 9, curve: .circular, color: color)
+        try draw(text, in: Rect(x: box.minX, y: box.minY, width: box.width, height: box.height), size: 13, color: .white,
+                 alignment: .center)
+    }
+
+    /// Background and hairline, then the items spread across the bar with flexible space
+    /// between them: the first at the leading margin, the last at the trailing one, a single
+    /// item centered.
+    func paint(_ toolbar: ToolbarView) throws {
+        let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
+        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator)
+        let line = layout.bar
+        let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
+        let total = widths.reduce(0, +)
+        let count = toolbar.items.count
+        let space = count > 1 ? (line.width - 2 * layout.margin - total) / Double(count - 1) : 0
+        var x = count == 1 ? line.midX - total / 2 : line.minX + layout.margin
+        for (item, width) in zip(toolbar.items, widths) {
+            _ = try drawBarItem(item, from: x, direction: 1, tint: toolbar.tint, line: line, drawing: true)
+            x += width + space
+        }
+    }
+
+    private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?) {
+        cairo.fill(layout.background, color: background)
+        if let separator {
+            drawHairline(Rect(x: 0, y: layout.background.minY, width: layout.background.width, height: 0), color: separator)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// An icon where iOS would show an SF Symbol: a glyph of the open Material Icons set named
+/// by its name (or by a common SF Symbol name), or any text — an emoji or a symbol character —
+/// drawn with the text fonts.
+public struct Icon: Hashable, Sendable {
+    public enum Glyph: Hashable, Sendable {
+        /// A Material Icons codepoint.
+        case material(UInt32)
+        /// Characters drawn with the label fonts (Inter, then the symbol and emoji fallbacks).
+        case text(String)
+    }
+
+    /// The name as written in the scene.
+    public var name: String
+    public var glyph: Glyph
+
+    public init(name: String, glyph: Glyph) {
+        self.name = name
+        self.glyph = glyph
+    }
+}
+
+/// The icon names a scene can use: Google's Material Icons (Debian's
+/// fonts-material-design-icons-iconfont, Apache 2.0; about 2,100 names such as `delete`,
+/// `settings`, `wifi`) and SF Symbol names of common symbols mapped onto them (`trash`,
+/// `gearshape.fill`, `bell.badge`). See docs/scene-format.md#icons.
+public enum IconCatalog {
+    /// The icon font's name → codepoint table, as the package ships it (a Sass map).
+    public static let codepointsFile = "/usr/share/fonts-material-design-icons-iconfont/scss/_variables.scss"
+
+    /// Material Icons names → codepoints; empty when the package is not installed.
+    public static let codepoints: [String: UInt32] = {
+        guard let text = try? String(contentsOfFile: codepointsFile, encoding: .utf8) else { return [:] }
+        var table: [String: UInt32] = [:]
+        for line in text.split(separator: "\n") {
+            // 	"delete": e872,
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t,;"))
+            guard name.count > 2, name.hasPrefix("\""), name.hasSuffix("\""), let code = UInt32(value, radix: 16) else { continue }
+            table[String(name.dropFirst().dropLast())] = code
+        }
+        return table
+    }()
+
+    /// SF Symbol names (iOS) → the Material Icons glyph that looks most like them.
+    public static let symbolAliases: [String: String] = [
+        "trash": "delete_outline", "trash.fill": "delete", "info.circle": "info_outline", "info.circle.fill": "info",
+        "gear": "settings", "gearshape": "settings", "gearshape.fill": "settings",
+        "bell": "notifications_none", "bell.fill": "notifications", "bell.badge.fill": "notifications_active",
+        "bell.slash.fill": "notifications_off", "airplane": "flight", "wifi": "wifi", "cellularbars": "signal_cellular_alt",
+        "antenna.radiowaves.left.and.right": "signal_cellular_alt", "personalhotspot": "wifi_tethering",
+        "battery.100": "battery_full", "battery.100.bolt": "battery_charging_full",
+        "lock": "lock_outline", "lock.fill": "lock", "person": "person_outline", "person.fill": "person",
+        "person.2.fill": "people", "person.crop.circle.fill": "account_circle", "person.crop.circle": "account_circle",
+        "heart": "favorite_border", "heart.fill": "favorite", "star": "star_border", "star.fill": "star",
+        "bookmark": "bookmark_border", "bookmark.fill": "bookmark", "house": "home", "house.fill": "home",
+        "magnifyingglass": "search", "plus": "add", "plus.circle.fill": "add_circle", "minus": "remove",
+        "xmark": "close", "xmark.circle.fill": "cancel", "checkmark": "check", "checkmark.circle.fill": "check_circle",
+        "square.and.arrow.up": "ios_share", "square.and.arrow.down": "file_download", "pencil": "edit",
+        "square.and.pencil": "edit_note", "envelope": "mail_outline", "envelope.fill": "mail", "tray": "inbox",
+        "tray.fill": "inbox", "archivebox": "archive", "archivebox.fill": "archive", "paperplane": "send",
+        "paperplane.fill": "send", "arrowshape.turn.up.left": "reply", "arrowshape.turn.up.left.fill": "reply",
+        "flag": "outlined_flag", "flag.fill": "flag", "photo": "photo", "photo.fill": "photo",
+        "photo.on.rectangle": "collections", "camera": "photo_camera", "camera.fill": "photo_camera",
+        "music.note": "music_note", "play.fill": "play_arrow", "pause.fill": "pause", "forward.fill": "fast_forward",
+        "backward.fill": "fast_rewind", "speaker.wave.2.fill": "volume_up", "speaker.slash.fill": "volume_off",
+        "mic": "mic_none", "mic.fill": "mic", "message": "chat_bubble_outline", "message.fill": "chat_bubble",
+        "bubble.left": "chat_bubble_outline", "bubble.left.fill": "chat_bubble", "phone": "phone", "phone.fill": "phone",
+        "location": "near_me", "location.fill": "near_me", "mappin": "place", "map": "map", "map.fill": "map",
+        "calendar": "calendar_today", "clock": "schedule", "clock.fill": "schedule", "alarm": "alarm",
+        "cloud": "cloud_queue", "cloud.fill": "cloud", "folder": "folder_open", "folder.fill": "folder",
+        "doc": "insert_drive_file", "doc.text": "description", "paperclip": "attach_file", "link": "link",
+        "globe": "public", "ellipsis": "more_horiz", "ellipsis.circle": "more_horiz", "line.3.horizontal": "menu",
+        "chevron.left": "chevron_left", "chevron.right": "chevron_right", "chevron.down": "expand_more",
+        "chevron.up": "expand_less", "arrow.clockwise": "refresh", "arrow.left": "arrow_back", "arrow.right": "arrow_forward",
+        "line.3.horizontal.decrease": "filter_list", "slider.horizontal.3": "tune", "eye": "visibility",
+        "eye.slash": "visibility_off", "moon": "dark_mode", "moon.fill": "dark_mode", "sun.max": "light_mode",
+        "sun.max.fill": "light_mode", "accessibility": "accessibility", "hourglass": "hourglass_empty", "timer": "timer",
+        "cart": "shopping_cart", "cart.fill": "shopping_cart", "bag": "shopping_bag", "bag.fill": "shopping_bag",
+        "creditcard": "credit_card", "creditcard.fill": "credit_card", "wallet.pass": "account_balance_wallet",
+        "gift": "card_giftcard", "tag": "local_offer", "tag.fill": "local_offer", "exclamationmark.triangle": "warning",
+        "exclamationmark.triangle.fill": "warning", "exclamationmark.circle.fill": "error",
+        "questionmark.circle": "help_outline", "questionmark.circle.fill": "help", "hand.raised.fill": "front_hand",
+        "hand.raised": "front_hand", "key": "vpn_key", "key.fill": "vpn_key", "faceid": "face", "touchid": "fingerprint",
+        "figure.walk": "directions_walk", "figure.run": "directions_run", "car": "directions_car", "car.fill": "directions_car",
+        "fork.knife": "restaurant", "cup.and.saucer": "local_cafe", "gamecontroller": "sports_esports",
+        "gamecontroller.fill": "sports_esports", "tv": "tv", "headphones": "headphones", "keyboard": "keyboard",
+        "textformat.size": "format_size", "textformat": "text_fields", "square.grid.2x2": "grid_view",
+        "square.grid.2x2.fill": "grid_view", "list.bullet": "format_list_bulleted", "iphone": "smartphone",
+        "applewatch": "watch", "switch.2": "toggle_on", "sos": "sos", "bolt.fill": "bolt", "bolt": "bolt",
+        "app.badge": "apps", "square.stack": "layers", "hand.thumbsup": "thumb_up", "hand.thumbsup.fill": "thumb_up",
+        "shield": "shield", "shield.fill": "shield", "wrench.and.screwdriver": "build", "wrench.fill": "build",
+        "music.note.list": "queue_music", "video": "videocam", "video.fill": "videocam", "film": "movie",
+        "book": "menu_book", "book.fill": "menu_book", "newspaper": "newspaper", "safari": "explore", "compass": "explore",
+        "cloud.sun.fill": "wb_cloudy", "drop.fill": "water_drop", "leaf.fill": "eco", "pawprint.fill": "pets",
+        "gift.fill": "card_giftcard", "sparkles": "auto_awesome", "wand.and.stars": "auto_fix_high",
+        "rectangle.portrait.and.arrow.right": "logout", "arrow.up.arrow.down": "swap_vert", "printer": "print",
+        "qrcode": "qr_code", "barcode": "qr_code_scanner", "scissors": "content_cut", "doc.on.doc": "content_copy",
+        "doc.on.clipboard": "content_paste", "arrow.uturn.backward": "undo", "arrow.uturn.forward": "redo",
+        "square.and.arrow.up.fill": "ios_share", "plus.circle": "add_circle_outline", "minus.circle.fill": "remove_circle",
+        "checkmark.circle": "check_circle_outline", "xmark.circle": "highlight_off", "battery.25": "battery_2_bar",
+        "hourglass.circle": "hourglass_empty", "person.circle": "account_circle", "at": "alternate_email",
+        "number": "tag", "dollarsign.circle": "monetization_on", "chart.bar.fill": "bar_chart", "chart.pie.fill": "pie_chart",
+        "bell.badge": "notifications_active", "lightbulb": "lightbulb_outline", "lightbulb.fill": "lightbulb",
+        "pin": "push_pin", "pin.fill": "push_pin", "speaker.wave.3.fill": "volume_up", "airplayaudio": "cast",
+        "airplayvideo": "cast", "square.and.arrow.down.fill": "file_download", "icloud": "cloud_queue", "icloud.fill": "cloud",
+        "externaldrive.fill": "storage", "cpu": "memory", "hammer.fill": "handyman", "paintbrush.fill": "brush",
+        "paintpalette.fill": "palette", "wallet.pass.fill": "account_balance_wallet", "house.circle.fill": "home",
+    ]
+
+    /// Every name an icon may use, sorted: Material Icons names and SF Symbol aliases.
+    public static var names: [String] { (Array(codepoints.keys) + Array(symbolAliases.keys)).sorted() }
+
+    /// Why an icon name was refused.
+    public enum Problem: Error, Equatable {
+        /// The icon package is not installed.
+        case setMissing
+        /// No such name; the nearest ones.
+        case unknown(nearest: [String])
+    }
+
+    /// The icon `name` names: a Material Icons or SF Symbol name, or any text that is not an
+    /// identifier (an emoji, "ⓘ", "★") drawn with the label fonts.
+    public static func icon(named name: String) -> Result<Icon, Problem> {
+        if !name.isEmpty, !name.unicodeScalars.contains(where: { $0.isASCII }) {
+            return .success(Icon(name: name, glyph: .text(name)))
+        }
+        guard !codepoints.isEmpty else { return .failure(.setMissing) }
+        let key = symbolAliases[name] ?? name
+        guard let code = codepoints[key] else { return .failure(.unknown(nearest: nearest(to: name))) }
+        return .success(Icon(name: name, glyph: .material(code)))
+    }
+
+    /// Up to five names closest to `name`: those containing it (or a part of it between dots and
+    /// underscores) first, shortest first, then the fewest edits away.
+    public static func nearest(to name: String, count: Int = 5) -> [String] {
+        let word = name.lowercased()
+        let parts = word.split(whereSeparator: { $0 == "." || $0 == "_" }).map(String.init).filter { $0.count >= 3 }
+        let all = names
+        var result = all.filter { $0.contains(word) }.sorted { ($0.count, $0) < ($1.count, $1) }
+        if result.count < count {
+            let more = all.filter { candidate in !result.contains(candidate) && parts.contains { candidate.contains($0) } }
+                .sorted { ($0.count, $0) < ($1.count, $1) }
+            result += more.prefix(count - result.count)
+        }
+        if result.count < count {
+            let scored = all.filter { !result.contains($0) }.map { ($0, editDistance(word, $0)) }
+                .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            result += scored.prefix(count - result.count).map(\.0)
+        }
+        return Array(result.prefix(count))
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
