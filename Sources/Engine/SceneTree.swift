@@ -21,6 +21,8 @@ struct SceneTree: Sendable {
         var above: String?
         /// How far `above` is in: its items' opacity; `below`'s are at 1 − amount.
         var amount: Double
+        /// How the items change over: in place, or UINavigationController's slide.
+        var transition: BarTransition = .crossFade
     }
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
@@ -97,7 +99,8 @@ struct SceneTree: Sendable {
                           shadow: placement.shadow, children: [content])
     }
 
-    /// The bar with the item groups of `bar.below` and `bar.above` cross-fading; nil when neither has a bar.
+    /// The bar with the item groups of `bar.below` and `bar.above` changing over as `bar.transition`
+    /// says; nil when neither has a bar.
     func barNode(_ bar: Bar) -> RenderNode? {
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
@@ -119,18 +122,68 @@ struct SceneTree: Sendable {
             children.append(RenderNode(id: sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background",
                                        content: .part(p), size: size, alpha: alpha))
         }
-        for screen in screens {
-            let groups: [(String, ScreenPart.Kind, Bool)] = [
-                ("back", .barBack, screen.spec.back != nil),
-                ("title", .barTitle, screen.spec.title != nil),
-                ("items", .barItems, !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty),
-            ]
-            for (name, kind, present) in groups where present {
-                let (p, size) = part(screen.name, kind, screen.spec)
-                children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(name)", content: .part(p), size: size,
-                                           alpha: screen.alpha))
+        let slide: BarSlide?
+        if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
+        for (index, screen) in screens.enumerated() {
+            let isAbove = slide != nil && index == 1
+            var groups: [(name: String, kind: ScreenPart.Kind, dx: Double, alpha: Double)] = []
+            if let back = screen.spec.back {
+                if let slide {
+                    groups += slidingBack(back, isAbove: isAbove, screens: screens, amount: amount, slide: slide)
+                } else {
+                    groups.append(("back", .barBack, 0, screen.alpha))
+                }
+            }
+            if screen.spec.title != nil {
+                let dx = slide.map { slidingTitleOffset(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0) } ?? 0
+                groups.append(("title", .barTitle, dx, screen.alpha))
+            }
+            if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
+                groups.append(("items", .barItems, 0, screen.alpha))
+            }
+            for group in groups where group.alpha > 0 || slide == nil {
+                let (p, size) = part(screen.name, group.kind, screen.spec)
+                children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(group.name)", content: .part(p), size: size,
+                                           transform: AffineTransform(translationX: group.dx, y: 0), alpha: group.alpha))
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+
+    /// UINavigationController's push, for a back button: the chevron stays (it fades in over a
+    /// root screen, which has none), the incoming label comes from where the old title was, the
+    /// outgoing label leaves to the left. `amount` is how far the screen above is in.
+    private func slidingBack(_ back: String, isAbove: Bool, screens: [(name: String, spec: NavigationBarView, alpha: Double)],
+                             amount a: Double, slide: BarSlide) -> [(String, ScreenPart.Kind, Double, Double)] {
+        let w = device.size.width
+        let belowHasBack = screens[0].spec.back != nil
+        var groups: [(String, ScreenPart.Kind, Double, Double)] = []
+        if isAbove {
+            // Both chevrons would be the same glyph in the same place: keep the one below at full alpha.
+            if !belowHasBack { groups.append(("backChevron", .barBackChevron, 0, a)) }
+            if !back.isEmpty {
+                let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back,
+                                                  backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
+                groups.append(("backLabel", .barBackLabel, (1 - a) * travel, a))
+            }
+        } else {
+            groups.append(("backChevron", .barBackChevron, 0, screens.count == 2 && screens[1].spec.back == nil ? 1 - a : 1))
+            if !back.isEmpty { groups.append(("backLabel", .barBackLabel, -a * slide.backExit * w, 1 - a)) }
+        }
+        return groups
+    }
+
+    /// UINavigationController's push, for a title: the incoming one slides in from the right (a
+    /// large one with its screen), the outgoing one moves left toward the back button's place (a
+    /// large one with the covered screen).
+    private func slidingTitleOffset(_ spec: NavigationBarView, isAbove: Bool,
+                                    screens: [(name: String, spec: NavigationBarView, alpha: Double)],
+                                    amount a: Double, slide: BarSlide) -> Double {
+        let w = device.size.width
+        if isAbove { return (1 - a) * (spec.largeTitle ? 1 : slide.titleEntry) * w }
+        if spec.largeTitle { return -a * slide.coveredOffset * w }
+        let travel = BarSlide.titleToBack(width: w, title: spec.title ?? "",
+                                          backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
+        return -a * travel
     }
 }
