@@ -33,6 +33,10 @@ struct Placement: Hashable, Sendable {
         /// Laid out at the frame's own size (a view whose frame is set: seed 003's 320 pt drawer,
         /// seed 004's detail view growing out of a cell), clipped to it.
         case atFrame
+        /// Laid out once as if at `rect` — its size and the safe area there, never negative — and
+        /// moved (scaled where the sizes differ) to the frame, clipped to it: a sheet, whose view
+        /// keeps its size while it slides between detents.
+        case laidOut(Rect)
     }
 
     init(id: String, content: Content, frame: Rect, alpha: Double = 1, cornerRadius: Double = 0, shadow: Shadow? = nil,

@@ -37,7 +37,8 @@ struct SceneTree: Sendable {
                                         alpha: placement.alpha, cornerRadius: placement.cornerRadius, shadow: placement.shadow))
             case .screen(let name):
                 nodes.append(screenNode(name, placement))
-                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0)) {
+                let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
+                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
                     var moved = barNode
                     moved.transform = screenTransform(placement)
                     moved.alpha = placement.alpha
@@ -53,6 +54,11 @@ struct SceneTree: Sendable {
     private func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
         let frame = placement.frame
         switch placement.layout {
+        case .laidOut(let rect):
+            var laidOut = device.laidOut(in: rect)
+            laidOut.safeAreaTop = max(laidOut.safeAreaTop, 0)
+            laidOut.safeAreaBottom = max(laidOut.safeAreaBottom, 0)
+            return (AffineTransform(mapping: laidOut.size, onto: frame), laidOut)
         case .atFrame:
             return (AffineTransform(translationX: frame.x, y: frame.y), device.laidOut(in: frame))
         case .scaled:
@@ -101,7 +107,8 @@ struct SceneTree: Sendable {
 
     /// The bar with the item groups of `bar.below` and `bar.above` changing over as `bar.transition`
     /// says; nil when neither has a bar.
-    func barNode(_ bar: Bar) -> RenderNode? {
+    func barNode(_ bar: Bar, on layoutDevice: Device? = nil) -> RenderNode? {
+        let device = layoutDevice ?? self.device
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
         if let spec = scene.screens[bar.below]?.navigationBar { screens.append((bar.below, spec, bar.above == nil ? 1 : 1 - amount)) }

@@ -263,6 +263,8 @@ struct TimelineBuilder {
             } else {
                 stack.removeLast()
             }
+        } else if let stage = driver.restingStage, !driver.isForward {
+            stack[stack.count - 1].stage = stage
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)
