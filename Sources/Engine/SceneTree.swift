@@ -63,6 +63,9 @@ struct SceneTree: Sendable {
             return (AffineTransform(translationX: frame.x, y: frame.y), device.laidOut(in: frame))
         case .scaled:
             return (AffineTransform(mapping: device.size, onto: frame), device)
+        case .region(let r):
+            let s = max(frame.width / max(r.width, 1e-9), frame.height / max(r.height, 1e-9))
+            return (AffineTransform(a: s, b: 0, c: 0, d: s, tx: frame.midX - r.midX * s, ty: frame.midY - r.midY * s), device)
         case .aspectFill:
             let s = max(frame.width / device.size.width, frame.height / device.size.height)
             let w = device.size.width * s, h = device.size.height * s
@@ -71,7 +74,7 @@ struct SceneTree: Sendable {
     }
 
     private func screenTransform(_ placement: Placement) -> AffineTransform {
-        placement.layout == .aspectFill ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
+        placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
     }
 
@@ -82,24 +85,24 @@ struct SceneTree: Sendable {
         if let screen = scene.screens[name] {
             let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
             for view in laidOut.identifiedViews(on: layout) {
-                children.append(RenderNode(id: "\(name)/\(view.id)",
+                children.append(RenderNode(id: "\(placement.id)/\(view.id)",
                                            content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
                                            size: view.frame.size,
                                            transform: AffineTransform(translationX: view.frame.x, y: view.frame.y)))
             }
         }
-        let body = RenderNode(id: name, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
+        let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
                               size: layout.size, transform: transform, alpha: placement.alpha,
-                              cornerRadius: placement.layout == .aspectFill ? 0 : placement.cornerRadius,
+                              cornerRadius: placement.isMagnified ? 0 : placement.cornerRadius,
                               clipsToBounds: true, shadow: placement.shadow, children: children)
-        guard placement.layout == .aspectFill else { return body }
+        guard placement.isMagnified else { return body }
         // Magnified: the screen scaled inside a node of the frame's size that clips and rounds it.
         var content = body
-        content.id = "\(name)/content"
+        content.id = "\(placement.id)/content"
         content.transform = transform.concatenating(AffineTransform(translationX: -placement.frame.x, y: -placement.frame.y))
         content.alpha = 1
         content.shadow = nil
-        return RenderNode(id: name, size: placement.frame.size,
+        return RenderNode(id: placement.id, size: placement.frame.size,
                           transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
                           alpha: placement.alpha, cornerRadius: placement.cornerRadius, clipsToBounds: true,
                           shadow: placement.shadow, children: [content])
