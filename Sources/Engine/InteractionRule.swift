@@ -30,6 +30,8 @@ struct InteractionRule: Sendable {
     var autoFinish: Double?
     /// Whether a release finishes (true) or cancels, from the progress and the release velocity.
     var finishes: @Sendable (_ progress: Double, _ velocity: Point) -> Bool
+    /// The release velocity in progress per second, for a completion spring to start with; nil: at rest.
+    var progressVelocity: (@Sendable (_ velocity: Point, _ bounds: Rect) -> Double)? = nil
 
     func recognizer(bounds: Rect) -> PanRecognizer {
         switch recognizer {

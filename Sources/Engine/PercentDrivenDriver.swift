@@ -21,6 +21,10 @@ struct PercentDrivenDriver: TransitionDriver {
     let scrubsInLayerTime: Bool
     let isInterruptible: Bool
     let rule: InteractionRule?
+    /// When set, `finish()` / `cancel()` run this spring from what is on screen, started with the
+    /// release velocity, for its settling duration: UIKit's `completionCurve` default, curve 7
+    /// (docs/uikit-semantics.md#system-transitions). Nil: `completionCurve` over the remaining share.
+    var completionSpring: Spring?
 
     private var animator: PropertyAnimator
     private var phases = PhaseLog()
@@ -94,14 +98,25 @@ struct PercentDrivenDriver: TransitionDriver {
             }
         case .ended:
             animator.scrub(to: progress, at: event.time)
-            complete(toEnd: rule.finishes(progress, event.velocity), at: event.time)
+            complete(toEnd: rule.finishes(progress, event.velocity), at: event.time, velocity: event.velocity)
         }
     }
 
     /// `finish()` (toward the end) or `cancel()` (back to the start).
-    private mutating func complete(toEnd: Bool, at time: Double) {
+    private mutating func complete(toEnd: Bool, at time: Double, velocity: Point = .zero) {
         interruptedTarget = nil
         phases.set(.animating, at: time)
+        if let spring = completionSpring {
+            // Progress per second, in units of the distance left to the end it goes to.
+            let value = animator.value(at: time)
+            let left = (toEnd ? 1 : 0) - value
+            let speed = rule?.progressVelocity?(velocity, stage.bounds) ?? 0
+            let normalized = abs(left) > 1e-9 ? speed / left : 0
+            animator.continueAnimation(at: time, reversed: !toEnd, timing: .spring(spring.withInitialVelocity(normalized)),
+                                       durationFactor: nil, initialVelocity: nil)
+            completion = (animator.completionTime ?? time, toEnd)
+            return
+        }
         let fraction = animator.state(at: time).fraction
         let remaining = toEnd ? 1 - fraction : fraction
         let duration = animator.timing.duration

@@ -33,6 +33,13 @@ struct Placement: Hashable, Sendable {
         /// Laid out at the frame's own size (a view whose frame is set: seed 003's 320 pt drawer,
         /// seed 004's detail view growing out of a cell), clipped to it.
         case atFrame
+        /// Laid out once as if at `rect` — its size and the safe area there, never negative — and
+        /// moved (scaled where the sizes differ) to the frame, clipped to it: a sheet, whose view
+        /// keeps its size while it slides between detents.
+        case laidOut(Rect)
+        /// Laid out at the container's size, scaled uniformly so that this region of it covers the
+        /// frame, centered and clipped to it: a source view magnified as a zoom grows out of it.
+        case region(Rect)
     }
 
     init(id: String, content: Content, frame: Rect, alpha: Double = 1, cornerRadius: Double = 0, shadow: Shadow? = nil,
@@ -50,6 +57,14 @@ struct Placement: Hashable, Sendable {
          layout: Layout = .scaled) {
         self.init(id: screen, content: .screen(screen), frame: frame, alpha: alpha, cornerRadius: cornerRadius,
                   shadow: shadow, layout: layout)
+    }
+
+    /// Whether the screen is magnified inside a frame that clips it (`aspectFill`, `region`).
+    var isMagnified: Bool {
+        switch layout {
+        case .aspectFill, .region: return true
+        case .scaled, .atFrame, .laidOut: return false
+        }
     }
 
     /// The shadow's opacity where one is cast.

@@ -19,6 +19,10 @@ public struct ScreenPart: Hashable, Sendable {
         case barTitle
         /// The back chevron and the back button's title.
         case barBack
+        /// The back chevron alone (a sliding bar keeps it in place while the label moves).
+        case barBackChevron
+        /// The back button's title alone.
+        case barBackLabel
         /// The leading and trailing bar button items.
         case barItems
     }

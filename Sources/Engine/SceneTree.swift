@@ -21,6 +21,8 @@ struct SceneTree: Sendable {
         var above: String?
         /// How far `above` is in: its items' opacity; `below`'s are at 1 − amount.
         var amount: Double
+        /// How the items change over: in place, or UINavigationController's slide.
+        var transition: BarTransition = .crossFade
     }
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
@@ -35,7 +37,8 @@ struct SceneTree: Sendable {
                                         alpha: placement.alpha, cornerRadius: placement.cornerRadius, shadow: placement.shadow))
             case .screen(let name):
                 nodes.append(screenNode(name, placement))
-                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0)) {
+                let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
+                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
                     var moved = barNode
                     moved.transform = screenTransform(placement)
                     moved.alpha = placement.alpha
@@ -51,10 +54,18 @@ struct SceneTree: Sendable {
     private func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
         let frame = placement.frame
         switch placement.layout {
+        case .laidOut(let rect):
+            var laidOut = device.laidOut(in: rect)
+            laidOut.safeAreaTop = max(laidOut.safeAreaTop, 0)
+            laidOut.safeAreaBottom = max(laidOut.safeAreaBottom, 0)
+            return (AffineTransform(mapping: laidOut.size, onto: frame), laidOut)
         case .atFrame:
             return (AffineTransform(translationX: frame.x, y: frame.y), device.laidOut(in: frame))
         case .scaled:
             return (AffineTransform(mapping: device.size, onto: frame), device)
+        case .region(let r):
+            let s = max(frame.width / max(r.width, 1e-9), frame.height / max(r.height, 1e-9))
+            return (AffineTransform(a: s, b: 0, c: 0, d: s, tx: frame.midX - r.midX * s, ty: frame.midY - r.midY * s), device)
         case .aspectFill:
             let s = max(frame.width / device.size.width, frame.height / device.size.height)
             let w = device.size.width * s, h = device.size.height * s
@@ -63,7 +74,7 @@ struct SceneTree: Sendable {
     }
 
     private func screenTransform(_ placement: Placement) -> AffineTransform {
-        placement.layout == .aspectFill ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
+        placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
     }
 
@@ -74,31 +85,33 @@ struct SceneTree: Sendable {
         if let screen = scene.screens[name] {
             let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
             for view in laidOut.identifiedViews(on: layout) {
-                children.append(RenderNode(id: "\(name)/\(view.id)",
+                children.append(RenderNode(id: "\(placement.id)/\(view.id)",
                                            content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
                                            size: view.frame.size,
                                            transform: AffineTransform(translationX: view.frame.x, y: view.frame.y)))
             }
         }
-        let body = RenderNode(id: name, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
+        let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
                               size: layout.size, transform: transform, alpha: placement.alpha,
-                              cornerRadius: placement.layout == .aspectFill ? 0 : placement.cornerRadius,
+                              cornerRadius: placement.isMagnified ? 0 : placement.cornerRadius,
                               clipsToBounds: true, shadow: placement.shadow, children: children)
-        guard placement.layout == .aspectFill else { return body }
+        guard placement.isMagnified else { return body }
         // Magnified: the screen scaled inside a node of the frame's size that clips and rounds it.
         var content = body
-        content.id = "\(name)/content"
+        content.id = "\(placement.id)/content"
         content.transform = transform.concatenating(AffineTransform(translationX: -placement.frame.x, y: -placement.frame.y))
         content.alpha = 1
         content.shadow = nil
-        return RenderNode(id: name, size: placement.frame.size,
+        return RenderNode(id: placement.id, size: placement.frame.size,
                           transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
                           alpha: placement.alpha, cornerRadius: placement.cornerRadius, clipsToBounds: true,
                           shadow: placement.shadow, children: [content])
     }
 
-    /// The bar with the item groups of `bar.below` and `bar.above` cross-fading; nil when neither has a bar.
-    func barNode(_ bar: Bar) -> RenderNode? {
+    /// The bar with the item groups of `bar.below` and `bar.above` changing over as `bar.transition`
+    /// says; nil when neither has a bar.
+    func barNode(_ bar: Bar, on layoutDevice: Device? = nil) -> RenderNode? {
+        let device = layoutDevice ?? self.device
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
         if let spec = scene.screens[bar.below]?.navigationBar { screens.append((bar.below, spec, bar.above == nil ? 1 : 1 - amount)) }
@@ -119,18 +132,68 @@ struct SceneTree: Sendable {
             children.append(RenderNode(id: sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background",
                                        content: .part(p), size: size, alpha: alpha))
         }
-        for screen in screens {
-            let groups: [(String, ScreenPart.Kind, Bool)] = [
-                ("back", .barBack, screen.spec.back != nil),
-                ("title", .barTitle, screen.spec.title != nil),
-                ("items", .barItems, !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty),
-            ]
-            for (name, kind, present) in groups where present {
-                let (p, size) = part(screen.name, kind, screen.spec)
-                children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(name)", content: .part(p), size: size,
-                                           alpha: screen.alpha))
+        let slide: BarSlide?
+        if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
+        for (index, screen) in screens.enumerated() {
+            let isAbove = slide != nil && index == 1
+            var groups: [(name: String, kind: ScreenPart.Kind, dx: Double, alpha: Double)] = []
+            if let back = screen.spec.back {
+                if let slide {
+                    groups += slidingBack(back, isAbove: isAbove, screens: screens, amount: amount, slide: slide)
+                } else {
+                    groups.append(("back", .barBack, 0, screen.alpha))
+                }
+            }
+            if screen.spec.title != nil {
+                let dx = slide.map { slidingTitleOffset(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0) } ?? 0
+                groups.append(("title", .barTitle, dx, screen.alpha))
+            }
+            if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
+                groups.append(("items", .barItems, 0, screen.alpha))
+            }
+            for group in groups where group.alpha > 0 || slide == nil {
+                let (p, size) = part(screen.name, group.kind, screen.spec)
+                children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(group.name)", content: .part(p), size: size,
+                                           transform: AffineTransform(translationX: group.dx, y: 0), alpha: group.alpha))
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+
+    /// UINavigationController's push, for a back button: the chevron stays (it fades in over a
+    /// root screen, which has none), the incoming label comes from where the old title was, the
+    /// outgoing label leaves to the left. `amount` is how far the screen above is in.
+    private func slidingBack(_ back: String, isAbove: Bool, screens: [(name: String, spec: NavigationBarView, alpha: Double)],
+                             amount a: Double, slide: BarSlide) -> [(String, ScreenPart.Kind, Double, Double)] {
+        let w = device.size.width
+        let belowHasBack = screens[0].spec.back != nil
+        var groups: [(String, ScreenPart.Kind, Double, Double)] = []
+        if isAbove {
+            // Both chevrons would be the same glyph in the same place: keep the one below at full alpha.
+            if !belowHasBack { groups.append(("backChevron", .barBackChevron, 0, a)) }
+            if !back.isEmpty {
+                let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back,
+                                                  backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
+                groups.append(("backLabel", .barBackLabel, (1 - a) * travel, a))
+            }
+        } else {
+            groups.append(("backChevron", .barBackChevron, 0, screens.count == 2 && screens[1].spec.back == nil ? 1 - a : 1))
+            if !back.isEmpty { groups.append(("backLabel", .barBackLabel, -a * slide.backExit * w, 1 - a)) }
+        }
+        return groups
+    }
+
+    /// UINavigationController's push, for a title: the incoming one slides in from the right (a
+    /// large one with its screen), the outgoing one moves left toward the back button's place (a
+    /// large one with the covered screen).
+    private func slidingTitleOffset(_ spec: NavigationBarView, isAbove: Bool,
+                                    screens: [(name: String, spec: NavigationBarView, alpha: Double)],
+                                    amount a: Double, slide: BarSlide) -> Double {
+        let w = device.size.width
+        if isAbove { return (1 - a) * (spec.largeTitle ? 1 : slide.titleEntry) * w }
+        if spec.largeTitle { return -a * slide.coveredOffset * w }
+        let travel = BarSlide.titleToBack(width: w, title: spec.title ?? "",
+                                          backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
+        return -a * travel
     }
 }

@@ -10,6 +10,8 @@ struct TransitionStage: Sendable, Hashable {
     var above: String
     /// For zoom-from-cell: the cell image's frame in the screen underneath.
     var cellImage: Rect?
+    /// For a sheet: the top of the detent it rests at, once dragged there; nil: where it was presented.
+    var detentTop: Double?
 }
 
 /// A style's picture as a function of how far its screen is in: `amount` 0 = not shown

@@ -110,10 +110,12 @@ public struct Timeline: Sendable {
         var barID: String?
         /// Screens drawn with their own bar (a modal transition's presenter and presented screen).
         var ownBars: [String: String]
+        /// How the bar's items change over during a push or pop.
+        var barTransition: BarTransition = .crossFade
 
         /// The bar cross-fading from `below` to `above`, `amount` = how far `above` is in.
         func bar(amount: Double) -> SceneTree.Bar? {
-            barID.map { SceneTree.Bar(id: $0, below: below, above: above, amount: amount) }
+            barID.map { SceneTree.Bar(id: $0, below: below, above: above, amount: amount, transition: barTransition) }
         }
     }
 }

@@ -403,7 +403,9 @@ struct TimelineBuilder {
                                 at time: Double) {
         drivers.append(driver)
         runs.append((transition, stage, pushed))
-        contexts.append(barContext(below: stage.below, above: stage.above, pushed: pushed))
+        var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
+        context.barTransition = transition.style.barTransition(transition.run(stage, forward: driver.isForward))
+        contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
     }
@@ -419,6 +421,8 @@ struct TimelineBuilder {
             } else {
                 stack.removeLast()
             }
+        } else if let stage = driver.restingStage, !driver.isForward {
+            stack[stack.count - 1].stage = stage
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)

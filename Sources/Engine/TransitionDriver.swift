@@ -30,6 +30,13 @@ protocol TransitionDriver: Sendable {
     /// How far the screen on top is in (0 = not shown, 1 = fully in): the bar's cross-fade.
     func amount(at time: Double) -> Double
     func layers(at time: Double) -> [Placement]
+    /// The stage to rest on after a cancelled run that left its screen elsewhere than it found it
+    /// (a sheet dragged to another detent); nil: the stage it started from.
+    var restingStage: TransitionStage? { get }
+}
+
+extension TransitionDriver {
+    var restingStage: TransitionStage? { nil }
 }
 
 /// When phases change, for drivers to record and look up.

@@ -154,13 +154,15 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
-            case .barBackground, .barTitle, .barBack, .barItems:
+            case .barBackground, .barTitle, .barBack, .barBackChevron, .barBackLabel, .barItems:
                 guard let bar = screen.navigationBar else { return nil }
                 let size = NavigationBarLayout(bar, on: layout).partSize
                 let groups: NavigationBarGroups = switch part.kind {
                 case .barBackground: .background
                 case .barTitle: .title
                 case .barBack: .back
+                case .barBackChevron: .backChevron
+                case .barBackLabel: .backLabel
                 default: .items
                 }
                 return try ScreenImage(size: size, scale: device.scale, opaque: false) { cairo in

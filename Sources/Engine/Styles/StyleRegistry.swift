@@ -6,6 +6,7 @@ struct StyleRegistry: Sendable {
     /// `Engine/Styles/` and one line here.
     static let builtIn: [any TransitionStyleDefinition] = [
         SlideUpModal(), ParallaxBackSwipe(), CoverFromLeft(), SideDrawer(), ZoomFromCell(), ScaleFadeModal(),
+        SystemPush(), PageSheet(), FormSheet(), FullScreenCover(), CrossDissolve(), Zoom(),
     ]
 
     let styles: [any TransitionStyleDefinition]

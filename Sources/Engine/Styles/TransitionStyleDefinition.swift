@@ -26,11 +26,15 @@ protocol TransitionStyleDefinition: Sendable {
     func gesture(_ run: StyleRun) -> StyleGesture?
     /// What stays on screen once the style has brought its screen in; nil: the top screen alone.
     func resting(_ run: StyleRun) -> [Placement]?
+    /// How a navigation controller's bar changes its items during a push or pop of this style.
+    func barTransition(_ run: StyleRun) -> BarTransition
 }
 
 extension TransitionStyleDefinition {
     var sourceCellSetting: String? { nil }
     func resting(_ run: StyleRun) -> [Placement]? { nil }
+    /// A custom animator's bar: its items cross-fade in place.
+    func barTransition(_ run: StyleRun) -> BarTransition { .crossFade }
 }
 
 /// One run of a style: its settings, the screens it moves and the direction.

@@ -6,9 +6,11 @@ import Scene
 struct NavigationBarGroups: OptionSet {
     let rawValue: Int
     static let background = NavigationBarGroups(rawValue: 1)
-    static let back = NavigationBarGroups(rawValue: 2)
+    static let backChevron = NavigationBarGroups(rawValue: 2)
     static let title = NavigationBarGroups(rawValue: 4)
     static let items = NavigationBarGroups(rawValue: 8)
+    static let backLabel = NavigationBarGroups(rawValue: 16)
+    static let back: NavigationBarGroups = [.backChevron, .backLabel]
     static let all: NavigationBarGroups = [.background, .back, .title, .items]
 }
 
@@ -25,11 +27,11 @@ extension ScreenPainter {
         let line = layout.bar
         var leadingEdge = layout.margin
         if let back = bar.back {
-            if groups.contains(.back) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
+            if groups.contains(.backChevron) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
             leadingEdge = layout.backChevron.maxX
             if !back.isEmpty {
                 let width = min(try self.width(of: back, size: 17), line.width * 0.3)
-                if groups.contains(.back) {
+                if groups.contains(.backLabel) {
                     try draw(back, in: Rect(x: layout.backTitleX, y: line.y, width: width, height: line.height), size: 17,
                              color: bar.tint)
                 }

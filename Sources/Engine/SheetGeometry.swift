@@ -1,0 +1,126 @@
+import Geometry
+import Scene
+
+/// Where a sheet (`UISheetPresentationController`, or a form sheet) and what is behind it go, as
+/// a function of the sheet's top edge: the one number its driver moves.
+/// Sources and certainty: docs/uikit-semantics.md#system-transitions.
+struct SheetGeometry: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        /// `.pageSheet`: full width, slides between detents; behind it the presenter shrinks
+        /// toward its top edge once the sheet rises above the next-largest detent.
+        case page
+        /// `.formSheet` on a regular-width device: a centered card of this size.
+        case form(Size)
+    }
+
+    var kind = Kind.page
+    /// Sheet heights in points, ascending: where it rests.
+    var detentHeights: [Double] = []
+    /// The gap over a large sheet, as a fraction of the container's height.
+    var topGap = 0.08
+    var cornerRadius = 12.0
+    var grabber = false
+    var grabberColor = Color(r8: 60, g8: 60, b8: 67, alpha: 0.3)
+    /// The presenter's scale and how far its top edge moves down (fraction of the height) behind a large sheet.
+    var presenterScale = 0.9165
+    var presenterOffset = 0.07
+    var presenterCornerRadius = 12.0
+    /// The black over the presenter behind a large sheet, and the dimming behind a smaller one.
+    var overlayAlpha = 0.1
+    var dimmingAlpha = 0.2
+    /// How far a sheet can be pulled above its largest detent, as a fraction of the height.
+    var stretch = 0.008
+
+    /// The sheet's height at the large detent: the container less the top gap.
+    func largeHeight(_ bounds: Rect) -> Double { bounds.height * (1 - topGap) }
+
+    /// The top edge at each detent, from the lowest (smallest sheet) to the highest.
+    func detentTops(_ bounds: Rect) -> [Double] {
+        switch kind {
+        case .page: return detentHeights.map { bounds.maxY - min($0, largeHeight(bounds)) }
+        case .form(let size): return [bounds.midY - size.height / 2]
+        }
+    }
+
+    /// Where the sheet is fully off screen.
+    func hiddenTop(_ bounds: Rect) -> Double { bounds.maxY }
+
+    /// The sheet's frame with its top edge at `top`.
+    func frame(top: Double, bounds: Rect) -> Rect {
+        switch kind {
+        case .page: return Rect(x: bounds.minX, y: top, width: bounds.width, height: largeHeight(bounds) + cornerRadius)
+        case .form(let size): return Rect(x: bounds.midX - size.width / 2, y: top, width: size.width, height: size.height)
+        }
+    }
+
+    /// Whether the presenter shrinks behind a large sheet: a page sheet that can reach the large detent.
+    func shrinksPresenter(_ bounds: Rect) -> Bool {
+        guard case .page = kind, let largest = detentHeights.max() else { return false }
+        return largest >= largeHeight(bounds) - 0.5
+    }
+
+    /// How far the presenter has gone back (0 … 1): from the next detent down (or the bottom
+    /// edge) to the large detent.
+    func depth(top: Double, bounds: Rect) -> Double {
+        guard shrinksPresenter(bounds) else { return 0 }
+        let tops = detentTops(bounds)
+        let high = tops.min() ?? bounds.minY
+        let low = tops.filter { $0 > high + 0.5 }.min() ?? bounds.maxY
+        return min(max((low - top) / (low - high), 0), 1)
+    }
+
+    /// How far the sheet is up to its lowest detent (0 … 1): the dimming's fade.
+    func shown(top: Double, bounds: Rect) -> Double {
+        let lowest = detentTops(bounds).max() ?? bounds.minY
+        return min(max((bounds.maxY - top) / max(bounds.maxY - lowest, 1e-9), 0), 1)
+    }
+
+    func layers(top: Double, stage: TransitionStage) -> [Placement] {
+        let b = stage.bounds
+        let d = depth(top: top, bounds: b), m = shown(top: top, bounds: b)
+        var placements: [Placement] = []
+        if shrinksPresenter(b) {
+            placements.append(Placement(id: "backdrop", content: .fill(.black), frame: b, alpha: min(d * 4, 1)))
+        }
+        let s = 1 - (1 - presenterScale) * d
+        let presenter = Rect(x: b.midX - b.width * s / 2, y: b.minY + b.height * presenterOffset * d,
+                             width: b.width * s, height: b.height * s)
+        let radius = presenterCornerRadius * d
+        placements.append(Placement(screen: stage.below, frame: presenter, cornerRadius: radius))
+        let dim = dimmingAlpha * m * (1 - d) + overlayAlpha * d
+        placements.append(Placement(id: "dimming", content: .fill(.black), frame: presenter, alpha: dim, cornerRadius: radius))
+        let sheet = frame(top: top, bounds: b)
+        let rest = frame(top: detentTops(b).min() ?? b.minY, bounds: b)
+        placements.append(Placement(screen: stage.above, frame: sheet, cornerRadius: cornerRadius, layout: .laidOut(rest)))
+        if grabber {
+            placements.append(Placement(id: "grabber", content: .fill(grabberColor.withAlpha(1)),
+                                        frame: Rect(x: sheet.midX - 18, y: sheet.minY + 5, width: 36, height: 5),
+                                        alpha: grabberColor.alpha, cornerRadius: 2.5))
+        }
+        return placements
+    }
+
+    /// Where a released sheet goes: its top edge, or nil to dismiss. A fling of `flick` points per
+    /// second decides by direction (down dismisses, up goes to the next detent up); otherwise the
+    /// position the release projects to picks the nearest detent, or dismisses when less than
+    /// `keep` of the smallest sheet would show.
+    func target(top: Double, velocity: Double, bounds: Rect, flick: Double, keep: Double, projection: Double) -> Double? {
+        let tops = detentTops(bounds).sorted()
+        guard let lowest = tops.last, let highest = tops.first else { return nil }
+        if velocity >= flick { return nil }
+        if velocity <= -flick { return tops.last { $0 < top - 0.5 } ?? highest }
+        let projected = top + velocity * projection
+        let lowestHeight = bounds.maxY - lowest
+        if bounds.maxY - projected < keep * lowestHeight { return nil }
+        return tops.min { abs($0 - projected) < abs($1 - projected) }
+    }
+
+    /// A finger dragging the sheet above its largest detent meets a rubber band (UIScrollView's
+    /// 0.55 coefficient), held within `stretch` of the height.
+    func rubberBanded(top: Double, bounds: Rect) -> Double {
+        guard let highest = detentTops(bounds).min(), top < highest else { return top }
+        let limit = stretch * bounds.height
+        let over = highest - top
+        return highest - limit * (1 - 1 / (over * 0.55 / max(limit, 1e-9) + 1))
+    }
+}

@@ -1,0 +1,33 @@
+import Geometry
+import Motion
+import Scene
+
+/// `cross-dissolve`: `modalTransitionStyle = .crossDissolve`: the presented screen fades in over
+/// the presenter, and out to dismiss. Sources and certainty: docs/uikit-semantics.md#system-transitions.
+struct CrossDissolve: PercentDrivenStyle {
+    let name = "cross-dissolve"
+    let summary = "`.crossDissolve`: the presented screen fades in over the presenter (0.4 s ease-in-out); no gesture"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        .duration(0.4, "the modal presentation animator's 0.4 s"),
+        .curve("easeInOut", "`UIView.AnimationOptions.transitionCrossDissolve`'s curve (estimated)"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        return PercentDrivenDriver(styleName: name, geometry: DissolveGeometry(), stage: run.stage, forward: run.forward,
+                                   timing: .cubic(s.curve("curve") ?? .easeInOut, duration: s.number("duration") ?? 0.4),
+                                   completionCurve: .linear, completionSpeed: 1, scrubsInLayerTime: false,
+                                   interruptible: false, rule: nil)
+    }
+}
+
+/// A cross-dissolve at `amount` a: the presented screen at alpha a over the presenter.
+struct DissolveGeometry: StyleGeometry {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        [
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: stage.bounds, alpha: min(max(a, 0), 1)),
+        ]
+    }
+}

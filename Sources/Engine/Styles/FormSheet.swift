@@ -1,0 +1,71 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `form-sheet`: `modalPresentationStyle = .formSheet` on an iPad: a centered card slides up over
+/// the dimmed presenter on UIKit's default spring; dragged down it follows the finger and a
+/// fling or a release below half its height dismisses it. Sources and certainty:
+/// docs/uikit-semantics.md#system-transitions.
+struct FormSheet: TransitionStyleDefinition {
+    let name = "form-sheet"
+    let summary = "`.formSheet` on iPad: a centered 540 × 620 pt card slides up over a 0.2 black dimming view; drag down to dismiss"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        SettingDescriptor("size", .numbers(count: 2, range: 1...100_000), default: .numbers([540, 620]),
+                          doc: "the card's width and height, points (held within the screen less 20 pt margins)",
+                          uikit: "`preferredContentSize` (form sheet default)"),
+        SettingDescriptor("cornerRadius", .number(range: 0...200), default: .number(12),
+                          doc: "the card's corners, points", uikit: "the form sheet's corner radius"),
+        .dimmingAlpha(0.2),
+        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
+                          doc: "the card's spring: presenting, dismissing, after a release",
+                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500"),
+        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(2),
+                          doc: "a downward release faster than this many screen heights per second dismisses",
+                          uikit: "the sheet's fling rule"),
+        .completionThreshold(0.48, "without a fling, a release that projects the card more than this share of its height down dismisses"),
+    ]
+
+    func driver(_ run: StyleRun) -> SheetDriver {
+        let s = run.settings, b = run.stage.bounds
+        let size = s.numbers("size") ?? [540, 620]
+        var g = SheetGeometry()
+        g.kind = .form(Size(width: min(size[0], b.width - 40), height: min(size[1], b.height - 40)))
+        g.cornerRadius = s.number("cornerRadius") ?? 12
+        g.dimmingAlpha = s.number("dimmingAlpha") ?? 0.2
+        let cardHeight = min(size[1], b.height - 40)
+        let rules = SheetDriver.Rules(spring: s.spring("spring") ?? .uiKitDefault,
+                                      flickVelocity: (s.number("flickVelocity") ?? 2) * b.height,
+                                      keep: 1 - (s.number("completionThreshold") ?? 0.48) * cardHeight / (b.maxY - g.detentTops(b)[0]),
+                                      projection: 0.099)
+        return SheetDriver(styleName: name, geometry: g, rules: rules, stage: run.stage, forward: run.forward)
+    }
+
+    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
+        var driver = driver(run)
+        driver.start(at: time)
+        return driver
+    }
+
+    func gesture(_ run: StyleRun) -> StyleGesture? {
+        guard !run.forward else { return nil }
+        let template = driver(run)
+        let card = template.geometry.frame(top: template.restTop, bounds: run.stage.bounds)
+        return StyleGesture(
+            recognizer: PanRecognizer(bounds: run.stage.bounds),
+            accepts: { began, movement in
+                card.contains(began.location - began.translation) && abs(movement.y) > abs(movement.x)
+            },
+            make: { began in
+                var driver = template
+                driver.begin(began)
+                return driver
+            })
+    }
+
+    func resting(_ run: StyleRun) -> [Placement]? {
+        let d = driver(run)
+        return d.geometry.layers(top: d.restTop, stage: run.stage)
+    }
+}

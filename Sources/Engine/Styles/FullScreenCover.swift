@@ -1,0 +1,35 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `full-screen-cover`: `modalPresentationStyle = .fullScreen` with the default
+/// `.coverVertical` transition: the presented screen slides up from the bottom edge over the
+/// presenter, on UIKit's default spring, and slides back down to dismiss. iOS gives it no
+/// dismissal gesture. Sources and certainty: docs/uikit-semantics.md#system-transitions.
+struct FullScreenCover: PercentDrivenStyle {
+    let name = "full-screen-cover"
+    let summary = "`.fullScreen` + `.coverVertical`: the presented screen slides up over the presenter on UIKit's default spring; no gesture"
+    let presentations: [Presentation] = [.modal]
+    let settings: [SettingDescriptor] = [
+        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
+                          doc: "the slide's spring; the default settles in 0.51 s",
+                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        PercentDrivenDriver(styleName: name, geometry: CoverVerticalGeometry(), stage: run.stage, forward: run.forward,
+                            timing: .spring(run.settings.spring("spring") ?? .uiKitDefault), completionCurve: .linear,
+                            completionSpeed: 1, scrubsInLayerTime: false, interruptible: false, rule: nil)
+    }
+}
+
+/// `.coverVertical` at `amount` a: the presented screen at y = h·(1 − a) over the presenter.
+struct CoverVerticalGeometry: StyleGeometry {
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        [
+            Placement(screen: stage.below, frame: stage.bounds),
+            Placement(screen: stage.above, frame: stage.bounds.offsetBy(dx: 0, dy: stage.bounds.height * (1 - a))),
+        ]
+    }
+}

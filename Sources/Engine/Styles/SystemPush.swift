@@ -1,0 +1,99 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// `system-push`: UINavigationController's own push and pop (`_UINavigationParallaxTransition`).
+/// The pushed screen comes in from the right casting an edge shadow while the covered screen
+/// moves left by 0.3 × width under a black overlay at 0.1; the bar's title slides, the back
+/// button's label moves to the leading edge and a large title leaves with its screen. It runs on
+/// UIKit's default spring (curve 7). The interactive pop is a left screen-edge pan deciding by
+/// position and velocity, and releases with the finger's velocity into the same spring.
+/// Sources and certainty: docs/uikit-semantics.md#system-transitions.
+struct SystemPush: PercentDrivenStyle {
+    let name = "system-push"
+    let summary = "UINavigationController's push and pop: the covered screen moves left by 0.3 × width under a 0.1 black overlay, the new one casts an edge shadow, the bar's titles slide; a left-edge pan pops"
+    let presentations: [Presentation] = [.navigation]
+    let settings: [SettingDescriptor] = [
+        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
+                          doc: "the push's and a release's spring; the default settles in 0.51 s and is 98.8 % there at 0.35 s",
+                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped"),
+        SettingDescriptor("coveredOffset", .number(range: 0...1), default: .number(0.3),
+                          doc: "how far the covered screen moves left, as a fraction of the width",
+                          uikit: "`_UINavigationParallaxTransition`'s parallax offset"),
+        SettingDescriptor("overlayAlpha", .number(range: 0...1), default: .number(0.1),
+                          doc: "the black overlay on the covered screen when fully covered",
+                          uikit: "`_UIParallaxDimmingView` black at 0.1"),
+        SettingDescriptor("shadowRadius", .number(range: 0...200), default: .number(9),
+                          doc: "the incoming screen's edge shadow blur, points", uikit: "the 9 pt edge shadow image"),
+        SettingDescriptor("shadowOpacity", .number(range: 0...1), default: .number(0.25),
+                          doc: "the edge shadow's opacity", uikit: "estimated by eye"),
+        SettingDescriptor("edgeZone", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(13),
+                          doc: "how near the left edge the pop's touch must go down, points",
+                          uikit: "`interactivePopGestureRecognizer` (`UIScreenEdgePanGestureRecognizer`)"),
+        .completionThreshold(0.5, "without a flick, a release past this fraction of the width pops"),
+        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(1),
+                          doc: "a release faster than this many widths per second decides by its direction",
+                          uikit: "the interactive pop's velocity rule"),
+        SettingDescriptor("titleEntry", .number(range: 0...2), default: .number(0.5),
+                          doc: "the incoming title starts this fraction of the width right of its place",
+                          uikit: "`UINavigationBar`'s push animation"),
+    ]
+
+    func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        let s = run.settings
+        var geometry = SystemPushGeometry()
+        geometry.coveredOffset = s.number("coveredOffset") ?? 0.3
+        geometry.overlay = Color.black.withAlpha(s.number("overlayAlpha") ?? 0.1)
+        geometry.shadow = Shadow(color: .black, opacity: s.number("shadowOpacity") ?? 0.25,
+                                 radius: s.number("shadowRadius") ?? 9, offset: .zero)
+        let finish = s.number("completionThreshold") ?? 0.5, flick = s.number("flickVelocity") ?? 1
+        let width = run.stage.bounds.width
+        let rule = InteractionRule(
+            recognizer: .leftEdge(zone: s.number("edgeZone") ?? 13),
+            progress: { event, bounds, base in base + event.translation.x / bounds.width },
+            finishes: { p, v in SystemPush.popFinishes(progress: p, velocity: v, width: width, threshold: finish, flick: flick) },
+            progressVelocity: { v, bounds in v.x / bounds.width })
+        let spring = s.spring("spring") ?? .uiKitDefault
+        var driver = PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
+                                         timing: .spring(spring), completionCurve: .linear, completionSpeed: 1,
+                                         scrubsInLayerTime: false, interruptible: false, rule: run.forward ? nil : rule)
+        driver.completionSpring = spring
+        return driver
+    }
+
+    func barTransition(_ run: StyleRun) -> BarTransition {
+        var slide = BarSlide()
+        slide.coveredOffset = run.settings.number("coveredOffset") ?? 0.3
+        slide.titleEntry = run.settings.number("titleEntry") ?? 0.5
+        return .slide(slide)
+    }
+
+    /// The interactive pop's release: a flick of at least `flick` widths per second decides by
+    /// its direction, otherwise the pop finishes past `threshold`. `velocity` is in points per
+    /// second; `width` 0 means it is already in widths per second.
+    static func popFinishes(progress: Double, velocity: Point, width: Double, threshold: Double, flick: Double) -> Bool {
+        let v = velocity.x
+        let widths = width > 0 ? v / width : v
+        if abs(widths) >= flick, flick > 0 { return widths > 0 }
+        return progress > threshold
+    }
+}
+
+/// UINavigationController's push at `amount` a: the covered screen at x = −offset·w·a under a
+/// black overlay of alpha 0.1·a, the pushed screen at x = w·(1 − a) casting its edge shadow.
+struct SystemPushGeometry: StyleGeometry {
+    var coveredOffset = 0.3
+    var overlay = Color.black.withAlpha(0.1)
+    var shadow = Shadow(color: .black, opacity: 0.25, radius: 9, offset: .zero)
+
+    func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
+        let w = stage.bounds.width
+        let covered = stage.bounds.offsetBy(dx: -coveredOffset * w * a, dy: 0)
+        return [
+            Placement(screen: stage.below, frame: covered),
+            Placement(id: "dimming", content: .fill(overlay.withAlpha(1)), frame: covered, alpha: overlay.alpha * a),
+            Placement(screen: stage.above, frame: stage.bounds.offsetBy(dx: w * (1 - a), dy: 0), shadow: shadow),
+        ]
+    }
+}

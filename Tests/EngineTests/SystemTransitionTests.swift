@@ -1,0 +1,292 @@
+@testable import Engine
+import Geometry
+import Interaction
+import Motion
+import Scene
+import XCTest
+
+/// The transitions iOS ships (docs/uikit-semantics.md#system-transitions): each geometry at
+/// progress 0, 0.5 and 1, and each finish rule on both sides of its thresholds, on a
+/// 400 × 800 pt container.
+final class SystemTransitionTests: XCTestCase {
+    let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
+
+    func stage(cell: Rect? = nil) -> TransitionStage {
+        TransitionStage(bounds: bounds, below: "a", above: "b", cellImage: cell)
+    }
+
+    func settings(_ style: any TransitionStyleDefinition, _ given: [String: SettingValue] = [:]) -> SettingValues {
+        SettingValues(given, descriptors: style.settings)
+    }
+
+    func scene(_ transitions: String, _ timeline: String,
+               screens: String = "{ a: { navigationBar: { title: Settings, largeTitle: true } }, b: { navigationBar: { title: Wi-Fi, back: Settings } } }") throws -> Scene {
+        try SceneLoader.load(text: """
+            size: [400, 800]
+            scale: 1
+            fps: 100
+            tail: 0
+            screens: \(screens)
+            root: a
+            transitions:
+            \(transitions)
+            timeline:
+            \(timeline)
+            """, file: "system.yaml", name: "system")
+    }
+
+    /// A pan: down at `from`, moving by `by` in 10 steps 10 ms apart, then held 30 ms (released at rest).
+    /// A pan entry; `expect: nothing` for one meant to do nothing (any other is checked by the replay).
+    func pan(at time: Double, from: Point, by: Point, hold: Bool = true, expectNothing: Bool = false) -> String {
+        var samples = [(0.0, from)]
+        for i in 1...10 {
+            samples.append((Double(i) * 0.01, Point(x: from.x + by.x * Double(i) / 10, y: from.y + by.y * Double(i) / 10)))
+        }
+        if hold {
+            let end = samples[samples.count - 1]
+            samples.append((end.0 + 0.015, end.1))
+            samples.append((end.0 + 0.03, end.1))
+        }
+        let expect = expectNothing ? ", expect: nothing" : ""
+        return "  - { at: \(time), pan: [\(samples.map { "[\($0.0), \($0.1.x), \($0.1.y)]" }.joined(separator: ", "))]\(expect) }"
+    }
+
+    func top(_ timeline: Timeline) -> [String] { timeline.state(at: 1000).layers.map(\.id) }
+
+    // MARK: system-push
+
+    func testSystemPushGeometry() {
+        let g = SystemPush().driver(StyleRun(settings: settings(SystemPush()), stage: stage(), forward: true)).geometry
+        for (a, covered, overlay, pushed) in [(0.0, 0.0, 0.0, 400.0), (0.5, -60.0, 0.05, 200.0), (1.0, -120.0, 0.1, 0.0)] {
+            let layers = g.layers(amount: a, stage: stage())
+            XCTAssertEqual(layers.map(\.id), ["a", "dimming", "b"])
+            XCTAssertEqual(layers[0].frame.minX, covered, accuracy: 1e-9, "covered screen at 0.3 × width × amount")
+            XCTAssertEqual(layers[1].frame, layers[0].frame, "the overlay covers the covered screen")
+            XCTAssertEqual(layers[1].alpha, overlay, accuracy: 1e-9)
+            XCTAssertEqual(layers[2].frame.minX, pushed, accuracy: 1e-9)
+            XCTAssertEqual(layers[2].shadow?.radius, 9)
+        }
+    }
+
+    func testSystemPushRunsOnTheDefaultSpring() throws {
+        let t = try Timeline(scene: try scene("  - { from: a, to: b, style: system-push }", "  - { at: 0, push: b }"))
+        for time in [0.05, 0.1, 0.2] {
+            XCTAssertEqual(t.state(at: time).progress ?? 0, Spring.uiKitDefault.value(at: time), accuracy: 1e-9)
+        }
+        XCTAssertEqual(Spring.uiKitDefault.value(at: 0.1), 0.5448, accuracy: 1e-4, "docs/uikit-semantics.md#system-transitions")
+        XCTAssertEqual(try XCTUnwrap(t.runs.first).end, Spring.uiKitDefault.settlingDuration(), accuracy: 1e-9)
+    }
+
+    func testSystemPushBarSlides() throws {
+        let s = try scene("  - { from: a, to: b, style: system-push }", "  - { at: 0, push: b }")
+        let tree = SceneTree(scene: s)
+        func node(_ amount: Double, _ id: String) -> RenderNode? {
+            let bar = SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: amount, transition: .slide(BarSlide()))
+            return tree.barNode(bar)?.children.first { $0.id == "navigationBar/\(id)" }
+        }
+        // The large title leaves with the covered screen; the new title comes from half a width to the right.
+        XCTAssertEqual(node(0.5, "a/title")?.transform.tx ?? 0, -60, accuracy: 1e-9)
+        XCTAssertEqual(node(0.5, "a/title")?.alpha ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(node(0.01, "b/title")?.transform.tx ?? 0, 198, accuracy: 1e-9)
+        XCTAssertNil(node(0, "b/title"), "groups at alpha 0 are left out of a sliding bar")
+        XCTAssertEqual(node(0.5, "b/title")?.transform.tx ?? 0, 100, accuracy: 1e-9)
+        XCTAssertEqual(node(1, "b/title")?.transform.tx ?? 1, 0, accuracy: 1e-9)
+        // The back chevron stays and fades in (the root has none); its label comes in from the old title's place.
+        XCTAssertEqual(node(0.5, "b/backChevron")?.transform.tx, 0)
+        XCTAssertEqual(node(0.5, "b/backChevron")?.alpha ?? 0, 0.5, accuracy: 1e-9)
+        let travel = BarSlide.titleToBack(width: 400, title: "Settings", backTitleX: 26.5)
+        XCTAssertGreaterThan(travel, 0)
+        XCTAssertEqual(node(0.01, "b/backLabel")?.transform.tx ?? 0, 0.99 * travel, accuracy: 1e-9)
+        XCTAssertEqual(node(1, "b/backLabel")?.transform.tx ?? 1, 0, accuracy: 1e-9)
+        // A custom style's bar cross-fades in place.
+        let crossFade = tree.barNode(SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: 0.5))
+        XCTAssertEqual(crossFade?.children.map(\.transform.tx), crossFade?.children.map { _ in 0 })
+    }
+
+    func testSystemPushPopRule() {
+        func finishes(_ p: Double, _ widthsPerSecond: Double) -> Bool {
+            SystemPush.popFinishes(progress: p, velocity: Point(x: widthsPerSecond * 400, y: 0), width: 400, threshold: 0.5, flick: 1)
+        }
+        XCTAssertFalse(finishes(0.49, 0))
+        XCTAssertTrue(finishes(0.51, 0))
+        XCTAssertFalse(finishes(0.1, 0.99), "below the flick velocity the position decides")
+        XCTAssertTrue(finishes(0.1, 1.01), "a flick right pops from anywhere")
+        XCTAssertFalse(finishes(0.9, -1.01), "a flick left cancels from anywhere")
+        XCTAssertTrue(finishes(0.9, -0.99))
+    }
+
+    func testSystemPushEdgePanPopsOrCancels() throws {
+        let transitions = "  - { from: a, to: b, style: system-push }"
+        // An edge pan (down within 13 pt of the left edge, 15 pt slop) held still before lifting.
+        for (travel, popped) in [(180.0, false), (240.0, true)] {
+            let t = try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n"
+                                                  + pan(at: 1, from: Point(x: 5, y: 400), by: Point(x: travel + 15, y: 0))))
+            XCTAssertEqual(top(t).first, popped ? "a" : "b", "travel \(travel)")
+        }
+        // A pan that starts away from the edge does nothing.
+        let t = try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n"
+                                              + pan(at: 1, from: Point(x: 100, y: 400), by: Point(x: 300, y: 0), expectNothing: true)))
+        XCTAssertEqual(t.runs.count, 1)
+    }
+
+    // MARK: page-sheet and form-sheet
+
+    func pageSheet(_ detents: String) -> SheetGeometry {
+        PageSheet().geometry(settings(PageSheet(), ["detents": .choice(detents), "grabber": .choice("visible")]), bounds: bounds)
+    }
+
+    func testPageSheetDetents() {
+        let g = pageSheet("medium-large")
+        XCTAssertEqual(g.detentTops(bounds), [400, 64], "medium: half the height; large: the height less the 8 % top gap")
+        XCTAssertEqual(pageSheet("large").detentTops(bounds), [64])
+    }
+
+    func testPageSheetGeometry() {
+        let g = pageSheet("large")
+        // Progress 0 (hidden), 0.5 and 1 (at the large detent): the presenter shrinks toward its top edge.
+        for (top, scale, presenterY, dim) in [(800.0, 1.0, 0.0, 0.0), (432.0, 1 - 0.0835 / 2, 28.0, 0.1), (64.0, 0.9165, 56.0, 0.1)] {
+            let layers = g.layers(top: top, stage: stage())
+            XCTAssertEqual(layers.map(\.id), ["backdrop", "a", "dimming", "b", "grabber"])
+            XCTAssertEqual(layers[1].frame.width, 400 * scale, accuracy: 1e-9, "top \(top)")
+            XCTAssertEqual(layers[1].frame.minY, presenterY, accuracy: 1e-9)
+            XCTAssertEqual(layers[1].frame.midX, 200, accuracy: 1e-9)
+            XCTAssertEqual(layers[2].alpha, dim, accuracy: 1e-9)
+            XCTAssertEqual(layers[3].frame.minY, top)
+            XCTAssertEqual(layers[3].cornerRadius, 12)
+            XCTAssertEqual(layers[4].frame, Rect(x: 182, y: top + 5, width: 36, height: 5))
+        }
+        // At the medium detent the presenter is dimmed at 0.2, not scaled.
+        let medium = pageSheet("medium-large").layers(top: 400, stage: stage())
+        XCTAssertEqual(medium[1].frame, bounds)
+        XCTAssertEqual(medium[2].alpha, 0.2, accuracy: 1e-9)
+    }
+
+    func testPageSheetReleaseRule() {
+        let g = pageSheet("medium-large")
+        func target(_ top: Double, _ velocity: Double) -> Double? {
+            g.target(top: top, velocity: velocity, bounds: bounds, flick: 1600, keep: 0.52, projection: 0.099)
+        }
+        XCTAssertNil(target(100, 1601), "a fling down of 2 heights per second dismisses")
+        XCTAssertEqual(target(100, 1599), 400, "just slower: the projection picks the medium detent")
+        XCTAssertEqual(target(400, -1601), 64, "a fling up goes one detent up")
+        // At rest: dismissed when less than 52 % of the medium sheet would show (the bottom 208 of 400 pt).
+        XCTAssertEqual(target(590, 0), 400)
+        XCTAssertNil(target(595, 0))
+        XCTAssertEqual(target(231, 0), 64, "nearest detent")
+        XCTAssertEqual(target(233, 0), 400)
+        XCTAssertEqual(g.rubberBanded(top: 0, bounds: bounds), 64 - 6.4 * (1 - 1 / (64 * 0.55 / 6.4 + 1)), accuracy: 1e-9)
+    }
+
+    func testPageSheetDragsBetweenDetentsAndRestsThere() throws {
+        let transitions = "  - { from: a, to: b, style: page-sheet, detents: medium-large }"
+        var t = try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n"
+                                              + pan(at: 1, from: Point(x: 200, y: 500), by: Point(x: 0, y: -300))))
+        XCTAssertEqual(try XCTUnwrap(t.state(at: 1000).layers.first { $0.id == "b" }).frame.minY, 64, accuracy: 1e-6,
+                       "dragged up to the large detent, it rests there")
+        XCTAssertEqual(t.runs.map(\.finished), [true, false])
+        // A slow drag down from the medium detent past half the sheet dismisses it.
+        t = try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n"
+                                          + pan(at: 1, from: Point(x: 200, y: 450), by: Point(x: 0, y: 240))))
+        XCTAssertEqual(top(t).first, "a")
+        XCTAssertEqual(t.runs.last?.finished, true)
+    }
+
+    func testFormSheetGeometryAndRule() {
+        let style = FormSheet()
+        let wide = Rect(x: 0, y: 0, width: 820, height: 1180)
+        let driver = style.driver(StyleRun(settings: settings(style), stage: TransitionStage(bounds: wide, below: "a", above: "b"),
+                                           forward: true))
+        let g = driver.geometry
+        XCTAssertEqual(g.detentTops(wide), [280])
+        for (top, dim) in [(1180.0, 0.0), (730.0, 0.1), (280.0, 0.2)] {
+            let layers = g.layers(top: top, stage: TransitionStage(bounds: wide, below: "a", above: "b"))
+            XCTAssertEqual(layers.map(\.id), ["a", "dimming", "b"])
+            XCTAssertEqual(layers[0].frame, wide, "the presenter stays")
+            XCTAssertEqual(layers[1].alpha, dim, accuracy: 1e-9)
+            XCTAssertEqual(layers[2].frame, Rect(x: 140, y: top, width: 540, height: 620))
+        }
+        // Dismissed once released more than 48 % of the card (297.6 pt) down.
+        let rules = driver.rules
+        func target(_ top: Double) -> Double? {
+            g.target(top: top, velocity: 0, bounds: wide, flick: rules.flickVelocity, keep: rules.keep, projection: rules.projection)
+        }
+        XCTAssertEqual(target(280 + 297), 280)
+        XCTAssertNil(target(280 + 298.5))
+    }
+
+    // MARK: full-screen-cover and cross-dissolve
+
+    func testCoverVerticalAndDissolveGeometry() {
+        for (a, y) in [(0.0, 800.0), (0.5, 400.0), (1.0, 0.0)] {
+            XCTAssertEqual(CoverVerticalGeometry().layers(amount: a, stage: stage())[1].frame.minY, y)
+            XCTAssertEqual(DissolveGeometry().layers(amount: a, stage: stage())[1].alpha, a)
+            XCTAssertEqual(DissolveGeometry().layers(amount: a, stage: stage())[1].frame, bounds)
+        }
+    }
+
+    func testFullScreenCoverHasNoGestureAndRunsTheDefaultSpring() throws {
+        let t = try Timeline(scene: try scene("  - { from: a, to: b, style: full-screen-cover }",
+                                              "  - { at: 0, present: b }\n" + pan(at: 1, from: Point(x: 200, y: 300), by: Point(x: 0, y: 400), expectNothing: true)))
+        XCTAssertEqual(t.runs.count, 1, "a pan down does not dismiss a full-screen cover")
+        XCTAssertEqual(t.state(at: 0.1).layers.first { $0.id == "b" }?.frame.minY ?? 0, 800 * (1 - 0.5448), accuracy: 0.1)
+    }
+
+    // MARK: zoom
+
+    func testZoomGeometry() {
+        let cell = Rect(x: 20, y: 100, width: 80, height: 80)
+        let g = ZoomSystemGeometry()
+        // Progress 0: the cell's image in the cell's frame; the destination transparent.
+        var layers = g.layers(frame: cell, amount: 0, stage: stage(cell: cell))
+        XCTAssertEqual(layers.map(\.id), ["a", "zoomSource", "b"])
+        XCTAssertEqual(layers[1].layout, .region(cell))
+        XCTAssertEqual(layers[1].alpha, 1)
+        XCTAssertEqual(layers[2].alpha, 0)
+        // Halfway: the destination's content has faded in; the card is at its roundest.
+        let half = cell.interpolated(to: bounds, fraction: 0.5)
+        layers = g.layers(frame: half, amount: 0.5, stage: stage(cell: cell))
+        XCTAssertEqual(layers.map(\.id), ["a", "b"])
+        XCTAssertEqual(layers[1].frame, half)
+        XCTAssertEqual(layers[1].alpha, 1)
+        XCTAssertEqual(layers[1].cornerRadius, 32, accuracy: 1e-9)
+        // Progress 1: the whole container.
+        layers = g.layers(frame: bounds, amount: 1, stage: stage(cell: cell))
+        XCTAssertEqual(layers[1].frame, bounds)
+        XCTAssertEqual(layers[1].cornerRadius, 0)
+    }
+
+    func testZoomDragFollowsTheFingerAndShrinks() {
+        let p = ZoomDriver.Parameters()
+        XCTAssertEqual(ZoomDriver.dragged(bounds, anchor: Point(x: 200, y: 400), translation: .zero, parameters: p), bounds)
+        // 200 pt down is half the scale distance (0.5 × 800): scale 0.75 about the touch, moved with the finger.
+        XCTAssertEqual(ZoomDriver.dragged(bounds, anchor: Point(x: 200, y: 400), translation: Point(x: 30, y: 200), parameters: p),
+                       Rect(x: 80, y: 300, width: 300, height: 600))
+        XCTAssertEqual(ZoomDriver.dragged(bounds, anchor: Point(x: 200, y: 400), translation: Point(x: 0, y: 2000), parameters: p).width,
+                       200, "no smaller than the minimum scale")
+    }
+
+    func testZoomPopRule() {
+        let p = ZoomDriver.Parameters()
+        func pops(_ dy: Double, _ vy: Double) -> Bool {
+            ZoomDriver.popFinishes(translation: Point(x: 0, y: dy), velocity: Point(x: 0, y: vy), bounds: bounds, parameters: p)
+        }
+        XCTAssertFalse(pops(59, 0), "threshold: 0.15 × 400 pt = 60 pt")
+        XCTAssertTrue(pops(61, 0))
+        XCTAssertTrue(pops(10, 301), "a flick down pops")
+        XCTAssertFalse(pops(200, -301), "a flick up keeps it")
+        XCTAssertTrue(pops(200, -299))
+    }
+
+    func testZoomTapPushesAndDragPops() throws {
+        let screens = "{ a: { content: [ { grid: { id: g, frame: [0, 100, 400, 200], columns: 2, cells: [{ color: systemRed }, { color: systemBlue }] } } ] }, b: {} }"
+        let transitions = "  - { from: a, to: b, style: zoom, cell: { list: g } }"
+        for (dy, popped) in [(40.0, false), (120.0, true)] {
+            let t = try Timeline(scene: try scene(transitions, "  - { at: 0, tap: [100, 150] }\n"
+                                                  + pan(at: 1, from: Point(x: 200, y: 400), by: Point(x: 20, y: dy + 10)),
+                                                  screens: screens))
+            XCTAssertEqual(t.runs.count, 2, "dy \(dy)")
+            XCTAssertEqual(t.runs.last?.finished, popped, "dy \(dy)")
+            XCTAssertEqual(top(t).first, popped ? "a" : "b")
+        }
+    }
+}
