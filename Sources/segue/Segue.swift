@@ -12,6 +12,11 @@ struct Segue: ParsableCommand {
             """,
         version: SegueVersion.current,
         subcommands: [Render.self, Still.self, Trace.self, Validate.self, Snapshot.self, Sheet.self, Plot.self, Schema.self, Batch.self])
+
+    static func main() {
+        SignalExit.install()
+        main(nil)
+    }
 }
 
 enum SegueVersion {
