@@ -5,6 +5,15 @@ public enum PipelineError: Error, CustomStringConvertible {
     case outputFolder(String, underlying: String)
     /// Two scene files of a batch would write the same video (`a.yaml` and `a.json`); `name` is its file name.
     case duplicateOutput(name: String, first: String, second: String)
+    /// A rendered output that does not pass `OutputCheck`.
+    case damagedOutput(String)
+    /// A batch scene's worker process failed; the message is the worker's error.
+    case workerFailed(String)
+    /// A batch scene's worker process ended without a result (a crash): the scene and how it ended.
+    case workerCrashed(scene: String, how: String)
+    /// A path Segue would have to write or delete through a symbolic link, or that holds files
+    /// it did not write.
+    case refusedPath(String, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +22,11 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .outputFolder(path, underlying): return "cannot create the output folder \(path): \(underlying)"
         case let .duplicateOutput(name, first, second):
             return "\(first) and \(second) would both write \(name); rename one"
+        case .damagedOutput(let path): return "\(path) was written but its container does not end where the file does"
+        case .workerFailed(let message): return message
+        case let .workerCrashed(scene, how):
+            return "rendering \(scene) crashed (\(how)); its temporary files were removed and the other scenes went on"
+        case let .refusedPath(path, reason): return "refusing to touch \(path): \(reason)"
         }
     }
 }
