@@ -55,7 +55,9 @@ final class BatchWorkerProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        // The program's own path as its name (`ps` shows it rather than /proc/self/exe).
+        let name = URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([name] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         // Spawned and registered at once: a signal cannot slip between the two.
