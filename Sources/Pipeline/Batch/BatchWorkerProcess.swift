@@ -131,8 +131,19 @@ final class BatchWorkerProcess {
         close(requests)
     }
 
+    /// Writes `data` to the requests pipe; false when the process is gone. SIGPIPE is blocked
+    /// meanwhile (and a pending one taken), so a dead worker is an error here, not the batch's death.
     private func writeAll(_ data: Data) -> Bool {
-        data.withUnsafeBytes { bytes in
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var now = timespec()
+            while sigtimedwait(&pipeSignal, nil, &now) == SIGPIPE {}
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return true }
             var offset = 0
             while offset < bytes.count {
