@@ -106,6 +106,34 @@ final class ProcessSafetyTests: XCTestCase {
         XCTAssertEqual(workers.text.split(separator: "\n").filter { !$0.isEmpty }.count, 0, workers.text)
     }
 
+    func testWorkersOfABatchKilledOutrightStopAndTheRerunRendersEverything() throws {
+        let root = try CLI.temporaryFolder(self)
+        let scenes = root.appendingPathComponent("scenes"), output = root.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try Self.longScene.write(to: scenes.appendingPathComponent("long.yaml"), atomically: false, encoding: .utf8)
+        try Self.smallScene().write(to: scenes.appendingPathComponent("small.yaml"), atomically: false, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try CLI.segue
+        process.arguments = ["batch", scenes.path, "-o", output.path, "--jobs", "1", "--format", "png"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while (try? temporaries(in: output))?.isEmpty ?? true, process.isRunning, Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(process.isRunning, "the batch ended before it could be killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        // The orphaned worker notices within a second or so and cleans up after itself.
+        let workerDeadline = Date().addingTimeInterval(10)
+        while try !temporaries(in: output).isEmpty, Date() < workerDeadline { usleep(100_000) }
+        XCTAssertEqual(try temporaries(in: output), [])
+
+        let rerun = try CLI.segue(["batch", scenes.path, "-o", output.path, "--format", "png", "--scale", "0.5"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertTrue(rerun.stderr.contains("2 rendered"), rerun.stderr)
+        XCTAssertEqual(try temporaries(in: output), [])
+    }
+
     func testAStaleTemporaryOfADeadProcessIsRemovedAndALiveOneIsLeft() throws {
         let folder = try CLI.temporaryFolder(self)
         let scene = folder.appendingPathComponent("small.yaml")

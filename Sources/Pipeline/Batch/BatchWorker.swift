@@ -83,6 +83,8 @@ public enum BatchWorker {
 
     /// Serves requests with `options` (format, quality, settings, threads) until standard input ends.
     public static func serve(options: BatchOptions) {
+        signal(SIGPIPE, SIG_IGN)
+        stopWhenOrphaned()
         let crashScene = ProcessInfo.processInfo.environment[testCrashVariable]
         let store = ScreenCacheStore(capacity: 2)
         let renderOptions = VideoRenderOptions(quality: options.quality, format: options.format,
@@ -112,7 +114,31 @@ public enum BatchWorker {
         }
     }
 
+    /// A batch killed outright (SIGKILL) cannot stop its workers: each checks once a second that
+    /// the batch still runs, and otherwise sends itself SIGTERM, which removes its temporaries.
+    private static func stopWhenOrphaned() {
+        let batch = getppid()
+        let watchdog = Thread {
+            while getppid() == batch { sleep(1) }
+            kill(getpid(), SIGTERM)
+        }
+        watchdog.name = "segue-orphan-watch"
+        watchdog.start()
+    }
+
+    /// Writes `reply` on standard output; when the batch is gone (EPIPE: SIGPIPE is ignored
+    /// here), stops the way a SIGTERM does, removing the temporaries.
     private static func send(_ reply: BatchReply) {
-        FileHandle.standardOutput.write(Data((reply.line + "\n").utf8))
+        let bytes = Array((reply.line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                kill(getpid(), SIGTERM)
+                while true { pause() }
+            }
+            offset += written
+        }
     }
 }
