@@ -11,9 +11,11 @@ struct Batch: ParsableCommand {
             <name>-frames with --format). \
             A scene whose video is up to date — rendered by this version, with these options, from the \
             same scene file and the same contents of the other files in the folder (images) — is \
-            skipped — as is never one whose video was damaged (truncated, overwritten) since. Each \
-            scene is rendered in a worker process: a scene that fails, even by crashing, is reported \
-            and the rest go on; the exit status is non-zero if any failed. --shard i/n renders every n-th scene in path order starting with the i-th, so \
+            skipped, unless its video was damaged (truncated, overwritten) since. Scenes are rendered \
+            in worker processes: a scene that fails, even by crashing, is reported and the rest go \
+            on; the exit status is non-zero if any failed. SIGINT and SIGTERM stop the workers, \
+            remove the temporaries and exit with 130 or 143. \
+            --shard i/n renders every n-th scene in path order starting with the i-th, so \
             n machines (CI matrix or indexed jobs) split a folder without overlap. --json writes a \
             manifest of every scene's result.
             """)
