@@ -50,24 +50,11 @@ struct BatchStamp: Equatable {
     /// Contents are hashed, not dated, so a fresh checkout does not look changed and an edit that
     /// keeps the size and the second is still seen.
     static func assets(in folder: URL, excluding excluded: URL) -> [String] {
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let walker = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
-            options: [.skipsHiddenFiles]) else { return [] }
         var lines: [String] = []
-        for case let url as URL in walker {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            if path == skipped || url.lastPathComponent == "__snapshots__" {
-                walker.skipDescendants()
-                continue
-            }
-            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-                  values.isRegularFile == true,
-                  !SceneFile.extensions.contains(url.pathExtension.lowercased()),
-                  let digest = FileDigest.file(url.path) else { continue }
-            let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-            lines.append("asset \(relative) \(digest.count) \(digest.hex)")
+        for file in BatchPlan.files(under: folder, excluding: excluded)
+        where !SceneFile.extensions.contains(file.url.pathExtension.lowercased()) {
+            guard let digest = FileDigest.file(file.url.path) else { continue }
+            lines.append("asset \(file.relative) \(digest.count) \(digest.hex)")
         }
         return lines.sorted()
     }
