@@ -132,6 +132,17 @@ final class ProcessSafetyTests: XCTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertTrue(rerun.stderr.contains("2 rendered"), rerun.stderr)
         XCTAssertEqual(try temporaries(in: output), [])
+
+        // A temporary a killed process left beside an output that is up to date goes too.
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let stale = output.appendingPathComponent(".small-frames.tmp-\(finished.processIdentifier)-5eed")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        let upToDate = try CLI.segue(["batch", scenes.path, "-o", output.path, "--format", "png", "--scale", "0.5"])
+        XCTAssertTrue(upToDate.stderr.contains("2 up to date"), upToDate.stderr)
+        XCTAssertEqual(try temporaries(in: output), [])
     }
 
     func testAStaleTemporaryOfADeadProcessIsRemovedAndALiveOneIsLeft() throws {

@@ -105,6 +105,11 @@ public enum BatchRenderer {
         var results = [BatchResult?](repeating: nil, count: plan.items.count)
         var work: [(position: Int, stamp: BatchStamp, frames: Int)] = []
 
+        // What a killed batch left is removed even where every scene is now up to date.
+        for folder in Set(plan.items.map { $0.output.deletingLastPathComponent() }) {
+            StagedPath.removeStale(for: folder.appendingPathComponent("_"), everyName: true)
+        }
+
         // Cheap checks first, in order: up to date, then (in a worker) loads and the timeline replays.
         let assets = BatchStamp.assets(in: plan.folder, excluding: plan.outputFolder)
         let counting = WorkerSlot(options: options)
