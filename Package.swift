@@ -24,12 +24,13 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams", "CZlib"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene"]),
 
-        // The edges.
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo"]),
-        .target(name: "Video", dependencies: ["CFFmpeg"]),
-        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video"]),
+        // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
+        .target(name: "Staging"),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "Staging"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
+        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Scene", "Engine",
+            "Pipeline", "Scene", "Engine", "Staging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -9,6 +9,15 @@ public enum PipelineError: Error, CustomStringConvertible {
     case duplicateOutput(name: String, first: String, second: String)
     /// A still asked for at `time`, after the scene's last frame.
     case pastEnd(time: Double, duration: Double)
+    /// A rendered output that does not pass `OutputCheck`.
+    case damagedOutput(String)
+    /// A batch scene's worker process failed; the message is the worker's error.
+    case workerFailed(String)
+    /// A batch scene's worker process ended without a result (a crash): the scene and how it ended.
+    case workerCrashed(scene: String, how: String)
+    /// A path Segue would have to write or delete through a symbolic link, or that holds files
+    /// it did not write.
+    case refusedPath(String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +33,11 @@ public enum PipelineError: Error, CustomStringConvertible {
                 return text.hasSuffix(".") ? String(text.dropLast()) : text
             }
             return "--at \(seconds(time)) s is past the end of the scene, which lasts \(seconds(duration)) s"
+        case .damagedOutput(let path): return "\(path) was written but its container does not end where the file does"
+        case .workerFailed(let message): return message
+        case let .workerCrashed(scene, how):
+            return "rendering \(scene) crashed (\(how)); its temporary files were removed and the other scenes went on"
+        case let .refusedPath(path, reason): return "refusing to touch \(path): \(reason)"
         }
     }
 }

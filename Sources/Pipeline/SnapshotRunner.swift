@@ -110,6 +110,11 @@ public enum SnapshotRunner {
                         "another scene in \(display(target.folder)) is also named '\(name)'; goldens are kept by scene name")))
                     continue
                 }
+                if options.mode == .record, let link = linkedGoldenFolder(in: target.folder, scene: name) {
+                    emit(SnapshotResult(scene: display(file), name: "", status: .error(
+                        "\(display(link)) is a symbolic link; --record does not write or delete through links")))
+                    continue
+                }
                 SnapshotSceneJob(file: file, folder: target.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
                     .run(emit)
             }
@@ -129,12 +134,24 @@ public enum SnapshotRunner {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         for name in names.sorted() where name != artifactsFolderName && !name.hasPrefix(".") && !sceneNames.contains(name) {
             let sceneFolder = root.appendingPathComponent(name)
+            if mode == .record, SnapshotArtifacts.kind(of: root) == .link || SnapshotArtifacts.kind(of: sceneFolder) == .link {
+                emit(SnapshotResult(scene: display(sceneFolder), name: "", status: .error(
+                    "a symbolic link; --record does not delete through links")))
+                continue
+            }
             for golden in pngs(in: sceneFolder) {
                 emit(orphan(golden, scene: display(sceneFolder), name: golden.deletingPathExtension().lastPathComponent,
                             reason: "no scene named '\(name)' in \(display(folder))", mode: mode))
             }
-            if mode == .record { try? FileManager.default.removeItem(at: sceneFolder) }
+            // Only once its goldens are gone, and only if nothing else is in it.
+            if mode == .record { rmdir(sceneFolder.path) }
         }
+    }
+
+    /// `__snapshots__` or `__snapshots__/<scene>` in `folder` when it is a symbolic link.
+    private static func linkedGoldenFolder(in folder: URL, scene: String) -> URL? {
+        let root = folder.appendingPathComponent(folderName)
+        return [root, root.appendingPathComponent(scene)].first { SnapshotArtifacts.kind(of: $0) == .link }
     }
 
     static func orphan(_ golden: URL, scene: String, name: String, reason: String, mode: SnapshotMode) -> SnapshotResult {
@@ -159,27 +176,21 @@ public enum SnapshotRunner {
 
     /// Writes `report.txt` listing the failures into `artifacts`, or removes a stale one; returns its URL when written.
     private static func writeReport(_ results: [SnapshotResult], to artifacts: URL, options: SnapshotOptions) throws -> URL? {
-        let url = artifacts.appendingPathComponent("report.txt")
         let failures = results.filter(\.isFailure)
         guard !failures.isEmpty else {
-            try? FileManager.default.removeItem(at: url)
-            // Leave no empty artifacts folder behind.
-            if (try? FileManager.default.contentsOfDirectory(atPath: artifacts.path))?.isEmpty == true {
-                try? FileManager.default.removeItem(at: artifacts)
-            }
+            // Leave no stale report and no empty artifacts folder of Segue's behind.
+            SnapshotArtifacts.removeReport(in: artifacts)
             return nil
         }
         let tolerance = options.tolerance
-        var text = "segue snapshot: \(failures.count) of \(results.count) goldens failed\n"
+        var text = SnapshotArtifacts.reportHeader + "\(failures.count) of \(results.count) goldens failed\n"
         text += "tolerance: a pixel differs when a channel differs by more than \(tolerance.channel); "
         text += "at most \(SnapshotComparison.percent(tolerance.pixels)) of the pixels may differ\n"
         text += "record new goldens with `segue snapshot --record` (or SEGUE_RECORD=1) once the change is intended\n\n"
         for failure in failures {
             text += describe(failure, mode: options.mode).joined(separator: "\n    ") + "\n\n"
         }
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        try AtomicFile.write(text, to: url)
-        return url
+        return try SnapshotArtifacts.writeReport(text, in: artifacts)
     }
 
     /// A result as lines of text: a status word and what it is, then details.

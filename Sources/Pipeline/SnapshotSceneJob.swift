@@ -8,7 +8,7 @@ struct SnapshotSceneJob {
     let file: URL
     /// The folder the scene is in; its goldens are in `__snapshots__/<scene name>/` there.
     let folder: URL
-    /// Where this scene's failures' images go (emptied first).
+    /// Where this scene's failures' images go (emptied first when it is Segue's: `SnapshotArtifacts`).
     let artifacts: URL
     let options: SnapshotOptions
 
@@ -16,7 +16,7 @@ struct SnapshotSceneJob {
         let sceneName = file.deletingPathExtension().lastPathComponent
         let display = SnapshotRunner.display(file)
         let goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
-        try? FileManager.default.removeItem(at: artifacts)
+        SnapshotArtifacts.clear(artifacts)
 
         let renderer: SnapshotRenderer
         do {
@@ -86,7 +86,7 @@ struct SnapshotSceneJob {
     }
 
     private func write(_ image: RGBAImage, as name: String) throws -> URL {
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try SnapshotArtifacts.prepare(artifacts)
         let url = artifacts.appendingPathComponent(name)
         try image.writePNG(to: url)
         return url

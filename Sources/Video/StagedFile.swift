@@ -1,16 +1,16 @@
 import Foundation
+import Staging
 
 /// A hidden temporary file beside a destination: renamed over it by `commit()`, removed otherwise.
 ///
-/// The temporary name is `.<name>.tmp-<pid>-<random>` in the destination's
-/// folder, so the final rename stays on one file system and is atomic.
+/// A file `StagedPath` (`.<name>.tmp-<pid>-<random>` in the destination's folder, removed on
+/// SIGINT and SIGTERM) behind the checks that give a writer's errors their `VideoError`.
 final class StagedFile {
     /// Where the file ends up after `commit()`.
-    let destination: URL
+    var destination: URL { staged.destination }
     /// The absolute path of the temporary file (which may not exist yet).
-    let temporaryPath: String
-    /// Whether the temporary file was renamed into place or removed.
-    private var isSettled = false
+    var temporaryPath: String { staged.temporary.path }
+    private let staged: StagedPath
 
     /// Chooses a temporary path beside `destination`; throws if its folder does not exist.
     init(destination: URL) throws {
@@ -33,28 +33,20 @@ final class StagedFile {
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw VideoError.invalidDestination(path: destination.path, reason: "a folder already has that name")
         }
-        let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
-        self.destination = destination
-        self.temporaryPath = folder.appendingPathComponent(".\(name).tmp-\(getpid())-\(suffix)").path
-    }
-
-    deinit {
-        discard()
+        staged = try StagedPath(destination: destination, kind: .file)
     }
 
     /// Atomically renames the temporary file over the destination.
     func commit() throws {
-        guard rename(temporaryPath, destination.path) == 0 else {
-            let message = String(cString: strerror(errno))
-            throw VideoError.fileSystem(operation: "renaming \(temporaryPath) to", path: destination.path, message: message)
+        do {
+            try staged.commit()
+        } catch let error as StagingError {
+            throw VideoError.fileSystem(operation: "renaming \(temporaryPath) to", path: destination.path, message: error.message)
         }
-        isSettled = true
     }
 
     /// Removes the temporary file unless it was committed; safe to call more than once.
     func discard() {
-        guard !isSettled else { return }
-        isSettled = true
-        unlink(temporaryPath)
+        staged.discard()
     }
 }

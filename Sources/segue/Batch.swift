@@ -11,8 +11,11 @@ struct Batch: ParsableCommand {
             <name>-frames with --format). \
             A scene whose video is up to date — rendered by this version, with these options, from the \
             same scene file and the same contents of the other files in the folder (images) — is \
-            skipped; a scene that fails is reported and the rest go on; the exit status is non-zero if \
-            any failed. --shard i/n renders every n-th scene in path order starting with the i-th, so \
+            skipped, unless its video was damaged (truncated, overwritten) since. Scenes are rendered \
+            in worker processes: a scene that fails, even by crashing, is reported and the rest go \
+            on; the exit status is non-zero if any failed. SIGINT and SIGTERM stop the workers, \
+            remove the temporaries and exit with 130 or 143. \
+            --shard i/n renders every n-th scene in path order starting with the i-th, so \
             n machines (CI matrix or indexed jobs) split a folder without overlap. --json writes a \
             manifest of every scene's result.
             """)
@@ -65,9 +68,10 @@ struct Batch: ParsableCommand {
         let part = plan.shard == .all ? "" : ", shard \(plan.shard)"
         CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
 
-        let options = BatchOptions(jobs: jobs, threadsPerJob: threads,
+        var options = BatchOptions(jobs: jobs, threadsPerJob: threads,
                                    settings: overrides.settings,
                                    quality: quality, format: format, force: force, version: SegueVersion.current)
+        options.workerArguments = BatchWorker.arguments(for: options)
         let progress = ProgressLine(label: "Batch")
         let console = BatchConsole()
         let summary = BatchRenderer.run(plan, options: options) { event in

@@ -6,7 +6,8 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a scene to an H.264 or HEVC MP4, a GIF, PNG frames or a ProRes 4444 movie.",
         discussion: """
-            The output is written to a temporary file (or folder) and moved into place only when complete. \
+            The output is written to a temporary file (or folder) and moved into place only when complete; \
+            SIGINT and SIGTERM remove the temporary, leave an older output as it was and exit with 130 or 143. \
             Frames are composited on worker threads ahead of the encoder; the bytes are the same \
             for any --threads.
             """)

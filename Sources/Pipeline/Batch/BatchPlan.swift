@@ -57,12 +57,21 @@ public struct BatchPlan: Sendable {
 extension BatchPlan {
     /// Relative paths of the scene files under `folder`, sorted by their UTF-8 bytes.
     static func sceneFiles(under folder: URL, excluding excluded: URL) -> [String] {
+        files(under: folder, excluding: excluded).map(\.relative)
+            .filter { !$0.hasPrefix("/") && SceneFile.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The one walk of a batch folder: every regular file under `folder` with its path relative
+    /// to it (absolute for a link that resolves outside it), hidden files and folders,
+    /// `__snapshots__` folders and `excluded` (the output folder) left out.
+    static func files(under folder: URL, excluding excluded: URL) -> [(relative: String, url: URL)] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
         guard let walker = FileManager.default.enumerator(
             at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
             options: [.skipsHiddenFiles]) else { return [] }
-        var found: [String] = []
+        var found: [(relative: String, url: URL)] = []
         for case let url as URL in walker {
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
@@ -70,11 +79,10 @@ extension BatchPlan {
                 if path == skipped || url.lastPathComponent == "__snapshots__" { walker.skipDescendants() }
                 continue
             }
-            guard values?.isRegularFile == true, SceneFile.extensions.contains(url.pathExtension.lowercased()),
-                  path.hasPrefix(root + "/") else { continue }
-            found.append(String(path.dropFirst(root.count + 1)))
+            guard values?.isRegularFile == true else { continue }
+            found.append((path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path, url))
         }
-        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return found
     }
 }
 

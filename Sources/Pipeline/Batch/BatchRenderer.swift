@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Scene
+import Staging
 
 /// How `BatchRenderer` runs a batch.
 public struct BatchOptions: Sendable {
@@ -17,9 +18,16 @@ public struct BatchOptions: Sendable {
     public var force: Bool
     /// Segue's version, part of what makes a video up to date.
     public var version: String
+    /// The program a worker process runs (`BatchWorker`): this one, by default.
+    public var workerExecutable: String
+    /// Its arguments, which make it serve `BatchWorker.serve(options:)` with these options.
+    public var workerArguments: [String]
 
     public init(jobs: Int? = nil, threadsPerJob: Int? = nil, settings: RenderSettings = RenderSettings(),
-                quality: RenderQuality = .standard, format: OutputFormat = .mp4, force: Bool = false, version: String) {
+                quality: RenderQuality = .standard, format: OutputFormat = .mp4, force: Bool = false, version: String,
+                workerExecutable: String = "/proc/self/exe", workerArguments: [String] = []) {
+        self.workerExecutable = workerExecutable
+        self.workerArguments = workerArguments
         self.jobs = jobs
         self.threadsPerJob = threadsPerJob
         self.settings = settings
@@ -29,11 +37,11 @@ public struct BatchOptions: Sendable {
         self.version = version
     }
 
-    var resolvedJobs: Int {
+    public var resolvedJobs: Int {
         max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount / 2)
     }
 
-    var resolvedThreadsPerJob: Int {
+    public var resolvedThreadsPerJob: Int {
         max(1, threadsPerJob ?? ProcessInfo.processInfo.activeProcessorCount / resolvedJobs)
     }
 
@@ -85,17 +93,26 @@ public struct BatchSummary: Sendable {
 /// `segue batch`: every scene of a plan, several at a time, each a normal `VideoRenderer` render.
 ///
 /// Scenes whose video is up to date (`BatchStamp`) are skipped; a scene that fails is
-/// reported and the others go on. Scenes with the same screens share one rasterization.
-/// Each video has the same bytes as `segue render` gives it, whatever the number of jobs.
+/// reported and the others go on. Scenes are loaded and rendered in worker processes
+/// (`BatchWorkerProcess`), one per job, each rendering its scenes one after another: a scene
+/// that crashes its worker fails alone, its temporaries are removed, and a new worker takes the
+/// scenes that remain. Scenes with the same screens that one worker renders share one
+/// rasterization. Each video has the same bytes as `segue render` gives it, whatever the number of jobs.
 public enum BatchRenderer {
     public static func run(_ plan: BatchPlan, options: BatchOptions,
                            events: @escaping @Sendable (BatchEvent) -> Void) -> BatchSummary {
         let start = ProcessMeter.now()
         var results = [BatchResult?](repeating: nil, count: plan.items.count)
-        var work: [(position: Int, scene: Scene, stamp: BatchStamp, frames: Int)] = []
+        var work: [(position: Int, stamp: BatchStamp, frames: Int)] = []
 
-        // Cheap checks first, in order: up to date, loads, the timeline replays.
+        // What a killed batch left is removed even where every scene is now up to date.
+        for folder in Set(plan.items.map { $0.output.deletingLastPathComponent() }) {
+            StagedPath.removeStale(for: folder.appendingPathComponent("_"), everyName: true)
+        }
+
+        // Cheap checks first, in order: up to date, then (in a worker) loads and the timeline replays.
         let assets = BatchStamp.assets(in: plan.folder, excluding: plan.outputFolder)
+        let counting = WorkerSlot(options: options)
         for (position, item) in plan.items.enumerated() {
             do {
                 let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version, assets: assets)
@@ -105,8 +122,11 @@ public enum BatchRenderer {
                     events(.finished(result))
                     continue
                 }
-                let scene = try options.format.loadScene(item.scene.path, settings: options.settings, quality: options.quality)
-                work.append((position, scene, stamp, try Timeline(scene: scene).frameCount))
+                switch counting.send(.count, item) {
+                case .frames(let frames): work.append((position, stamp, frames))
+                case .failed(let error): throw error
+                case .rendered: throw PipelineError.workerFailed("the worker rendered \(item.scene.path) when asked to count its frames")
+                }
             } catch {
                 let result = BatchResult(item: item, outcome: .failed(error))
                 results[position] = result
@@ -115,32 +135,36 @@ public enum BatchRenderer {
         }
 
         let queue = BatchQueue(frames: work.map(\.frames), events: events)
-        let store = ScreenCacheStore(capacity: options.resolvedJobs + 1)
-        let renderOptions = VideoRenderOptions(quality: options.quality, format: options.format,
-                                               workers: options.resolvedThreadsPerJob, screenCaches: store)
         let jobs = min(options.resolvedJobs, work.count)
+        if jobs == 0 { counting.stop() }
         let finished = DispatchGroup()
         let jobWork = work
-        for _ in 0..<jobs {
+        // The worker that counted becomes the first job's.
+        let slots = (0..<jobs).map { $0 == 0 ? counting : WorkerSlot(options: options) }
+        for slot in slots {
             finished.enter()
             let thread = Thread {
                 defer { finished.leave() }
                 while let next = queue.next() {
-                    let (position, scene, stamp, _) = jobWork[next]
+                    let (position, stamp, _) = jobWork[next]
                     let item = plan.items[position]
                     queue.start(item)
                     let outcome: BatchResult.Outcome
                     do {
-                        let statistics = try VideoRenderer.render(scene, to: item.output, options: renderOptions) { done, _ in
-                            queue.frameDone(job: next, done: done)
+                        let answer = slot.send(.render, item) { done in queue.frameDone(job: next, done: done) }
+                        switch answer {
+                        case let .rendered(frames, seconds):
+                            try stamp.write(for: item)
+                            outcome = .rendered(frames: frames, seconds: seconds)
+                        case .failed(let error): throw error
+                        case .frames: throw PipelineError.workerFailed("the worker counted \(item.scene.path) when asked to render it")
                         }
-                        try stamp.write(for: item)
-                        outcome = .rendered(frames: statistics.frames, seconds: statistics.wallSeconds)
                     } catch {
                         outcome = .failed(error)
                     }
                     queue.finish(job: next, BatchResult(item: item, outcome: outcome), at: position)
                 }
+                slot.stop()
             }
             thread.name = "segue-batch"
             thread.start()
@@ -148,6 +172,41 @@ public enum BatchRenderer {
         finished.wait()
         for (position, result) in queue.finishedResults { results[position] = result }
         return BatchSummary(results: results.compactMap { $0 }, seconds: ProcessMeter.now() - start)
+    }
+}
+
+/// One job's worker process, started when first needed and again after a crash.
+private final class WorkerSlot: @unchecked Sendable {
+    private let options: BatchOptions
+    /// Used by one thread at a time: the counting loop, then one job thread.
+    private var process: BatchWorkerProcess?
+
+    init(options: BatchOptions) {
+        self.options = options
+    }
+
+    func send(_ operation: BatchRequest.Operation, _ item: BatchPlan.Item,
+              progress: (Int) -> Void = { _ in }) -> BatchWorkerProcess.Answer {
+        do {
+            if process?.isRunning != true {
+                process = try BatchWorkerProcess(executable: options.workerExecutable, arguments: options.workerArguments)
+            }
+        } catch {
+            return .failed(error)
+        }
+        guard let process else { return .failed(PipelineError.workerFailed("no worker process")) }
+        let answer = process.send(BatchRequest(operation: operation, scene: item.scene.path, output: item.output.path),
+                                  progress: progress)
+        if !process.isRunning {
+            // It crashed: what it was writing is left, under its (now dead) process id.
+            StagedPath.removeStale(for: item.output)
+        }
+        return answer
+    }
+
+    func stop() {
+        process?.stop()
+        process = nil
     }
 }
 

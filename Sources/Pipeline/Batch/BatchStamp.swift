@@ -5,21 +5,21 @@ import Foundation
 ///
 /// The text names Segue's version, the render settings, a 64-bit FNV-1a hash and the size of
 /// the scene file's bytes, and the path, size and content hash of every other file under the
-/// batch folder (images; hidden files, `__snapshots__` and the output folder left out). A video is up to
-/// date when it exists and its stamp equals the current text exactly.
+/// batch folder (images; hidden files, `__snapshots__` and the output folder left out); files are
+/// hashed 1 MB at a time, never read whole. Its last line describes the output as rendered
+/// (`OutputCheck`). A video is up to date when its stamp equals the current text followed by
+/// the output as it is now: an output that was truncated or damaged since is rendered again.
 struct BatchStamp: Equatable {
+    /// What the output is rendered from.
     let text: String
 
     /// The stamp `item` would get now; `assets` is `BatchStamp.assets(in:excluding:)` of its folder.
     init(item: BatchPlan.Item, settings: String, version: String, assets: [String]) throws {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: item.scene)
-        } catch {
+        guard let digest = FileDigest.file(item.scene.path) else {
             throw PipelineError.missingFile(item.scene.path)
         }
         var lines = ["segue \(version)", "settings \(settings)",
-                     "scene \(item.scene.lastPathComponent) \(bytes.count) \(Self.fnv1a(bytes))"]
+                     "scene \(item.scene.lastPathComponent) \(digest.count) \(digest.hex)"]
         lines += assets
         text = lines.joined(separator: "\n") + "\n"
     }
@@ -29,16 +29,20 @@ struct BatchStamp: Equatable {
         item.output.deletingLastPathComponent().appendingPathComponent(".\(item.output.lastPathComponent).stamp")
     }
 
-    /// Whether `item`'s video exists and was rendered from exactly this.
+    /// Whether `item`'s video was rendered from exactly this and is, whole, still what was rendered.
     func isCurrent(for item: BatchPlan.Item) -> Bool {
-        guard FileManager.default.fileExists(atPath: item.output.path),
-              let stored = try? String(contentsOf: Self.location(of: item), encoding: .utf8) else { return false }
-        return stored == text
+        guard let stored = try? String(contentsOf: Self.location(of: item), encoding: .utf8), stored.hasPrefix(text),
+              let output = OutputCheck.fingerprint(of: item.output) else { return false }
+        return stored == text + output + "\n"
     }
 
-    /// Records that `item`'s video was rendered from this (atomically).
+    /// Records that `item`'s video, just rendered, was rendered from this (atomically); throws
+    /// when the video does not pass `OutputCheck`.
     func write(for item: BatchPlan.Item) throws {
-        try AtomicFile.write(text, to: Self.location(of: item))
+        guard let output = OutputCheck.fingerprint(of: item.output) else {
+            throw PipelineError.damagedOutput(item.output.path)
+        }
+        try AtomicFile.write(text + output + "\n", to: Self.location(of: item))
     }
 
     /// One line per file under `folder` that is not a scene file: `asset <relative path> <bytes> <hash>`,
@@ -46,34 +50,12 @@ struct BatchStamp: Equatable {
     /// Contents are hashed, not dated, so a fresh checkout does not look changed and an edit that
     /// keeps the size and the second is still seen.
     static func assets(in folder: URL, excluding excluded: URL) -> [String] {
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let walker = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
-            options: [.skipsHiddenFiles]) else { return [] }
         var lines: [String] = []
-        for case let url as URL in walker {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            if path == skipped || url.lastPathComponent == "__snapshots__" {
-                walker.skipDescendants()
-                continue
-            }
-            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-                  values.isRegularFile == true,
-                  !SceneFile.extensions.contains(url.pathExtension.lowercased()),
-                  let bytes = try? Data(contentsOf: url) else { continue }
-            let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-            lines.append("asset \(relative) \(bytes.count) \(fnv1a(bytes))")
+        for file in BatchPlan.files(under: folder, excluding: excluded)
+        where !SceneFile.extensions.contains(file.url.pathExtension.lowercased()) {
+            guard let digest = FileDigest.file(file.url.path) else { continue }
+            lines.append("asset \(file.relative) \(digest.count) \(digest.hex)")
         }
         return lines.sorted()
-    }
-
-    /// 64-bit FNV-1a of `bytes`, in hex.
-    static func fnv1a(_ bytes: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return String(hash, radix: 16)
     }
 }

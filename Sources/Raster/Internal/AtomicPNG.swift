@@ -1,25 +1,19 @@
 import Foundation
+import Staging
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Writes `surface` as PNG to a temporary file beside `url`, then renames it over `url`,
-/// so readers never see a half-written file.
+/// Writes `surface` as PNG to a temporary file beside `url` (a `StagedPath`), then renames it
+/// over `url`, so readers never see a half-written file.
 func writePNGAtomically(_ surface: CairoSurface, to url: URL) throws {
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    let staged: StagedPath
     do {
-        try surface.writePNG(path: temporary.path)
+        staged = try StagedPath(destination: url, kind: .file)
+        try surface.writePNG(path: staged.temporary.path)
     } catch {
-        try? FileManager.default.removeItem(at: temporary)
         throw RasterError.png(path: url.path, reason: "cannot write PNG (\(error))")
     }
-    guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw RasterError.png(path: url.path, reason: "cannot move the finished PNG into place: \(reason)")
+    do {
+        try staged.commit()
+    } catch {
+        throw RasterError.png(path: url.path, reason: "cannot move the finished PNG into place: \(error)")
     }
 }
