@@ -32,7 +32,8 @@ extension Diagnostic {
         return best.0
     }
 
-    private static func editDistance(_ a: String, _ b: String) -> Int {
+    /// Levenshtein distance between `a` and `b`, case-sensitive.
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

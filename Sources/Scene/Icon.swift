@@ -147,25 +147,10 @@ public enum IconCatalog {
             result += more.prefix(count - result.count)
         }
         if result.count < count {
-            let scored = all.filter { !result.contains($0) }.map { ($0, editDistance(word, $0)) }
+            let scored = all.filter { !result.contains($0) }.map { ($0, Diagnostic.editDistance(word, $0)) }
                 .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             result += scored.prefix(count - result.count).map(\.0)
         }
         return Array(result.prefix(count))
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -18,12 +18,8 @@ struct FormSheet: TransitionStyleDefinition {
         SettingDescriptor("cornerRadius", .number(range: 0...200), default: .number(12),
                           doc: "the card's corners, points", uikit: "the form sheet's corner radius"),
         .dimmingAlpha(0.2),
-        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
-                          doc: "the card's spring: presenting, dismissing, after a release",
-                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500"),
-        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(2),
-                          doc: "a downward release faster than this many screen heights per second dismisses",
-                          uikit: "the sheet's fling rule"),
+        .defaultSpring("the card's spring: presenting, dismissing, after a release"),
+        .sheetFlick("a downward release faster than this many screen heights per second dismisses"),
         .completionThreshold(0.48, "without a fling, a release that projects the card more than this share of its height down dismisses"),
     ]
 

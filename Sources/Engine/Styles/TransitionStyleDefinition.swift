@@ -124,6 +124,17 @@ extension SettingDescriptor {
                           uikit: "`UIColor.black.withAlphaComponent(\(value))`")
     }
 
+    /// UIKit's default spring (`UISpringTimingParameters()`, curve 7), for the system styles.
+    static func defaultSpring(_ doc: String) -> SettingDescriptor {
+        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault), doc: doc,
+                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500")
+    }
+
+    /// A sheet's fling: screen heights per second of a release that decides by its direction.
+    static func sheetFlick(_ doc: String) -> SettingDescriptor {
+        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(2), doc: doc, uikit: "the sheet's fling rule")
+    }
+
     static let dimmingColor = SettingDescriptor(
         "dimmingColor", .color, default: .color(.black), doc: "the dimming view's color",
         uikit: "`dimmingView.backgroundColor`")
