@@ -10,6 +10,12 @@ struct InteractionRule: Sendable {
         case panInLeftHalf
         /// `UIScreenEdgePanGestureRecognizer` on the left edge.
         case leftEdge(zone: Double)
+        /// `UIScreenEdgePanGestureRecognizer` on any edge (custom styles).
+        case edge(ScreenEdge, zone: Double)
+        /// `UIPanGestureRecognizer` whose touch must begin in the half of the container by `edge`.
+        case panInHalf(ScreenEdge)
+        /// `UIPanGestureRecognizer` whose touch must begin inside a region.
+        case panInRegion(Rect)
     }
 
     var recognizer: Recognizer
@@ -24,16 +30,25 @@ struct InteractionRule: Sendable {
 
     func recognizer(bounds: Rect) -> PanRecognizer {
         switch recognizer {
-        case .pan, .panInLeftHalf: return PanRecognizer(bounds: bounds)
+        case .pan, .panInLeftHalf, .panInHalf, .panInRegion: return PanRecognizer(bounds: bounds)
         case .leftEdge(let zone): return .screenEdge(.left, zone: zone, bounds: bounds)
+        case .edge(let edge, let zone): return .screenEdge(edge, zone: zone, bounds: bounds)
         }
     }
 
     /// Whether a pan that began at `location` may start this gesture.
     func accepts(beganAt location: Point, bounds: Rect) -> Bool {
         switch recognizer {
-        case .pan, .leftEdge: return true
+        case .pan, .leftEdge, .edge: return true
         case .panInLeftHalf: return location.x < bounds.midX
+        case .panInHalf(let edge):
+            switch edge {
+            case .left: return location.x < bounds.midX
+            case .right: return location.x >= bounds.midX
+            case .top: return location.y < bounds.midY
+            case .bottom: return location.y >= bounds.midY
+            }
+        case .panInRegion(let region): return region.contains(location)
         }
     }
 }

@@ -44,6 +44,8 @@ public struct Scene: Sendable {
     public var timeline: [TimelineEntry]
     /// Frames kept as golden images (`segue snapshot`).
     public var snapshots: [SnapshotSpec]
+    /// Transition styles the scene declares (`styles:`), in file order.
+    public var styles: [CustomStyleSpec] = []
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,

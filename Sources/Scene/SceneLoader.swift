@@ -70,7 +70,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "screens", "root", "transitions", "timeline", "snapshots"]
+                               "background", "screens", "root", "styles", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -124,6 +124,8 @@ struct SceneDecoder {
             rootName = order[0]
         }
 
+        let styles = fields["styles"].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
+
         var transitions: [TransitionSpec] = []
         if let node = fields["transitions"], let items = r.sequence(node, "transitions") {
             for item in items {
@@ -152,10 +154,12 @@ struct SceneDecoder {
             }
         }
 
-        return Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
-                     duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
-                     root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
-                     background: background)
+        var scene = Scene(name: name, file: reader.file, device: device, appearance: appearance, fps: fps,
+                          duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
+                          root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
+                          background: background)
+        scene.styles = styles
+        return scene
     }
 
     // MARK: Device
