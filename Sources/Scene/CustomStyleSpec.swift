@@ -267,9 +267,9 @@ public struct GestureSpec: Sendable, Hashable {
 
     /// Which way of the axis counts.
     public enum Direction: String, Sendable, Hashable, CaseIterable {
-        /// Rightward / downward; the other way reads 0.
+        /// Rightward / downward; moving back the other way takes progress back.
         case positive
-        /// Leftward / upward.
+        /// Leftward / upward; moving back takes progress back.
         case negative
         /// Either way, its magnitude.
         case either

@@ -142,8 +142,8 @@ struct CustomStyle: TransitionStyleDefinition {
                 let t = a == .x ? event.translation.x : event.translation.y
                 let reading: Double
                 switch direction {
-                case .positive: reading = max(t, 0)
-                case .negative: reading = max(-t, 0)
+                case .positive: reading = t
+                case .negative: reading = -t
                 case .either: reading = abs(t)
                 }
                 let d = distance.resolve(a == .x ? bounds.width : bounds.height)
