@@ -20,11 +20,11 @@ struct CustomStyleDecoder {
                 reader.error(entry.key, "a style name is a plain name (no '/'), found '\(entry.name)'")
                 return nil
             }
-            return decodeStyle(name: entry.name, entry.value)
+            return decodeStyle(name: entry.name, entry.value, key: entry.key)
         }
     }
 
-    func decodeStyle(name: String, _ node: Node) -> CustomStyleSpec? {
+    func decodeStyle(name: String, _ node: Node, key: Node) -> CustomStyleSpec? {
         let r = reader
         guard let fields = r.mapping(node, "a custom style", allowed: Self.styleKeys) else { return nil }
         var presentations: [Presentation] = [.modal]
@@ -61,7 +61,7 @@ struct CustomStyleDecoder {
         if forward.gesture?.follow != nil {
             r.error(fields["forward"], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
         }
-        return CustomStyleSpec(name: name, location: r.location(node), presentations: presentations, timing: timing,
+        return CustomStyleSpec(name: name, location: r.location(key), presentations: presentations, timing: timing,
                                scrubbing: scrubbing, layers: layers, forward: forward, back: back, resting: resting)
     }
 
@@ -75,7 +75,15 @@ struct CustomStyleDecoder {
     func decodeLayers(_ node: Node) -> [LayerSpec]? {
         guard let items = reader.sequence(node, "layers (nodes back to front)") else { return nil }
         if items.isEmpty { reader.error(node, "a style needs at least one layer") }
-        return items.compactMap(decodeLayer)
+        let layers = items.compactMap(decodeLayer)
+        // A view moves inside its screen: the screen must be drawn.
+        for layer in layers {
+            guard case .view(let role, let id) = layer.node else { continue }
+            if !layers.contains(where: { $0.node == .screen(role) }) {
+                reader.error(at: layer.location, "'\(role.rawValue)/\(id)' moves inside the '\(role.rawValue)' screen, which is not among these layers; add '- node: \(role.rawValue)' before it")
+            }
+        }
+        return layers
     }
 
     /// `from`, `to`, `below`, `above`, `<from|to>/<view id>`, or a fill's name.

@@ -224,7 +224,7 @@ extension CustomStyle {
         func check(_ role: ScreenRole, _ id: String, at location: SourceLocation) {
             guard let name = screens[role] else { return }
             let ids = scene.screens[name]?.identifiedViews(on: scene.device).map(\.id) ?? []
-            guard !ids.contains(id) else { return }
+            guard !ids.contains(id), !problems.contains(where: { $0.location == location && $0.message.hasPrefix("'\(role.rawValue)/\(id)'") }) else { return }
             let known = ids.isEmpty ? "it has no views with an id" : "its views with ids are: \(ids.joined(separator: ", "))"
             problems.append(Diagnostic(location: location, message:
                 "'\(role.rawValue)/\(id)': screen '\(name)' (the '\(role.rawValue)' of the transition at line \(transition.line)) has no top-level view with id '\(id)'; \(known)"))
