@@ -51,7 +51,8 @@ struct SlideUpModalDriver: TransitionDriver {
     var picture: (@Sendable (_ amount: Double, _ offset: Double?) -> [Placement])?
     var destination: String { isForward ? sheet : presenter }
     var source: String { isForward ? presenter : sheet }
-    var isInterruptible: Bool { true }
+    /// Both animators are interruptible in the seed; a custom style may say otherwise.
+    var isInterruptible = true
 
     /// The frame animator's `duration` property: the duration it was created with — the spring's
     /// honoured duration, or `UINavigationController.hideShowBarDuration` (0.2 s), which a
@@ -112,7 +113,7 @@ struct SlideUpModalDriver: TransitionDriver {
     // MARK: Events
 
     mutating func interrupt(at time: Double) {
-        guard let completion, time < completion.time else { return }
+        guard isInterruptible, let completion, time < completion.time else { return }
         interruptedTarget = completion.finished
         // Freeze what is on screen; the fraction is taken as the on-screen value so that
         // linear scrubbing from here does not jump.

@@ -87,6 +87,38 @@ final class CustomStyleTwinTests: XCTestCase {
         }
     }
 
+    /// Seed 000's presentation is interruptible: a finger landing on the sheet while it slides up
+    /// catches it and drives it, and so does the twin's.
+    func testAFingerCatchingTheSlideUpPresentation() throws {
+        let catching = """
+              - at: 0.47
+                pan: [[0, 196, 600], [0.016, 196, 590], [0.033, 196, 570], [0.05, 196, 540], [0.066, 196, 520],
+                      [0.083, 196, 520], [0.1, 196, 520]]
+              - at: 1.1
+                pan: [[0, 196, 400], [0.016, 196, 415], [0.033, 196, 440], [0.05, 196, 470], [0.066, 196, 480], [0.083, 196, 480]]
+            """
+        let entries = "\ntimeline:\n" + catching + "\n"
+        let builtIn = try text("scenes/slide-up-modal.yaml").replacingOccurrences(of: "\ntimeline:\n", with: entries)
+        let twin = try text("scenes/custom/slide-up-modal.yaml").replacingOccurrences(of: "\ntimeline:\n", with: entries)
+        let a = try load(builtIn, "scenes/slide-up-modal.yaml"), b = try load(twin, "scenes/custom/slide-up-modal.yaml")
+        XCTAssertEqual(a.state(at: 0.5).phase, .interactive, "the finger caught the presentation")
+        assertTwins(a, b, "slide-up-modal caught")
+    }
+
+    /// The twins' goldens are the built-ins', byte for byte.
+    func testTheTwinsGoldensAreTheBuiltInsGoldens() throws {
+        for style in Self.styles {
+            let folder = Self.root.appendingPathComponent("scenes/custom/__snapshots__/\(style)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            XCTAssertGreaterThan(names.count, 4, style)
+            for name in names {
+                let twin = try Data(contentsOf: folder.appendingPathComponent(name))
+                let builtIn = try Data(contentsOf: Self.root.appendingPathComponent("scenes/__snapshots__/\(style)/\(name)"))
+                XCTAssertEqual(twin, builtIn, "\(style)/\(name)")
+            }
+        }
+    }
+
     /// The `styles:` section of a scene file: from `styles:` to the next top-level key.
     func styleSection(_ text: String) -> String {
         var out = "", inside = false

@@ -59,8 +59,11 @@ struct CustomStyle: TransitionStyleDefinition {
                                    rule: gesture.map { rule($0, geometry: geometry, forward: run.forward) })
     }
 
+    /// A way back whose screen follows the finger makes the style seed 000's two animators in
+    /// both directions: its presentation too runs on the transition animator and, interruptible,
+    /// is caught and driven by the same rule.
     func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
-        if let gesture = direction(run.forward).gesture, let follow = gesture.follow {
+        if let gesture = spec.back.gesture, let follow = gesture.follow {
             let (parameters, customize) = following(run, gesture, follow)
             return SlideUpModalDriver.animated(parameters: parameters, bounds: run.stage.bounds, presenter: run.stage.below,
                                                sheet: run.stage.above, forward: run.forward, at: time, customize: customize)
@@ -188,9 +191,11 @@ struct CustomStyle: TransitionStyleDefinition {
         let rest = geometry.layers(amount: 1, stage: stage).first { $0.id == followed }?.frame ?? stage.bounds
         let out = geometry.layers(amount: 0, stage: stage).first { $0.id == followed }?.frame ?? stage.bounds
         let travel = out.y - rest.y
+        let interruptible = gesture.interruptible
         return (p, { driver in
             driver.styleName = name
             driver.travel = travel
+            driver.isInterruptible = interruptible
             driver.picture = { amount, offset in
                 var placements = geometry.layers(amount: amount, stage: stage)
                 if let offset, let index = placements.firstIndex(where: { $0.id == followed }) {
