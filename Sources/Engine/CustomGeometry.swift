@@ -29,7 +29,7 @@ struct CustomGeometry: StyleGeometry {
         var placements: [Placement] = []
         var adjustments: [String: [String: ViewAdjustment]] = [:]
         for layer in layers {
-            let track = Tracks(layer.keyframes, stage: stage, views: views)
+            let track = Tracks(layer.keyframes, stage: stage, views: views, anchor: layer.anchor)
             switch layer.node {
             case .screen(let role):
                 let name = screen(role, stage)
@@ -37,28 +37,29 @@ struct CustomGeometry: StyleGeometry {
                                             alpha: track.alpha(a), cornerRadius: track.cornerRadius(a, default: stage.bounds),
                                             shadow: shadow(layer, track, a), layout: layout(layer.layout)))
                 placements[placements.count - 1].rotation = track.rotation(a)
+                placements[placements.count - 1].anchor = layer.anchor
             case .fill(let id, let color):
                 placements.append(Placement(id: id, content: .fill(color), frame: track.frame(a, default: stage.bounds),
                                             alpha: track.alpha(a), cornerRadius: track.cornerRadius(a, default: stage.bounds),
                                             shadow: shadow(layer, track, a)))
                 placements[placements.count - 1].rotation = track.rotation(a)
+                placements[placements.count - 1].anchor = layer.anchor
             case .view(let role, let id):
                 let offset = track.offset(a)
                 adjustments[screen(role, stage), default: [:]][id] = ViewAdjustment(
-                    offset: offset, scale: track.scale(a), rotation: track.rotation(a), alpha: track.alpha(a))
+                    offset: offset, scale: track.scale(a), rotation: track.rotation(a), alpha: track.alpha(a), anchor: layer.anchor)
             case .match(let match):
                 guard matches else { continue }
                 let start = track.resolve(match.from), end = track.resolve(match.to)
                 let t = match.curve.value(at: min(max(a, 0), 1)) + (a < 0 ? a : a > 1 ? a - 1 : 0)
                 let flown = start.interpolated(to: end, fraction: t)
-                let s = track.scale(a)
-                let w = flown.width * s.x, h = flown.height * s.y
-                let frame = Rect(x: flown.midX - w / 2, y: flown.midY - h / 2, width: w, height: h)
+                let frame = track.scaled(flown, by: track.scale(a))
                 let drawn = screen(match.draws.role, stage)
                 var placement = Placement(id: "match/\(drawn)/\(match.draws.id)", content: .view(screen: drawn, id: match.draws.id),
                                           frame: frame, alpha: track.alpha(a),
                                           cornerRadius: track.cornerRadius(a, default: frame), shadow: shadow(layer, track, a))
                 placement.rotation = track.rotation(a)
+                placement.anchor = layer.anchor
                 placements.append(placement)
                 if match.hidesViews {
                     for case .view(let role, let id) in [match.from, match.to, .view(match.draws.role, match.draws.id)] {
@@ -92,7 +93,8 @@ struct CustomGeometry: StyleGeometry {
     /// a screen's own coordinates while the gesture scales it (`readIn`).
     func scaleRatio(of role: ScreenRole, axis: GestureSpec.Axis, forward: Bool) -> Double {
         let keyframes = layers.first { if case .screen(role) = $0.node { return true } else { return false } }?.keyframes ?? []
-        let track = Tracks(keyframes, stage: TransitionStage(bounds: Rect(x: 0, y: 0, width: 1, height: 1), below: "", above: ""), views: views)
+        let track = Tracks(keyframes, stage: TransitionStage(bounds: Rect(x: 0, y: 0, width: 1, height: 1), below: "", above: ""),
+                           views: views, anchor: Point(x: 0.5, y: 0.5))
         let s0 = track.scale(0), s1 = track.scale(1)
         // A way back runs from fully in (1) to out (0); a way forward the other way round.
         let inside: Double = axis == .x ? s1.x : s1.y
@@ -107,11 +109,13 @@ private struct Tracks {
     let keyframes: [Keyframe]
     let stage: TransitionStage
     let views: [ScreenRole: [String: Rect]]
+    let anchor: Point
 
-    init(_ keyframes: [Keyframe], stage: TransitionStage, views: [ScreenRole: [String: Rect]]) {
+    init(_ keyframes: [Keyframe], stage: TransitionStage, views: [ScreenRole: [String: Rect]], anchor: Point) {
         self.keyframes = keyframes
         self.stage = stage
         self.views = views
+        self.anchor = anchor
     }
 
     /// The value at `a` of the property that `value` reads from a keyframe (nil where it is not given).
@@ -154,13 +158,19 @@ private struct Tracks {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    /// The frame: the keyframed frame scaled about its center, then offset.
+    /// The frame: the keyframed frame scaled about the anchor, then offset.
     func frame(_ a: Double, default fallback: Rect) -> Rect {
         let base = baseFrame(a, default: fallback)
         let s = scale(a), d = offset(a)
         guard s.x != 1 || s.y != 1 else { return base.offsetBy(dx: d.x, dy: d.y) }
-        let w = base.width * s.x, h = base.height * s.y
-        return Rect(x: base.midX - w / 2 + d.x, y: base.midY - h / 2 + d.y, width: w, height: h)
+        return scaled(base, by: s).offsetBy(dx: d.x, dy: d.y)
+    }
+
+    /// `rect` scaled by `s` about the anchor.
+    func scaled(_ rect: Rect, by s: Point) -> Rect {
+        let w = rect.width * s.x, h = rect.height * s.y
+        let pivot = Point(x: rect.x + anchor.x * rect.width, y: rect.y + anchor.y * rect.height)
+        return Rect(x: pivot.x - anchor.x * w, y: pivot.y - anchor.y * h, width: w, height: h)
     }
 
     func offset(_ a: Double) -> Point {

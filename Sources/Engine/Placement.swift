@@ -25,8 +25,10 @@ struct Placement: Hashable, Sendable {
     var shadow: Shadow?
     /// How the screen's layout relates to `frame`.
     var layout: Layout
-    /// Radians, clockwise on screen, about the frame's center (custom styles); 0 for none.
+    /// Radians, clockwise on screen, about `anchor` (custom styles); 0 for none.
     var rotation = 0.0
+    /// The point of the frame the rotation turns about, in unit coordinates: its center by default.
+    var anchor = Point(x: 0.5, y: 0.5)
     /// How a screen's views with ids are moved inside it, by id (custom styles).
     var views: [String: ViewAdjustment] = [:]
 
@@ -71,12 +73,15 @@ struct ViewAdjustment: Hashable, Sendable {
     /// Radians, clockwise.
     var rotation = 0.0
     var alpha = 1.0
+    /// The point scale and rotation keep in place, in unit coordinates of the view's frame.
+    var anchor = Point(x: 0.5, y: 0.5)
 
     /// The view's transform into its screen, for a view at `frame`.
     func transform(for frame: Rect) -> AffineTransform {
         let w = frame.width * scale.x, h = frame.height * scale.y
-        let moved = AffineTransform(a: scale.x, b: 0, c: 0, d: scale.y, tx: frame.midX - w / 2 + offset.x, ty: frame.midY - h / 2 + offset.y)
-        return moved.rotated(by: rotation, about: Point(x: frame.midX + offset.x, y: frame.midY + offset.y))
+        let pivot = Point(x: frame.x + anchor.x * frame.width + offset.x, y: frame.y + anchor.y * frame.height + offset.y)
+        let moved = AffineTransform(a: scale.x, b: 0, c: 0, d: scale.y, tx: pivot.x - anchor.x * w, ty: pivot.y - anchor.y * h)
+        return moved.rotated(by: rotation, about: pivot)
     }
 }
 

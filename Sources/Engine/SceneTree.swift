@@ -66,7 +66,8 @@ struct SceneTree: Sendable {
 
     /// `transform` with the placement's rotation about its frame's center.
     private func rotated(_ transform: AffineTransform, _ placement: Placement) -> AffineTransform {
-        transform.rotated(by: placement.rotation, about: Point(x: placement.frame.midX, y: placement.frame.midY))
+        transform.rotated(by: placement.rotation, about: Point(x: placement.frame.x + placement.anchor.x * placement.frame.width,
+                                                              y: placement.frame.y + placement.anchor.y * placement.frame.height))
     }
 
     /// A matched element: a view of `screen` laid out at the device's size, scaled uniformly to

@@ -138,14 +138,18 @@ public struct LayerSpec: Sendable, Hashable {
     public var keyframes: [Keyframe]
     /// The shadow the node casts (its opacity may be keyframed with `shadowOpacity`).
     public var shadow: ShadowSpec?
+    /// The point scale and rotation keep in place, in unit coordinates of the node's frame
+    /// (`CALayer.anchorPoint`): [0.5, 0.5] is its center.
+    public var anchor: Point
     public var location: SourceLocation
 
     public init(node: Node, layout: Layout = .scaled, keyframes: [Keyframe] = [], shadow: ShadowSpec? = nil,
-                location: SourceLocation) {
+                anchor: Point = Point(x: 0.5, y: 0.5), location: SourceLocation) {
         self.node = node
         self.layout = layout
         self.keyframes = keyframes
         self.shadow = shadow
+        self.anchor = anchor
         self.location = location
     }
 
@@ -214,9 +218,9 @@ public struct Keyframe: Sendable, Hashable {
     public var curve: CubicTimingCurve?
     public var frame: FrameValue?
     public var offset: [Length]?
-    /// `[sx, sy]`, about the frame's center.
+    /// `[sx, sy]`, about the layer's anchor (the frame's center by default).
     public var scale: [Double]?
-    /// Degrees, clockwise, about the frame's center.
+    /// Degrees, clockwise, about the layer's anchor.
     public var rotation: Double?
     public var alpha: Double?
     /// Points, or a percentage of the frame's shorter side.

@@ -8,7 +8,7 @@ struct CustomStyleDecoder {
 
     static let styleKeys = ["presentation", "duration", "curve", "spring", "scrubbing", "layers", "forward", "back", "resting"]
     static let directionKeys = ["layers", "gesture"]
-    static let layerKeys = ["node", "match", "color", "layout", "shadow", "keyframes"]
+    static let layerKeys = ["node", "match", "color", "layout", "shadow", "anchor", "keyframes"]
     static let keyframeKeys = ["at", "curve", "frame", "offset", "scale", "rotation", "alpha", "cornerRadius", "shadowOpacity"]
     static let gestureKeys = ["recognizer", "edge", "edgeZone", "beginsIn", "beginsMoving", "progress", "finish", "autoFinish",
                               "completionCurve", "completionSpeed", "interruptible", "follow"]
@@ -153,7 +153,10 @@ struct CustomStyleDecoder {
         if !isPlaced, let key = fields.key("layout") { r.error(key, "'layout' is for screens and matched elements") }
         let defaultLayout: LayerSpec.Layout
         if case .match = kind { defaultLayout = .fill } else { defaultLayout = .scaled }
-        return LayerSpec(node: kind, layout: layout ?? defaultLayout, keyframes: keyframes, shadow: shadow, location: location)
+        let anchor = fields["anchor"].flatMap { r.point($0, "anchor (unit coordinates of the frame, [0.5, 0.5] its center)") }
+            ?? Point(x: 0.5, y: 0.5)
+        return LayerSpec(node: kind, layout: layout ?? defaultLayout, keyframes: keyframes, shadow: shadow, anchor: anchor,
+                         location: location)
     }
 
     func decodeMatch(_ node: Node) -> MatchSpec? {

@@ -236,8 +236,8 @@ public enum SceneSchema {
             "at": number("progress 0 to 1: how far the top screen is in", minimum: 0, maximum: 1),
             "curve": ref("curve"), "frame": ref("frameValue"),
             "offset": lengths(2, "[dx, dy] translation"),
-            "scale": ["oneOf": [["type": "number"], numbers(2, "[sx, sy]")], "description": "about the frame's center"],
-            "rotation": number("degrees, clockwise, about the frame's center"),
+            "scale": ["oneOf": [["type": "number"], numbers(2, "[sx, sy]")], "description": "about the layer's anchor"],
+            "rotation": number("degrees, clockwise, about the layer's anchor"),
             "alpha": number("opacity", minimum: 0, maximum: 1),
             "cornerRadius": ["$ref": "#/$defs/length", "description": "points, or a percentage of the frame's shorter side"],
             "shadowOpacity": number("the shadow's opacity", minimum: 0, maximum: 1),
@@ -251,6 +251,7 @@ public enum SceneSchema {
             "layout": strings(LayerSpec.Layout.allCases.map(\.rawValue), "scaled: laid out at full size and scaled; frame: laid out at its frame; fill: scaled to cover, clipped"),
             "shadow": object(["color": ref("color"), "radius": number("points", minimum: 0), "offset": numbers(2, "[x, y] points"),
                               "opacity": number("default opacity", minimum: 0, maximum: 1)], "the shadow the node casts"),
+            "anchor": numbers(2, "the point scale and rotation keep in place, in unit coordinates of the frame (default [0.5, 0.5])"),
             "keyframes": ["type": "array", "items": ref("keyframe")],
         ], "one animated node")
         let progress: Object = object([

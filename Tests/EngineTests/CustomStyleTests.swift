@@ -95,6 +95,29 @@ final class CustomStyleTests: XCTestCase {
         XCTAssertEqual(rest.transform, AffineTransform(translationX: 10, y: 600))
     }
 
+    func testScaleAndRotationKeepTheAnchorInPlace() throws {
+        let t = try timeline("""
+              mine:
+                duration: 1
+                curve: linear
+                layers:
+                  - node: from
+                    anchor: [0.5, 0]
+                    keyframes: [{ at: 0, scale: 1 }, { at: 1, scale: 0.5 }]
+                  - node: to
+                    anchor: [0, 1]
+                    keyframes: [{ at: 0, rotation: 90 }, { at: 1, rotation: 0 }]
+            """)
+        // Scaled about its top middle: the top edge stays, centered.
+        XCTAssertEqual(try node(t, "a", at: 0.5).frame, Rect(x: 50, y: 0, width: 300, height: 600))
+        // Turned about its bottom-left corner, which stays put.
+        let b = try node(t, "b", at: 0.5)
+        let corner = b.transform.apply(to: Point(x: 0, y: 800))
+        XCTAssertEqual(corner.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(corner.y, 800, accuracy: 1e-9)
+        XCTAssertEqual(b.transform.b, sin(Double.pi / 4), accuracy: 1e-9)
+    }
+
     func testAMatchedElementFliesBetweenTheTwoViews() throws {
         let t = try timeline("""
               mine:
