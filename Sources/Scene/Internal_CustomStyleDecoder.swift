@@ -61,6 +61,9 @@ struct CustomStyleDecoder {
         if forward.gesture?.follow != nil {
             r.error(fields["forward"], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
         }
+        if back.gesture?.follow != nil, case .spring = timing {
+            r.error(fields.key("spring"), "a style whose way back has 'follow' runs its other layers on a transition animator with 'duration' and 'curve'; the spring goes in 'follow'")
+        }
         return CustomStyleSpec(name: name, location: r.location(key), presentations: presentations, timing: timing,
                                scrubbing: scrubbing, layers: layers, forward: forward, back: back, resting: resting)
     }
@@ -325,7 +328,19 @@ struct CustomStyleDecoder {
         if let v = fields["completionCurve"].flatMap({ CurveDecoder(reader: r).decode($0) }) { gesture.completionCurve = v }
         if let v = fields["completionSpeed"].flatMap({ r.double($0, "completionSpeed", range: 0.001...1000) }) { gesture.completionSpeed = v }
         if let v = fields["interruptible"].flatMap({ r.bool($0, "interruptible") }) { gesture.interruptible = v }
-        if let value = fields["follow"] { gesture.follow = decodeFollow(value, progress: gesture.progress) }
+        if let value = fields["follow"] {
+            gesture.follow = decodeFollow(value, progress: gesture.progress)
+            // Seed 000's driver decides by a flick and a threshold, and completes on its springs.
+            for key in ["autoFinish", "completionCurve", "completionSpeed"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' does not go with 'follow': the spring and the transition animator complete the transition")
+            }
+            if gesture.finish.velocity != nil || gesture.finish.inclusive {
+                r.error(fields["finish"], "with 'follow' a release decides by 'flick' (its direction) and 'above' (the progress)")
+            }
+        }
+        if case .edgePan = gesture.recognizer, let key = fields.key("beginsIn") {
+            r.error(key, "'beginsIn' goes with 'recognizer: pan'; an edge pan begins within 'edgeZone' of its edge")
+        }
         return gesture
     }
 

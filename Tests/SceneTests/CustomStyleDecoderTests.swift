@@ -54,7 +54,6 @@ final class CustomStyleDecoderTests: XCTestCase {
                     recognizer: edgePan
                     edge: right
                     edgeZone: 20
-                    beginsIn: [0, 0, 200, 400]
                     beginsMoving: left
                     progress: { translation: x, distance: 250, direction: negative, readIn: to }
                     finish: { atLeast: 0.4, velocity: 500, flick: 1500 }
@@ -90,7 +89,7 @@ final class CustomStyleDecoderTests: XCTestCase {
         XCTAssertEqual(style.back.layers?.count, 2)
         let gesture = try XCTUnwrap(style.back.gesture)
         XCTAssertEqual(gesture.recognizer, .edgePan(.right, zone: 20))
-        XCTAssertEqual(gesture.region, .rect(Rect(x: 0, y: 0, width: 200, height: 400)))
+        XCTAssertEqual(gesture.region, .anywhere)
         XCTAssertEqual(gesture.beginsMoving, .left)
         XCTAssertEqual(gesture.progress, .translation(.x, distance: .points(250), direction: .negative, readIn: .to))
         XCTAssertEqual(gesture.finish, GestureSpec.Finish(threshold: 0.4, inclusive: true, velocity: 500, flick: 1500))
@@ -109,6 +108,10 @@ final class CustomStyleDecoderTests: XCTestCase {
         XCTAssertEqual(style.resting, .top)
         XCTAssertEqual(style.layers[1].layout, .scaled)
         XCTAssertFalse(style.usesCell)
+        let region = try XCTUnwrap(load(scene("  mine: { layers: [{ node: to }], back: { gesture: { beginsIn: [0, 0, 200, 400] } } }")).styles.first)
+        XCTAssertEqual(region.back.gesture?.region, .rect(Rect(x: 0, y: 0, width: 200, height: 400)))
+        XCTAssertEqual(region.back.gesture?.recognizer, .pan)
+        XCTAssertEqual(region.back.gesture?.finish, GestureSpec.Finish(threshold: 0.5))
     }
 
     func testMistakesAreLocated() {
@@ -155,6 +158,30 @@ final class CustomStyleDecoderTests: XCTestCase {
             XCTAssertTrue(errors.contains { $0.hasPrefix(message) }, "missing: \(message)\nin:\n\(errors.joined(separator: "\n"))")
         }
         XCTAssertTrue(errors.contains { $0.contains("'follow' drives a node that follows the finger down") }, errors.joined(separator: "\n"))
+    }
+
+    func testRulesThatDoNotGoTogether() {
+        let errors = diagnostics(scene("""
+              mine:
+                spring: { dampingRatio: 1, duration: 0.4 }
+                layers: [{ node: from }, { node: to }]
+                back:
+                  gesture:
+                    recognizer: edgePan
+                    beginsIn: leftHalf
+                    progress: { translation: y }
+                    finish: { atLeast: 0.3 }
+                    completionSpeed: 2
+                    follow: { spring: { dampingRatio: 1, duration: 0.4 } }
+            """))
+        for message in [
+            "s.yaml:5:5: error: a style whose way back has 'follow' runs its other layers on a transition animator",
+            "s.yaml:10:9: error: 'beginsIn' goes with 'recognizer: pan'",
+            "s.yaml:13:9: error: 'completionSpeed' does not go with 'follow'",
+            "s.yaml:12:17: error: with 'follow' a release decides by 'flick'",
+        ] {
+            XCTAssertTrue(errors.contains { $0.hasPrefix(message) }, "missing: \(message)\nin:\n\(errors.joined(separator: "\n"))")
+        }
     }
 
     func testMissingLayersAndBadNames() {
