@@ -10,13 +10,23 @@ struct InteractionRule: Sendable {
         case panInLeftHalf
         /// `UIScreenEdgePanGestureRecognizer` on the left edge.
         case leftEdge(zone: Double)
+        /// `UIScreenEdgePanGestureRecognizer` on any edge (custom styles).
+        case edge(ScreenEdge, zone: Double)
+        /// `UIPanGestureRecognizer` whose touch must begin in the half of the container by `edge`.
+        case panInHalf(ScreenEdge)
+        /// `UIPanGestureRecognizer` whose touch must begin inside a region.
+        case panInRegion(Rect)
 
         /// The gesture in words, for messages.
         var summary: String {
+            func points(_ v: Double) -> String { String(format: "%g", v) }
             switch self {
             case .pan: return "pan (anywhere)"
             case .panInLeftHalf: return "pan beginning in the left half of the screen"
-            case .leftEdge(let zone): return "pan from the left screen edge (touch down within \(String(format: "%g", zone)) pt of it)"
+            case .leftEdge(let zone): return "pan from the left screen edge (touch down within \(points(zone)) pt of it)"
+            case .edge(let edge, let zone): return "pan from the \(edge.rawValue) screen edge (touch down within \(points(zone)) pt of it)"
+            case .panInHalf(let edge): return "pan beginning in the \(edge.rawValue) half of the screen"
+            case .panInRegion(let r): return "pan beginning inside [\(points(r.x)), \(points(r.y)), \(points(r.width)), \(points(r.height))]"
             }
         }
     }
@@ -35,16 +45,25 @@ struct InteractionRule: Sendable {
 
     func recognizer(bounds: Rect) -> PanRecognizer {
         switch recognizer {
-        case .pan, .panInLeftHalf: return PanRecognizer(bounds: bounds)
+        case .pan, .panInLeftHalf, .panInHalf, .panInRegion: return PanRecognizer(bounds: bounds)
         case .leftEdge(let zone): return .screenEdge(.left, zone: zone, bounds: bounds)
+        case .edge(let edge, let zone): return .screenEdge(edge, zone: zone, bounds: bounds)
         }
     }
 
     /// Whether a pan that began at `location` may start this gesture.
     func accepts(beganAt location: Point, bounds: Rect) -> Bool {
         switch recognizer {
-        case .pan, .leftEdge: return true
+        case .pan, .leftEdge, .edge: return true
         case .panInLeftHalf: return location.x < bounds.midX
+        case .panInHalf(let edge):
+            switch edge {
+            case .left: return location.x < bounds.midX
+            case .right: return location.x >= bounds.midX
+            case .top: return location.y < bounds.midY
+            case .bottom: return location.y >= bounds.midY
+            }
+        case .panInRegion(let region): return region.contains(location)
         }
     }
 }

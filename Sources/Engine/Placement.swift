@@ -9,6 +9,9 @@ struct Placement: Hashable, Sendable {
         case screen(String)
         /// A solid fill over the frame (dimming views).
         case fill(Color)
+        /// A screen's view with an id drawn on its own, scaled uniformly to cover the frame and
+        /// clipped to it (a custom style's matched element).
+        case view(screen: String, id: String)
     }
 
     /// Screen name, or `dimming` / `shadow`.
@@ -22,6 +25,12 @@ struct Placement: Hashable, Sendable {
     var shadow: Shadow?
     /// How the screen's layout relates to `frame`.
     var layout: Layout
+    /// Radians, clockwise on screen, about `anchor` (custom styles); 0 for none.
+    var rotation = 0.0
+    /// The point of the frame the rotation turns about, in unit coordinates: its center by default.
+    var anchor = Point(x: 0.5, y: 0.5)
+    /// How a screen's views with ids are moved inside it, by id (custom styles).
+    var views: [String: ViewAdjustment] = [:]
 
     /// How a screen fills a frame (the transition's container bounds unless stated).
     enum Layout: Hashable, Sendable {
@@ -69,4 +78,34 @@ struct Placement: Hashable, Sendable {
 
     /// The shadow's opacity where one is cast.
     var shadowOpacity: Double? { shadow?.opacity }
+}
+
+/// How a view with an id moves inside its screen, in the screen's own points: scaled about its
+/// center, offset, rotated about its center, faded.
+struct ViewAdjustment: Hashable, Sendable {
+    var offset = Point.zero
+    var scale = Point(x: 1, y: 1)
+    /// Radians, clockwise.
+    var rotation = 0.0
+    var alpha = 1.0
+    /// The point scale and rotation keep in place, in unit coordinates of the view's frame.
+    var anchor = Point(x: 0.5, y: 0.5)
+
+    /// The view's transform into its screen, for a view at `frame`.
+    func transform(for frame: Rect) -> AffineTransform {
+        let w = frame.width * scale.x, h = frame.height * scale.y
+        let pivot = Point(x: frame.x + anchor.x * frame.width + offset.x, y: frame.y + anchor.y * frame.height + offset.y)
+        let moved = AffineTransform(a: scale.x, b: 0, c: 0, d: scale.y, tx: pivot.x - anchor.x * w, ty: pivot.y - anchor.y * h)
+        return moved.rotated(by: rotation, about: pivot)
+    }
+}
+
+extension AffineTransform {
+    /// `self`, then a rotation by `angle` radians about `center` (in the coordinates `self` maps into).
+    func rotated(by angle: Double, about center: Point) -> AffineTransform {
+        guard angle != 0 else { return self }
+        return concatenating(AffineTransform(translationX: -center.x, y: -center.y))
+            .concatenating(AffineTransform(rotation: angle))
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
 }

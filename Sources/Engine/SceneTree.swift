@@ -33,14 +33,16 @@ struct SceneTree: Sendable {
             switch placement.content {
             case .fill(let color):
                 nodes.append(RenderNode(id: placement.id, content: .fill(color), size: placement.frame.size,
-                                        transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
+                                        transform: rotated(AffineTransform(translationX: placement.frame.x, y: placement.frame.y), placement),
                                         alpha: placement.alpha, cornerRadius: placement.cornerRadius, shadow: placement.shadow))
+            case .view(let screen, let id):
+                if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
                 nodes.append(screenNode(name, placement))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
                     var moved = barNode
-                    moved.transform = screenTransform(placement)
+                    moved.transform = rotated(screenTransform(placement), placement)
                     moved.alpha = placement.alpha
                     nodes.append(moved)
                 }
@@ -73,6 +75,28 @@ struct SceneTree: Sendable {
         }
     }
 
+    /// `transform` with the placement's rotation about its frame's center.
+    private func rotated(_ transform: AffineTransform, _ placement: Placement) -> AffineTransform {
+        transform.rotated(by: placement.rotation, about: Point(x: placement.frame.x + placement.anchor.x * placement.frame.width,
+                                                              y: placement.frame.y + placement.anchor.y * placement.frame.height))
+    }
+
+    /// A matched element: a view of `screen` laid out at the device's size, scaled uniformly to
+    /// cover the placement's frame inside a node of that frame that clips and rounds it.
+    private func viewNode(screen: String, id: String, _ placement: Placement) -> RenderNode? {
+        guard let view = scene.screens[screen]?.identifiedViews(on: device).first(where: { $0.id == id }) else { return nil }
+        let frame = placement.frame, size = view.frame.size
+        let s = size.width > 0 && size.height > 0 ? max(frame.width / size.width, frame.height / size.height) : 1
+        let content = RenderNode(id: "\(placement.id)/content",
+                                 content: .part(ScreenPart(screen: screen, kind: .view(id), layout: device)), size: size,
+                                 transform: AffineTransform(a: s, b: 0, c: 0, d: s, tx: (frame.width - size.width * s) / 2,
+                                                            ty: (frame.height - size.height * s) / 2))
+        return RenderNode(id: placement.id, size: frame.size,
+                          transform: rotated(AffineTransform(translationX: frame.x, y: frame.y), placement),
+                          alpha: placement.alpha, cornerRadius: placement.cornerRadius, clipsToBounds: true,
+                          shadow: placement.shadow, children: [content])
+    }
+
     private func screenTransform(_ placement: Placement) -> AffineTransform {
         placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
@@ -85,14 +109,19 @@ struct SceneTree: Sendable {
         if let screen = scene.screens[name] {
             let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
             for view in laidOut.identifiedViews(on: layout) {
+                let adjustment = placement.views[view.id]
                 children.append(RenderNode(id: "\(placement.id)/\(view.id)",
                                            content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
                                            size: view.frame.size,
-                                           transform: AffineTransform(translationX: view.frame.x, y: view.frame.y)))
+                                           transform: adjustment?.transform(for: view.frame)
+                                               ?? AffineTransform(translationX: view.frame.x, y: view.frame.y),
+                                           alpha: adjustment?.alpha ?? 1))
             }
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
-                              size: layout.size, transform: transform, alpha: placement.alpha,
+                              size: layout.size,
+                              transform: placement.isMagnified ? transform : rotated(transform, placement),
+                              alpha: placement.alpha,
                               cornerRadius: placement.isMagnified ? 0 : placement.cornerRadius,
                               clipsToBounds: true, shadow: placement.shadow, children: children)
         guard placement.isMagnified else { return body }
@@ -103,7 +132,7 @@ struct SceneTree: Sendable {
         content.alpha = 1
         content.shadow = nil
         return RenderNode(id: placement.id, size: placement.frame.size,
-                          transform: AffineTransform(translationX: placement.frame.x, y: placement.frame.y),
+                          transform: rotated(AffineTransform(translationX: placement.frame.x, y: placement.frame.y), placement),
                           alpha: placement.alpha, cornerRadius: placement.cornerRadius, clipsToBounds: true,
                           shadow: placement.shadow, children: [content])
     }

@@ -41,16 +41,24 @@ struct SlideUpModalDriver: TransitionDriver {
     private var interruptedTarget: Bool?
     private(set) var completion: (time: Double, finished: Bool)?
 
-    var styleName: String { "slide-up-modal" }
+    /// The style's name: `slide-up-modal`, or a custom style that follows the finger.
+    var styleName = "slide-up-modal"
+    /// How far the sheet travels from rest to fully out (down): the container's height unless set.
+    var travel: Double
+    /// The picture for a custom style: the layers at `amount` (how far the sheet is in), with the
+    /// sheet moved `offset` points down from rest while the frame animator carries it (nil while
+    /// the transition animator does). nil: the seed's sheet over its dimming view.
+    var picture: (@Sendable (_ amount: Double, _ offset: Double?) -> [Placement])?
     var destination: String { isForward ? sheet : presenter }
     var source: String { isForward ? presenter : sheet }
-    var isInterruptible: Bool { true }
+    /// Both animators are interruptible in the seed; a custom style may say otherwise.
+    var isInterruptible = true
 
     /// The frame animator's `duration` property: the duration it was created with — the spring's
     /// honoured duration, or `UINavigationController.hideShowBarDuration` (0.2 s), which a
     /// mass/stiffness/damping spring ignores while still reporting it.
     static func frameAnimatorDuration(_ parameters: SlideUpModalParameters) -> Double {
-        parameters.spring.honouredDuration ?? SlideUpModalParameters.hideShowBarDuration
+        parameters.spring.honouredDuration ?? parameters.frameDuration ?? SlideUpModalParameters.hideShowBarDuration
     }
 
     /// The transition animator's duration: the scene's, or the frame animator's `duration`
@@ -69,12 +77,15 @@ struct SlideUpModalDriver: TransitionDriver {
         self.isForward = forward
         animator = PropertyAnimator(timing: .cubic(parameters.curve, duration: Self.transitionDuration(parameters)))
         sheetY = forward ? nil : Track(bounds.minY)
+        travel = bounds.height
     }
 
     /// A non-interactive transition started by an action (`animate(.end)` in the seed).
     static func animated(parameters: SlideUpModalParameters, bounds: Rect, presenter: String, sheet: String,
-                         forward: Bool, at time: Double) -> SlideUpModalDriver {
+                         forward: Bool, at time: Double,
+                         customize: (inout SlideUpModalDriver) -> Void = { _ in }) -> SlideUpModalDriver {
         var driver = SlideUpModalDriver(parameters: parameters, bounds: bounds, presenter: presenter, sheet: sheet, forward: forward)
+        customize(&driver)
         driver.phases.set(.animating, at: time)
         driver.animate(toEnd: true, at: time, velocity: 0, startsAnimator: true)
         return driver
@@ -82,8 +93,10 @@ struct SlideUpModalDriver: TransitionDriver {
 
     /// An interactive transition started by a pan that has just begun (`wantsInteractiveStart`).
     static func interactive(parameters: SlideUpModalParameters, bounds: Rect, presenter: String, sheet: String,
-                            forward: Bool, began: PanEvent) -> SlideUpModalDriver {
+                            forward: Bool, began: PanEvent,
+                            customize: (inout SlideUpModalDriver) -> Void = { _ in }) -> SlideUpModalDriver {
         var driver = SlideUpModalDriver(parameters: parameters, bounds: bounds, presenter: presenter, sheet: sheet, forward: forward)
+        customize(&driver)
         driver.phases.set(.interactive, at: began.time)
         driver.animator.scrub(to: 0, at: began.time)
         driver.handle(began)
@@ -100,7 +113,7 @@ struct SlideUpModalDriver: TransitionDriver {
     // MARK: Events
 
     mutating func interrupt(at time: Double) {
-        guard let completion, time < completion.time else { return }
+        guard isInterruptible, let completion, time < completion.time else { return }
         interruptedTarget = completion.finished
         // Freeze what is on screen; the fraction is taken as the on-screen value so that
         // linear scrubbing from here does not jump.
@@ -163,7 +176,7 @@ struct SlideUpModalDriver: TransitionDriver {
         // animator has nothing to move.
         var frameRun: Double?
         if var track = sheetY {
-            let target = toEnd ? bounds.maxY : bounds.minY
+            let target = toEnd ? bounds.minY + travel : bounds.minY
             frameRun = track.animate(to: target, at: time, spring: parameters.spring, velocity: inherited)
             sheetY = track
         }
@@ -196,6 +209,7 @@ struct SlideUpModalDriver: TransitionDriver {
 
     func layers(at time: Double) -> [Placement] {
         let p = animator.value(at: time)
+        if let picture { return picture(isForward ? p : 1 - p, sheetY.map { $0.value(at: time) - bounds.minY }) }
         let y = sheetY?.value(at: time) ?? bounds.minY + bounds.height * (1 - p)
         let dimmed = isForward ? p : 1 - p
         let offset = abs(y - bounds.minY)

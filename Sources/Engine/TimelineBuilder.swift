@@ -59,6 +59,7 @@ struct TimelineBuilder {
     /// located diagnostic.
     private mutating func resolveTransitions() {
         let registry = StyleRegistry(scene: scene)
+        diagnostics += StyleRegistry.problems(scene: scene)
         for spec in scene.transitions {
             guard let style = registry.style(named: spec.style) else {
                 let names = registry.names
@@ -69,6 +70,9 @@ struct TimelineBuilder {
             }
             let (settings, problems) = spec.settings.decode(style.settings, style: style.name)
             diagnostics += problems
+            if let custom = style as? CustomStyle {
+                diagnostics += custom.problems(from: spec.from, to: spec.to, transition: spec.location)
+            }
             transitions.append(Transition(spec: spec, style: style, settings: settings))
         }
     }

@@ -32,7 +32,8 @@ public struct StyleSettings: @unchecked Sendable {
             guard let descriptor = descriptors.first(where: { $0.key == entry.name }) else {
                 let keys = descriptors.map(\.key)
                 let hint = reader.closest(to: entry.name, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                reader.error(entry.key, "'\(entry.name)' is not a setting of \(style)\(hint); its settings are: \(keys.joined(separator: ", "))")
+                let known = keys.isEmpty ? "it takes no settings" : "its settings are: \(keys.joined(separator: ", "))"
+                reader.error(entry.key, "'\(entry.name)' is not a setting of \(style)\(hint); \(known)")
                 continue
             }
             if let value = SettingDecoder(reader: reader).decode(entry.value, descriptor) { values[entry.name] = value }

@@ -47,6 +47,8 @@ public struct Scene: Sendable {
     /// Where the file gives top-level keys (`device`, `size`, `scale`, `fps`, `duration`,
     /// `screens`, `timeline`), for problems found after loading, such as a `--scale` that makes the canvas too large.
     public var keyLocations: [String: SourceLocation] = [:]
+    /// Transition styles the scene declares (`styles:`), in file order.
+    public var styles: [CustomStyleSpec] = []
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,

@@ -88,7 +88,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "fonts", "screens", "root", "transitions", "timeline", "snapshots"]
+                               "background", "fonts", "screens", "root", "styles", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -146,6 +146,8 @@ struct SceneDecoder {
             rootName = order[0]
         }
 
+        let styles = fields["styles"].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
+
         var transitions: [TransitionSpec] = []
         if let node = fields["transitions"], let items = r.sequence(node, "transitions") {
             for item in items {
@@ -190,6 +192,7 @@ struct SceneDecoder {
                           duration: duration, tail: tail, showsTouches: touches, screens: screens, screenOrder: order,
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
+        scene.styles = styles
         for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }

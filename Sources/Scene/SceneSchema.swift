@@ -87,6 +87,8 @@ public enum SceneSchema {
                       "description": ".ttf or .otf files relative to the scene file, used by family name in labels and buttons"],
             "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
             "root": text.merging(["description": "the screen shown first"]) { $1 },
+            "styles": ["type": "object", "additionalProperties": ref("customStyle"),
+                       "description": "transition styles the scene declares, by name; transitions use them with 'style: <name>'"],
             "transitions": ["type": "array", "items": ref("transition")],
             "timeline": ["type": "array", "items": ref("entry")],
             "snapshots": ["type": "array", "items": ref("snapshot")],
@@ -266,6 +268,8 @@ public enum SceneSchema {
         ]) { $1 }
         defs["transition"] = transition
 
+        customStyleDefinitions(&defs)
+
         let sample: Object = ["type": "array", "items": ["type": "number"], "minItems": 3, "maxItems": 3]
         let actions: [String: Object] = [
             "present": text, "push": text, "dismiss": boolean, "pop": boolean,
@@ -300,5 +304,77 @@ public enum SceneSchema {
                    required: ["progress"], "the first frame where a transition run reaches a progress"),
         ]]
         return defs
+    }
+
+    /// The `styles:` section: custom transitions (docs/scene-format.md#custom-transitions).
+    private static func customStyleDefinitions(_ defs: inout Object) {
+        let length: Object = ["oneOf": [["type": "number"], ["type": "string", "pattern": "^\\s*-?[0-9]+(\\.[0-9]+)?\\s*%$"]],
+                              "description": "points, or a percentage (\"-100%\") of the container's width (x) or height (y)"]
+        defs["length"] = length
+        let lengths = { (count: Int, description: String) -> Object in
+            ["type": "array", "items": ref("length"), "minItems": count, "maxItems": count, "description": description]
+        }
+        let viewReference: Object = ["type": "string", "pattern": "^(from|to|below|above)/[^/]+$",
+                                     "description": "a view with an id on the transition's from or to screen"]
+        defs["frameValue"] = ["oneOf": [strings(["full", "cell"], "the container's bounds, or the tapped cell's image"), viewReference,
+                                        lengths(4, "[x, y, width, height]")]]
+        defs["keyframe"] = object([
+            "at": number("progress 0 to 1: how far the top screen is in", minimum: 0, maximum: 1),
+            "curve": ref("curve"), "frame": ref("frameValue"),
+            "offset": lengths(2, "[dx, dy] translation"),
+            "scale": ["oneOf": [["type": "number"], numbers(2, "[sx, sy]")], "description": "about the layer's anchor"],
+            "rotation": number("degrees, clockwise, about the layer's anchor"),
+            "alpha": number("opacity", minimum: 0, maximum: 1),
+            "cornerRadius": ["$ref": "#/$defs/length", "description": "points, or a percentage of the frame's shorter side"],
+            "shadowOpacity": number("the shadow's opacity", minimum: 0, maximum: 1),
+        ], required: ["at"], "a node's properties at one progress; curve eases the segments ending here")
+        let end: Object = ["oneOf": [["const": "cell"], viewReference]]
+        defs["layer"] = object([
+            "node": ["type": "string", "description": "from, to, below, above, from/<view id>, to/<view id>, dimming or shadow"],
+            "match": object(["from": end, "to": end, "draws": viewReference, "hides": boolean, "curve": ref("curve")],
+                            required: ["from", "to"], "a matched element: a view flying from one frame to another"),
+            "color": ref("color"),
+            "layout": strings(LayerSpec.Layout.allCases.map(\.rawValue), "scaled: laid out at full size and scaled; frame: laid out at its frame; fill: scaled to cover, clipped"),
+            "shadow": object(["color": ref("color"), "radius": number("points", minimum: 0), "offset": numbers(2, "[x, y] points"),
+                              "opacity": number("default opacity", minimum: 0, maximum: 1)], "the shadow the node casts"),
+            "anchor": numbers(2, "the point scale and rotation keep in place, in unit coordinates of the frame (default [0.5, 0.5])"),
+            "keyframes": ["type": "array", "items": ref("keyframe")],
+        ], "one animated node")
+        let progress: Object = object([
+            "translation": strings(GestureSpec.Axis.allCases.map(\.rawValue), "the pan's translation along this axis"),
+            "location": strings(GestureSpec.Axis.allCases.map(\.rawValue), "the touch's position over the container's width or height"),
+            "distance": ref("length"),
+            "direction": strings(GestureSpec.Direction.allCases.map(\.rawValue), "which way of the axis counts"),
+            "readIn": strings(["container", "from", "to"], "read the translation in a screen's own (scaled) coordinates"),
+        ], "how progress follows the finger")
+        defs["gesture"] = object([
+            "recognizer": strings(["pan", "edgePan"], "UIPanGestureRecognizer or UIScreenEdgePanGestureRecognizer"),
+            "edge": strings(Edge.allCases.map(\.rawValue), "the edgePan's edge"),
+            "edgeZone": number("points from the edge", exclusiveMinimum: 0),
+            "beginsIn": ["oneOf": [strings(["anywhere", "leftHalf", "rightHalf", "topHalf", "bottomHalf"], "where the touch goes down"),
+                                   numbers(4, "a region [x, y, width, height] in points")]],
+            "beginsMoving": strings(["any", "left", "right", "up", "down"], "the direction the touch moves in when the pan is recognized"),
+            "progress": progress,
+            "finish": object(["above": number("progress", minimum: 0, maximum: 1), "atLeast": number("progress", minimum: 0, maximum: 1),
+                              "velocity": number("pt/s along the progress direction"), "flick": number("pt/s: decides by direction", minimum: 0)],
+                             "when a release finishes"),
+            "autoFinish": number("progress past which it finishes at once", minimum: 0, maximum: 1),
+            "completionCurve": ref("curve"), "completionSpeed": number("speed of the completion", minimum: 0.001),
+            "interruptible": boolean,
+            "follow": object(["node": strings(["from", "to", "below", "above"], "the screen that follows the finger"), "spring": ref("spring"),
+                              "releaseVelocity": strings(["inherit", "zero"], "what starts the spring")],
+                             required: ["spring"], "the screen follows the finger, then a spring carries it"),
+        ], "the gesture that drives a direction")
+        defs["direction"] = object(["layers": ["type": "array", "items": ref("layer")], "gesture": ref("gesture")],
+                                   "a direction's own layers and gesture")
+        let presentation = strings(Presentation.allCases.map(\.rawValue), "push/pop or present/dismiss")
+        defs["customStyle"] = object([
+            "presentation": ["oneOf": [presentation, ["type": "array", "items": presentation, "minItems": 1]]],
+            "duration": number("seconds", exclusiveMinimum: 0), "curve": ref("curve"), "spring": ref("spring"),
+            "scrubbing": strings(CustomStyleSpec.Scrubbing.allCases.map(\.rawValue), "how a finger scrubs the animation"),
+            "layers": ["type": "array", "items": ref("layer"), "minItems": 1],
+            "forward": ref("direction"), "back": ref("direction"),
+            "resting": strings(CustomStyleSpec.Resting.allCases.map(\.rawValue), "what stays on screen after a present or push"),
+        ], required: ["layers"], "a custom transition style")
     }
 }

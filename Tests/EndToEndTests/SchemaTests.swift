@@ -37,12 +37,15 @@ final class SchemaTests: XCTestCase {
             schema = json.load(open(sys.argv[1]))
             validator = jsonschema.Draft202012Validator(schema)
             bad = 0
-            for path in sorted(glob.glob(sys.argv[2] + '/*.yaml')):
+            for path in sorted(glob.glob(sys.argv[2] + '/**/*.yaml', recursive=True)):
                 for error in validator.iter_errors(yaml.safe_load(open(path))):
                     print(path, error.message[:200]); bad += 1
             invalid = yaml.safe_load("screens: {a: {}}\\ntransitions: [{from: a, to: a, style: cover-from-left, width: 3}]")
             if not list(validator.iter_errors(invalid)):
                 print('a setting of another style passed'); bad += 1
+            custom = yaml.safe_load("screens: {a: {}}\\nstyles: {mine: {layers: [{node: from, keyframes: [{at: 2}]}]}}")
+            if not list(validator.iter_errors(custom)):
+                print('a keyframe past progress 1 passed'); bad += 1
             sys.exit(1 if bad else 0)
             """
         let result = try CLI.tool("python3", ["-c", script, repository.appendingPathComponent("docs/scene.schema.json").path,

@@ -11,15 +11,25 @@ final class SnapshotCommandTests: XCTestCase {
         .deletingLastPathComponent()
 
     func testTheExampleScenesMatchTheirGoldens() throws {
+        // `segue snapshot DIR` reads the scenes directly in DIR: the custom-transition examples
+        // in scenes/custom (with their goldens in scenes/custom/__snapshots__) are a second folder.
         let scenes = Self.root.appendingPathComponent("scenes")
-        let result = try CLI.segue(["snapshot", scenes.path, "--scale", "1", "--quiet"])
+        let custom = scenes.appendingPathComponent("custom")
+        let result = try CLI.segue(["snapshot", scenes.path, custom.path, "--scale", "1", "--quiet"])
         XCTAssertEqual(result.status, 0, """
-            The example scenes no longer match their goldens (scenes/__snapshots__); see the diff \
-            images listed below. If the change is intended, re-record them with \
-            `swift run segue snapshot scenes --scale 1 --record`.
+            The example scenes no longer match their goldens (scenes/__snapshots__, scenes/custom/__snapshots__); \
+            see the diff images listed below. If the change is intended, re-record them with \
+            `swift run segue snapshot scenes --scale 1 --record` (and the same for scenes/custom).
             \(result.text)\(result.stderr)
             """)
         XCTAssertTrue(result.text.contains(" 0 failed, 0 missing, 0 orphaned, 0 errors"), result.text)
+        // Every committed golden of both folders was compared.
+        let goldens = [scenes, custom].map { $0.appendingPathComponent("__snapshots__") }.flatMap { folder in
+            (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".png") && !$0.hasPrefix("__actual__") }
+        }
+        XCTAssertTrue(goldens.contains { $0.hasPrefix("photo-hero/") }, "scenes/custom has goldens")
+        XCTAssertTrue(result.text.contains("\(goldens.count) goldens: \(goldens.count) ok"), result.text)
     }
 
     func testRecordVerifyAndFailFromTheCommandLine() throws {

@@ -92,6 +92,9 @@ struct SlideUpModalParameters: Sendable, Hashable {
     /// `UINavigationController.hideShowBarDuration`, the duration the seed creates its frame
     /// animator with.
     static let hideShowBarDuration = 0.2
+    /// The duration the frame animator is created with and reports where the spring honours
+    /// none; nil: `hideShowBarDuration` (a custom style that follows the finger gives its own).
+    var frameDuration: Double?
     /// `UIColor.black.withAlphaComponent(0.66)`.
     var dimmingColor = Color.black.withAlpha(0.66)
     /// progress step = dy / (container height × `progressScale`).

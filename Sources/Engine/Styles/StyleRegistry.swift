@@ -11,8 +11,20 @@ struct StyleRegistry: Sendable {
 
     let styles: [any TransitionStyleDefinition]
 
+    /// The built-in styles and `scene`'s own; a scene's style may not reuse a built-in name
+    /// (`problems(scene:)` reports it).
     init(scene: Scene) {
-        styles = Self.builtIn
+        let builtInNames = Set(Self.builtIn.map(\.name))
+        styles = Self.builtIn + scene.styles.filter { !builtInNames.contains($0.name) }.map { CustomStyle(spec: $0, scene: scene) }
+    }
+
+    /// A scene style named like a built-in one, at its line.
+    static func problems(scene: Scene) -> [Diagnostic] {
+        let names = builtIn.map(\.name)
+        return scene.styles.filter { names.contains($0.name) }.map {
+            Diagnostic(location: $0.location, message:
+                "the style '\($0.name)' is built in; give the scene's own style another name (built-in styles: \(names.joined(separator: ", ")))")
+        }
     }
 
     func style(named name: String) -> (any TransitionStyleDefinition)? {

@@ -1,0 +1,423 @@
+import Geometry
+import Motion
+import Yams
+
+/// Reads the `styles:` section: custom transition styles, every mistake at its line and column.
+struct CustomStyleDecoder {
+    let reader: NodeReader
+
+    static let styleKeys = ["presentation", "duration", "curve", "spring", "scrubbing", "layers", "forward", "back", "resting"]
+    static let directionKeys = ["layers", "gesture"]
+    static let layerKeys = ["node", "match", "color", "layout", "shadow", "anchor", "keyframes"]
+    static let keyframeKeys = ["at", "curve", "frame", "offset", "scale", "rotation", "alpha", "cornerRadius", "shadowOpacity"]
+    static let gestureKeys = ["recognizer", "edge", "edgeZone", "beginsIn", "beginsMoving", "progress", "finish", "autoFinish",
+                              "completionCurve", "completionSpeed", "interruptible", "follow"]
+
+    func decodeStyles(_ node: Node) -> [CustomStyleSpec] {
+        guard let fields = reader.mapping(node, "styles (a mapping of style names to definitions)") else { return [] }
+        return fields.entries.compactMap { entry in
+            if entry.name.isEmpty || entry.name.contains("/") {
+                reader.error(entry.key, "a style name is a plain name (no '/'), found '\(entry.name)'")
+                return nil
+            }
+            return decodeStyle(name: entry.name, entry.value, key: entry.key)
+        }
+    }
+
+    func decodeStyle(name: String, _ node: Node, key: Node) -> CustomStyleSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a custom style", allowed: Self.styleKeys) else { return nil }
+        var presentations: [Presentation] = [.modal]
+        if let value = fields["presentation"] {
+            if value.sequence != nil {
+                let items = r.sequence(value, "presentations") ?? []
+                presentations = items.compactMap { r.choice($0, "presentation", Presentation.self) }
+                if items.isEmpty { r.error(value, "expected at least one presentation: navigation, modal") }
+            } else if let one = r.choice(value, "presentation", Presentation.self) {
+                presentations = [one]
+            }
+        }
+        var timing = CustomStyleSpec.Timing.cubic(.easeInOut, duration: 0.3)
+        if let springNode = fields["spring"] {
+            for key in ["curve", "duration"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' cannot be combined with 'spring'; a spring's duration goes inside it ({ dampingRatio, duration })")
+            }
+            if let spring = SpringDecoder(reader: r).decode(springNode) { timing = .spring(spring) }
+        } else {
+            let curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) } ?? .easeInOut
+            let duration = fields["duration"].flatMap { r.double($0, "duration", range: 0...600, exclusiveMin: 0) } ?? 0.3
+            timing = .cubic(curve, duration: duration)
+        }
+        let scrubbing = fields["scrubbing"].flatMap { r.choice($0, "scrubbing", CustomStyleSpec.Scrubbing.self) } ?? .animator
+        let resting = fields["resting"].flatMap { r.choice($0, "resting", CustomStyleSpec.Resting.self) } ?? .top
+        var layers: [LayerSpec] = []
+        if let node = fields["layers"] {
+            layers = decodeLayers(node) ?? []
+        } else {
+            r.error(node, "missing key 'layers' in custom style '\(name)': the nodes it animates, back to front")
+        }
+        let forward = fields["forward"].map { decodeDirection($0, "forward") } ?? DirectionSpec()
+        let back = fields["back"].map { decodeDirection($0, "back") } ?? DirectionSpec()
+        if forward.gesture?.follow != nil {
+            r.error(fields["forward"], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
+        }
+        if back.gesture?.follow != nil, case .spring = timing {
+            r.error(fields.key("spring"), "a style whose way back has 'follow' runs its other layers on a transition animator with 'duration' and 'curve'; the spring goes in 'follow'")
+        }
+        return CustomStyleSpec(name: name, location: r.location(key), presentations: presentations, timing: timing,
+                               scrubbing: scrubbing, layers: layers, forward: forward, back: back, resting: resting)
+    }
+
+    func decodeDirection(_ node: Node, _ what: String) -> DirectionSpec {
+        guard let fields = reader.mapping(node, "the '\(what)' direction", allowed: Self.directionKeys) else { return DirectionSpec() }
+        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers), gesture: fields["gesture"].flatMap(decodeGesture))
+    }
+
+    // MARK: Layers
+
+    func decodeLayers(_ node: Node) -> [LayerSpec]? {
+        guard let items = reader.sequence(node, "layers (nodes back to front)") else { return nil }
+        if items.isEmpty { reader.error(node, "a style needs at least one layer") }
+        let layers = items.compactMap(decodeLayer)
+        // A view moves inside its screen: the screen must be drawn.
+        for layer in layers {
+            guard case .view(let role, let id) = layer.node else { continue }
+            if !layers.contains(where: { $0.node == .screen(role) }) {
+                reader.error(at: layer.location, "'\(role.rawValue)/\(id)' moves inside the '\(role.rawValue)' screen, which is not among these layers; add '- node: \(role.rawValue)' before it")
+            }
+        }
+        return layers
+    }
+
+    /// `from`, `to`, `below`, `above`, `<from|to>/<view id>`, or a fill's name.
+    func screenRole(_ text: String) -> ScreenRole? {
+        switch text {
+        case "from", "below": return .from
+        case "to", "above": return .to
+        default: return nil
+        }
+    }
+
+    /// `<from|to>/<id>`.
+    func viewReference(_ node: Node, _ what: String) -> (ScreenRole, String)? {
+        guard let text = reader.string(node, what) else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let role = screenRole(parts[0]), !parts[1].isEmpty else {
+            reader.error(node, "expected \(what) as from/<view id> or to/<view id> (below/above also name the screens), found '\(text)'")
+            return nil
+        }
+        return (role, parts[1])
+    }
+
+    func decodeLayer(_ node: Node) -> LayerSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a layer", allowed: Self.layerKeys) else { return nil }
+        let location = r.location(node)
+        let layout = fields["layout"].flatMap { r.choice($0, "layout", LayerSpec.Layout.self) }
+        let shadow = fields["shadow"].flatMap(decodeShadow)
+        let keyframes = fields["keyframes"].flatMap(decodeKeyframes) ?? []
+        let kind: LayerSpec.Node
+        if let matchNode = fields["match"] {
+            if fields["node"] != nil { r.error(fields.key("node"), "a layer is either 'node' or 'match', not both") }
+            guard let match = decodeMatch(matchNode) else { return nil }
+            kind = .match(match)
+            for keyframe in keyframes where keyframe.frame != nil || keyframe.offset != nil {
+                r.error(at: keyframe.location, "a matched element flies between its 'from' and 'to' frames; its keyframes take scale, rotation, alpha, cornerRadius, shadowOpacity")
+            }
+        } else if let nameNode = fields["node"] {
+            guard let text = r.string(nameNode, "node") else { return nil }
+            if let role = screenRole(text) {
+                kind = .screen(role)
+            } else if text.contains("/") {
+                guard let (role, id) = viewReference(nameNode, "node") else { return nil }
+                kind = .view(role, id)
+                for keyframe in keyframes where keyframe.frame != nil || keyframe.cornerRadius != nil || keyframe.shadowOpacity != nil {
+                    r.error(at: keyframe.location, "a view inside its screen takes offset, scale, rotation and alpha keyframes")
+                }
+            } else if ["dimming", "shadow"].contains(text) {
+                let color = fields["color"].flatMap { r.color($0, "color", appearance: .light) } ?? .black
+                kind = .fill(text, color)
+            } else {
+                let hint = r.closest(to: text, in: ["from", "to", "below", "above", "dimming", "shadow"]).map { " (did you mean '\($0)'?)" } ?? ""
+                r.error(nameNode, "unknown node '\(text)'\(hint); expected from, to (or below, above), from/<view id>, to/<view id>, dimming or shadow")
+                return nil
+            }
+        } else {
+            r.error(node, "a layer needs 'node' (from, to, from/<view id>, to/<view id>, dimming, shadow) or 'match'")
+            return nil
+        }
+        var isFill = false, isPlaced = false
+        switch kind {
+        case .fill: isFill = true
+        case .screen, .match: isPlaced = true
+        case .view: break
+        }
+        if !isFill, let key = fields.key("color") { r.error(key, "'color' is for fill nodes (dimming, shadow)") }
+        if !isPlaced, let key = fields.key("layout") { r.error(key, "'layout' is for screens and matched elements") }
+        let defaultLayout: LayerSpec.Layout
+        if case .match = kind { defaultLayout = .fill } else { defaultLayout = .scaled }
+        let anchor = fields["anchor"].flatMap { r.point($0, "anchor (unit coordinates of the frame, [0.5, 0.5] its center)") }
+            ?? Point(x: 0.5, y: 0.5)
+        return LayerSpec(node: kind, layout: layout ?? defaultLayout, keyframes: keyframes, shadow: shadow, anchor: anchor,
+                         location: location)
+    }
+
+    func decodeMatch(_ node: Node) -> MatchSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a matched element", allowed: ["from", "to", "draws", "hides", "curve"]) else { return nil }
+        func end(_ key: String) -> FrameValue? {
+            guard let value = fields[key] else {
+                r.error(node, "missing key '\(key)' in match: cell, from/<view id> or to/<view id>")
+                return nil
+            }
+            if value.scalar?.string == "cell" { return .cell }
+            return viewReference(value, "match '\(key)'").map { .view($0.0, $0.1) }
+        }
+        let from = end("from"), to = end("to")
+        guard let from, let to else { return nil }
+        var draws: (ScreenRole, String)?
+        if let value = fields["draws"] {
+            draws = viewReference(value, "match 'draws'")
+        } else if case .view(let role, let id) = from {
+            draws = (role, id)
+        } else if case .view(let role, let id) = to {
+            draws = (role, id)
+        } else {
+            r.error(node, "a match between two cells needs 'draws: <from|to>/<view id>', the view drawn in flight")
+        }
+        let hides = fields["hides"].flatMap { r.bool($0, "hides") } ?? true
+        let curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) } ?? .linear
+        guard let draws else { return nil }
+        return MatchSpec(from: from, to: to, draws: (role: draws.0, id: draws.1), hidesViews: hides, curve: curve)
+    }
+
+    func decodeShadow(_ node: Node) -> ShadowSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a shadow", allowed: ["color", "radius", "offset", "opacity"]) else { return nil }
+        var shadow = ShadowSpec()
+        if let v = fields["color"].flatMap({ r.color($0, "shadow color", appearance: .light) }) { shadow.color = v }
+        if let v = fields["radius"].flatMap({ r.double($0, "shadow radius", range: 0...200) }) { shadow.radius = v }
+        if let v = fields["offset"].flatMap({ r.point($0, "shadow offset") }) { shadow.offset = v }
+        if let v = fields["opacity"].flatMap({ r.double($0, "shadow opacity", range: 0...1) }) { shadow.opacity = v }
+        return shadow
+    }
+
+    // MARK: Keyframes
+
+    func decodeKeyframes(_ node: Node) -> [Keyframe]? {
+        guard let items = reader.sequence(node, "keyframes") else { return nil }
+        let keyframes = items.compactMap(decodeKeyframe)
+        for (previous, next) in zip(keyframes, keyframes.dropFirst()) where next.at <= previous.at {
+            reader.error(at: next.location, "keyframe 'at' values must increase: \(next.at) comes after \(previous.at)")
+        }
+        return keyframes
+    }
+
+    func length(_ node: Node, _ what: String) -> Length? {
+        if let text = node.scalar?.string, text.hasSuffix("%") {
+            guard let value = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                reader.error(node, "expected \(what) as points or a percentage such as \"-100%\", found '\(text)'")
+                return nil
+            }
+            return .percent(value)
+        }
+        guard node.scalar != nil, let value = reader.double(node, "\(what) (points, or a percentage such as \"50%\")") else {
+            if node.scalar == nil { reader.error(node, "expected \(what) (points, or a percentage such as \"50%\"), found \(reader.describe(node))") }
+            return nil
+        }
+        return .points(value)
+    }
+
+    func lengths(_ node: Node, _ what: String, count: Int) -> [Length]? {
+        guard let items = node.sequence, items.count == count else {
+            reader.error(node, "expected \(what) (a list of \(count) lengths: points or percentages), found \(reader.describe(node))")
+            return nil
+        }
+        let values = items.compactMap { length($0, "a value in \(what)") }
+        return values.count == count ? values : nil
+    }
+
+    func frameValue(_ node: Node) -> FrameValue? {
+        if let text = node.scalar?.string {
+            switch text {
+            case "full": return .full
+            case "cell": return .cell
+            default:
+                return viewReference(node, "frame (full, cell, from/<view id>, to/<view id> or [x, y, width, height])").map { .view($0.0, $0.1) }
+            }
+        }
+        return lengths(node, "frame [x, y, width, height]", count: 4).map(FrameValue.rect)
+    }
+
+    func decodeKeyframe(_ node: Node) -> Keyframe? {
+        let r = reader
+        guard let fields = r.mapping(node, "a keyframe", allowed: Self.keyframeKeys) else { return nil }
+        guard let atNode = fields["at"] else {
+            r.error(node, "missing key 'at' (progress 0 to 1) in keyframe")
+            return nil
+        }
+        guard let at = r.double(atNode, "keyframe 'at' (progress)", range: 0...1) else { return nil }
+        var keyframe = Keyframe(at: at, location: r.location(node))
+        keyframe.curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) }
+        keyframe.frame = fields["frame"].flatMap(frameValue)
+        keyframe.offset = fields["offset"].flatMap { lengths($0, "offset [dx, dy]", count: 2) }
+        if let value = fields["scale"] {
+            if value.sequence != nil {
+                keyframe.scale = r.numbers(value, "scale [sx, sy]", count: 2)
+            } else if let s = r.double(value, "scale") {
+                keyframe.scale = [s, s]
+            }
+        }
+        keyframe.rotation = fields["rotation"].flatMap { r.double($0, "rotation (degrees)") }
+        keyframe.alpha = fields["alpha"].flatMap { r.double($0, "alpha", range: 0...1) }
+        keyframe.cornerRadius = fields["cornerRadius"].flatMap { length($0, "cornerRadius") }
+        keyframe.shadowOpacity = fields["shadowOpacity"].flatMap { r.double($0, "shadowOpacity", range: 0...1) }
+        if fields.entries.count == 1 || (fields.entries.count == 2 && fields["curve"] != nil) {
+            r.error(node, "a keyframe sets at least one of: frame, offset, scale, rotation, alpha, cornerRadius, shadowOpacity")
+        }
+        return keyframe
+    }
+
+    // MARK: Gestures
+
+    func decodeGesture(_ node: Node) -> GestureSpec? {
+        let r = reader
+        guard let fields = r.mapping(node, "a gesture", allowed: Self.gestureKeys) else { return nil }
+        var gesture = GestureSpec(location: r.location(node))
+        let kind = fields["recognizer"].flatMap { r.string($0, "recognizer") } ?? "pan"
+        switch kind {
+        case "pan":
+            for key in ["edge", "edgeZone"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' goes with 'recognizer: edgePan'")
+            }
+        case "edgePan":
+            let edge = fields["edge"].flatMap { r.choice($0, "edge", Edge.self) } ?? .left
+            let zone = fields["edgeZone"].flatMap { r.double($0, "edgeZone", range: 0...1000, exclusiveMin: 0) } ?? 13
+            gesture.recognizer = .edgePan(edge, zone: zone)
+        default:
+            let hint = r.closest(to: kind, in: ["pan", "edgePan"]).map { " (did you mean '\($0)'?)" } ?? ""
+            r.error(fields["recognizer"], "unknown recognizer '\(kind)'\(hint); expected pan (UIPanGestureRecognizer) or edgePan (UIScreenEdgePanGestureRecognizer)")
+        }
+        if let value = fields["beginsIn"] {
+            if value.sequence != nil {
+                if let rect = r.rect(value, "beginsIn region") { gesture.region = .rect(rect) }
+            } else if let text = r.string(value, "beginsIn") {
+                let halves: [String: Edge] = ["leftHalf": .left, "rightHalf": .right, "topHalf": .top, "bottomHalf": .bottom]
+                if text == "anywhere" {
+                    gesture.region = .anywhere
+                } else if let edge = halves[text] {
+                    gesture.region = .half(edge)
+                } else {
+                    let names = ["anywhere", "leftHalf", "rightHalf", "topHalf", "bottomHalf"]
+                    let hint = r.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    r.error(value, "unknown beginsIn '\(text)'\(hint); expected one of: \(names.joined(separator: ", ")) or a region [x, y, width, height]")
+                }
+            }
+        }
+        let directions: [String: Edge] = ["left": .left, "right": .right, "up": .top, "down": .bottom]
+        if let value = fields["beginsMoving"], let text = r.string(value, "beginsMoving") {
+            if let edge = directions[text] {
+                gesture.beginsMoving = edge
+            } else if text != "any" {
+                r.error(value, "unknown beginsMoving '\(text)'; expected one of: any, left, right, up, down")
+            }
+        }
+        if let value = fields["progress"], let progress = decodeProgress(value) { gesture.progress = progress }
+        if let value = fields["finish"], let finish = decodeFinish(value) { gesture.finish = finish }
+        gesture.autoFinish = fields["autoFinish"].flatMap { r.double($0, "autoFinish", range: 0...1) }
+        if let v = fields["completionCurve"].flatMap({ CurveDecoder(reader: r).decode($0) }) { gesture.completionCurve = v }
+        if let v = fields["completionSpeed"].flatMap({ r.double($0, "completionSpeed", range: 0.001...1000) }) { gesture.completionSpeed = v }
+        if let v = fields["interruptible"].flatMap({ r.bool($0, "interruptible") }) { gesture.interruptible = v }
+        if let value = fields["follow"] {
+            gesture.follow = decodeFollow(value, progress: gesture.progress)
+            // Seed 000's driver decides by a flick and a threshold, and completes on its springs.
+            for key in ["autoFinish", "completionCurve", "completionSpeed"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' does not go with 'follow': the spring and the transition animator complete the transition")
+            }
+            if gesture.finish.velocity != nil || gesture.finish.inclusive {
+                r.error(fields["finish"], "with 'follow' a release decides by 'flick' (its direction) and 'above' (the progress)")
+            }
+        }
+        if case .edgePan = gesture.recognizer, let key = fields.key("beginsIn") {
+            r.error(key, "'beginsIn' goes with 'recognizer: pan'; an edge pan begins within 'edgeZone' of its edge")
+        }
+        return gesture
+    }
+
+    func decodeProgress(_ node: Node) -> GestureSpec.Progress? {
+        let r = reader
+        guard let fields = r.mapping(node, "a progress rule", allowed: ["translation", "location", "distance", "direction", "readIn"]) else { return nil }
+        if let axisNode = fields["location"] {
+            for key in ["translation", "distance", "direction", "readIn"] where fields[key] != nil {
+                r.error(fields.key(key), "'\(key)' goes with 'translation'; 'location: x' reads the touch's position over the container's width")
+            }
+            return r.choice(axisNode, "location axis", GestureSpec.Axis.self).map(GestureSpec.Progress.location)
+        }
+        guard let axisNode = fields["translation"] else {
+            r.error(node, "a progress rule is { translation: x|y, distance, direction, readIn } or { location: x|y }")
+            return nil
+        }
+        guard let axis = r.choice(axisNode, "translation axis", GestureSpec.Axis.self) else { return nil }
+        let distance = fields["distance"].flatMap { length($0, "distance") } ?? .percent(100)
+        if distance.resolve(100) <= 0 { r.error(fields["distance"], "distance must be positive") }
+        let direction = fields["direction"].flatMap { r.choice($0, "direction", GestureSpec.Direction.self) } ?? .positive
+        var readIn: ScreenRole?
+        if let value = fields["readIn"], let text = r.string(value, "readIn") {
+            readIn = screenRole(text)
+            if readIn == nil, text != "container" {
+                r.error(value, "unknown readIn '\(text)'; expected container (screen points), from or to (that screen's own coordinates while it is scaled)")
+            }
+        }
+        return .translation(axis, distance: distance, direction: direction, readIn: readIn)
+    }
+
+    func decodeFinish(_ node: Node) -> GestureSpec.Finish? {
+        let r = reader
+        guard let fields = r.mapping(node, "a finish rule", allowed: ["above", "atLeast", "velocity", "flick"]) else { return nil }
+        var finish = GestureSpec.Finish(threshold: nil)
+        if fields["above"] != nil, fields["atLeast"] != nil {
+            r.error(fields.key("atLeast"), "give 'above' or 'atLeast', not both")
+        }
+        if let v = fields["above"].flatMap({ r.double($0, "above (progress)", range: 0...1) }) { finish.threshold = v }
+        if let v = fields["atLeast"].flatMap({ r.double($0, "atLeast (progress)", range: 0...1) }) {
+            finish.threshold = v
+            finish.inclusive = true
+        }
+        finish.velocity = fields["velocity"].flatMap { r.double($0, "velocity (pt/s)", range: -100_000...100_000) }
+        finish.flick = fields["flick"].flatMap { r.double($0, "flick (pt/s)", range: 0...100_000) }
+        if fields.entries.isEmpty { r.error(node, "a finish rule needs above, atLeast, velocity or flick") }
+        return finish
+    }
+
+    func decodeFollow(_ node: Node, progress: GestureSpec.Progress) -> GestureSpec.Follow? {
+        let r = reader
+        guard let fields = r.mapping(node, "a follow rule", allowed: ["node", "spring", "releaseVelocity"]) else { return nil }
+        let role = fields["node"].flatMap { value -> ScreenRole? in
+            guard let text = r.string(value, "follow node") else { return nil }
+            guard let role = screenRole(text) else {
+                r.error(value, "expected follow node from or to (below/above), found '\(text)'")
+                return nil
+            }
+            return role
+        } ?? .to
+        guard let springNode = fields["spring"] else {
+            r.error(node, "missing key 'spring' in follow: the spring that carries the node after a release")
+            return nil
+        }
+        let spring = SpringDecoder(reader: r).decode(springNode)
+        var inherits = true
+        if let value = fields["releaseVelocity"], let text = r.string(value, "releaseVelocity") {
+            guard ["inherit", "zero"].contains(text) else {
+                r.error(value, "unknown releaseVelocity '\(text)'; expected inherit or zero")
+                return nil
+            }
+            inherits = text == "inherit"
+        }
+        guard case .translation(.y, _, .positive, nil) = progress else {
+            r.error(node, "'follow' drives a node that follows the finger down: it needs 'progress: { translation: y }' (direction positive)")
+            return nil
+        }
+        guard let spring else { return nil }
+        return GestureSpec.Follow(role: role, spring: spring, inheritsVelocity: inherits)
+    }
+}
