@@ -10,7 +10,7 @@ struct Inspect: ParsableCommand {
             (index, title or caption, the cell's frame and its image's), the navigation bar's parts \
             and the tab bar's items. Frames are [x, y, width, height] in points from the screen's \
             top-left corner, from the layout the renderer draws with. --json prints the same as \
-            JSON with stable keys (see the README). 'segue still --grid' draws them over a frame.
+            JSON with stable keys (see the README). 'segue still --grid' draws a point grid and the views' ids over a frame.
             """)
 
     @Argument(help: "The scene file (.yaml, .yml or .json).")
