@@ -32,8 +32,8 @@ extension PlacedNode {
 }
 
 /// Formatting of numbers and strings for the trace: short, stable, valid JSON.
-enum JSONNumber {
-    static func format(_ value: Double, decimals: Int = 4) -> String {
+public enum JSONNumber {
+    public static func format(_ value: Double, decimals: Int = 4) -> String {
         guard value.isFinite else { return "null" }
         let scale = pow(10, Double(decimals))
         var rounded = (value * scale).rounded() / scale
@@ -44,7 +44,7 @@ enum JSONNumber {
         return text
     }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -14,6 +14,18 @@ public struct TransitionRun: Hashable, Sendable {
     public var finished: Bool
 }
 
+/// A finger lifting off a transition it held, and what the transition decided then: to
+/// finish or to cancel. A run caught again mid-animation has one release per lift, each with
+/// its own decision; the run's `finished` is the last one's.
+public struct TransitionRelease: Hashable, Sendable {
+    /// The run's `index`.
+    public var run: Int
+    /// When the finger lifted (the pan's `.ended`), in seconds.
+    public var time: Double
+    /// Whether the transition set off to finish (true) or to cancel.
+    public var finishes: Bool
+}
+
 extension Timeline {
     /// Every transition that ran, in order.
     public var runs: [TransitionRun] {

@@ -19,6 +19,8 @@ public struct Timeline: Sendable {
     let drivers: [any TransitionDriver]
     /// Where each driver's screens sit relative to navigation bars.
     let contexts: [BarContext]
+    /// Every release of a finger holding a transition, in time order, with its decision.
+    public let releases: [TransitionRelease]
     private let traces: [[TouchPoint]]
     private let tree: SceneTree
 
@@ -41,6 +43,7 @@ public struct Timeline: Sendable {
         segments = builder.segments
         drivers = builder.drivers
         contexts = builder.contexts
+        releases = builder.releases
         traces = builder.traces
         tree = SceneTree(scene: scene)
         let fps = Double(scene.fps)

@@ -15,6 +15,8 @@ struct TimelineBuilder {
     private(set) var contexts: [Timeline.BarContext] = []
     /// The last moment anything moves or a finger lifts.
     private(set) var lastActivity = 0.0
+    /// Every lift of a finger that held a transition, with the decision taken then.
+    private(set) var releases: [TransitionRelease] = []
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -196,6 +198,7 @@ struct TimelineBuilder {
                 } else {
                     drivers[index].resume(at: up.time)
                 }
+                recordRelease(of: index, at: recognition.events.last { $0.state == .ended }?.time ?? up.time)
                 return .run(index)
             }
             let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
@@ -231,6 +234,7 @@ struct TimelineBuilder {
             var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
             start(driver, transition: candidate.transition, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
+            recordRelease(of: drivers.count - 1, at: recognition.events.last { $0.state == .ended }?.time ?? up.time)
             return .run(drivers.count - 1)
         }
 
@@ -412,6 +416,13 @@ struct TimelineBuilder {
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
+    }
+
+    /// The finger holding run `index` lifted at `time`: its completion, as the driver now plans
+    /// it, is the decision of this release (a later touch may catch the animation and decide again).
+    private mutating func recordRelease(of index: Int, at time: Double) {
+        guard let completion = drivers[index].completion else { return }
+        releases.append(TransitionRelease(run: index, time: time, finishes: completion.finished))
     }
 
     /// Completes the active transition if it ends before `time`, updating the stack.

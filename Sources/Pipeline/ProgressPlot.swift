@@ -7,6 +7,23 @@ import Scene
 /// `segue plot`: each transition's progress over time, with the gesture's phases shaded, touches
 /// marked and every finish or cancel decision labelled — how a scene's timing reads at a glance.
 public enum ProgressPlot {
+    /// A release drawn on the plot: a vertical line at `time` labelled with its own decision.
+    public struct ReleaseMarker: Hashable, Sendable {
+        public var time: Double
+        /// The run it released.
+        public var run: Int
+        public var finishes: Bool
+        /// "finish" or "cancel".
+        public var label: String { finishes ? "finish" : "cancel" }
+    }
+
+    /// One marker per release of a finger holding a transition, in time order, each with the
+    /// decision taken at that release — a run caught again mid-animation and sent the other
+    /// way shows both decisions, not its final outcome twice.
+    public static func releaseMarkers(_ timeline: Timeline) -> [ReleaseMarker] {
+        timeline.releases.map { ReleaseMarker(time: $0.time, run: $0.run, finishes: $0.finishes) }
+    }
+
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
     public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
         let timeline = try Timeline(scene: scene)
@@ -70,18 +87,16 @@ public enum ProgressPlot {
             }
             previous = (point, runIndex)
         }
-        // Touches along the bottom, and each release's decision.
-        for (state, next) in zip(states, states.dropFirst()) {
-            if state.touches.isEmpty, !next.touches.isEmpty {
-                picture.disc(center: Point(x: x(next.time), y: plot.maxY - 8), radius: 4, ink)
-            }
-            if state.phase == .interactive, next.phase == .animating,
-               let run = runs.last(where: { $0.start <= next.time + 1e-9 }) {
-                let color = run.finished ? Color(r8: 52, g8: 199, b8: 89) : Color(r8: 255, g8: 59, b8: 48)
-                picture.line(from: Point(x: x(next.time), y: plot.minY), to: Point(x: x(next.time), y: plot.maxY), color, thickness: 1.5)
-                labels.append((.init(text: run.finished ? "finish" : "cancel", size: 12, weight: .semibold, color: color, width: 60),
-                               Point(x: x(next.time) + 4, y: plot.minY + 2)))
-            }
+        // Touches along the bottom.
+        for (state, next) in zip(states, states.dropFirst()) where state.touches.isEmpty && !next.touches.isEmpty {
+            picture.disc(center: Point(x: x(next.time), y: plot.maxY - 8), radius: 4, ink)
+        }
+        // Each release with the decision taken at that release.
+        for marker in releaseMarkers(timeline) {
+            let color = marker.finishes ? Color(r8: 52, g8: 199, b8: 89) : Color(r8: 255, g8: 59, b8: 48)
+            picture.line(from: Point(x: x(marker.time), y: plot.minY), to: Point(x: x(marker.time), y: plot.maxY), color, thickness: 1.5)
+            labels.append((.init(text: marker.label, size: 12, weight: .semibold, color: color, width: 60),
+                           Point(x: x(marker.time) + 4, y: plot.minY + 2)))
         }
         let names = runs.map { "\($0.index): \($0.style) \($0.source) → \($0.destination)" }.joined(separator: "   ")
         labels.append((.init(text: "\(scene.name) — progress over time   \(names)", size: 13, weight: .semibold,

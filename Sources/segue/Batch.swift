@@ -53,6 +53,11 @@ struct Batch: ParsableCommand {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard must be i/n with 1 <= i <= n, e.g. 2/4") }
+        do {
+            try OutputFormat.checkBatchFolder(output, format: format)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() throws {
@@ -84,8 +89,10 @@ struct Batch: ParsableCommand {
                 console.report(result)
             }
         }
-        progress.finish("Batch: \(summary.rendered) rendered (\(summary.frames) frames), \(summary.upToDate) up to date, "
-                        + "\(summary.failed) failed")
+        progress.finish { elapsed in
+            String(format: "Batch: %d rendered (%d frames), %d up to date, %d failed, in %.1f s", summary.rendered,
+                   summary.frames, summary.upToDate, summary.failed, elapsed)
+        }
         if let json {
             do {
                 try AtomicFile.write(BatchManifest.json(plan: plan, summary: summary), to: URL(fileURLWithPath: json))
@@ -107,7 +114,7 @@ private final class BatchConsole: Sendable {
         let video = result.item.output.path
         switch result.outcome {
         case .rendered(let frames, let seconds):
-            CommandErrors.printLine(String(format: "rendered    %@ (%d frames, %.1f s)", video, frames, seconds))
+            CommandErrors.printLine(String(format: "rendered    %@ (%d frames, rendered in %.1f s)", video, frames, seconds))
         case .upToDate:
             CommandErrors.printLine("up to date  \(video)")
         case .failed(let error):

@@ -26,9 +26,10 @@ final class ProgressLine: @unchecked Sendable {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    func finish(_ message: String) {
+    /// Clears the line and prints `message(elapsed)`, given the seconds since the start.
+    func finish(_ message: (_ elapsed: Double) -> String) {
         let elapsed = Date().timeIntervalSince(start)
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-        FileHandle.standardError.write(Data(String(format: "%@ (%.1f s)\n", message, elapsed).utf8))
+        FileHandle.standardError.write(Data((message(elapsed) + "\n").utf8))
     }
 }

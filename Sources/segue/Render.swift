@@ -17,8 +17,8 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write (default: output/<scene name>.mp4, .gif, .mov, or the folder output/<scene name>-frames for png).")
     var output: String?
 
-    @Option(help: "mp4: H.264; hevc: HEVC MP4 tagged hvc1; gif: @1x, at most 30 fps unless --scale/--fps; png: a folder of frames with alpha; prores: ProRes 4444 .mov with alpha.")
-    var format: OutputFormat = .mp4
+    @Option(help: "mp4: H.264; hevc: HEVC MP4 tagged hvc1; gif: @1x, at most 30 fps unless --scale/--fps; png: a folder of frames with alpha; prores: ProRes 4444 .mov with alpha. Default: from -o's extension (.mp4, .gif, .mov), else mp4.")
+    var format: OutputFormat?
 
     @Option(help: "draft: @1x (unless --scale), x264 ultrafast, CRF 26; standard: veryfast, CRF 18; high: slow, CRF 18.")
     var quality: RenderQuality = .standard
@@ -50,9 +50,21 @@ struct Render: ParsableCommand {
             throw ValidationError("--frames-in-flight must be between 1 and 256")
         }
         if !(1...64).contains(converterThreads) { throw ValidationError("--converter-threads must be between 1 and 64") }
+        _ = try resolvedFormat()
+    }
+
+    /// `--format`, or the one `-o`'s extension names; a mismatch between them is a usage error (exit 64).
+    func resolvedFormat() throws -> OutputFormat {
+        guard let output else { return format ?? .mp4 }
+        do {
+            return try OutputFormat.resolve(format, output: output)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() throws {
+        let format = try resolvedFormat()
         try CommandErrors.report {
             let scene = try format.loadScene(options.scene, settings: options.settings, quality: quality)
             let destination = output.map { URL(fileURLWithPath: $0) }
@@ -64,11 +76,24 @@ struct Render: ParsableCommand {
             let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
                 progress.update(done, total)
             }
-            progress.finish("Wrote \(destination.path)")
+            let seconds = Double(statistics.frames) / Double(scene.fps)
+            progress.finish { elapsed in
+                String(format: "Wrote %@ — %d frames, %@ s of video at %d fps, rendered in %.1f s", destination.path,
+                       statistics.frames, Self.seconds(seconds), scene.fps, elapsed)
+            }
             if stats {
                 FileHandle.standardError.write(Data((statistics.report + "\n").utf8))
             }
         }
+    }
+}
+
+extension Render {
+    /// Seconds with up to two decimals and no trailing zeros: 2.77, 3, 0.5.
+    static func seconds(_ value: Double) -> String {
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 }
 

@@ -14,16 +14,26 @@ struct Still: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write.")
     var output: String
 
+    @Flag(help: "Draw a point grid over the frame (labelled every fifth line) and outline each view with an id, to aim taps and swipes.")
+    var grid = false
+
+    @Option(help: "Points between grid lines.")
+    var gridStep: Double = 20
+
     func validate() throws {
         guard at.isFinite, (0...Limits.duration).contains(at) else {
             throw ValidationError("--at must be a time in seconds from 0 to \(Int(Limits.duration)), found \(at)")
+        }
+        guard gridStep.isFinite, (2...1000).contains(gridStep) else {
+            throw ValidationError("--grid-step must be between 2 and 1000 points, found \(gridStep)")
         }
     }
 
     func run() throws {
         try CommandErrors.report {
             let scene = try SceneFile.load(options.scene, settings: options.settings)
-            try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output))
+            try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output),
+                                    grid: grid ? GridOverlay(step: gridStep) : nil)
         }
     }
 }

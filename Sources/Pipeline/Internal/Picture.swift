@@ -16,6 +16,13 @@ struct Picture {
         fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), background)
     }
 
+    /// A picture that starts as `image`, to draw over.
+    init(_ image: RGBAImage) {
+        width = image.width
+        height = image.height
+        pixels = image.pixels
+    }
+
     var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
 
     /// Blends `color` over the pixel at (x, y) with extra coverage `coverage` in 0...1.

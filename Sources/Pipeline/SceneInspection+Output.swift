@@ -1,0 +1,115 @@
+import Engine
+import Geometry
+
+extension SceneInspection {
+    /// The inspection as JSON, keys in this order (a stable contract, documented in the README):
+    ///
+    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `screens`:
+    /// [{`name`, `size`, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
+    /// `backChevron`, `leading`, `trailing`} or null, `tabBar` {`bar`, `selected`, `items`
+    /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
+    /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
+    /// `frame`, `cells` [{`index`, `section`, `title`, `subtitle`, `cell`, `image`}]}]}].
+    ///
+    /// Frames are `[x, y, width, height]` in points from the screen's top-left corner; sizes
+    /// `[width, height]`. Absent values are `null`, never left out.
+    public var json: String {
+        func rect(_ r: Rect) -> JSONValue { .array(r.components.map(JSONValue.number)) }
+        func size(_ s: Size) -> JSONValue { .array([.number(s.width), .number(s.height)]) }
+        func text(_ t: String?) -> JSONValue { .optional(t, JSONValue.string) }
+        let screens: [JSONValue] = self.screens.map { screen in
+            let navigationBar = JSONValue.optional(screen.navigationBar) { bar in
+                .object([("bar", rect(bar.bar)), ("title", text(bar.title)), ("largeTitle", .optional(bar.largeTitle, rect)),
+                         ("back", text(bar.back)), ("backChevron", .optional(bar.backChevron, rect)),
+                         ("leading", .array(bar.leading.map { .string($0.title) })),
+                         ("trailing", .array(bar.trailing.map { .string($0.title) }))])
+            }
+            var tabBar = JSONValue.null, toolbar = JSONValue.null
+            if let bottom = screen.bottomBar, bottom.kind == "tabBar" {
+                tabBar = .object([("bar", rect(bottom.bar)), ("selected", .optional(bottom.selected) { .number(Double($0)) }),
+                                  ("items", .array(bottom.items.enumerated().map { index, item in
+                                      .object([("index", .number(Double(index))), ("title", .string(item.title)),
+                                               ("frame", .optional(item.frame, rect))])
+                                  }))])
+            } else if let bottom = screen.bottomBar {
+                toolbar = .object([("bar", rect(bottom.bar)),
+                                   ("items", .array(bottom.items.enumerated().map { index, item in
+                                       .object([("index", .number(Double(index))), ("title", .string(item.title))])
+                                   }))])
+            }
+            let views: [JSONValue] = screen.views.map { view in
+                .object([("id", .string(view.id)), ("kind", .string(view.kind)), ("frame", rect(view.frame)),
+                         ("topLevel", .bool(view.isTopLevel))])
+            }
+            let collections: [JSONValue] = screen.collections.map { collection in
+                .object([("kind", .string(collection.kind)), ("id", text(collection.id)), ("frame", rect(collection.frame)),
+                         ("cells", .array(collection.cells.map { cell in
+                             .object([("index", .number(Double(cell.index))),
+                                      ("section", .optional(cell.section) { .number(Double($0)) }),
+                                      ("title", text(cell.title)), ("subtitle", text(cell.subtitle)),
+                                      ("cell", rect(cell.cell)), ("image", .optional(cell.image, rect))])
+                         }))])
+            }
+            return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("contentTop", .number(screen.contentTop)),
+                            ("navigationBar", navigationBar), ("tabBar", tabBar), ("toolbar", toolbar),
+                            ("views", .array(views)), ("collections", .array(collections))])
+        }
+        let device = JSONValue.object([("name", .string(self.device.name)), ("size", size(self.device.size)),
+                                       ("scale", .number(self.device.scale)), ("safeAreaTop", .number(self.device.safeAreaTop)),
+                                       ("safeAreaBottom", .number(self.device.safeAreaBottom))])
+        return JSONValue.object([("scene", .string(scene)), ("device", device), ("screens", .array(screens))]).printed() + "\n"
+    }
+
+    /// The inspection for a terminal: per screen, one line per part — what it is, its frame
+    /// `[x, y, width, height]` in points, and its text — in aligned columns.
+    public var text: String {
+        func number(_ value: Double) -> String { JSONNumber.format(value) }
+        func rect(_ r: Rect) -> String { "[" + r.components.map(number).joined(separator: ", ") + "]" }
+        func quoted(_ t: String?) -> String { t.map { "\"\($0)\"" } ?? "" }
+        var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
+            + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
+        for screen in screens {
+            var rows: [(String, String, String)] = []
+            if let bar = screen.navigationBar {
+                rows.append(("navigation bar", rect(bar.bar), bar.title.map { "title \"\($0)\"" } ?? ""))
+                if let large = bar.largeTitle { rows.append(("  large title", rect(large), quoted(bar.title))) }
+                if let chevron = bar.backChevron { rows.append(("  back", rect(chevron), bar.back.map { "\"\($0)\"" } ?? "")) }
+                if !bar.leading.isEmpty { rows.append(("  leading items", "", bar.leading.map(\.title).joined(separator: ", "))) }
+                if !bar.trailing.isEmpty { rows.append(("  trailing items", "", bar.trailing.map(\.title).joined(separator: ", "))) }
+            }
+            // Lists and grids show with their rows below; their id and frame are on that line.
+            for view in screen.views where view.kind != "list" && view.kind != "grid" {
+                rows.append(("view \(view.id)", rect(view.frame), view.kind + (view.isTopLevel ? "" : " (inside a rect)")))
+            }
+            for collection in screen.collections {
+                let noun = collection.kind == "list" ? "rows" : "cells"
+                rows.append(("\(collection.kind) \(collection.id ?? "(no id)")", rect(collection.frame), "\(collection.cells.count) \(noun)"))
+                for cell in collection.cells {
+                    var note = quoted(cell.title)
+                    if let subtitle = cell.subtitle { note += (note.isEmpty ? "" : " ") + "\"\(subtitle)\"" }
+                    if let image = cell.image { note += (note.isEmpty ? "" : "  ") + "image \(rect(image))" }
+                    if let section = cell.section, collection.cells.contains(where: { $0.section != 0 }) {
+                        note = "section \(section)  " + note
+                    }
+                    rows.append(("  \(collection.kind == "list" ? "row" : "cell") \(cell.index)", rect(cell.cell), note))
+                }
+            }
+            if let bottom = screen.bottomBar {
+                rows.append((bottom.kind == "tabBar" ? "tab bar" : "toolbar", rect(bottom.bar), ""))
+                for (index, item) in bottom.items.enumerated() {
+                    let selected = bottom.selected == index ? " (selected)" : ""
+                    rows.append(("  \(bottom.kind == "tabBar" ? "tab" : "item") \(index)", item.frame.map(rect) ?? "",
+                                 "\"\(item.title)\"\(selected)"))
+                }
+            }
+            out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))\n"
+            let first = rows.map(\.0.count).max() ?? 0, second = rows.map(\.1.count).max() ?? 0
+            for (what, frame, note) in rows {
+                func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+                let line = "  " + pad(what, first) + "  " + pad(frame, second) + "  " + note
+                out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+            }
+        }
+        return out
+    }
+}

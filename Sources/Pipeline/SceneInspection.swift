@@ -1,0 +1,194 @@
+import Geometry
+import Scene
+
+/// `segue inspect`: where everything a finger can aim at sits on each screen, in points on the
+/// scene's device — views with an `id`, every list row and grid cell, the navigation bar's
+/// parts and the tab bar's items — from the same layout the renderer draws with.
+public struct SceneInspection: Sendable {
+    /// A view with an `id`.
+    public struct View: Sendable {
+        public var id: String
+        /// Its scene-file kind: `rect`, `label`, `image`, `icon`, `list`, `grid`, `button`, `switch`, …
+        public var kind: String
+        /// In screen points, its enclosing rects' origins added.
+        public var frame: Rect
+        /// Whether it sits directly in the screen's `content` (not inside a rect): the views
+        /// `tap: { view: ID }` finds, its own render-tree node `<screen>/<id>`.
+        public var isTopLevel: Bool
+    }
+
+    /// One row of a list or cell of a grid.
+    public struct Cell: Sendable {
+        /// 0-based across every section, as `tap: { list: ID, index: N }` counts.
+        public var index: Int
+        /// The section of a list row; nil for a grid cell.
+        public var section: Int?
+        /// A list row's title, a grid cell's caption.
+        public var title: String?
+        public var subtitle: String?
+        public var cell: Rect
+        public var image: Rect?
+    }
+
+    /// A list or grid, with its rows or cells.
+    public struct Collection: Sendable {
+        /// `list` or `grid`.
+        public var kind: String
+        public var id: String?
+        public var frame: Rect
+        public var cells: [Cell]
+    }
+
+    /// A bar button item: its text, or its symbol's or icon's name.
+    public struct BarItem: Sendable {
+        public var title: String
+    }
+
+    public struct NavigationBar: Sendable {
+        /// The 44 pt bar below the status bar.
+        public var bar: Rect
+        public var title: String?
+        /// The large title's line, below the bar; nil without one.
+        public var largeTitle: Rect?
+        /// The back button's title ("" for a chevron alone); nil without a back button.
+        public var back: String?
+        /// The back chevron's box; nil without a back button.
+        public var backChevron: Rect?
+        public var leading: [BarItem]
+        public var trailing: [BarItem]
+    }
+
+    public struct BottomBar: Sendable {
+        /// `tabBar` or `toolbar`.
+        public var kind: String
+        /// The bar's line above the bottom safe area.
+        public var bar: Rect
+        /// Tabs with their frames (equal columns); a toolbar's items, whose places the painter
+        /// spreads, have none.
+        public var items: [(title: String, frame: Rect?)]
+        /// The selected tab; nil for a toolbar.
+        public var selected: Int?
+    }
+
+    public struct Screen: Sendable {
+        public var name: String
+        public var size: Size
+        /// Where lists and grids without a frame start: below the status bar and navigation bar.
+        public var contentTop: Double
+        public var navigationBar: NavigationBar?
+        public var bottomBar: BottomBar?
+        /// Views with an `id`, depth first in drawing order.
+        public var views: [View]
+        /// Every list and grid, with or without an `id`, depth first in drawing order.
+        public var collections: [Collection]
+    }
+
+    public var scene: String
+    public var device: Device
+    public var screens: [Screen]
+
+    /// Lays out every screen of `scene`, in the order the file gives them.
+    public init(_ scene: Scene) {
+        self.scene = scene.name
+        device = scene.device
+        screens = scene.screenOrder.compactMap { name in scene.screens[name].map { Self.screen($0, on: scene.device) } }
+    }
+
+    private static func screen(_ spec: ScreenSpec, on device: Device) -> Screen {
+        var views: [View] = []
+        var collections: [Collection] = []
+        func visit(_ specs: [ViewSpec], origin: Point, defaultFrame: Rect, topLevel: Bool) {
+            for view in specs {
+                let frame: Rect
+                switch view {
+                case .rect(let v): frame = v.frame
+                case .label(let v): frame = v.frame
+                case .image(let v): frame = v.frame
+                case .icon(let v): frame = v.frame
+                case .control(let v): frame = v.drawnFrame
+                case .list(let v): frame = v.frame ?? defaultFrame
+                case .grid(let v): frame = v.frame ?? defaultFrame
+                }
+                let placed = frame.offsetBy(dx: origin.x, dy: origin.y)
+                if let id = view.id {
+                    views.append(View(id: id, kind: kind(of: view), frame: placed, isTopLevel: topLevel))
+                }
+                switch view {
+                case .list(let list):
+                    let titles = list.sections.flatMap(\.rows)
+                    let rows = ListLayout(list, frame: placed).rows
+                    collections.append(Collection(kind: "list", id: list.id, frame: placed, cells: zip(rows, titles).enumerated().map {
+                        index, pair in
+                        Cell(index: index, section: pair.0.section, title: pair.1.title, subtitle: pair.1.subtitle,
+                             cell: pair.0.cell, image: pair.0.image)
+                    }))
+                case .grid(let grid):
+                    let cells = GridLayout(grid, frame: placed).cells
+                    collections.append(Collection(kind: "grid", id: grid.id, frame: placed, cells: zip(cells, grid.cells).enumerated().map {
+                        index, pair in
+                        Cell(index: index, section: nil, title: pair.1.caption, subtitle: pair.1.subtitle, cell: pair.0.cell,
+                             image: pair.0.image)
+                    }))
+                case .rect(let rect):
+                    visit(rect.subviews, origin: placed.origin, defaultFrame: Rect(origin: .zero, size: rect.frame.size),
+                          topLevel: false)
+                default:
+                    break
+                }
+            }
+        }
+        visit(spec.views, origin: .zero, defaultFrame: spec.contentFrame(on: device), topLevel: true)
+
+        var navigationBar: NavigationBar?
+        if let bar = spec.navigationBar {
+            let layout = NavigationBarLayout(bar, on: device)
+            navigationBar = NavigationBar(bar: layout.bar, title: bar.title, largeTitle: layout.largeTitle, back: bar.back,
+                                          backChevron: bar.back == nil ? nil : layout.backChevron,
+                                          leading: bar.leading.map(barItem), trailing: bar.trailing.map(barItem))
+        }
+        var bottomBar: BottomBar?
+        if let tabs = spec.tabBar {
+            let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
+            bottomBar = BottomBar(kind: "tabBar", bar: layout.bar,
+                                  items: tabs.items.enumerated().map { ($1.title, layout.tab($0, of: tabs.items.count)) },
+                                  selected: tabs.selected)
+        } else if let toolbar = spec.toolbar {
+            let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
+            bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { (barItem($0).title, nil) },
+                                  selected: nil)
+        }
+        return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
+                      navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
+    }
+
+    private static func barItem(_ item: NavigationBarView.Item) -> BarItem {
+        switch item.content {
+        case .text(let text): return BarItem(title: text)
+        case .symbol(let symbol): return BarItem(title: symbol.rawValue)
+        case .icon(let icon): return BarItem(title: icon.name)
+        }
+    }
+
+    private static func kind(of view: ViewSpec) -> String {
+        switch view {
+        case .rect: return "rect"
+        case .label: return "label"
+        case .image: return "image"
+        case .icon: return "icon"
+        case .list: return "list"
+        case .grid: return "grid"
+        case .control(let control):
+            switch control.kind {
+            case .button: return "button"
+            case .toggle: return "switch"
+            case .segmented: return "segmentedControl"
+            case .textField(let field): return field.style == .search ? "searchBar" : "textField"
+            case .slider: return "slider"
+            case .stepper: return "stepper"
+            case .pageControl: return "pageControl"
+            case .progress: return "progressView"
+            case .activityIndicator: return "activityIndicator"
+            }
+        }
+    }
+}

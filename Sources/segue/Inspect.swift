@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List where each screen's views, rows, cells and bar items are, in points, to aim taps and swipes.",
+        discussion: """
+            For every screen on the scene's device: views with an id, every list row and grid cell \
+            (index, title or caption, the cell's frame and its image's), the navigation bar's parts \
+            and the tab bar's items. Frames are [x, y, width, height] in points from the screen's \
+            top-left corner, from the layout the renderer draws with. --json prints the same as \
+            JSON with stable keys (see the README). 'segue still --grid' draws a point grid and the views' ids over a frame.
+            """)
+
+    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    var scene: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        try CommandErrors.report {
+            let inspection = SceneInspection(try SceneFile.load(scene))
+            print(json ? inspection.json : inspection.text, terminator: "")
+        }
+    }
+}

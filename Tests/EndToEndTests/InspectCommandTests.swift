@@ -1,0 +1,178 @@
+import CLITestSupport
+import Foundation
+import XCTest
+
+/// `segue inspect` and `segue still --grid`: finding the coordinates to aim a tap or a swipe at.
+final class InspectCommandTests: XCTestCase {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// One of everything inspect lists, on a custom 200 × 400 pt device at @1x.
+    static let scene = """
+        size: [200, 400]
+        scale: 1
+        screens:
+          home:
+            background: white
+            navigationBar: { title: Home, back: Back, trailing: [Edit] }
+            content:
+              - rect:
+                  id: card
+                  frame: [10, 50, 180, 60]
+                  fill: systemGray6
+                  content:
+                    - label: { id: name, text: Anna, frame: [8, 8, 100, 20] }
+              - list: { id: mail, frame: [0, 120, 200, 100], rows: [Anna, { title: Ben, subtitle: Lunch? }] }
+              - grid: { id: photos, frame: [0, 230, 200, 100], columns: 2, cells: [{ color: "#FF0000", caption: Red }, { color: "#00FF00" }] }
+            tabBar: { items: [Mail, { title: Photos, icon: photo }], selected: 1 }
+        root: home
+        """
+
+    func testInspectJSONIsExact() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("small.yaml")
+        try Self.scene.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let result = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Rows 44 pt, 60 with a subtitle; grid columns (200 − 2 × 16 − 12) / 2 = 78 with a 6 + 20 pt
+        // caption; the tab bar 49 pt above the 34 pt bottom safe area.
+        let expected = """
+            {
+              "scene": "small",
+              "device": {"name": "custom", "size": [200, 400], "scale": 1, "safeAreaTop": 59, "safeAreaBottom": 34},
+              "screens": [
+                {
+                  "name": "home",
+                  "size": [200, 400],
+                  "contentTop": 103,
+                  "navigationBar": {"bar": [0, 59, 200, 44], "title": "Home", "largeTitle": null, "back": "Back", "backChevron": [8, 70.5, 12.5, 21], "leading": [], "trailing": ["Edit"]},
+                  "tabBar": {
+                    "bar": [0, 317, 200, 49],
+                    "selected": 1,
+                    "items": [
+                      {"index": 0, "title": "Mail", "frame": [0, 317, 100, 49]},
+                      {"index": 1, "title": "Photos", "frame": [100, 317, 100, 49]}
+                    ]
+                  },
+                  "toolbar": null,
+                  "views": [
+                    {"id": "card", "kind": "rect", "frame": [10, 50, 180, 60], "topLevel": true},
+                    {"id": "name", "kind": "label", "frame": [18, 58, 100, 20], "topLevel": false},
+                    {"id": "mail", "kind": "list", "frame": [0, 120, 200, 100], "topLevel": true},
+                    {"id": "photos", "kind": "grid", "frame": [0, 230, 200, 100], "topLevel": true}
+                  ],
+                  "collections": [
+                    {
+                      "kind": "list",
+                      "id": "mail",
+                      "frame": [0, 120, 200, 100],
+                      "cells": [
+                        {"index": 0, "section": 0, "title": "Anna", "subtitle": null, "cell": [0, 120, 200, 44], "image": null},
+                        {"index": 1, "section": 0, "title": "Ben", "subtitle": "Lunch?", "cell": [0, 164, 200, 60], "image": null}
+                      ]
+                    },
+                    {
+                      "kind": "grid",
+                      "id": "photos",
+                      "frame": [0, 230, 200, 100],
+                      "cells": [
+                        {"index": 0, "section": null, "title": "Red", "subtitle": null, "cell": [16, 246, 78, 104], "image": [16, 246, 78, 78]},
+                        {"index": 1, "section": null, "title": null, "subtitle": null, "cell": [106, 246, 78, 104], "image": [106, 246, 78, 78]}
+                      ]
+                    }
+                  ]
+                }
+              ]
+            }
+
+            """
+        XCTAssertEqual(result.text, expected)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: result.stdout), "not valid JSON")
+    }
+
+    func testInspectTextOfAnExampleScene() throws {
+        let scene = repository.appendingPathComponent("scenes/zoom-from-cell.yaml")
+        let result = try CLI.segue(["inspect", scene.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Frames line up in a column per screen; rows and cells follow their grid or list.
+        let expected = """
+            zoom-from-cell: iphone-15, 393 × 852 pt @3x; frames are [x, y, width, height] in points from the screen's top-left corner
+
+            screen contacts: content from y 155
+              navigation bar  [0, 59, 393, 44]                          title "Contacts"
+                large title   [16, 106, 361, 41]                        "Contacts"
+              grid people     [0, 155, 393, 697]                        6 cells
+                cell 0        [16, 171, 112.3333, 138.3333]             "Anna"  image [16, 171, 112.3333, 112.3333]
+                cell 1        [140.3333, 171, 112.3333, 138.3333]       "Ben"  image [140.3333, 171, 112.3333, 112.3333]
+                cell 2        [264.6667, 171, 112.3333, 138.3333]       "Chloe"  image [264.6667, 171, 112.3333, 112.3333]
+                cell 3        [16, 329.3333, 112.3333, 138.3333]        "Dario"  image [16, 329.3333, 112.3333, 112.3333]
+                cell 4        [140.3333, 329.3333, 112.3333, 138.3333]  "Emma"  image [140.3333, 329.3333, 112.3333, 112.3333]
+                cell 5        [264.6667, 329.3333, 112.3333, 138.3333]  "Farid"  image [264.6667, 329.3333, 112.3333, 112.3333]
+
+            screen anna: content from y 103
+              navigation bar  [0, 59, 393, 44]     title "Anna"
+                back          [8, 70.5, 12.5, 21]  "Contacts"
+
+            """
+        XCTAssertEqual(result.text, expected)
+    }
+
+    /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.
+    private func pixels(of png: URL) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let probe = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])
+        let size = probe.text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        XCTAssertEqual(size.count, 2, probe.stderr)
+        let decoded = try CLI.tool("ffmpeg", ["-v", "error", "-i", png.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        return (size[0], size[1], [UInt8](decoded.stdout))
+    }
+
+    func testStillGridDrawsLinesEveryStepAndOutlinesViews() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("plain.yaml")
+        try """
+            size: [200, 400]
+            scale: 1
+            screens:
+              home:
+                background: white
+                content:
+                  - rect: { id: box, frame: [40, 250, 120, 60], fill: white }
+            root: home
+            duration: 1
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let png = folder.appendingPathComponent("grid.png")
+        let result = try CLI.segue(["still", sceneURL.path, "--at", "0", "-o", png.path, "--grid"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let picture = try pixels(of: png)
+        XCTAssertEqual(picture.width, 200)
+        XCTAssertEqual(picture.height, 400)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(picture.rgb[(y * picture.width + x) * 3..<(y * picture.width + x) * 3 + 3]) }
+        // x = 100 pt is the fifth line of 20: the strong pink (255, 0, 140) at 0.6 over white.
+        // (y = 230 is between lines and clear of the coordinate tags at the left edge.)
+        XCTAssertEqual(pixel(100, 230), [255, 102, 186])
+        // x = 20 pt, a thin line: the same pink at 0.22.
+        XCTAssertEqual(pixel(20, 230), [255, 199, 230])
+        XCTAssertEqual(pixel(101, 230), [255, 255, 255], "lines are one pixel wide")
+        // The view 'box' is outlined in blue at its frame.
+        let outline = pixel(40, 290)
+        XCTAssertLessThan(Int(outline[0]), 60, "\(outline)")
+        XCTAssertGreaterThan(Int(outline[2]), 200, "\(outline)")
+
+        // --grid-step 25: the strong line moves to 125 pt.
+        let stepped = folder.appendingPathComponent("grid25.png")
+        XCTAssertEqual(try CLI.segue(["still", sceneURL.path, "--at", "0", "-o", stepped.path, "--grid", "--grid-step", "25"]).status, 0)
+        let other = try pixels(of: stepped)
+        XCTAssertEqual(Array(other.rgb[(230 * 200 + 125) * 3..<(230 * 200 + 125) * 3 + 3]), [255, 102, 186])
+        XCTAssertEqual(Array(other.rgb[(230 * 200 + 100) * 3..<(230 * 200 + 100) * 3 + 3]), [255, 199, 230])
+    }
+
+    func testStillPastTheEndIsAnError() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("small.yaml")
+        try (Self.scene + "\nduration: 1\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+        let png = folder.appendingPathComponent("late.png")
+        let result = try CLI.segue(["still", sceneURL.path, "--at", "2", "-o", png.path, "--grid"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("--at 2 s is past the end of the scene, which lasts 1 s"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
+    }
+}
