@@ -64,3 +64,19 @@ final class AssertSceneSnapshotsTests: XCTestCase {
     let summary = try assertSceneSnapshots("scenes/side-drawer.yaml")
     #expect(summary.succeeded)
 }
+
+/// A failing scene records a Swift Testing issue (not an XCTest failure) inside a `@Test`.
+@Test func aChangedSceneRecordsAnIssueInSwiftTesting() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AssertSceneSnapshots-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scene = folder.appendingPathComponent("card.yaml")
+    try AssertSceneSnapshotsTests.scene(cardX: 20).write(to: scene, atomically: false, encoding: .utf8)
+    _ = try verifySceneSnapshots(scene.path, record: .all)
+    try AssertSceneSnapshotsTests.scene(cardX: 24).write(to: scene, atomically: false, encoding: .utf8)
+    try withKnownIssue {
+        try assertSceneSnapshots(scene.path)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("present-card-p1") }
+    }
+}
