@@ -64,12 +64,12 @@ extension Timeline {
         return last
     }
 
-    /// The first frame that shows run `index` settled — the first at or after its completion —
-    /// clamped to the last frame; nil when there is no such run or a finger still holds it.
+    /// The first frame that shows run `index` settled — the first at or after its completion;
+    /// nil when there is no such run, a finger still holds it, or it completes after the last frame.
     public func settledFrame(ofRun index: Int) -> Int? {
         guard let run = runs.first(where: { $0.index == index }), run.completed else { return nil }
         // A frame shows what starts no more than 1e-9 s after its time (`state(at:)`).
         let frame = max(Int(saturating: ((run.end - 1e-9) * Double(scene.fps)).rounded(.up)), 0)
-        return min(frame, frameCount - 1)
+        return frame < frameCount ? frame : nil
     }
 }

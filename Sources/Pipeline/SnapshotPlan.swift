@@ -46,6 +46,8 @@ public struct SnapshotPlan: Sendable {
     public let runNames: [(name: String, run: TransitionRun, entry: TimelineEntry)]
     /// Timeline entries with a `name:`, whether or not they start a run.
     public let namedEntries: [String: TimelineEntry]
+    /// Gesture entries that start no run (`expect: nothing`), in timeline order.
+    public let idleGestures: [TimelineEntry]
 
     public init(scene: Scene, timeline: Timeline) {
         var points: [SnapshotPoint] = []
@@ -98,6 +100,8 @@ public struct SnapshotPlan: Sendable {
             }
         }
         self.runNames = runNames
+        let starters = Set(runs.map(\.entry))
+        idleGestures = scene.timeline.enumerated().filter { $0.element.isGesture && !starters.contains($0.offset) }.map(\.element)
         self.points = points
         self.problems = problems
     }
@@ -132,8 +136,9 @@ public struct SnapshotPlan: Sendable {
     public var names: Set<String> { Set(points.map(\.name) + problems.map(\.name)) }
 
     /// Why a golden named `name` has no point any more, and the timeline entry to look at: the run
-    /// its name comes from no longer reaches that point (its gesture's outcome changed), or the
-    /// named entry no longer starts a run. nil when the name belongs to no entry of the scene.
+    /// its name comes from no longer reaches that point (its gesture's outcome changed), the
+    /// named entry no longer starts a run, or — for a run's point whose run is gone — the first
+    /// gesture that now starts none. nil when nothing in the timeline explains it.
     public func explainOrphan(_ name: String) -> (message: String, location: SourceLocation)? {
         let base = Self.runName(ofPoint: name)
         if let named = runNames.first(where: { $0.name == base }) {
@@ -148,6 +153,10 @@ public struct SnapshotPlan: Sendable {
         if let entry = namedEntries[base] {
             return ("the timeline entry '\(base)' no longer starts a transition, so its golden '\(name)' has no frame; "
                         + "if that is intended, `--record all` deletes it", entry.location)
+        }
+        if base != name, let gesture = idleGestures.first {
+            return ("no transition run is named '\(base)' any more; the \(gesture.gestureName) here starts none, "
+                        + "so its golden '\(name)' has no frame; if that is intended, `--record all` deletes it", gesture.location)
         }
         return nil
     }

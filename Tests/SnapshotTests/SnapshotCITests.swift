@@ -276,6 +276,20 @@ final class SnapshotCITests: XCTestCase {
         XCTAssertTrue(orphan.message?.contains("now is cancelled") == true, orphan.message ?? "")
     }
 
+    func testAGoldenWhoseRunIsGonePointsAtTheGestureThatNowStartsNone() throws {
+        let unnamed = Self.gestureScene(extraGesture: false).replacingOccurrences(of: ", name: flick-down", with: "")
+        try write(unnamed)
+        XCTAssertTrue(try run(.all).results.contains { $0.name == "dismiss-card-p1" })
+        // The flick becomes a touch too small to begin a pan.
+        try write(unnamed.replacingOccurrences(of: "to: [50, 190], duration: 0.08 }, expect: finish",
+                                               with: "to: [50, 42], duration: 0.08 }, expect: nothing"))
+        let summary = try run(.never)
+        let orphans = summary.failures.filter { $0.name.hasPrefix("dismiss-card") }
+        XCTAssertFalse(orphans.isEmpty)
+        XCTAssertTrue(orphans.allSatisfy { $0.location?.line == 16 }, "\(orphans.map { ($0.name, $0.location) })")
+        XCTAssertTrue(orphans[0].message?.contains("starts none") == true, orphans[0].message ?? "")
+    }
+
     func testACancelledRunStoresEachFrameOnce() throws {
         try write(Self.gestureScene(extraGesture: true))
         let summary = try run(.all)
