@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        // Verifies scenes' snapshot goldens from XCTest or Swift Testing tests (`assertSceneSnapshots`).
+        .library(name: "SegueSnapshotTesting", targets: ["SegueSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +31,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "Staging"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
+        .target(name: "SegueSnapshotTesting", dependencies: ["Pipeline"]),
         .executableTarget(name: "segue", dependencies: [
             "Pipeline", "Scene", "Engine", "Staging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -43,5 +46,6 @@ let package = Package(
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
+        .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),
     ]
 )

@@ -10,8 +10,29 @@ public struct TransitionRun: Hashable, Sendable {
     /// When it started and completed (seconds).
     public var start: Double
     public var end: Double
-    /// Whether it finished (true) or was cancelled.
+    /// Whether it finished (true) or was cancelled; false also for a run a finger still holds when the scene ends.
     public var finished: Bool
+    /// Whether it completed before the scene ended (false: a finger still holds it).
+    public var completed: Bool
+    /// The timeline entry (index in `scene.timeline`) that started it.
+    public var entry: Int
+    /// Whether it moves toward `destination` (a push or present) rather than back (a pop or dismiss).
+    public var isForward: Bool
+    /// Whether it runs inside a navigation controller (a push or pop) rather than modally.
+    public var pushed: Bool
+
+    /// What it does in one word: push, pop, present or dismiss.
+    public var verb: String {
+        switch (isForward, pushed) {
+        case (true, true): return "push"
+        case (true, false): return "present"
+        case (false, true): return "pop"
+        case (false, false): return "dismiss"
+        }
+    }
+
+    /// The screen it brings in (forward) or takes away (back).
+    public var movingScreen: String { isForward ? destination : source }
 }
 
 /// A finger lifting off a transition it held, and what the transition decided then: to
@@ -32,8 +53,11 @@ extension Timeline {
         drivers.enumerated().map { index, driver in
             let start = segments.first { if case .transition(_, let i) = $0 { return i == index } else { return false } }?.start ?? 0
             let completion = driver.completion ?? (time: duration, finished: false)
+            let origin = driverOrigins[index]
             return TransitionRun(index: index, style: driver.styleName, source: driver.source, destination: driver.destination,
-                                 start: start, end: completion.time, finished: completion.finished)
+                                 start: start, end: completion.time, finished: completion.finished,
+                                 completed: driver.completion != nil, entry: origin.entry, isForward: driver.isForward,
+                                 pushed: origin.pushed)
         }
     }
 
@@ -50,5 +74,14 @@ extension Timeline {
             if state.transition != nil, let p = state.progress, p >= progress - 1e-9 { return frame }
         }
         return last
+    }
+
+    /// The first frame that shows run `index` settled — the first at or after its completion;
+    /// nil when there is no such run, a finger still holds it, or it completes after the last frame.
+    public func settledFrame(ofRun index: Int) -> Int? {
+        guard let run = runs.first(where: { $0.index == index }), run.completed else { return nil }
+        // A frame shows what starts no more than 1e-9 s after its time (`state(at:)`).
+        let frame = max(Int(saturating: ((run.end - 1e-9) * Double(scene.fps)).rounded(.up)), 0)
+        return frame < frameCount ? frame : nil
     }
 }

@@ -17,6 +17,8 @@ public struct Timeline: Sendable {
 
     let segments: [Segment]
     let drivers: [any TransitionDriver]
+    /// The timeline entry that started each driver, and whether it runs inside a navigation controller.
+    let driverOrigins: [(entry: Int, pushed: Bool)]
     /// Where each driver's screens sit relative to navigation bars.
     let contexts: [BarContext]
     /// Every release of a finger holding a transition, in time order, with its decision.
@@ -42,6 +44,7 @@ public struct Timeline: Sendable {
         self.scene = scene
         segments = builder.segments
         drivers = builder.drivers
+        driverOrigins = builder.driverOrigins
         contexts = builder.contexts
         releases = builder.releases
         traces = builder.traces

@@ -17,6 +17,11 @@ struct TimelineBuilder {
     private(set) var lastActivity = 0.0
     /// Every lift of a finger that held a transition, with the decision taken then.
     private(set) var releases: [TransitionRelease] = []
+    /// The timeline entry (index in `scene.timeline`) that started each driver, and whether the
+    /// driver runs inside a navigation controller (push or pop), by driver index.
+    private(set) var driverOrigins: [(entry: Int, pushed: Bool)] = []
+    /// The entry being replayed.
+    private var currentEntry = 0
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -82,7 +87,8 @@ struct TimelineBuilder {
     mutating func run() throws {
         resolveTransitions()
         if !diagnostics.isEmpty { throw SceneError(diagnostics) }
-        for entry in scene.timeline {
+        for (index, entry) in scene.timeline.enumerated() {
+            currentEntry = index
             switch entry.action {
             case .present(let screen): forward(to: screen, navigation: false, entry: entry)
             case .push(let screen): forward(to: screen, navigation: true, entry: entry)
@@ -411,6 +417,7 @@ struct TimelineBuilder {
                                 at time: Double) {
         drivers.append(driver)
         runs.append((transition, stage, pushed))
+        driverOrigins.append((currentEntry, pushed))
         var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.style.barTransition(transition.run(stage, forward: driver.isForward))
         contexts.append(context)

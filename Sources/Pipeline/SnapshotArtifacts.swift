@@ -9,15 +9,27 @@ import Foundation
 /// deleted through a symbolic link: a linked folder is refused with an error.
 enum SnapshotArtifacts {
     static let markerName = ".segue-artifacts"
-    /// How every report Segue writes begins.
+    /// How every text report Segue writes begins.
     static let reportHeader = "segue snapshot: "
+    static let textReportName = "report.txt"
+    static let htmlReportName = "report.html"
+    /// How every HTML report Segue writes begins.
+    static let htmlReportHeader = "<!DOCTYPE html>\n<!-- segue snapshot: failure report -->\n"
+
+    /// The start that makes a report at `name` Segue's.
+    static func header(of name: String) -> String {
+        name == htmlReportName ? htmlReportHeader : reportHeader
+    }
 
     /// Readies the artifacts folder `root` (the `--artifacts` folder or `__snapshots__/__actual__`):
     /// creates it, marked, when missing; refuses a link.
     static func prepareRoot(_ root: URL) throws {
         switch kind(of: root) {
         case .missing:
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            // Folders created on the way (a subfolder's artifacts under --artifacts) are Segue's too.
+            let parent = root.deletingLastPathComponent()
+            if parent.path != root.path, kind(of: parent) == .missing { try prepareRoot(parent) }
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
             try Data().write(to: root.appendingPathComponent(markerName))
         case .folder: return
         case .link: throw PipelineError.refusedPath(root.path, reason: "it is a symbolic link; segue snapshot does not write through links")
@@ -54,25 +66,40 @@ enum SnapshotArtifacts {
         removeIfOnlyMarked(folder)
     }
 
-    /// Writes `text` as `report.txt` in `root`, refusing to replace one Segue did not write.
-    static func writeReport(_ text: String, in root: URL) throws -> URL {
+    /// Writes `text` as the report `name` (`report.txt`, `report.html`) in `root`, refusing to
+    /// replace one Segue did not write.
+    static func writeReport(_ text: String, named name: String = textReportName, in root: URL) throws -> URL {
         try prepareRoot(root)
-        let url = root.appendingPathComponent("report.txt")
+        let url = root.appendingPathComponent(name)
         guard kind(of: url) == .missing || isSegueReport(url) else {
-            throw PipelineError.refusedPath(url.path, reason: "this report.txt was not written by segue snapshot; "
+            throw PipelineError.refusedPath(url.path, reason: "this \(name) was not written by segue snapshot; "
                                             + "move it or choose another --artifacts folder")
         }
         try AtomicFile.write(text, to: url)
         return url
     }
 
-    /// Removes a stale report of Segue's from `root`, then `root` itself when Segue created it and
+    /// Removes stale reports of Segue's from `root`, then `root` itself when Segue created it and
     /// nothing else is left in it.
-    static func removeReport(in root: URL) {
+    static func removeReports(in root: URL) {
         guard kind(of: root) == .folder else { return }
-        let url = root.appendingPathComponent("report.txt")
-        if isSegueReport(url) { unlink(url.path) }
+        for name in [textReportName, htmlReportName] {
+            let url = root.appendingPathComponent(name)
+            if isSegueReport(url) { unlink(url.path) }
+        }
         removeIfOnlyMarked(root)
+    }
+
+    /// Removes Segue's emptied folders below and including `base` (the `--artifacts` folder),
+    /// deepest first; anything holding more than the marker stays.
+    static func removeEmptyFolders(under base: URL) {
+        guard kind(of: base) == .folder, isMarked(base) else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            let child = base.appendingPathComponent(name)
+            if kind(of: child) == .folder { removeEmptyFolders(under: child) }
+        }
+        removeIfOnlyMarked(base)
     }
 
     private static func removeIfOnlyMarked(_ folder: URL) {
@@ -85,12 +112,13 @@ enum SnapshotArtifacts {
         kind(of: folder.appendingPathComponent(markerName)) == .other
     }
 
-    /// A regular file (not a link) that begins with `reportHeader`.
+    /// A regular file (not a link) that begins with the header Segue writes for its name.
     private static func isSegueReport(_ url: URL) -> Bool {
+        let header = header(of: url.lastPathComponent)
         guard kind(of: url) == .other, let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: reportHeader.utf8.count)) ?? Data()
-        return start == Data(reportHeader.utf8)
+        let start = (try? handle.read(upToCount: header.utf8.count)) ?? Data()
+        return start == Data(header.utf8)
     }
 
     enum Kind {

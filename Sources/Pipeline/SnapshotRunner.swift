@@ -2,90 +2,14 @@ import Foundation
 import Raster
 import Scene
 
-/// What `segue snapshot` does with each frame.
-public enum SnapshotMode: String, Sendable, CaseIterable {
-    /// Compare with the golden; fail on a difference beyond the tolerance, a missing golden or an orphaned one.
-    case verify
-    /// Write the golden (only where it changed) and delete orphaned ones.
-    case record
-}
-
-/// How `segue snapshot` runs.
-public struct SnapshotOptions: Sendable {
-    public var mode: SnapshotMode
-    public var tolerance: SnapshotTolerance
-    /// Applied to every scene: `scale` makes small goldens, `showsTouches` hides the finger.
-    public var settings: RenderSettings
-    /// Where a failure's actual and diff images and the report go; nil: `__snapshots__/__actual__`
-    /// in each scene folder.
-    public var artifacts: URL?
-
-    public init(mode: SnapshotMode = .verify, tolerance: SnapshotTolerance = .default,
-                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil) {
-        self.mode = mode
-        self.tolerance = tolerance
-        self.settings = settings
-        self.artifacts = artifacts
-    }
-}
-
-/// What happened to one golden.
-public struct SnapshotResult: Sendable {
-    public enum Status: Sendable {
-        case passed(SnapshotVerdict)
-        case failed(SnapshotVerdict)
-        /// No golden to compare with (verify mode).
-        case missing
-        /// Written because it was new or changed (record mode).
-        case recorded
-        /// Already identical (record mode).
-        case unchanged
-        /// A golden whose scene or point no longer exists (verify mode).
-        case orphaned
-        /// An orphaned golden deleted (record mode).
-        case removed
-        /// The scene could not be loaded or played, a point could not be found, or a file could not be read or written.
-        case error(String)
-    }
-
-    /// The scene file, as given or found in the folder.
-    public var scene: String
-    /// The snapshot point's name; empty for a problem with the whole scene.
-    public var name: String
-    public var status: Status
-    public var golden: URL?
-    /// Written on failure: the frame as rendered now.
-    public var actual: URL?
-    /// Written on failure when the sizes agree: where the pixels differ.
-    public var diff: URL?
-
-    /// Whether this makes the run fail.
-    public var isFailure: Bool {
-        switch status {
-        case .failed, .missing, .orphaned, .error: return true
-        case .passed, .recorded, .unchanged, .removed: return false
-        }
-    }
-}
-
-/// Every result of a run, and the reports written.
-public struct SnapshotSummary: Sendable {
-    public var results: [SnapshotResult]
-    /// One `report.txt` per folder with failures.
-    public var reports: [URL]
-
-    public var failures: [SnapshotResult] { results.filter(\.isFailure) }
-    public var succeeded: Bool { failures.isEmpty }
-}
-
 /// `segue snapshot`: renders each scene's snapshot points and compares them with (or records
 /// them as) golden PNGs in `<scene folder>/__snapshots__/<scene name>/<point name>.png`.
 ///
-/// Scenes are loaded with the options' render settings; a folder means every scene file directly
-/// in it, and then golden folders of scenes that no longer exist count as orphaned too.
+/// A folder means every scene file in it and its subfolders — the walk `segue batch` makes
+/// (`SceneFolder`) — and then golden folders of scenes that no longer exist count as orphaned too.
 public enum SnapshotRunner {
     /// The folder holding goldens, beside the scenes.
-    public static let folderName = "__snapshots__"
+    public static let folderName = SceneFolder.goldensFolderName
     /// Inside it, where failures' artifacts go by default (ignored by git).
     public static let artifactsFolderName = "__actual__"
 
@@ -93,37 +17,47 @@ public enum SnapshotRunner {
     public static func run(_ paths: [String], options: SnapshotOptions,
                            report: (SnapshotResult) -> Void = { _ in }) throws -> SnapshotSummary {
         var results: [SnapshotResult] = []
-        var reports: [URL] = []
-        for target in try paths.map(Target.init) {
-            var folderResults: [SnapshotResult] = []
+        // Results by the artifacts folder their images go to, for one report per folder.
+        var byArtifacts: [(root: URL, results: [SnapshotResult])] = []
+        for group in try paths.flatMap(Group.groups) {
+            var groupResults: [SnapshotResult] = []
             func emit(_ result: SnapshotResult) {
-                folderResults.append(result)
+                groupResults.append(result)
                 report(result)
             }
-            let artifacts = options.artifacts ?? target.folder.appendingPathComponent(folderName)
-                .appendingPathComponent(artifactsFolderName)
+            let artifacts = options.artifacts.map { group.relative.isEmpty ? $0 : $0.appendingPathComponent(group.relative) }
+                ?? group.folder.appendingPathComponent(folderName).appendingPathComponent(artifactsFolderName)
             var seen: Set<String> = []
-            for file in target.scenes {
+            for file in group.scenes {
                 let name = file.deletingPathExtension().lastPathComponent
                 guard seen.insert(name).inserted else {
                     emit(SnapshotResult(scene: display(file), name: "", status: .error(
-                        "another scene in \(display(target.folder)) is also named '\(name)'; goldens are kept by scene name")))
+                        "another scene in \(display(group.folder)) is also named '\(name)'; goldens are kept by scene name")))
                     continue
                 }
-                if options.mode == .record, let link = linkedGoldenFolder(in: target.folder, scene: name) {
+                if options.mode.records, let link = linkedGoldenFolder(in: group.folder, scene: name) {
                     emit(SnapshotResult(scene: display(file), name: "", status: .error(
-                        "\(display(link)) is a symbolic link; --record does not write or delete through links")))
+                        "\(display(link)) is a symbolic link; recording does not write or delete through links")))
                     continue
                 }
-                SnapshotSceneJob(file: file, folder: target.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
+                SnapshotSceneJob(file: file, folder: group.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
                     .run(emit)
             }
-            if target.isFolder {
-                checkOrphanedScenes(in: target.folder, sceneNames: seen, mode: options.mode, emit)
+            if group.isFolder {
+                checkOrphanedScenes(in: group.folder, sceneNames: seen, mode: options.mode, emit)
             }
-            if let url = try writeReport(folderResults, to: artifacts, options: options) { reports.append(url) }
-            results += folderResults
+            if let index = byArtifacts.firstIndex(where: { $0.root == artifacts }) {
+                byArtifacts[index].results += groupResults
+            } else {
+                byArtifacts.append((artifacts, groupResults))
+            }
+            results += groupResults
         }
+        var reports: [URL] = []
+        for (root, rootResults) in byArtifacts {
+            if let url = try writeReports(rootResults, to: root, options: options) { reports.append(url) }
+        }
+        if let base = options.artifacts { SnapshotArtifacts.removeEmptyFolders(under: base) }
         return SnapshotSummary(results: results, reports: reports)
     }
 
@@ -134,17 +68,20 @@ public enum SnapshotRunner {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         for name in names.sorted() where name != artifactsFolderName && !name.hasPrefix(".") && !sceneNames.contains(name) {
             let sceneFolder = root.appendingPathComponent(name)
-            if mode == .record, SnapshotArtifacts.kind(of: root) == .link || SnapshotArtifacts.kind(of: sceneFolder) == .link {
+            if mode == .all, SnapshotArtifacts.kind(of: root) == .link || SnapshotArtifacts.kind(of: sceneFolder) == .link {
                 emit(SnapshotResult(scene: display(sceneFolder), name: "", status: .error(
                     "a symbolic link; --record does not delete through links")))
                 continue
             }
             for golden in pngs(in: sceneFolder) {
                 emit(orphan(golden, scene: display(sceneFolder), name: golden.deletingPathExtension().lastPathComponent,
-                            reason: "no scene named '\(name)' in \(display(folder))", mode: mode))
+                            reason: "no scene named '\(name)' in \(display(folder))", location: nil, mode: mode))
             }
             // Only once its goldens are gone, and only if nothing else is in it.
-            if mode == .record { rmdir(sceneFolder.path) }
+            if mode == .all {
+                SnapshotSettingsFile.remove(in: sceneFolder)
+                rmdir(sceneFolder.path)
+            }
         }
     }
 
@@ -154,17 +91,19 @@ public enum SnapshotRunner {
         return [root, root.appendingPathComponent(scene)].first { SnapshotArtifacts.kind(of: $0) == .link }
     }
 
-    static func orphan(_ golden: URL, scene: String, name: String, reason: String, mode: SnapshotMode) -> SnapshotResult {
-        if mode == .record {
+    /// An orphaned golden: deleted under `--record all`, a failure otherwise.
+    static func orphan(_ golden: URL, scene: String, name: String, reason: String, location: SourceLocation?,
+                       mode: SnapshotMode) -> SnapshotResult {
+        if mode == .all {
             do {
                 try FileManager.default.removeItem(at: golden)
-                return SnapshotResult(scene: scene, name: name, status: .removed, golden: golden)
+                return SnapshotResult(scene: scene, name: name, status: .removed, golden: golden, location: location)
             } catch {
                 return SnapshotResult(scene: scene, name: name, status: .error("cannot delete orphaned golden: \(error.localizedDescription)"),
-                                      golden: golden)
+                                      golden: golden, location: location)
             }
         }
-        return SnapshotResult(scene: scene, name: name, status: .orphaned, golden: golden)
+        return SnapshotResult(scene: scene, name: name, status: .orphaned, golden: golden, location: location, message: reason)
     }
 
     /// The PNG files directly in `folder`, sorted.
@@ -174,23 +113,29 @@ public enum SnapshotRunner {
             .map { folder.appendingPathComponent($0) }
     }
 
-    /// Writes `report.txt` listing the failures into `artifacts`, or removes a stale one; returns its URL when written.
-    private static func writeReport(_ results: [SnapshotResult], to artifacts: URL, options: SnapshotOptions) throws -> URL? {
+    /// Writes `report.txt` and `report.html` listing the failures into `artifacts`, or removes stale
+    /// ones; returns the text report's URL when written.
+    private static func writeReports(_ results: [SnapshotResult], to artifacts: URL, options: SnapshotOptions) throws -> URL? {
         let failures = results.filter(\.isFailure)
         guard !failures.isEmpty else {
             // Leave no stale report and no empty artifacts folder of Segue's behind.
-            SnapshotArtifacts.removeReport(in: artifacts)
+            SnapshotArtifacts.removeReports(in: artifacts)
             return nil
         }
         let tolerance = options.tolerance
         var text = SnapshotArtifacts.reportHeader + "\(failures.count) of \(results.count) goldens failed\n"
         text += "tolerance: a pixel differs when a channel differs by more than \(tolerance.channel); "
         text += "at most \(SnapshotComparison.percent(tolerance.pixels)) of the pixels may differ\n"
-        text += "record new goldens with `segue snapshot --record` (or SEGUE_RECORD=1) once the change is intended\n\n"
+        text += "record new goldens with `segue snapshot --record all` (or SEGUE_RECORD=all) once the change is intended\n"
+        text += "report.html shows golden | actual | diff side by side\n\n"
         for failure in failures {
             text += describe(failure, mode: options.mode).joined(separator: "\n    ") + "\n\n"
         }
-        return try SnapshotArtifacts.writeReport(text, in: artifacts)
+        let url = try SnapshotArtifacts.writeReport(text, in: artifacts)
+        _ = try SnapshotArtifacts.writeReport(SnapshotHTMLReport.page(failures, total: results.count, artifacts: artifacts,
+                                                                      tolerance: tolerance),
+                                              named: SnapshotArtifacts.htmlReportName, in: artifacts)
+        return url
     }
 
     /// A result as lines of text: a status word and what it is, then details.
@@ -205,64 +150,84 @@ public enum SnapshotRunner {
                 lines = ["ok        \(what)"]
             }
         case .failed(let verdict):
-            switch verdict {
-            case .sizeMismatch(let golden, let actual):
-                lines = ["FAILED    \(what): the golden is \(golden) pixels, the frame \(actual) (recorded at another --scale or device?)"]
-            case .different(let difference), .withinTolerance(let difference):
-                lines = ["FAILED    \(what): \(difference)"]
-            case .identical:
-                lines = ["FAILED    \(what)"]
-            }
+            lines = ["FAILED    \(what): \(describe(verdict))"]
         case .missing:
-            lines = ["MISSING   \(what): no golden; `segue snapshot --record` writes it"]
+            lines = ["MISSING   \(what): no golden; `segue snapshot --record missing` writes it"]
         case .recorded:
-            lines = ["recorded  \(what)"]
+            lines = ["recorded  \(what)" + (result.message.map { " (\($0))" } ?? "")]
         case .unchanged:
             lines = ["unchanged \(what)"]
         case .orphaned:
-            lines = ["ORPHANED  \(what): its scene or snapshot point no longer exists; `segue snapshot --record` deletes it"]
+            lines = ["ORPHANED  \(what): " + (result.message.map { "\($0)" }
+                        ?? "its scene or snapshot point no longer exists; `segue snapshot --record all` deletes it")]
         case .removed:
             lines = ["removed   \(what) (orphaned)"]
         case .error(let message):
             lines = ["ERROR     \(what): \(message)"]
         }
         if result.isFailure {
+            if let location = result.location { lines.append("at:     \(display(location))") }
             if let golden = result.golden { lines.append("golden: \(display(golden))") }
         }
         if let actual = result.actual { lines.append("actual: \(display(actual))") }
         if let diff = result.diff { lines.append("diff:   \(display(diff))") }
+        if let composite = result.composite { lines.append("side by side: \(display(composite))") }
         return lines
     }
 
+    /// A failed comparison in words.
+    public static func describe(_ verdict: SnapshotVerdict) -> String {
+        switch verdict {
+        case .sizeMismatch(let golden, let actual):
+            return "the golden is \(golden) pixels, the frame \(actual) (recorded at another --scale or device?)"
+        case .different(let difference), .withinTolerance(let difference):
+            return "\(difference)"
+        case .identical:
+            return "identical"
+        }
+    }
+
+    /// `file:line:column` with the file relative to the working directory.
+    public static func display(_ location: SourceLocation) -> String {
+        "\(display(URL(fileURLWithPath: location.file))):\(location.line):\(location.column)"
+    }
+
     /// `url`'s path relative to the working directory when it is inside it.
-    static func display(_ url: URL) -> String {
+    public static func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let cwd = FileManager.default.currentDirectoryPath
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 
-    /// A path given on the command line: a scene file, or a folder of them.
-    struct Target {
+    /// Scenes in one folder, which share its `__snapshots__`.
+    struct Group {
         let folder: URL
         let scenes: [URL]
+        /// Whether a folder was given (its orphaned scenes' goldens are checked too).
         let isFolder: Bool
+        /// The folder's path relative to the folder given ("" for itself or a single scene).
+        let relative: String
 
-        init(_ path: String) throws {
+        /// The groups of a path given on the command line: a scene file, or a folder walked like
+        /// `segue batch` walks it, one group per folder holding scenes or goldens.
+        static func groups(_ path: String) throws -> [Group] {
             let url = URL(fileURLWithPath: path).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw PipelineError.missingFile(path)
             }
-            if isDirectory.boolValue {
-                folder = url
-                let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-                scenes = names.filter { SceneFile.extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-                    .sorted().map { url.appendingPathComponent($0) }
-                isFolder = true
-            } else {
-                folder = url.deletingLastPathComponent()
-                scenes = [url]
-                isFolder = false
+            guard isDirectory.boolValue else {
+                return [Group(folder: url.deletingLastPathComponent(), scenes: [url], isFolder: false, relative: "")]
+            }
+            let listing = SceneFolder.walk(url)
+            var scenes: [String: [URL]] = [:]
+            for relative in SceneFolder.sceneFiles(under: url) {
+                scenes[(relative as NSString).deletingLastPathComponent, default: []].append(url.appendingPathComponent(relative))
+            }
+            let folders = Set(scenes.keys).union(listing.goldenHolders.filter { !$0.hasPrefix("/") }).union([""])
+            return folders.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { relative in
+                Group(folder: relative.isEmpty ? url : url.appendingPathComponent(relative), scenes: scenes[relative] ?? [],
+                      isFolder: true, relative: relative)
             }
         }
     }

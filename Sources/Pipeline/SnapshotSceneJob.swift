@@ -2,8 +2,9 @@ import Foundation
 import Raster
 import Scene
 
-/// One scene's part of a snapshot run: render its points, compare or record each golden,
-/// then look for goldens of points it no longer has.
+/// One scene's part of a snapshot run: render its points with the settings its goldens were
+/// recorded with, compare or record each golden as the mode says, then look for goldens of
+/// points it no longer has.
 struct SnapshotSceneJob {
     let file: URL
     /// The folder the scene is in; its goldens are in `__snapshots__/<scene name>/` there.
@@ -19,37 +20,81 @@ struct SnapshotSceneJob {
         SnapshotArtifacts.clear(artifacts)
 
         let renderer: SnapshotRenderer
+        let settings: RenderSettings
         do {
-            renderer = try SnapshotRenderer(scene: try SceneFile.load(file.path, settings: options.settings))
+            let recorded = try SnapshotSettingsFile.read(in: goldens)
+            if options.mode == .all || recorded == nil {
+                settings = SnapshotSettingsFile.merge(options.settings, over: recorded)
+            } else {
+                settings = recorded ?? RenderSettings()
+            }
+            let scene = try SceneFile.load(file.path, settings: settings)
+            if options.mode != .all, recorded != nil {
+                let conflicts = SnapshotSettingsFile.conflicts(options.settings, with: scene)
+                guard conflicts.isEmpty else {
+                    emit(SnapshotResult(scene: display, name: "", status: .error(
+                        "its goldens were recorded with other settings (\(SnapshotRunner.display(goldens.appendingPathComponent(SnapshotSettingsFile.name)))) "
+                            + "than \(conflicts.joined(separator: ", ")); leave the option out to verify with the recorded settings, "
+                            + "or re-record with --record all"),
+                                        location: SourceLocation(file: file.path, line: 1, column: 1)))
+                    return
+                }
+            }
+            renderer = try SnapshotRenderer(scene: scene)
         } catch {
             // Without the scene its points are unknown: its goldens are neither checked nor orphaned.
-            emit(SnapshotResult(scene: display, name: "", status: .error(Self.describe(error))))
+            let location = (error as? SceneError)?.diagnostics.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
+            emit(SnapshotResult(scene: display, name: "", status: .error(Self.describe(error)), location: location))
             return
         }
         let plan = SnapshotPlan(scene: renderer.scene, timeline: renderer.timeline)
         for problem in plan.problems {
             emit(SnapshotResult(scene: display, name: problem.name, status: .error(problem.message),
-                                golden: goldens.appendingPathComponent(problem.name + ".png")))
+                                golden: goldens.appendingPathComponent(problem.name + ".png"), location: problem.location))
         }
+        var wrote = false
         for point in plan.points {
             let golden = goldens.appendingPathComponent(point.name + ".png")
             let image = renderer.image(at: point)
-            var result = SnapshotResult(scene: display, name: point.name, status: .unchanged, golden: golden)
+            var result = SnapshotResult(scene: display, name: point.name, status: .unchanged, golden: golden, location: point.location)
             do {
+                let exists = FileManager.default.fileExists(atPath: golden.path)
                 switch options.mode {
-                case .record: try record(image, at: golden, into: &result)
-                case .verify: try verify(image, against: golden, into: &result)
+                case .all:
+                    try record(image, at: golden, into: &result)
+                case .missing where !exists, .failed where !exists:
+                    try record(image, at: golden, into: &result)
+                    result.message = "there was none"
+                case .failed:
+                    try verify(image, against: golden, into: &result, writingArtifacts: false)
+                    if case .failed(let verdict) = result.status {
+                        try record(image, at: golden, into: &result)
+                        result.message = "it failed: \(SnapshotRunner.describe(verdict))"
+                    }
+                case .missing, .never:
+                    try verify(image, against: golden, into: &result, writingArtifacts: true)
                 }
             } catch {
                 result.status = .error(Self.describe(error))
             }
+            if case .recorded = result.status { wrote = true }
             emit(result)
         }
         for golden in SnapshotRunner.pngs(in: goldens) {
             let name = golden.deletingPathExtension().lastPathComponent
             guard !plan.names.contains(name) else { continue }
-            emit(SnapshotRunner.orphan(golden, scene: display, name: name, reason: "the scene has no snapshot '\(name)'",
+            let explanation = plan.explainOrphan(name)
+            emit(SnapshotRunner.orphan(golden, scene: display, name: name,
+                                       reason: explanation?.message ?? "the scene has no snapshot '\(name)' any more; `--record all` deletes it",
+                                       location: explanation?.location ?? SourceLocation(file: file.path, line: 1, column: 1),
                                        mode: options.mode))
+        }
+        if options.mode == .all || wrote {
+            do {
+                if FileManager.default.fileExists(atPath: goldens.path) { try SnapshotSettingsFile.write(settings, in: goldens) }
+            } catch {
+                emit(SnapshotResult(scene: display, name: "", status: .error("cannot write \(SnapshotSettingsFile.name): \(Self.describe(error))")))
+            }
         }
     }
 
@@ -65,11 +110,12 @@ struct SnapshotSceneJob {
         result.status = .recorded
     }
 
-    /// Compares `image` with the golden; on failure writes the actual image and a diff image.
-    private func verify(_ image: RGBAImage, against golden: URL, into result: inout SnapshotResult) throws {
+    /// Compares `image` with the golden; on failure writes the actual image, a copy of the golden,
+    /// a diff image and the three side by side.
+    private func verify(_ image: RGBAImage, against golden: URL, into result: inout SnapshotResult, writingArtifacts: Bool) throws {
         guard FileManager.default.fileExists(atPath: golden.path) else {
             result.status = .missing
-            result.actual = try write(image, as: result.name + ".png")
+            if writingArtifacts { result.actual = try write(image, as: result.name + ".png") }
             return
         }
         let expected = try RGBAImage.load(png: golden)
@@ -79,10 +125,15 @@ struct SnapshotSceneJob {
             return
         }
         result.status = .failed(verdict)
+        guard writingArtifacts else { return }
         result.actual = try write(image, as: result.name + ".png")
+        result.expected = try write(expected, as: result.name + ".golden.png")
+        var panels = [expected, image]
         if let diff = SnapshotComparison.diffImage(image, expected, tolerance: options.tolerance) {
             result.diff = try write(diff, as: result.name + ".diff.png")
+            panels.append(diff)
         }
+        result.composite = try write(SnapshotComposite.image(panels), as: result.name + ".composite.png")
     }
 
     private func write(_ image: RGBAImage, as name: String) throws -> URL {

@@ -16,7 +16,7 @@ struct Segue: ParsableCommand {
 
     static func main() {
         SignalExit.install()
-        main(nil)
+        main(Snapshot.normalize(Array(CommandLine.arguments.dropFirst())))
     }
 }
 

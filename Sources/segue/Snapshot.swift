@@ -7,24 +7,45 @@ struct Snapshot: ParsableCommand {
         abstract: "Compare a scene's snapshot frames with golden PNGs, or record them.",
         discussion: """
             The frames are the scene's 'snapshots' (at a time, or where a transition reaches a \
-            progress) and progress 0, 0.25, 0.5, 0.75 and 1 of every transition run (run<r>-p<p>). \
-            Goldens live beside the scenes in __snapshots__/<scene name>/<point>.png. A frame fails \
-            when more than --pixel-tolerance of its pixels differ by more than --channel-tolerance \
-            in any channel; a missing golden, or one whose scene or point no longer exists \
-            (orphaned), fails too. Failures write the actual image and a diff image (red: beyond \
-            the tolerance) with a report.txt to __snapshots__/__actual__/ (or --artifacts), and \
-            the exit status is 1. --record (or SEGUE_RECORD=1) writes the goldens that changed \
-            and deletes orphaned ones.
+            progress) and, for every transition run, progress 0, 0.25, 0.5 and 0.75 where it reaches \
+            them and the frame where it has settled, named after the timeline entry that started \
+            it (its 'name:', or e.g. push-message): push-message-p0.5, push-message-p1 (finished) or \
+            push-message-cancelled. Goldens live beside the scenes in \
+            __snapshots__/<scene name>/<point>.png, with the settings they were recorded with \
+            (.segue-snapshot.json: --scale, --fps, --touches), which later runs use; an option \
+            that disagrees is an error unless recording all. A folder means every scene in it and \
+            its subfolders, as for 'segue batch'.
+
+            A frame fails when more than --pixel-tolerance of its pixels differ by more than \
+            --channel-tolerance in any channel; a missing golden, or one whose scene or point no \
+            longer exists (orphaned), fails too. Failures write the actual image, the golden, a \
+            diff image (red: beyond the tolerance) and the three side by side, with report.txt and \
+            report.html, to __snapshots__/__actual__/ (or --artifacts).
+
+            Record modes (--record MODE or SEGUE_RECORD, as in swift-snapshot-testing): all \
+            (write every golden that changed, delete orphaned ones), missing (write only goldens \
+            that do not exist), failed (write those missing or failing), never (the default: only \
+            compare). Plain --record means all; SEGUE_RECORD=1/true means all, 0/false never.
+
+            Exit status: 0 all passed (or recorded), 1 snapshots failed (different, missing or \
+            orphaned), 2 a scene could not be checked (it does not load or play, its settings \
+            disagree with an option, a file cannot be written), 64 a usage error. With \
+            GITHUB_ACTIONS=true each failure is also printed as a GitHub annotation on its scene line.
             """)
 
-    @Argument(help: "Scene files, or folders of them (every .yaml, .yml and .json directly inside).")
+    @Argument(help: "Scene files, or folders of them (every .yaml, .yml and .json inside, subfolders too).")
     var paths: [String]
 
-    @Flag(help: "Write the goldens instead of comparing with them (also when SEGUE_RECORD=1).")
-    var record = false
+    @Option(help: ArgumentHelp(
+        "When to write goldens: all, missing, failed or never (default: SEGUE_RECORD, else never). Plain --record means all.",
+        valueName: "mode"))
+    var record: SnapshotMode?
 
-    @Option(help: "Pixels per point, instead of the device's (1 makes goldens of tens of KB).")
+    @Option(help: "Pixels per point, instead of the goldens' recorded scale or the device's (1 makes goldens of tens of KB).")
     var scale: Double?
+
+    @Option(help: "Frames per second, instead of the goldens' recorded rate or the scene's.")
+    var fps: Int?
 
     @Option(help: "A pixel differs when a channel (0–255) differs by more than this.")
     var channelTolerance = SnapshotTolerance.default.channel
@@ -32,46 +53,95 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The share of pixels allowed to differ: a fraction (0.0001) or a percentage (0.01%).")
     var pixelTolerance = Share(SnapshotTolerance.default.pixels)
 
-    @Flag(inversion: .prefixedNo, help: "Draw the finger circle (default: each scene's 'touches', on).")
+    @Flag(inversion: .prefixedNo, help: "Draw the finger circle (default: as recorded, else each scene's 'touches', on).")
     var touches: Bool?
 
-    @Option(help: "Write actual and diff images and report.txt here instead of __snapshots__/__actual__/ beside the scenes.")
+    @Option(help: "Write failures' images and report.txt/report.html here instead of __snapshots__/__actual__/ beside the scenes.")
     var artifacts: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report here (one test case per snapshot point).", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"))
+    var json: String?
 
     @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
     var quiet = false
 
     func validate() throws {
         if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
         if !(0...255).contains(channelTolerance) { throw ValidationError("--channel-tolerance must be between 0 and 255") }
+        _ = try mode()
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("no such scene file or folder: \(path)")
+        }
     }
 
-    /// `--record`, or `SEGUE_RECORD` set to 1, true or yes.
-    var mode: SnapshotMode {
-        let variable = ProcessInfo.processInfo.environment["SEGUE_RECORD"]?.lowercased() ?? ""
-        return record || ["1", "true", "yes"].contains(variable) ? .record : .verify
+    /// `--record MODE`, else `SEGUE_RECORD`, else never.
+    func mode(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SnapshotMode {
+        if let record { return record }
+        guard let variable = environment["SEGUE_RECORD"] else { return .never }
+        guard let mode = SnapshotMode(setting: variable) else {
+            throw ValidationError("SEGUE_RECORD=\(variable) is not a record mode; expected all, missing, failed or never (or 1/true, 0/false)")
+        }
+        return mode
     }
 
     func run() throws {
-        let mode = self.mode
+        let mode = try self.mode()
         let options = SnapshotOptions(
             mode: mode, tolerance: SnapshotTolerance(channel: channelTolerance, pixels: pixelTolerance.value),
-            settings: RenderSettings(scale: scale, showsTouches: touches),
+            settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
             artifacts: artifacts.map { URL(fileURLWithPath: $0) })
         var summary: SnapshotSummary?
-        try CommandErrors.report {
+        do {
             summary = try SnapshotRunner.run(paths, options: options) { result in
                 guard !quiet || result.isFailure else { return }
                 let lines = SnapshotRunner.describe(result, mode: mode)
                 print(lines.joined(separator: "\n          "))
             }
+        } catch {
+            CommandErrors.printError(error)
+            throw ExitCode(2)
         }
-        guard let summary else { throw ExitCode.failure }
+        guard let summary else { throw ExitCode(2) }
         print(Self.summaryLine(summary, mode: mode))
         for report in summary.reports {
-            print("report: \(report.path)")
+            print("report: \(report.path) (and \(report.deletingLastPathComponent().appendingPathComponent("report.html").path))")
         }
-        if !summary.succeeded { throw ExitCode.failure }
+        do {
+            if let junit { try AtomicFile.write(SnapshotReports.junit(summary), to: URL(fileURLWithPath: junit)) }
+            if let json { try AtomicFile.write(try SnapshotReports.json(summary), to: URL(fileURLWithPath: json)) }
+        } catch {
+            CommandErrors.printError(error)
+            throw ExitCode(2)
+        }
+        if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+            for annotation in SnapshotReports.githubAnnotations(summary) { print(annotation) }
+        }
+        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+    }
+
+    /// The command line with a bare `--record` (last, or followed by an option or an existing
+    /// path) given its value `all`, the way it meant before record modes.
+    static func normalize(_ arguments: [String]) -> [String] {
+        guard arguments.first == "snapshot" else { return arguments }
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            result.append(argument)
+            if argument == "--record" {
+                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+                if next == nil || next?.hasPrefix("-") == true
+                    || (SnapshotMode(setting: next ?? "") == nil && FileManager.default.fileExists(atPath: next ?? "")) {
+                    result.append(SnapshotMode.all.rawValue)
+                }
+            }
+            index += 1
+        }
+        return result
     }
 
     static func summaryLine(_ summary: SnapshotSummary, mode: SnapshotMode) -> String {
@@ -90,8 +160,12 @@ struct Snapshot: ParsableCommand {
             }
             counts[key, default: 0] += 1
         }
-        let order = mode == .record ? ["recorded", "unchanged", "removed", "errors"]
-            : ["ok", "failed", "missing", "orphaned", "errors"]
+        let order: [String]
+        switch mode {
+        case .all: order = ["recorded", "unchanged", "removed", "errors"]
+        case .missing, .failed: order = ["ok", "recorded", "failed", "missing", "orphaned", "errors"]
+        case .never: order = ["ok", "failed", "missing", "orphaned", "errors"]
+        }
         let parts = order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
         return "\(summary.results.count) goldens: \(parts)"
     }
@@ -115,4 +189,12 @@ struct Share: ExpressibleByArgument, CustomStringConvertible {
 
     var description: String { "\(value * 100)%" }
     var defaultValueDescription: String { description }
+}
+
+extension SnapshotMode: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(setting: argument)
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

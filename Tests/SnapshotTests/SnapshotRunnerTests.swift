@@ -57,63 +57,72 @@ final class SnapshotRunnerTests: XCTestCase {
 
     func testRecordThenVerify() throws {
         try write(Self.scene())
-        let recorded = try run(.record)
+        let recorded = try run(.all)
         XCTAssertTrue(recorded.succeeded)
-        XCTAssertEqual(names(recorded), ["start", "run0-p0", "run0-p0.25", "run0-p0.5", "run0-p0.75", "run0-p1"])
+        XCTAssertEqual(names(recorded), ["start", "present-card-p0", "present-card-p0.25", "present-card-p0.5", "present-card-p0.75",
+                                         "present-card-p1"])
         XCTAssertTrue(recorded.results.allSatisfy { if case .recorded = $0.status { return true } else { return false } })
         let files = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted()
-        XCTAssertEqual(files, ["run0-p0.25.png", "run0-p0.5.png", "run0-p0.75.png", "run0-p0.png", "run0-p1.png", "start.png"])
-        let image = try RGBAImage.load(png: goldens.appendingPathComponent("run0-p1.png"))
+        XCTAssertEqual(files, [SnapshotSettingsFile.name, "present-card-p0.25.png", "present-card-p0.5.png", "present-card-p0.75.png", "present-card-p0.png",
+                               "present-card-p1.png", "start.png"])
+        let image = try RGBAImage.load(png: goldens.appendingPathComponent("present-card-p1.png"))
         XCTAssertEqual(image.width, 100, "at the scene's own scale")
 
-        let verified = try run(.verify)
+        let verified = try run(.never)
         XCTAssertTrue(verified.succeeded, "\(verified.failures)")
         XCTAssertTrue(verified.results.allSatisfy { if case .passed(.identical) = $0.status { return true } else { return false } })
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.path), "no artifacts when everything passes")
 
-        let again = try run(.record)
+        let again = try run(.all)
         XCTAssertTrue(again.results.allSatisfy { if case .unchanged = $0.status { return true } else { return false } },
                       "identical goldens are not rewritten")
     }
 
     func testAMovedViewFailsWithActualDiffAndReport() throws {
         try write(Self.scene())
-        _ = try run(.record)
+        _ = try run(.all)
         try write(Self.scene(cardX: 21))
-        let summary = try run(.verify)
+        let summary = try run(.never)
         XCTAssertFalse(summary.succeeded)
-        XCTAssertEqual(summary.failures.map(\.name), ["run0-p0.25", "run0-p0.5", "run0-p0.75", "run0-p1"],
+        XCTAssertEqual(summary.failures.map(\.name), ["present-card-p0.25", "present-card-p0.5", "present-card-p0.75", "present-card-p1"],
                        "every frame showing the card; not the one before it")
         let failure = try XCTUnwrap(summary.failures.last)
         guard case .failed(.different(let difference)) = failure.status else { return XCTFail("\(failure.status)") }
         XCTAssertGreaterThan(difference.differingPixels, 100)
         let actual = try XCTUnwrap(failure.actual), diff = try XCTUnwrap(failure.diff)
-        XCTAssertEqual(actual, artifacts.appendingPathComponent("modal/run0-p1.png"))
-        XCTAssertEqual(diff, artifacts.appendingPathComponent("modal/run0-p1.diff.png"))
+        XCTAssertEqual(actual, artifacts.appendingPathComponent("modal/present-card-p1.png"))
+        XCTAssertEqual(diff, artifacts.appendingPathComponent("modal/present-card-p1.diff.png"))
+        XCTAssertEqual(failure.expected, artifacts.appendingPathComponent("modal/present-card-p1.golden.png"))
+        let composite = try RGBAImage.load(png: try XCTUnwrap(failure.composite))
+        XCTAssertEqual(composite.width, 3 * 100 + 4 * 8, "golden | actual | diff with 8-pixel gutters")
         let diffImage = try RGBAImage.load(png: diff)
         let red = stride(from: 0, to: diffImage.pixels.count, by: 4).filter { diffImage.pixels[$0] == 255 && diffImage.pixels[$0 + 1] == 0 }
         XCTAssertEqual(red.count, difference.differingPixels)
         let report = try String(contentsOf: try XCTUnwrap(summary.reports.first), encoding: .utf8)
         XCTAssertTrue(report.contains("FAILED"), report)
-        XCTAssertTrue(report.contains("run0-p1.diff.png"), report)
+        XCTAssertTrue(report.contains("present-card-p1.diff.png"), report)
         XCTAssertEqual(summary.reports, [artifacts.appendingPathComponent("report.txt")])
+        let html = try String(contentsOf: artifacts.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<img src=\"modal/present-card-p1.golden.png\""), "images referenced relatively")
+        XCTAssertTrue(html.contains("<img src=\"modal/present-card-p1.png\""))
+        XCTAssertTrue(html.contains("<img src=\"modal/present-card-p1.diff.png\""))
 
         // Put back, the failure's artifacts go away.
         try write(Self.scene())
-        XCTAssertTrue(try run(.verify).succeeded)
+        XCTAssertTrue(try run(.never).succeeded)
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.path))
     }
 
     func testMissingAndOrphanedGoldensFail() throws {
         try write(Self.scene())
-        _ = try run(.record)
+        _ = try run(.all)
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("start.png"))
         try Data().write(to: goldens.appendingPathComponent("old-point.png"))
         let gone = folder.appendingPathComponent("__snapshots__/deleted-scene")
         try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
         try Data().write(to: gone.appendingPathComponent("run0-p0.png"))
 
-        let summary = try run(.verify)
+        let summary = try run(.never)
         XCTAssertFalse(summary.succeeded)
         let statuses = summary.failures.map { result -> String in
             switch result.status {
@@ -126,21 +135,21 @@ final class SnapshotRunnerTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("modal/start.png").path),
                       "the frame a missing golden would hold")
 
-        let recorded = try run(.record)
+        let recorded = try run(.all)
         XCTAssertTrue(recorded.succeeded)
         XCTAssertFalse(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("old-point.png").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: gone.path), "goldens of a deleted scene are deleted")
-        XCTAssertTrue(try run(.verify).succeeded)
+        XCTAssertTrue(try run(.never).succeeded)
     }
 
     func testOneSceneFileOnlyChecksItsOwnGoldens() throws {
         try write(Self.scene())
-        _ = try run(.record)
+        _ = try run(.all)
         let other = folder.appendingPathComponent("__snapshots__/other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         try Data().write(to: other.appendingPathComponent("x.png"))
-        XCTAssertTrue(try run(.verify, [folder.appendingPathComponent("modal.yaml").path]).succeeded)
-        XCTAssertFalse(try run(.verify).succeeded, "the folder sees the orphan")
+        XCTAssertTrue(try run(.never, [folder.appendingPathComponent("modal.yaml").path]).succeeded)
+        XCTAssertFalse(try run(.never).succeeded, "the folder sees the orphan")
     }
 
     func testSceneProblemsAreErrors() throws {
@@ -148,7 +157,7 @@ final class SnapshotRunnerTests: XCTestCase {
         try write(Self.scene(), "b.json")
         try write(Self.scene(), "b.yaml")
         try write("screens: { a: { background: nope } }", "invalid.yaml")
-        let summary = try run(.record)
+        let summary = try run(.all)
         XCTAssertFalse(summary.succeeded)
         let messages = summary.failures.compactMap { result -> String? in
             if case .error(let message) = result.status { return "\(result.scene) \(result.name): \(message)" }
@@ -160,20 +169,23 @@ final class SnapshotRunnerTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("invalid.yaml") && $0.contains("unknown color 'nope'") }, "\(messages)")
     }
 
-    func testScaleMakesSmallGoldensAndAMismatchIsReported() throws {
+    func testScaleMakesSmallGoldensAndLegacyGoldensAtAnotherScaleAreReported() throws {
         try write(Self.scene())
-        _ = try SnapshotRunner.run([folder.path], options: SnapshotOptions(mode: .record, settings: RenderSettings(scale: 2)))
+        _ = try SnapshotRunner.run([folder.path], options: SnapshotOptions(mode: .all, settings: RenderSettings(scale: 2)))
         XCTAssertEqual(try RGBAImage.load(png: goldens.appendingPathComponent("start.png")).width, 200)
-        let summary = try run(.verify)
+        XCTAssertTrue(try run(.never).succeeded, "verified at the recorded scale")
+        // Goldens recorded before settings were kept beside them: the sizes disagree.
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent(SnapshotSettingsFile.name))
+        let summary = try run(.never)
         guard case .failed(.sizeMismatch(let golden, let actual))? = summary.failures.first?.status else {
             return XCTFail("\(summary.failures)")
         }
         XCTAssertEqual(golden, PixelSize(width: 200, height: 400))
         XCTAssertEqual(actual, PixelSize(width: 100, height: 200))
-        XCTAssertTrue(SnapshotRunner.describe(summary.failures[0], mode: .verify)[0].contains("another --scale"))
+        XCTAssertTrue(SnapshotRunner.describe(summary.failures[0], mode: .never)[0].contains("another --scale"))
     }
 
     func testAMissingPathThrows() {
-        XCTAssertThrowsError(try run(.verify, [folder.appendingPathComponent("nothing.yaml").path]))
+        XCTAssertThrowsError(try run(.never, [folder.appendingPathComponent("nothing.yaml").path]))
     }
 }

@@ -41,7 +41,7 @@ final class SnapshotSafetyTests: XCTestCase {
 
         try SnapshotRunnerTests.scene(cardX: 22).write(to: scene, atomically: false, encoding: .utf8)
         let failing = try CLI.segue(["snapshot", folder.path, "--artifacts", artifacts.path])
-        XCTAssertEqual(failing.status, 1)
+        XCTAssertEqual(failing.status, 2, "artifacts that cannot be written: the scene could not be checked")
         XCTAssertTrue(failing.text.contains("was not created by segue snapshot"), failing.text)
         XCTAssertTrue(failing.stderr.contains("report.txt was not written by segue snapshot"), failing.stderr)
         XCTAssertEqual(try contents(of: artifacts), before, "a failing run does not write into the user's folder")
@@ -49,7 +49,7 @@ final class SnapshotSafetyTests: XCTestCase {
         // A folder Segue creates is Segue's: filled on failure, removed once everything passes.
         let own = folder.appendingPathComponent("ci-artifacts")
         XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--artifacts", own.path]).status, 1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: own.appendingPathComponent("modal/run0-p1.diff.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: own.appendingPathComponent("modal/present-card-p1.diff.png").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: own.appendingPathComponent("report.txt").path))
         try SnapshotRunnerTests.scene().write(to: scene, atomically: false, encoding: .utf8)
         XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--artifacts", own.path]).status, 0)
@@ -68,13 +68,13 @@ final class SnapshotSafetyTests: XCTestCase {
         // A changed scene and a renamed one: --record would rewrite the first and delete the second's goldens.
         try SnapshotRunnerTests.scene(cardX: 22).write(to: scene, atomically: false, encoding: .utf8)
         let recorded = try CLI.segue(["snapshot", folder.path, "--record"])
-        XCTAssertEqual(recorded.status, 1, recorded.text)
+        XCTAssertEqual(recorded.status, 2, recorded.text)
         XCTAssertTrue(recorded.text.contains("__snapshots__/modal is a symbolic link"), recorded.text)
         XCTAssertEqual(try contents(of: elsewhere), before)
 
         try FileManager.default.moveItem(at: scene, to: folder.appendingPathComponent("renamed.yaml"))
         let orphans = try CLI.segue(["snapshot", folder.path, "--record"])
-        XCTAssertEqual(orphans.status, 1, orphans.text)
+        XCTAssertEqual(orphans.status, 2, orphans.text)
         XCTAssertTrue(orphans.text.contains("does not delete through links"), orphans.text)
         XCTAssertEqual(try contents(of: elsewhere), before)
     }

@@ -19,8 +19,9 @@ public struct BatchPlan: Sendable {
     /// Scene files in the folder before sharding.
     public let sceneCount: Int
 
-    /// Lists the scene files (`SceneFile.extensions`) in `folder` and its subfolders; hidden files
-    /// and folders, `__snapshots__` folders and the output folder are skipped.
+    /// Lists the scene files (`SceneFile.extensions`) in `folder` and its subfolders with the walk
+    /// `segue snapshot` uses too (`SceneFolder`); hidden files and folders, `__snapshots__` folders
+    /// and the output folder are skipped.
     ///
     /// Throws when the folder cannot be read or two scenes would write the same video
     /// (`a.yaml` and `a.json`).
@@ -29,7 +30,7 @@ public struct BatchPlan: Sendable {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw PipelineError.missingFile(folder.path)
         }
-        let scenes = Self.sceneFiles(under: folder, excluding: outputFolder)
+        let scenes = SceneFolder.sceneFiles(under: folder, excluding: outputFolder)
         var seen: [String: String] = [:]
         var items: [Item] = []
         for relative in scenes {
@@ -51,38 +52,6 @@ public struct BatchPlan: Sendable {
         self.shard = shard
         self.sceneCount = items.count
         self.items = items.enumerated().filter { shard.contains(position: $0.offset) }.map(\.element)
-    }
-}
-
-extension BatchPlan {
-    /// Relative paths of the scene files under `folder`, sorted by their UTF-8 bytes.
-    static func sceneFiles(under folder: URL, excluding excluded: URL) -> [String] {
-        files(under: folder, excluding: excluded).map(\.relative)
-            .filter { !$0.hasPrefix("/") && SceneFile.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
-
-    /// The one walk of a batch folder: every regular file under `folder` with its path relative
-    /// to it (absolute for a link that resolves outside it), hidden files and folders,
-    /// `__snapshots__` folders and `excluded` (the output folder) left out.
-    static func files(under folder: URL, excluding excluded: URL) -> [(relative: String, url: URL)] {
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let skipped = excluded.standardizedFileURL.resolvingSymlinksInPath().path
-        guard let walker = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
-            options: [.skipsHiddenFiles]) else { return [] }
-        var found: [(relative: String, url: URL)] = []
-        for case let url as URL in walker {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-            if values?.isDirectory == true {
-                if path == skipped || url.lastPathComponent == "__snapshots__" { walker.skipDescendants() }
-                continue
-            }
-            guard values?.isRegularFile == true else { continue }
-            found.append((path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path, url))
-        }
-        return found
     }
 }
 

@@ -51,7 +51,7 @@ struct BatchStamp: Equatable {
     /// keeps the size and the second is still seen.
     static func assets(in folder: URL, excluding excluded: URL) -> [String] {
         var lines: [String] = []
-        for file in BatchPlan.files(under: folder, excluding: excluded)
+        for file in SceneFolder.walk(folder, excluding: excluded).files
         where !SceneFile.extensions.contains(file.url.pathExtension.lowercased()) {
             guard let digest = FileDigest.file(file.url.path) else { continue }
             lines.append("asset \(file.relative) \(digest.count) \(digest.hex)")

@@ -1,0 +1,61 @@
+import Foundation
+
+/// `report.html` in an artifacts folder: each failure with its golden, actual and diff images
+/// side by side, referenced by relative paths so the folder can be opened anywhere (a CI
+/// artifact, a pull request's download).
+enum SnapshotHTMLReport {
+    static func page(_ failures: [SnapshotResult], total: Int, artifacts: URL, tolerance: SnapshotTolerance) -> String {
+        var html = SnapshotArtifacts.htmlReportHeader
+        html += """
+            <html lang="en"><head><meta charset="utf-8"><title>segue snapshot: \(failures.count) of \(total) failed</title>
+            <style>
+            body { font: 14px -apple-system, system-ui, sans-serif; margin: 24px; color: #222; }
+            section { border-top: 1px solid #ddd; padding: 12px 0; }
+            h2 { font-size: 15px; margin: 0 0 4px; } p { margin: 4px 0; } code { font-size: 13px; }
+            .panels { display: flex; gap: 12px; align-items: flex-start; margin-top: 8px; }
+            figure { margin: 0; } figcaption { font-size: 12px; color: #666; }
+            img { max-height: 70vh; border: 1px solid #ccc; image-rendering: pixelated; }
+            </style></head><body>
+            <h1>segue snapshot: \(failures.count) of \(total) goldens failed</h1>
+            <p>A pixel differs when a channel differs by more than \(tolerance.channel); at most \
+            \(escape(SnapshotComparison.percent(tolerance.pixels))) of the pixels may differ. In the diff, red is beyond \
+            the tolerance, orange within it. Once a change is intended, <code>segue snapshot --record all</code> \
+            writes the new goldens.</p>
+
+            """
+        for failure in failures {
+            let title = failure.name.isEmpty ? failure.scene : "\(failure.scene) — \(failure.name)"
+            html += "<section>\n<h2>\(escape(title))</h2>\n"
+            html += "<p>\(escape(SnapshotRunner.describe(failure, mode: .never)[0].drop { $0 != " " }.trimmingCharacters(in: .whitespaces)))</p>\n"
+            if let location = failure.location {
+                html += "<p>at <code>\(escape(SnapshotRunner.display(location)))</code></p>\n"
+            }
+            let panels = [("golden", failure.expected), ("actual", failure.actual), ("diff", failure.diff)]
+                .compactMap { label, url in url.map { (label, $0) } }
+            if !panels.isEmpty {
+                html += "<div class=\"panels\">\n"
+                for (label, url) in panels {
+                    let path = escape(relativePath(of: url, from: artifacts))
+                    html += "<figure><a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>\n"
+                }
+                html += "</div>\n"
+            }
+            html += "</section>\n"
+        }
+        return html + "</body></html>\n"
+    }
+
+    /// `url`'s path relative to `folder`, climbing out with `..` where needed.
+    static func relativePath(of url: URL, from folder: URL) -> String {
+        let target = url.standardizedFileURL.pathComponents, base = folder.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// How `segue snapshot` runs.
+public struct SnapshotOptions: Sendable {
+    public var mode: SnapshotMode
+    public var tolerance: SnapshotTolerance
+    /// What the command line sets for every scene (`--scale`, `--fps`, `--touches`); otherwise
+    /// each scene is rendered with the settings its goldens were recorded with
+    /// (`SnapshotSettingsFile`). A value that disagrees with them is an error unless recording all.
+    public var settings: RenderSettings
+    /// Where a failure's images and the reports go; nil: `__snapshots__/__actual__` in each scene
+    /// folder. Scenes in a subfolder of a folder given go into the same subfolder of it.
+    public var artifacts: URL?
+
+    public init(mode: SnapshotMode = .never, tolerance: SnapshotTolerance = .default,
+                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil) {
+        self.mode = mode
+        self.tolerance = tolerance
+        self.settings = settings
+        self.artifacts = artifacts
+    }
+}

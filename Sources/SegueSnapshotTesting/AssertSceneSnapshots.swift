@@ -1,0 +1,129 @@
+import Foundation
+import Pipeline
+import XCTest
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Verifies a scene's snapshot frames against its goldens from an XCTest or Swift Testing test,
+/// the way `segue snapshot` does from the command line — the same goldens
+/// (`__snapshots__/<scene>/` beside the scene), the same recorded settings, the same artifacts
+/// (`__snapshots__/__actual__/`, with `report.html`) — and fails the test with the report.
+///
+/// ```swift
+/// func testCompose() throws {
+///     try assertSceneSnapshots("scenes/slide-up-modal.yaml")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - path: A scene file or a folder of them (walked like `segue batch`). A relative path is
+///     looked up from the working directory, then from the test file's folder and its parents
+///     (so `swift test` finds `scenes/x.yaml` from anywhere in the package).
+///   - record: When to write goldens; nil: `SEGUE_RECORD`, else `.never`. As in
+///     swift-snapshot-testing, a test that wrote or deleted a golden fails, so that a re-run
+///     verifies it and a CI retry cannot pass by recording.
+///   - settings: `--scale`, `--fps`, `--touches`; nil values use the recorded ones.
+///   - tolerance: As `--channel-tolerance` and `--pixel-tolerance`.
+/// - Throws: When the path does not exist or `SEGUE_RECORD` holds no record mode; snapshot
+///   failures are recorded as test failures, not thrown.
+/// - Returns: Every result, for tests that look further.
+@discardableResult
+public func assertSceneSnapshots(
+    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
+    tolerance: SnapshotTolerance = .default,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) throws -> SnapshotSummary {
+    let summary = try verifySceneSnapshots(path, record: record, settings: settings, tolerance: tolerance, relativeTo: "\(filePath)")
+    if let message = SceneSnapshotFailure.message(summary, mode: try SceneSnapshotFailure.mode(record)) {
+        SceneSnapshotFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return summary
+}
+
+/// `assertSceneSnapshots` without failing the test: runs and returns every result.
+public func verifySceneSnapshots(
+    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
+    tolerance: SnapshotTolerance = .default, relativeTo filePath: String = #filePath
+) throws -> SnapshotSummary {
+    let options = SnapshotOptions(mode: try SceneSnapshotFailure.mode(record), tolerance: tolerance, settings: settings)
+    return try SnapshotRunner.run([SceneSnapshotFailure.resolve(path, from: filePath)], options: options)
+}
+
+/// How `assertSceneSnapshots` finds scenes and reports.
+public enum SceneSnapshotFailure {
+    /// The mode given, else `SEGUE_RECORD`, else never.
+    static func mode(_ record: SnapshotMode?) throws -> SnapshotMode {
+        if let record { return record }
+        guard let value = ProcessInfo.processInfo.environment["SEGUE_RECORD"] else { return .never }
+        guard let mode = SnapshotMode(setting: value) else {
+            throw SceneSnapshotError("SEGUE_RECORD=\(value) is not a record mode; expected all, missing, failed or never")
+        }
+        return mode
+    }
+
+    /// `path` as given when it exists from the working directory (or is absolute), else found
+    /// from the folder of `filePath` upward.
+    static func resolve(_ path: String, from filePath: String) throws -> String {
+        if path.hasPrefix("/") || FileManager.default.fileExists(atPath: path) { return path }
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            folder.deleteLastPathComponent()
+        }
+        throw SceneSnapshotError("no scene file or folder '\(path)' from \(FileManager.default.currentDirectoryPath) "
+                                 + "or above \(URL(fileURLWithPath: filePath).deletingLastPathComponent().path)")
+    }
+
+    /// The failure message for `summary`, or nil when the test passes: every failure as
+    /// `segue snapshot` prints it, then where the report is; a golden written or deleted fails too.
+    public static func message(_ summary: SnapshotSummary, mode: SnapshotMode) -> String? {
+        let written = summary.results.filter { result in
+            switch result.status {
+            case .recorded, .removed: return true
+            default: return false
+            }
+        }
+        guard !summary.failures.isEmpty || !written.isEmpty else { return nil }
+        var lines: [String] = []
+        if !summary.failures.isEmpty {
+            lines.append("\(summary.failures.count) of \(summary.results.count) snapshots failed:")
+            for failure in summary.failures {
+                lines.append(SnapshotRunner.describe(failure, mode: mode).joined(separator: "\n    "))
+            }
+            for report in summary.reports {
+                lines.append("report: \(report.deletingLastPathComponent().appendingPathComponent("report.html").path)")
+            }
+            lines.append("If the change is intended, re-record with SEGUE_RECORD=all (or record: .all).")
+        }
+        if !written.isEmpty {
+            lines.append("Record mode \(mode.rawValue) wrote or deleted \(written.count) golden(s): "
+                         + written.map(\.name).joined(separator: ", ")
+                         + ". Re-run without recording to verify them.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Fails the running test: a Swift Testing issue inside a `@Test`, else an XCTest failure.
+    static func record(_ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message),
+                         sourceLocation: Testing.SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
+                                                                line: Int(line), column: Int(column)))
+            return
+        }
+        #endif
+        XCTFail(message, file: filePath, line: line)
+    }
+}
+
+/// A scene path or record mode that cannot be used.
+public struct SceneSnapshotError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
