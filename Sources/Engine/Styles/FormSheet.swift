@@ -7,7 +7,7 @@ import Scene
 /// the dimmed presenter on UIKit's default spring; dragged down it follows the finger and a
 /// fling or a release below half its height dismisses it. Sources and certainty:
 /// docs/uikit-semantics.md#system-transitions.
-struct FormSheet: TransitionStyleDefinition {
+struct FormSheet: SheetStyle {
     let name = "form-sheet"
     let summary = "`.formSheet` on iPad: a centered 540 × 620 pt card slides up over a 0.2 black dimming view; drag down to dismiss"
     let presentations: [Presentation] = [.modal]
@@ -38,30 +38,8 @@ struct FormSheet: TransitionStyleDefinition {
         return SheetDriver(styleName: name, geometry: g, rules: rules, stage: run.stage, forward: run.forward)
     }
 
-    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
-        var driver = driver(run)
-        driver.start(at: time)
-        return driver
-    }
-
-    func gesture(_ run: StyleRun) -> StyleGesture? {
-        guard !run.forward else { return nil }
-        let template = driver(run)
-        let card = template.geometry.frame(top: template.restTop, bounds: run.stage.bounds)
-        return StyleGesture(
-            recognizer: PanRecognizer(bounds: run.stage.bounds),
-            accepts: { began, movement in
-                card.contains(began.location - began.translation) && abs(movement.y) > abs(movement.x)
-            },
-            make: { began in
-                var driver = template
-                driver.begin(began)
-                return driver
-            })
-    }
-
-    func resting(_ run: StyleRun) -> [Placement]? {
-        let d = driver(run)
-        return d.geometry.layers(top: d.restTop, stage: run.stage)
+    /// The card grabs a pan that begins on it.
+    func grabs(_ point: Point, _ driver: SheetDriver, bounds: Rect) -> Bool {
+        driver.geometry.frame(top: driver.restTop, bounds: bounds).contains(point)
     }
 }

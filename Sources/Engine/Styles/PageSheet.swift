@@ -9,7 +9,7 @@ import Scene
 /// detents dim it. A pan on the sheet drags it between detents; a downward fling of 2 screen
 /// heights per second, or a release that would leave less than half of it showing, dismisses.
 /// Sources and certainty: docs/uikit-semantics.md#system-transitions.
-struct PageSheet: TransitionStyleDefinition {
+struct PageSheet: SheetStyle {
     let name = "page-sheet"
     let summary = "`UISheetPresentationController`: a sheet with detents and an optional grabber; behind a large one the presenter scales to 0.9165 and moves down; drag between detents, fling down to dismiss"
     let presentations: [Presentation] = [.modal]
@@ -79,31 +79,8 @@ struct PageSheet: TransitionStyleDefinition {
                            stage: run.stage, forward: run.forward)
     }
 
-    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
-        var driver = driver(run)
-        driver.start(at: time)
-        return driver
-    }
-
-    /// Dismissing and changing detents: a pan that begins on the sheet, more vertical than sideways.
-    func gesture(_ run: StyleRun) -> StyleGesture? {
-        guard !run.forward else { return nil }
-        let template = driver(run)
-        let sheetTop = template.restTop
-        return StyleGesture(
-            recognizer: PanRecognizer(bounds: run.stage.bounds),
-            accepts: { began, movement in
-                began.location.y - began.translation.y >= sheetTop && abs(movement.y) > abs(movement.x)
-            },
-            make: { began in
-                var driver = template
-                driver.begin(began)
-                return driver
-            })
-    }
-
-    func resting(_ run: StyleRun) -> [Placement]? {
-        let d = driver(run)
-        return d.geometry.layers(top: d.restTop, stage: run.stage)
+    /// The sheet grabs a pan that begins below its top edge.
+    func grabs(_ point: Point, _ driver: SheetDriver, bounds: Rect) -> Bool {
+        point.y >= driver.restTop
     }
 }

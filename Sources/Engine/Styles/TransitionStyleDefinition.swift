@@ -90,6 +90,45 @@ extension PercentDrivenStyle {
     }
 }
 
+/// A style run by `SheetDriver` (page and form sheets): the sheet rests at a detent; a pan that
+/// begins where `grabs` says, more vertical than sideways, drags it between detents or away.
+protocol SheetStyle: TransitionStyleDefinition {
+    /// The driver for `run`, not started.
+    func driver(_ run: StyleRun) -> SheetDriver
+    /// Whether a pan that went down at `point` grabs the sheet of `driver` at rest.
+    func grabs(_ point: Point, _ driver: SheetDriver, bounds: Rect) -> Bool
+}
+
+extension SheetStyle {
+    func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
+        var driver = driver(run)
+        driver.start(at: time)
+        return driver
+    }
+
+    /// Dismissing and changing detents: a pan that grabs the sheet, more vertical than sideways.
+    func gesture(_ run: StyleRun) -> StyleGesture? {
+        guard !run.forward else { return nil }
+        let template = driver(run), bounds = run.stage.bounds
+        return StyleGesture(
+            recognizer: PanRecognizer(bounds: bounds),
+            accepts: { began, movement in
+                grabs(began.location - began.translation, template, bounds: bounds) && abs(movement.y) > abs(movement.x)
+            },
+            make: { began in
+                var driver = template
+                driver.begin(began)
+                return driver
+            },
+            summary: "pan beginning on the sheet, more vertical than sideways")
+    }
+
+    func resting(_ run: StyleRun) -> [Placement]? {
+        let d = driver(run)
+        return d.geometry.layers(top: d.restTop, stage: run.stage)
+    }
+}
+
 /// Settings most styles share, described once.
 extension SettingDescriptor {
     static func duration(_ seconds: Double, _ uikit: String = "the animation's duration") -> SettingDescriptor {
