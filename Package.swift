@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift module.
@@ -27,8 +28,13 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video"]),
+        // `segue preview`: the local web server, its page and the scene-file edits it makes.
+        .target(name: "Preview", dependencies: [
+            "Pipeline", "Scene", "Engine", "Raster",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Scene", "Engine",
+            "Pipeline", "Scene", "Engine", "Preview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -40,6 +46,7 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
     ]
 )

@@ -19,13 +19,17 @@ public struct SnapshotOptions: Sendable {
     /// Where a failure's actual and diff images and the report go; nil: `__snapshots__/__actual__`
     /// in each scene folder.
     public var artifacts: URL?
+    /// Only these snapshot points (by name); nil: all. With a selection, orphaned goldens are
+    /// neither reported nor deleted.
+    public var points: Set<String>?
 
     public init(mode: SnapshotMode = .verify, tolerance: SnapshotTolerance = .default,
-                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil) {
+                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil, points: Set<String>? = nil) {
         self.mode = mode
         self.tolerance = tolerance
         self.settings = settings
         self.artifacts = artifacts
+        self.points = points
     }
 }
 
@@ -113,7 +117,7 @@ public enum SnapshotRunner {
                 SnapshotSceneJob(file: file, folder: target.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
                     .run(emit)
             }
-            if target.isFolder {
+            if target.isFolder, options.points == nil {
                 checkOrphanedScenes(in: target.folder, sceneNames: seen, mode: options.mode, emit)
             }
             if let url = try writeReport(folderResults, to: artifacts, options: options) { reports.append(url) }

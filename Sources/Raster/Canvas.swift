@@ -70,4 +70,9 @@ public final class Canvas {
     public func writePNG(to url: URL) throws {
         try writePNGAtomically(surface, to: url)
     }
+
+    /// Encodes the current pixels as PNG in memory (premultiplied alpha undone by Cairo's encoder).
+    public func pngData() throws -> [UInt8] {
+        try surface.pngData()
+    }
 }

@@ -1,0 +1,207 @@
+import Engine
+import Foundation
+import Pipeline
+import Raster
+import Scene
+
+/// One scene as the page shows it: loaded (or failed, with its diagnostics), its frames drawn on
+/// demand as PNG with a small cache, reloaded whenever a file it uses changes.
+///
+/// Every load bumps `generation`; frame URLs carry it, so a browser never shows a stale frame as new.
+final class PreviewDocument: Sendable {
+    /// The scene's path relative to the workspace.
+    let name: String
+    let file: URL
+    let workspace: PreviewWorkspace
+    let settings: RenderSettings
+
+    private struct State {
+        var generation = 0
+        var loaded: Loaded?
+        var diagnostics: [Diagnostic] = []
+        var other: String?
+        var fingerprint: [FileFingerprint] = []
+        var cache = FrameCache(capacity: 240)
+    }
+
+    /// A scene that loaded: its session, every frame's state and the one canvas it draws on
+    /// (used only while holding `drawing`).
+    private final class Loaded: @unchecked Sendable {
+        let session: RenderSession
+        let canvas: Canvas
+        let states: [FrameState]
+        init(session: RenderSession) throws {
+            self.session = session
+            canvas = try session.canvas()
+            states = (0..<session.timeline.frameCount).map { session.timeline.state(frame: $0) }
+        }
+    }
+
+    private let state = Locked(State())
+    /// Held while drawing: one canvas per document.
+    private let drawing = Locked(())
+
+    init(name: String, file: URL, workspace: PreviewWorkspace, settings: RenderSettings) {
+        self.name = name
+        self.file = file
+        self.workspace = workspace
+        self.settings = settings
+        reload()
+    }
+
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Whether a file the scene uses changed since the last load (checked by modification time,
+    /// size and inode, so an atomic rename counts).
+    func hasChanged() -> Bool {
+        let now = FileFingerprint.of(workspace.watchedFiles(of: file))
+        return state.withLock { $0.fingerprint != now }
+    }
+
+    /// Loads the scene again and bumps the generation.
+    func reload() {
+        let fingerprint = FileFingerprint.of(workspace.watchedFiles(of: file))
+        var loaded: Loaded?
+        var diagnostics: [Diagnostic] = []
+        var other: String?
+        do {
+            guard workspace.contains(file) else { throw PreviewError.notAScene(name) }
+            let scene = try SceneFile.load(file.path, settings: settings)
+            loaded = try Loaded(session: try RenderSession(scene: scene))
+        } catch let error as SceneError {
+            diagnostics = error.diagnostics
+        } catch {
+            other = "\(error)"
+        }
+        state.withLock {
+            $0.generation += 1
+            $0.loaded = loaded
+            $0.diagnostics = diagnostics
+            $0.other = other
+            $0.fingerprint = fingerprint
+            $0.cache.removeAll()
+        }
+    }
+
+    /// The PNG of frame `index`, drawn now unless cached.
+    func png(frame index: Int) throws -> [UInt8]? {
+        let (loaded, generation, cached) = state.withLock { state in
+            (state.loaded, state.generation, state.cache[index])
+        }
+        if let cached { return cached }
+        guard let loaded, loaded.states.indices.contains(index) else { return nil }
+        let bytes = try drawing.withLock { _ in
+            loaded.session.draw(loaded.states[index], on: loaded.canvas)
+            return try loaded.canvas.pngData()
+        }
+        state.withLock { state in
+            if state.generation == generation { state.cache[index] = bytes }
+        }
+        return bytes
+    }
+
+    /// The trace line of frame `index`.
+    func trace(frame index: Int) -> String? {
+        state.withLock { state in
+            guard let loaded = state.loaded, loaded.states.indices.contains(index) else { return nil }
+            return loaded.states[index].jsonLine
+        }
+    }
+
+    /// What the page needs to draw the scrubber, timeline and errors, as JSON.
+    func summaryJSON() -> [String: Any] {
+        state.withLock { state in
+            var json: [String: Any] = [
+                "scene": name, "generation": state.generation,
+                "editable": ["yaml", "yml"].contains(file.pathExtension.lowercased()),
+                "ok": state.loaded != nil,
+                "errors": state.diagnostics.map(Self.json) + (state.other.map { [["message": $0, "description": "error: \($0)"]] } ?? []),
+            ]
+            guard let loaded = state.loaded else { return json }
+            let timeline = loaded.session.timeline
+            let scene = loaded.session.scene
+            json["fps"] = scene.fps
+            json["frameCount"] = timeline.frameCount
+            json["duration"] = timeline.duration
+            json["size"] = [scene.device.size.width, scene.device.size.height]
+            json["pixels"] = [loaded.session.geometry.contentWidth, loaded.session.geometry.contentHeight]
+            json["runs"] = timeline.runs.map { run -> [String: Any] in
+                ["index": run.index, "style": run.style, "source": run.source, "destination": run.destination,
+                 "start": run.start, "end": run.end, "finished": run.finished]
+            }
+            json["frames"] = loaded.states.map { frame -> [Any] in
+                [frame.phase.rawValue, frame.progress.map { $0 as Any } ?? NSNull(), frame.touches.isEmpty ? 0 : 1]
+            }
+            return json
+        }
+    }
+
+    static func json(_ diagnostic: Diagnostic) -> [String: Any] {
+        ["file": diagnostic.location.file, "line": diagnostic.location.line, "column": diagnostic.location.column,
+         "message": diagnostic.message, "description": diagnostic.description]
+    }
+}
+
+/// What identifies one version of a file: inode, size and modification time to the nanosecond.
+struct FileFingerprint: Equatable, Sendable {
+    var path: String
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    static func of(_ files: [URL]) -> [FileFingerprint] {
+        files.map { url in
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { return FileFingerprint(path: url.path, inode: 0, size: -1, seconds: 0, nanoseconds: 0) }
+            return FileFingerprint(path: url.path, inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                                   seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
+        }
+    }
+}
+
+/// The most recently used frames' PNGs, up to a count.
+struct FrameCache: Sendable {
+    let capacity: Int
+    private var entries: [Int: [UInt8]] = [:]
+    private var order: [Int] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    subscript(frame: Int) -> [UInt8]? {
+        get { entries[frame] }
+        set {
+            order.removeAll { $0 == frame }
+            guard let newValue else {
+                entries[frame] = nil
+                return
+            }
+            entries[frame] = newValue
+            order.append(frame)
+            while order.count > capacity { entries[order.removeFirst()] = nil }
+        }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+        order.removeAll()
+    }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

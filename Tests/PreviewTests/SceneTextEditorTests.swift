@@ -1,0 +1,5 @@
+import XCTest
+@testable import Preview
+
+final class SceneTextEditorTests: XCTestCase {
+}
