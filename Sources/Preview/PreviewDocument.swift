@@ -24,22 +24,36 @@ final class PreviewDocument: Sendable {
         var cache = FrameCache(capacity: 240)
     }
 
-    /// A scene that loaded: its session, every frame's state and the one canvas it draws on
-    /// (used only while holding `drawing`).
+    /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
+    /// per core, each used by one request at a time.
     private final class Loaded: @unchecked Sendable {
         let session: RenderSession
-        let canvas: Canvas
         let states: [FrameState]
+        private let idle: Locked<[Canvas]>
+        private let available: DispatchSemaphore
+
         init(session: RenderSession) throws {
             self.session = session
-            canvas = try session.canvas()
             states = (0..<session.timeline.frameCount).map { session.timeline.state(frame: $0) }
+            let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+            idle = Locked(try (0..<count).map { _ in try session.canvas() })
+            available = DispatchSemaphore(value: count)
+        }
+
+        /// Draws frame `index` on a free canvas and encodes it.
+        func png(frame index: Int) throws -> [UInt8] {
+            available.wait()
+            let canvas = idle.withLock { $0.removeLast() }
+            defer {
+                idle.withLock { $0.append(canvas) }
+                available.signal()
+            }
+            session.draw(states[index], on: canvas)
+            return try canvas.pngData()
         }
     }
 
     private let state = Locked(State())
-    /// Held while drawing: one canvas per document.
-    private let drawing = Locked(())
 
     init(name: String, file: URL, workspace: PreviewWorkspace, settings: RenderSettings) {
         self.name = name
@@ -90,10 +104,7 @@ final class PreviewDocument: Sendable {
         }
         if let cached { return cached }
         guard let loaded, loaded.states.indices.contains(index) else { return nil }
-        let bytes = try drawing.withLock { _ in
-            loaded.session.draw(loaded.states[index], on: loaded.canvas)
-            return try loaded.canvas.pngData()
-        }
+        let bytes = try loaded.png(frame: index)
         state.withLock { state in
             if state.generation == generation { state.cache[index] = bytes }
         }

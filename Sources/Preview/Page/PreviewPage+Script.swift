@@ -115,6 +115,7 @@ extension PreviewPage {
         }
       };
       await Promise.all([worker(), worker()]);
+      if (state.meta === meta) state.prefetched = generation;
     }
 
     // Playback at the scene's frame rate; frames shown are always whole frames of the scene.
