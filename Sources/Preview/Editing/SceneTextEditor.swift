@@ -64,15 +64,12 @@ public enum SceneTextEditor {
             position = later
             while position - 1 > keyIndex, lines[position - 1].trimmingCharacters(in: .whitespaces).hasPrefix("#") { position -= 1 }
         } else {
-            // After the last line that belongs to the sequence.
+            // Right after the last entry's last line: blank lines and comments after it belong to what follows.
             position = end
             while position - 1 > keyIndex {
                 let trimmed = lines[position - 1].trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || (trimmed.hasPrefix("#") && indentation(lines[position - 1]) == 0 && itemIndent > 0) {
-                    position -= 1
-                } else {
-                    break
-                }
+                guard trimmed.isEmpty || trimmed.hasPrefix("#") else { break }
+                position -= 1
             }
         }
         lines.insert(contentsOf: entryLines(gesture, indent: itemIndent, flow: flow), at: position)
