@@ -21,7 +21,7 @@ final class PreviewDocument: Sendable {
         var diagnostics: [Diagnostic] = []
         var other: String?
         var fingerprint: [FileFingerprint] = []
-        var cache = FrameCache(capacity: 240)
+        var cache = FrameCache(capacity: FrameCache.defaultCapacity)
     }
 
     /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
@@ -31,6 +31,7 @@ final class PreviewDocument: Sendable {
         let states: [FrameState]
         private let idle: Locked<[Canvas]>
         private let available: DispatchSemaphore
+        let canvasCount: Int
 
         init(session: RenderSession) throws {
             self.session = session
@@ -38,6 +39,7 @@ final class PreviewDocument: Sendable {
             let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
             idle = Locked(try (0..<count).map { _ in try session.canvas() })
             available = DispatchSemaphore(value: count)
+            canvasCount = count
         }
 
         /// Draws frame `index` on a free canvas and encodes it.
@@ -87,13 +89,35 @@ final class PreviewDocument: Sendable {
         } catch {
             other = "\(error)"
         }
-        state.withLock {
+        let generation = state.withLock {
             $0.generation += 1
             $0.loaded = loaded
             $0.diagnostics = diagnostics
             $0.other = other
             $0.fingerprint = fingerprint
             $0.cache.removeAll()
+            return $0.generation
+        }
+        if let loaded { prerender(loaded, generation: generation) }
+    }
+
+    /// Draws the frames into the cache in the background, on every canvas, while the page is told
+    /// about the change and asks for them; stops when a newer load replaces this one.
+    private func prerender(_ loaded: Loaded, generation: Int) {
+        let count = min(loaded.states.count, FrameCache.defaultCapacity)
+        let next = Locked(0)
+        DispatchQueue.global(qos: .userInitiated).async {
+            DispatchQueue.concurrentPerform(iterations: loaded.canvasCount) { _ in
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < count, self.generation == generation else { return }
+                    if self.state.withLock({ $0.cache[index] }) != nil { continue }
+                    _ = try? self.png(frame: index, of: loaded, generation: generation)
+                }
+            }
         }
     }
 
@@ -104,6 +128,10 @@ final class PreviewDocument: Sendable {
         }
         if let cached { return cached }
         guard let loaded, loaded.states.indices.contains(index) else { return nil }
+        return try png(frame: index, of: loaded, generation: generation)
+    }
+
+    private func png(frame index: Int, of loaded: Loaded, generation: Int) throws -> [UInt8] {
         let bytes = try loaded.png(frame: index)
         state.withLock { state in
             if state.generation == generation { state.cache[index] = bytes }
@@ -173,6 +201,8 @@ struct FileFingerprint: Equatable, Sendable {
 
 /// The most recently used frames' PNGs, up to a count.
 struct FrameCache: Sendable {
+    /// Ten seconds at 24 fps, four at 60: a few megabytes of PNG at @1x.
+    static let defaultCapacity = 240
     let capacity: Int
     private var entries: [Int: [UInt8]] = [:]
     private var order: [Int] = []

@@ -16,7 +16,8 @@ final class PreviewBrowserTests: XCTestCase {
 
     static let scene = """
         # The preview test's scene: a drawer opened by a drawn pan, and an image.
-        device: iphone-15
+        size: [393, 852]     # an iPhone 15 at @1x: small goldens
+        scale: 1
         fps: 60
         duration: 2
         screens:
@@ -77,6 +78,7 @@ final class PreviewBrowserTests: XCTestCase {
         ])
         XCTAssertEqual(run.status, 0, "browser script failed:\n\(run.stderr)\nserver:\n\(server.output)")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: results)) as? [String: Any])
+        print("preview browser steps: \((json["steps"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") at \($0["elapsed"] ?? "") s" })")
         let steps = Dictionary(((json["steps"] as? [[String: Any]]) ?? []).map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { $1 })
 
         // Load and scrub: exactly the frame asked for, and its trace.

@@ -22,10 +22,11 @@ from selenium.webdriver.common.keys import Keys
 
 url, scene_file, image_file, replacement_image, screenshot, result_file = sys.argv[1:7]
 result = {"steps": []}
+began = time.monotonic()
 
 
 def step(name, **values):
-    result["steps"].append(dict(name=name, **values))
+    result["steps"].append(dict(name=name, elapsed=round(time.monotonic() - began, 2), **values))
 
 
 def wait_for(driver, script, timeout=15.0, interval=0.01):
