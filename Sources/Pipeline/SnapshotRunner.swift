@@ -155,7 +155,7 @@ public enum SnapshotRunner {
     }
 
     /// The PNG files directly in `folder`, sorted.
-    static func pngs(in folder: URL) -> [URL] {
+    public static func pngs(in folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
             .map { folder.appendingPathComponent($0) }

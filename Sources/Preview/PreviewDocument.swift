@@ -139,6 +139,19 @@ final class PreviewDocument: Sendable {
         return bytes
     }
 
+    /// Whether the page may add gestures to the file: YAML is edited as text; JSON is not.
+    var isEditable: Bool { ["yaml", "yml"].contains(file.pathExtension.lowercased()) }
+
+    /// Whether the scene loaded.
+    var isLoaded: Bool {
+        state.withLock { $0.loaded != nil }
+    }
+
+    /// The scene's width in points, when it loaded.
+    var width: Double? {
+        state.withLock { $0.loaded?.session.scene.device.size.width }
+    }
+
     /// The trace line of frame `index`.
     func trace(frame index: Int) -> String? {
         state.withLock { state in
@@ -152,7 +165,7 @@ final class PreviewDocument: Sendable {
         state.withLock { state in
             var json: [String: Any] = [
                 "scene": name, "generation": state.generation,
-                "editable": ["yaml", "yml"].contains(file.pathExtension.lowercased()),
+                "editable": isEditable,
                 "ok": state.loaded != nil,
                 "errors": state.diagnostics.map(Self.json) + (state.other.map { [["message": $0, "description": "error: \($0)"]] } ?? []),
             ]
@@ -178,71 +191,5 @@ final class PreviewDocument: Sendable {
     static func json(_ diagnostic: Diagnostic) -> [String: Any] {
         ["file": diagnostic.location.file, "line": diagnostic.location.line, "column": diagnostic.location.column,
          "message": diagnostic.message, "description": diagnostic.description]
-    }
-}
-
-/// What identifies one version of a file: inode, size and modification time to the nanosecond.
-struct FileFingerprint: Equatable, Sendable {
-    var path: String
-    var inode: UInt64
-    var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
-
-    static func of(_ files: [URL]) -> [FileFingerprint] {
-        files.map { url in
-            var info = stat()
-            guard stat(url.path, &info) == 0 else { return FileFingerprint(path: url.path, inode: 0, size: -1, seconds: 0, nanoseconds: 0) }
-            return FileFingerprint(path: url.path, inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                   seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
-        }
-    }
-}
-
-/// The most recently used frames' PNGs, up to a count.
-struct FrameCache: Sendable {
-    /// Ten seconds at 24 fps, four at 60: a few megabytes of PNG at @1x.
-    static let defaultCapacity = 240
-    let capacity: Int
-    private var entries: [Int: [UInt8]] = [:]
-    private var order: [Int] = []
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    subscript(frame: Int) -> [UInt8]? {
-        get { entries[frame] }
-        set {
-            order.removeAll { $0 == frame }
-            guard let newValue else {
-                entries[frame] = nil
-                return
-            }
-            entries[frame] = newValue
-            order.append(frame)
-            while order.count > capacity { entries[order.removeFirst()] = nil }
-        }
-    }
-
-    mutating func removeAll() {
-        entries.removeAll()
-        order.removeAll()
-    }
-}
-
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -3,26 +3,6 @@ import Hummingbird
 import Pipeline
 import Scene
 
-/// How `segue preview` serves.
-public struct PreviewOptions: Sendable {
-    /// The address to listen on; loopback unless the user says otherwise.
-    public var host: String
-    /// The port; 0 picks a free one.
-    public var port: Int
-    /// Applied to every scene shown (the page draws at @1x unless told otherwise).
-    public var settings: RenderSettings
-    /// How often the files scenes use are checked for changes.
-    public var pollInterval: Duration
-
-    public init(host: String = "127.0.0.1", port: Int = 7300, settings: RenderSettings = RenderSettings(scale: 1),
-                pollInterval: Duration = .milliseconds(120)) {
-        self.host = host
-        self.port = port
-        self.settings = settings
-        self.pollInterval = pollInterval
-    }
-}
-
 /// `segue preview`: a local web server with a page to scrub a scene's frames, watch it change as
 /// its files are saved, draw gestures into it and review its snapshots.
 ///
@@ -40,7 +20,7 @@ public final class PreviewServer: Sendable {
         workspace = try PreviewWorkspace(path: path)
         self.options = options
         let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-\(getpid())")
-        review = SnapshotReview(workspace: workspace, artifacts: artifacts)
+        review = SnapshotReview(workspace: workspace, artifacts: artifacts, scale: options.snapshotScale)
     }
 
     /// Serves until the process ends; `onListening` gets the page's URL once the port is bound.
@@ -69,9 +49,14 @@ public final class PreviewServer: Sendable {
         var ticks = 0
         while !Task.isCancelled {
             try await Task.sleep(for: options.pollInterval)
-            for document in documents.withLock({ Array($0.values) }) where document.hasChanged() {
-                document.reload()
-                events.changed(scene: document.name, generation: document.generation, ok: document.summaryJSON()["ok"] as? Bool ?? false)
+            for document in documents.withLock({ Array($0.values) }) {
+                // Not while the page's own edit is writing (and perhaps reverting) the file.
+                let reloaded = editing.withLock { _ -> Bool in
+                    guard document.hasChanged() else { return false }
+                    document.reload()
+                    return true
+                }
+                if reloaded { events.changed(scene: document.name, generation: document.generation, ok: document.isLoaded) }
             }
             ticks += 1
             if ticks % 100 == 0 { events.heartbeat() }
@@ -143,13 +128,15 @@ public final class PreviewServer: Sendable {
         }
         router.get("/api/snapshots") { request, _ in
             let document = try self.document(request)
-            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file)])
+            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file,
+                                                                                             width: document.width)])
         }
         router.post("/api/snapshots/record") { request, _ in
             let document = try self.document(request)
             guard let point = request.uri.queryParameters.get("point") else { throw HTTPError(.badRequest, message: "no point") }
-            _ = try self.review.record(document.name, file: document.file, point: point)
-            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file)])
+            _ = try self.review.record(document.name, file: document.file, width: document.width, point: point)
+            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file,
+                                                                                             width: document.width)])
         }
         router.get("/snapshot/:kind") { request, context in
             let document = try self.document(request)
@@ -177,7 +164,7 @@ public final class PreviewServer: Sendable {
             throw HTTPError(.badRequest, message: "no samples")
         }
         return try editing.withLock { _ -> [String: Any] in
-            guard document.summaryJSON()["editable"] as? Bool == true else {
+            guard document.isEditable else {
                 return ["ok": false, "errors": [["description": "\(document.name): only YAML scenes can be edited from the page; "
                                                  + "add the gesture to this JSON scene by hand"]]]
             }

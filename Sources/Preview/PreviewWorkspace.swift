@@ -88,14 +88,3 @@ public struct PreviewWorkspace: Sendable {
         return URL(fileURLWithPath: String(cString: pointer))
     }
 }
-
-/// What the preview server refuses.
-public enum PreviewError: Error, CustomStringConvertible {
-    case notAScene(String)
-
-    public var description: String {
-        switch self {
-        case .notAScene(let path): return "\(path) is not a scene file (.yaml, .yml or .json) or a folder"
-        }
-    }
-}

@@ -24,17 +24,22 @@ struct Preview: ParsableCommand {
     @Option(help: "The address to listen on (default: loopback only).")
     var host = "127.0.0.1"
 
+    @Option(help: "Pixels per point of the goldens the Snapshots tab checks and records (default: the scale of the scene's existing goldens, else the device's).")
+    var snapshotScale: Double?
+
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let snapshotScale, !(0.25...4).contains(snapshotScale) { throw ValidationError("--snapshot-scale must be between 0.25 and 4") }
     }
 
     func run() throws {
         try CommandErrors.report {
             var settings = overrides.settings
             settings.scale = settings.scale ?? 1
-            let server = try PreviewServer(path: path, options: PreviewOptions(host: host, port: port, settings: settings))
+            let server = try PreviewServer(path: path, options: PreviewOptions(host: host, port: port, settings: settings,
+                                                                                  snapshotScale: snapshotScale))
             Self.exitOnSignals()
             let failure = Locked<Error?>(nil)
             let done = DispatchSemaphore(value: 0)

@@ -16,7 +16,6 @@ import urllib.parse
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -84,6 +83,7 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 driver.set_page_load_timeout(20)
+driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 760, "deviceScaleFactor": 1, "mobile": False})
 try:
     # Load: the first frame arrives.
     driver.get(url)
@@ -133,12 +133,6 @@ try:
         f.write(original)
     wait_for(driver, "document.getElementById('errors').hidden === true && window.seguePreview.shownFrame >= 0 && window.seguePreview.meta.ok")
 
-    # The screenshot for the README: mid-transition, trace beside it.
-    driver.execute_script("const s = document.getElementById('scrubber'); s.value = 24; s.dispatchEvent(new Event('input'));")
-    wait_for(driver, "window.seguePreview.shownFrame === 24 && document.getElementById('trace').textContent.includes('\"frame\": 24')")
-    time.sleep(0.2)
-    driver.save_screenshot(screenshot)
-
     # Draw: a tap at frame 3, then a drag to the right at frame 12 (opens the drawer).
     frame = driver.find_element(By.ID, "frame")
     size = driver.execute_script("const r = document.getElementById('frame').getBoundingClientRect(); return [r.width, r.height];")
@@ -175,6 +169,13 @@ try:
         result["steps"][-1]["replaying"] = bool(replayed)
     with open(scene_file, encoding="utf-8") as f:
         result["finalText"] = f.read()
+
+    # The screenshot for the README: the drawer the drawn pan opens, mid-transition.
+    wait_for(driver, "!window.seguePreview.playing", timeout=10)
+    scrub_to(30)
+    wait_for(driver, "document.getElementById('trace').textContent.includes('\"frame\": 30')")
+    time.sleep(0.2)
+    driver.save_screenshot(screenshot)
 
     # Snapshots tab: the scene's points listed, a missing golden recorded from the page.
     driver.find_element(By.ID, "tab-snapshots").click()

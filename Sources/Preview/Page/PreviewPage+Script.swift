@@ -39,6 +39,7 @@ extension PreviewPage {
       $("scene-name").textContent = state.scene;
       showErrors(meta.errors || []);
       stage.classList.toggle("disabled", !meta.ok || !meta.editable);
+      stage.title = meta.editable ? stage.title : "JSON scenes are not edited from the page";
       if (!meta.ok) { status("the scene has errors"); drawPlot(); return; }
       scrubber.max = meta.frameCount - 1;
       if (first) state.frame = 0;
@@ -99,9 +100,14 @@ extension PreviewPage {
         const response = await fetch(`/api/trace/${n}` + query());
         if (state.frame === n && state.meta && state.meta.generation === generation) {
           const text = await response.text();
-          try { $("trace").textContent = JSON.stringify(JSON.parse(text), null, 1); } catch { $("trace").textContent = text; }
+          try { $("trace").textContent = prettyTrace(JSON.parse(text)); } catch { $("trace").textContent = text; }
         }
       } catch (error) { /* the next frame shown asks again */ }
+    }
+
+    // The trace object indented, with arrays of numbers (frames, transforms, touches) kept on one line.
+    function prettyTrace(object) {
+      return JSON.stringify(object, null, 2).replace(/\[[^\[\]{}]*\]/g, (array) => array.replace(/\s+/g, " ").replace("[ ", "[").replace(" ]", "]"));
     }
 
     // Loads every frame of a generation into the browser's cache, two at a time, so playback is smooth.
@@ -223,7 +229,12 @@ extension PreviewPage {
     }
     function sample(event) { const [px, py] = toPoints(event); stroke.samples.push([event.timeStamp, px, py]); }
     stage.addEventListener("pointerdown", (event) => {
-      if (!$("draw").checked || !state.meta || !state.meta.ok || !state.meta.editable || event.button !== 0) return;
+      if (!$("draw").checked || !state.meta || !state.meta.ok || event.button !== 0) return;
+      if (!state.meta.editable) {
+        $("edit-result").className = "failed";
+        $("edit-result").textContent = "only YAML scenes can be edited from the page; add gestures to a JSON scene by hand";
+        return;
+      }
       event.preventDefault();
       togglePlay(false);
       stage.setPointerCapture(event.pointerId);

@@ -1,6 +1,6 @@
 extension PreviewPage {
     static let style = #"""
-    :root { color-scheme: light dark; --ink: #1c1c1e; --muted: #6e6e73; --line: #d1d1d6; --panel: #f2f2f7;
+    :root { color-scheme: light; --ink: #1c1c1e; --muted: #6e6e73; --line: #d1d1d6; --panel: #f2f2f7;
             --blue: #007aff; --green: #34c759; --red: #ff3b30; --gray: #8e8e93; }
     * { box-sizing: border-box; }
     body { margin: 0; font: 14px/1.4 -apple-system, "Inter", system-ui, sans-serif; color: var(--ink); background: #fff; }
@@ -9,16 +9,16 @@ extension PreviewPage {
     #status { color: var(--muted); margin-left: auto; }
     main { display: grid; grid-template-columns: minmax(420px, 1fr) minmax(320px, 420px); gap: 16px; padding: 12px 16px; }
     #viewer { min-width: 0; }
-    #stage { position: relative; display: inline-block; touch-action: none; cursor: crosshair; background: #000;
+    #stage { position: relative; display: inline-block; touch-action: none; cursor: crosshair; background: #e5e5ea;
              border-radius: 12px; overflow: hidden; line-height: 0; }
     #stage.disabled { cursor: default; }
-    #frame { height: min(62vh, 640px); width: auto; user-select: none; display: block; }
+    #frame { height: min(58vh, 640px); width: auto; user-select: none; display: block; }
     #ink { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
     #controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; }
     #controls button { min-width: 40px; }
     #scrubber { flex: 1; }
     #position { font-variant-numeric: tabular-nums; color: var(--muted); min-width: 170px; text-align: right; }
-    #plot { width: 100%; height: 170px; display: block; border: 1px solid var(--line); border-radius: 6px; cursor: pointer; }
+    #plot { width: 100%; height: 150px; display: block; border: 1px solid var(--line); border-radius: 6px; cursor: pointer; }
     #legend { color: var(--muted); font-size: 12px; margin-top: 4px; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
     #legend label { margin-left: auto; color: var(--ink); }
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
@@ -33,8 +33,8 @@ extension PreviewPage {
     nav { display: flex; gap: 4px; margin-bottom: 6px; }
     .tab { border: 1px solid var(--line); background: #fff; border-radius: 6px; padding: 4px 10px; }
     .tab.selected { background: var(--ink); color: #fff; }
-    #trace { margin: 0; padding: 8px; background: var(--panel); border-radius: 6px; font-size: 11px; max-height: 78vh;
-             overflow: auto; white-space: pre-wrap; word-break: break-all; }
+    #trace { margin: 0; padding: 8px; background: var(--panel); border-radius: 6px; font-size: 11px; max-height: 82vh;
+             overflow: auto; white-space: pre-wrap; }
     .snapshot { border: 1px solid var(--line); border-radius: 6px; padding: 6px; margin-bottom: 8px; }
     .snapshot h3 { font-size: 13px; margin: 0 0 4px; display: flex; gap: 8px; align-items: center; }
     .snapshot .status { font-size: 11px; padding: 1px 6px; border-radius: 8px; background: var(--panel); }
