@@ -68,15 +68,16 @@ final class PreviewDocument: Sendable {
     var generation: Int { state.withLock { $0.generation } }
 
     /// Whether a file the scene uses changed since the last load (checked by modification time,
-    /// size and inode, so an atomic rename counts).
-    func hasChanged() -> Bool {
-        let now = FileFingerprint.of(workspace.watchedFiles(of: file))
+    /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
+    /// workspace's other files, taken once for every document.
+    func hasChanged(assets: [FileFingerprint]) -> Bool {
+        let now = FileFingerprint.of([file]) + assets
         return state.withLock { $0.fingerprint != now }
     }
 
     /// Loads the scene again and bumps the generation.
     func reload() {
-        let fingerprint = FileFingerprint.of(workspace.watchedFiles(of: file))
+        let fingerprint = FileFingerprint.of([file] + workspace.assetFiles())
         var loaded: Loaded?
         var diagnostics: [Diagnostic] = []
         var other: String?

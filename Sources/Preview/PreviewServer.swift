@@ -49,10 +49,12 @@ public final class PreviewServer: Sendable {
         var ticks = 0
         while !Task.isCancelled {
             try await Task.sleep(for: options.pollInterval)
-            for document in documents.withLock({ Array($0.values) }) {
+            let open = documents.withLock { Array($0.values) }
+            let assets = open.isEmpty ? [] : FileFingerprint.of(workspace.assetFiles())
+            for document in open {
                 // Not while the page's own edit is writing (and perhaps reverting) the file.
                 let reloaded = editing.withLock { _ -> Bool in
-                    guard document.hasChanged() else { return false }
+                    guard document.hasChanged(assets: assets) else { return false }
                     document.reload()
                     return true
                 }
@@ -65,8 +67,9 @@ public final class PreviewServer: Sendable {
 
     /// The document of the scene named by the request's `scene` parameter (the first scene when absent).
     func document(_ request: Request) throws -> PreviewDocument {
-        let scenes = workspace.scenes()
-        let name = request.uri.queryParameters.get("scene") ?? scenes.first ?? ""
+        let name = request.uri.queryParameters.get("scene") ?? workspace.scenes().first ?? ""
+        // A scene already open was found in the folder when it was opened (and is checked at each load).
+        if let document = documents.withLock({ $0[name] }) { return document }
         guard let file = workspace.sceneFile(name) else {
             throw HTTPError(.notFound, message: "no scene '\(name)' in the previewed folder")
         }

@@ -54,10 +54,10 @@ public struct PreviewWorkspace: Sendable {
         return path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")
     }
 
-    /// Every file `scene` may use: itself and the other files of its folder tree that are not
-    /// scenes (images), skipping hidden files, `__snapshots__` and `output`; at most `limit`.
-    func watchedFiles(of scene: URL, limit: Int = 2000) -> [URL] {
-        var files = [scene]
+    /// The files scenes may use besides themselves: every file under `root` that is not a scene
+    /// (images), skipping hidden files, `__snapshots__` and `output`; at most `limit`.
+    func assetFiles(limit: Int = 2000) -> [URL] {
+        var files: [URL] = []
         walk(root, relative: "", depth: 0) { _, url in
             if files.count < limit, !SceneFile.extensions.contains(url.pathExtension.lowercased()) { files.append(url) }
         }
