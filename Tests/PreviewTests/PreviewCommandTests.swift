@@ -49,6 +49,49 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(server.interrupt(), 130)
     }
 
+    func testAGestureThatWouldMakeTheSceneInvalidIsRevertedAndReported() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = folder.appendingPathComponent("drawer.yaml")
+        let scene = """
+            device: iphone-se   # small
+            fps: 30
+            screens:
+              mail: { background: systemBackground }
+              menu: { background: systemGray }
+            root: mail
+            transitions:
+              - { from: mail, to: menu, style: side-drawer }
+            timeline:
+              - at: 0.2
+                swipe: { from: [40, 300], to: [260, 300], duration: 0.4 }
+
+            """
+        try scene.write(to: file, atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(folder: folder)
+        defer { server.stop() }
+        let base = try server.waitForURL(timeout: 30)
+        XCTAssertEqual(try Self.json(try Self.get(base + "api/scene?scene=drawer.yaml"))["ok"] as? Bool, true)
+
+        // A pan while the swipe's finger is still down: two fingers at once is an error.
+        let overlapping = #"{"at": 0.3, "samples": [[0, 100, 500], [0.05, 140, 500], [0.1, 180, 500]]}"#
+        let refused = try Self.json(try Self.get(base + "api/gesture?scene=drawer.yaml", post: overlapping))
+        XCTAssertEqual(refused["ok"] as? Bool, false, "\(refused)")
+        XCTAssertEqual(refused["reverted"] as? Bool, true)
+        let errors = try XCTUnwrap(refused["errors"] as? [[String: Any]])
+        XCTAssertFalse(errors.isEmpty)
+        XCTAssertTrue((errors.first?["description"] as? String ?? "").contains("drawer.yaml:"), "\(errors)")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), scene)
+
+        // After the swipe, a pan closing the drawer is written (in time order, the comment on line 1 untouched).
+        let later = #"{"at": 1.0, "samples": [[5.0, 180, 500], [5.05, 140, 500], [5.1, 100, 500]]}"#
+        let written = try Self.json(try Self.get(base + "api/gesture?scene=drawer.yaml", post: later))
+        XCTAssertEqual(written["ok"] as? Bool, true, "\(written)")
+        XCTAssertEqual(written["line"] as? Int, 12)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       scene + "  - at: 1\n    pan: [[0, 180, 500], [0.05, 140, 500], [0.1, 100, 500]]\n")
+        XCTAssertEqual(server.terminate(), 143)
+    }
+
     func testAFileThatIsNotASceneIsAnError() throws {
         let folder = try CLI.temporaryFolder(self)
         try "hello".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
