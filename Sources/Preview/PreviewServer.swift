@@ -85,6 +85,7 @@ public final class PreviewServer: Sendable {
         router.get("/") { _, _ in Self.text(PreviewPage.html, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.text(PreviewPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.text(PreviewPage.style, type: "text/css; charset=utf-8") }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
 
         router.get("/api/scenes") { _, _ in
             try Self.json(["scenes": self.workspace.scenes(), "folder": self.workspace.root.lastPathComponent,

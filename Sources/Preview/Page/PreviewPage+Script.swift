@@ -159,11 +159,16 @@ extension PreviewPage {
       const x = (n) => left + (width - left - right) * (count > 1 ? n / (count - 1) : 0);
       const y = (p) => height - bottom - (height - top - bottom) * (p - low) / (high - low);
       const step = (width - left - right) / Math.max(count - 1, 1);
-      frames.forEach((f, n) => {
-        if (f[0] === "idle") return;
-        g.fillStyle = f[0] === "interactive" ? "rgba(0,122,255,.16)" : "rgba(142,142,147,.2)";
-        g.fillRect(x(n) - step / 2, top, Math.max(step, 1), height - top - bottom);
-      });
+      // Phase bands: one rectangle per stretch of frames in the same phase.
+      for (let start = 0, n = 1; n <= count; n++) {
+        if (n < count && frames[n][0] === frames[start][0]) continue;
+        const phase = frames[start][0];
+        if (phase !== "idle") {
+          g.fillStyle = phase === "interactive" ? "rgba(0,122,255,.16)" : "rgba(142,142,147,.2)";
+          g.fillRect(x(start) - step / 2, top, (n - start) * step, height - top - bottom);
+        }
+        start = n;
+      }
       g.strokeStyle = "rgba(60,60,67,.15)"; g.fillStyle = "#6e6e73"; g.font = "10px system-ui"; g.lineWidth = 1;
       for (const value of [0, 0.5, 1]) {
         g.beginPath(); g.moveTo(left, y(value)); g.lineTo(width - right, y(value)); g.stroke();
@@ -260,13 +265,14 @@ extension PreviewPage {
       result.textContent = "adding the gesture…";
       try {
         const answer = await api("/api/gesture" + query(), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-        state.lastEdit = answer;
         if (answer.ok) {
           result.textContent = `added a ${answer.kind} at ${+body.at.toFixed(3)} s, line ${answer.line}:\n${answer.text}`;
           await loadScene();
           show(drawn.frame);
           togglePlay(true);
+          state.lastEdit = answer;
         } else {
+          state.lastEdit = answer;
           result.className = "failed";
           result.textContent = (answer.reverted ? `the ${answer.kind} would make the scene invalid; the file was left as it was:\n` : "")
             + answer.errors.map((e) => e.description || e.message).join("\n");
