@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport"],
+                    exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
     ]
 )
