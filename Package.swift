@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         // C libraries, each imported by exactly one Swift module.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
 
         // The pure core: no C types, no files, no clocks.
@@ -25,7 +26,7 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene"]),
 
         // The edges.
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "CPNG"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video"]),
         // `segue preview`: the local web server, its page and the scene-file edits it makes.

@@ -71,8 +71,9 @@ public final class Canvas {
         try writePNGAtomically(surface, to: url)
     }
 
-    /// Encodes the current pixels as PNG in memory (premultiplied alpha undone by Cairo's encoder).
+    /// Encodes the current pixels as PNG in memory, favouring speed over size (for serving
+    /// frames as they are drawn).
     public func pngData() throws -> [UInt8] {
-        try surface.pngData()
+        try rgbaImage().pngData()
     }
 }

@@ -87,27 +87,4 @@ final class CairoSurface {
             throw RasterError.png(path: path, reason: "cannot write PNG (\(status))")
         }
     }
-
-    /// Encodes the surface as PNG in memory, through `cairo_surface_write_to_png_stream`.
-    func pngData() throws -> [UInt8] {
-        flush()
-        let sink = PNGSink()
-        let status = cairo_surface_write_to_png_stream(pointer, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        do {
-            try checkCairo(status, "encoding PNG")
-        } catch RasterError.cairo(_, let status) {
-            throw RasterError.png(path: "(memory)", reason: "cannot encode PNG (\(status))")
-        }
-        return sink.bytes
-    }
-}
-
-/// The bytes Cairo's PNG stream writer hands over, collected.
-private final class PNGSink {
-    var bytes: [UInt8] = []
 }
