@@ -22,6 +22,8 @@ final class PreviewDocument: Sendable {
         var other: String?
         var fingerprint: [FileFingerprint] = []
         var cache = FrameCache(capacity: FrameCache.defaultCapacity)
+        /// Frames being drawn now, for requests that want them too.
+        var flights: [Int: DispatchGroup] = [:]
     }
 
     /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
@@ -97,6 +99,7 @@ final class PreviewDocument: Sendable {
             $0.other = other
             $0.fingerprint = fingerprint
             $0.cache.removeAll()
+            $0.flights.removeAll()
             return $0.generation
         }
         if let loaded { prerender(loaded, generation: generation) }
@@ -132,7 +135,28 @@ final class PreviewDocument: Sendable {
         return try png(frame: index, of: loaded, generation: generation)
     }
 
+    /// Frame `index` of `generation` from the cache, or drawn once: a request for a frame that
+    /// another request (or the background drawing) is drawing waits for it instead of drawing it again.
     private func png(frame index: Int, of loaded: Loaded, generation: Int) throws -> [UInt8] {
+        let (cached, flight, drawing) = state.withLock { state -> ([UInt8]?, DispatchGroup, Bool) in
+            if let bytes = state.cache[index] { return (bytes, DispatchGroup(), false) }
+            if state.generation == generation, let flight = state.flights[index] { return (nil, flight, false) }
+            let flight = DispatchGroup()
+            flight.enter()
+            if state.generation == generation { state.flights[index] = flight }
+            return (nil, flight, true)
+        }
+        if let cached { return cached }
+        guard drawing else {
+            flight.wait()
+            return try state.withLock { $0.cache[index] } ?? loaded.png(frame: index)
+        }
+        defer {
+            state.withLock { state in
+                if state.flights[index] === flight { state.flights[index] = nil }
+            }
+            flight.leave()
+        }
         let bytes = try loaded.png(frame: index)
         state.withLock { state in
             if state.generation == generation { state.cache[index] = bytes }
