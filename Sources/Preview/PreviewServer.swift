@@ -104,7 +104,8 @@ public final class PreviewServer: Sendable {
         router.get("/frame/:file") { request, context in
             let document = try self.document(request)
             let file = context.parameters.get("file") ?? ""
-            guard file.hasSuffix(".png"), let frame = Int(file.dropLast(4)), let png = try document.png(frame: frame) else {
+            guard file.hasSuffix(".png"), let frame = Int(file.dropLast(4)),
+                  let png = try await Self.offload({ try document.png(frame: frame) }) else {
                 throw HTTPError(.notFound, message: "no such frame")
             }
             var headers: HTTPFields = [.contentType: "image/png"]
@@ -128,19 +129,23 @@ public final class PreviewServer: Sendable {
             let document = try self.document(request)
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
-            return try Self.json(self.insertGesture(Data(buffer: body), into: document))
+            let data = Data(buffer: body)
+            return try Self.json(try await Self.offload { try self.insertGesture(data, into: document) })
         }
         router.get("/api/snapshots") { request, _ in
             let document = try self.document(request)
-            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file,
-                                                                                             width: document.width)])
+            return try Self.json(["scene": document.name, "snapshots": try await Self.offload {
+                try self.review.verify(document.name, file: document.file, width: document.width)
+            }])
         }
         router.post("/api/snapshots/record") { request, _ in
             let document = try self.document(request)
             guard let point = request.uri.queryParameters.get("point") else { throw HTTPError(.badRequest, message: "no point") }
-            _ = try self.review.record(document.name, file: document.file, width: document.width, point: point)
-            return try Self.json(["scene": document.name, "snapshots": try self.review.verify(document.name, file: document.file,
-                                                                                             width: document.width)])
+            let results = try await Self.offload {
+                _ = try self.review.record(document.name, file: document.file, width: document.width, point: point)
+                return try self.review.verify(document.name, file: document.file, width: document.width)
+            }
+            return try Self.json(["scene": document.name, "snapshots": results])
         }
         router.get("/snapshot/:kind") { request, context in
             let document = try self.document(request)
@@ -198,6 +203,17 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// Runs `body` on a Dispatch thread: drawing, encoding and file work block, and must not
+    /// hold up the threads Swift concurrency (and so every other request) runs on.
+    static func offload<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let box = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedBox<T>, Error>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { UncheckedBox(value: try body()) })
+            }
+        }
+        return box.value
+    }
+
     static func text(_ text: String, type: String) -> Response {
         var headers: HTTPFields = [.contentType: type]
         headers[.cacheControl] = "no-store"
@@ -208,4 +224,10 @@ public final class PreviewServer: Sendable {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         return text(String(decoding: data, as: UTF8.self), type: "application/json")
     }
+}
+
+/// A result handed from a Dispatch thread back to the task that waits for it (JSON objects are
+/// not `Sendable`, but only one side holds it at a time).
+struct UncheckedBox<T>: @unchecked Sendable {
+    var value: T
 }

@@ -110,7 +110,7 @@ extension PreviewPage {
       return JSON.stringify(object, null, 2).replace(/\[[^\[\]{}]*\]/g, (array) => array.replace(/\s+/g, " ").replace("[ ", "[").replace(" ]", "]"));
     }
 
-    // Loads every frame of a generation into the browser's cache, two at a time, so playback is smooth.
+    // Loads every frame of a generation into the browser's cache, four at a time, so playback is smooth.
     async function prefetch(generation) {
       const meta = state.meta;
       let next = 0;
@@ -120,7 +120,7 @@ extension PreviewPage {
           await new Promise((resolve) => { const image = new Image(); image.onload = image.onerror = resolve; image.src = frameURL(n, generation); });
         }
       };
-      await Promise.all([worker(), worker()]);
+      await Promise.all([worker(), worker(), worker(), worker()]);
       if (state.meta === meta) state.prefetched = generation;
     }
 
