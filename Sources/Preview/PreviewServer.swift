@@ -44,6 +44,11 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// Removes the temporary folder of the snapshot check's actual and diff images.
+    public func removeTemporaryFiles() {
+        try? FileManager.default.removeItem(at: review.artifacts)
+    }
+
     /// Polls the files of every scene a page has opened; reloads and announces the ones that changed.
     private func watch() async throws {
         var ticks = 0

@@ -40,7 +40,7 @@ struct Preview: ParsableCommand {
             settings.scale = settings.scale ?? 1
             let server = try PreviewServer(path: path, options: PreviewOptions(host: host, port: port, settings: settings,
                                                                                   snapshotScale: snapshotScale))
-            Self.exitOnSignals()
+            Self.exitOnSignals { server.removeTemporaryFiles() }
             let failure = Locked<Error?>(nil)
             let done = DispatchSemaphore(value: 0)
             Task {
@@ -54,16 +54,24 @@ struct Preview: ParsableCommand {
                 done.signal()
             }
             done.wait()
-            if let error = failure.get() { throw error }
+            if let error = failure.get() {
+                if "\(error)".contains("Address already in use") {
+                    throw ValidationError("\(host):\(port) is in use: pick another --port, or --port 0 for any free one")
+                }
+                throw error
+            }
         }
     }
 
     /// Ends the process on Ctrl-C (exit 130) or SIGTERM (143): a preview has nothing to finish.
-    private static func exitOnSignals() {
+    private static func exitOnSignals(_ cleanUp: @escaping @Sendable () -> Void) {
         for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { Foundation.exit(status) }
+            source.setEventHandler {
+                cleanUp()
+                Foundation.exit(status)
+            }
             source.resume()
             SignalSources.keep(source)
         }
