@@ -95,5 +95,11 @@ final class SceneTextEditorTests: XCTestCase {
         ])
         XCTAssertEqual(pan, DrawnGesture(at: 0.5, kind: .pan([.init(t: 0, x: 100, y: 200), .init(t: 0.016, x: 131, y: 200)])))
         XCTAssertNil(DrawnGesture.classify(at: 0, samples: []))
+
+        // A 1000 Hz mouse becomes 120 samples a second (one every 8 ms), the lift kept.
+        let fast = (0...100).map { DrawnGesture.Sample(t: Double($0) * 0.001, x: 100 + Double($0), y: 200) }
+        guard case .pan(let thinned) = DrawnGesture.classify(at: 0, samples: fast)?.kind else { return XCTFail("not a pan") }
+        XCTAssertEqual(thinned.map { Int(($0.t * 1000).rounded()) }, [0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 100])
+        XCTAssertEqual(thinned.last?.x, 200)
     }
 }

@@ -36,10 +36,15 @@ public struct DrawnGesture: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// The gesture the pointer `samples` (times in any unit origin, seconds) describe: a tap when the
+    /// At most this many samples a second are kept: the touch rate UIKit delivers on a 120 Hz
+    /// display (a mouse's coalesced events can come at 1000 Hz).
+    public static let sampleRate = 120.0
+
+    /// The gesture the pointer `samples` (times in seconds from any origin) describe: a tap when the
     /// finger stayed within `tapDistance` of where it went down and lifted within `tapDuration`,
-    /// else a pan with times from touch-down, rounded to milliseconds and tenths of a point, and
-    /// samples that would not advance the clock by a millisecond dropped (the last one kept).
+    /// else a pan with times from touch-down, rounded to milliseconds and tenths of a point, thinned
+    /// to `sampleRate` (the lift always kept: within a millisecond of the sample before, it takes
+    /// that sample's place).
     public static func classify(at: Double, samples: [Sample]) -> DrawnGesture? {
         guard let first = samples.first, let last = samples.last else { return nil }
         let moved = samples.map { hypot($0.x - first.x, $0.y - first.y) }.max() ?? 0
@@ -47,12 +52,14 @@ public struct DrawnGesture: Sendable, Equatable {
             return DrawnGesture(at: at, kind: .tap(x: round(first.x, 0.1), y: round(first.y, 0.1)))
         }
         var kept: [Sample] = []
+        let spacing = 1 / sampleRate - 0.0005
         for (index, sample) in samples.enumerated() {
             let t = round(sample.t - first.t, 0.001)
             let point = Sample(t: t, x: round(sample.x, 0.1), y: round(sample.y, 0.1))
-            if let previous = kept.last, t < previous.t + 0.001 - 1e-9 {
-                // Too close in time: the last sample (the lift) replaces the one before it.
-                if index == samples.count - 1, kept.count > 1 { kept[kept.count - 1] = Sample(t: previous.t, x: point.x, y: point.y) }
+            let isLift = index == samples.count - 1
+            if let previous = kept.last, t < previous.t + (isLift ? 0.001 : spacing) - 1e-9 {
+                // Too close in time: skipped, but the lift takes the place of the sample before it.
+                if isLift, kept.count > 1 { kept[kept.count - 1] = Sample(t: previous.t, x: point.x, y: point.y) }
                 continue
             }
             kept.append(point)
