@@ -56,6 +56,10 @@ final class PreviewBrowserTests: XCTestCase {
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let sceneFile = site.appendingPathComponent("scene.yaml")
         try Self.scene.write(to: sceneFile, atomically: true, encoding: .utf8)
+        // A second scene in a subfolder, for the menu (its image path leads up to the first one's).
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Self.scene.replacingOccurrences(of: "images/photo.png", with: "../images/photo.png")
+            .write(to: site.appendingPathComponent("sub/other.yaml"), atomically: true, encoding: .utf8)
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let exampleImages = repository.appendingPathComponent("scenes/images")
         try FileManager.default.copyItem(at: exampleImages.appendingPathComponent("anna.png"), to: images.appendingPathComponent("photo.png"))
@@ -126,7 +130,9 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("__snapshots__/scene/\(recorded).png").path))
 
         // Security: only the folder's own scenes, nothing outside readable.
-        XCTAssertEqual((json["scenes"] as? [String: Any])?["scenes"] as? [String], ["scene.yaml"])
+        XCTAssertEqual((json["scenes"] as? [String: Any])?["scenes"] as? [String], ["scene.yaml", "sub/other.yaml"])
+        XCTAssertEqual(steps["pick"]?["scene"] as? String, "sub/other.yaml")
+        XCTAssertEqual(steps["pick"]?["hash"] as? String, "#scene=sub%2Fother.yaml")
         for probe in json["probes"] as? [[String: Any]] ?? [] {
             XCTAssertNotEqual(probe["status"] as? Int, 200, "\(probe)")
             XCTAssertEqual(probe["leaked"] as? Bool, false, "\(probe)")

@@ -18,6 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 url, scene_file, image_file, replacement_image, screenshot, result_file = sys.argv[1:7]
 result = {"steps": []}
@@ -185,6 +186,12 @@ try:
     driver.find_element(By.CSS_SELECTOR, ".snapshot button.record").click()
     wait_for(driver, "document.querySelector('.snapshot[data-point=\"%s\"] .status').textContent === 'passed'" % point, timeout=30)
     step("snapshots", before=statuses, recorded=point)
+
+    # The folder's other scene, picked from the menu.
+    Select(driver.find_element(By.ID, "scene-picker")).select_by_value("sub/other.yaml")
+    wait_for(driver, "window.seguePreview.meta.scene === 'sub/other.yaml' && window.seguePreview.shownFrame === 0"
+                     " && window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
+    step("pick", scene=driver.execute_script("return window.seguePreview.meta.scene"), hash=driver.execute_script("return location.hash"))
 except Exception as error:
     result["exception"] = repr(error)
     raise
