@@ -12,10 +12,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift module.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -28,12 +30,17 @@ let package = Package(
 
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "Staging"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "CPNG", "Staging"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
         .target(name: "SegueSnapshotTesting", dependencies: ["Pipeline"]),
+        // `segue preview`: the local web server, its page and the scene-file edits it makes.
+        .target(name: "Preview", dependencies: [
+            "Pipeline", "Scene", "Engine", "Raster", "Staging",
+            .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Scene", "Engine", "Staging",
+            "Pipeline", "Scene", "Engine", "Staging", "Preview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,6 +52,8 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport"],
+                    exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),
     ]

@@ -11,12 +11,16 @@ public struct SnapshotOptions: Sendable {
     /// Where a failure's images and the reports go; nil: `__snapshots__/__actual__` in each scene
     /// folder. Scenes in a subfolder of a folder given go into the same subfolder of it.
     public var artifacts: URL?
+    /// Only these snapshot points (by name); nil: all. With a selection, orphaned goldens are
+    /// neither reported nor deleted (the preview records one point at a time).
+    public var points: Set<String>?
 
     public init(mode: SnapshotMode = .never, tolerance: SnapshotTolerance = .default,
-                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil) {
+                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil, points: Set<String>? = nil) {
         self.mode = mode
         self.tolerance = tolerance
         self.settings = settings
         self.artifacts = artifacts
+        self.points = points
     }
 }

@@ -43,7 +43,7 @@ public enum SnapshotRunner {
                 SnapshotSceneJob(file: file, folder: group.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
                     .run(emit)
             }
-            if group.isFolder {
+            if group.isFolder, options.points == nil {
                 checkOrphanedScenes(in: group.folder, sceneNames: seen, mode: options.mode, emit)
             }
             if let index = byArtifacts.firstIndex(where: { $0.root == artifacts }) {
@@ -107,7 +107,7 @@ public enum SnapshotRunner {
     }
 
     /// The PNG files directly in `folder`, sorted.
-    static func pngs(in folder: URL) -> [URL] {
+    public static func pngs(in folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
             .map { folder.appendingPathComponent($0) }

@@ -48,12 +48,13 @@ struct SnapshotSceneJob {
             return
         }
         let plan = SnapshotPlan(scene: renderer.scene, timeline: renderer.timeline)
-        for problem in plan.problems {
+        let selected = { (name: String) in options.points?.contains(name) ?? true }
+        for problem in plan.problems where selected(problem.name) {
             emit(SnapshotResult(scene: display, name: problem.name, status: .error(problem.message),
                                 golden: goldens.appendingPathComponent(problem.name + ".png"), location: problem.location))
         }
         var wrote = false
-        for point in plan.points {
+        for point in plan.points where selected(point.name) {
             let golden = goldens.appendingPathComponent(point.name + ".png")
             let image = renderer.image(at: point)
             var result = SnapshotResult(scene: display, name: point.name, status: .unchanged, golden: golden, location: point.location)
@@ -80,7 +81,7 @@ struct SnapshotSceneJob {
             if case .recorded = result.status { wrote = true }
             emit(result)
         }
-        for golden in SnapshotRunner.pngs(in: goldens) {
+        for golden in SnapshotRunner.pngs(in: goldens) where options.points == nil {
             let name = golden.deletingPathExtension().lastPathComponent
             guard !plan.names.contains(name) else { continue }
             let explanation = plan.explainOrphan(name)

@@ -70,4 +70,10 @@ public final class Canvas {
     public func writePNG(to url: URL) throws {
         try writePNGAtomically(surface, to: url)
     }
+
+    /// Encodes the current pixels as PNG in memory, favouring speed over size (for serving
+    /// frames as they are drawn).
+    public func pngData() throws -> [UInt8] {
+        try rgbaImage().pngData()
+    }
 }

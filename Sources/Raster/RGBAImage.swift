@@ -57,6 +57,14 @@ public struct RGBAImage: Sendable, Equatable {
         try writePNGAtomically(surface, to: url)
     }
 
+    /// Encodes the image as PNG in memory, favouring speed over size.
+    public func pngData() throws -> [UInt8] {
+        try pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { throw RasterError.png(path: "(memory)", reason: "empty image") }
+            return try FastPNG.encode(base, width: width, height: height, stride: width * 4)
+        }
+    }
+
     /// Un-premultiplies Cairo ARGB32 (or RGB24, alpha taken as opaque) pixels: B, G, R, A bytes in memory.
     init(cairoPixels data: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool) {
         let bytes = data.assumingMemoryBound(to: UInt8.self)

@@ -12,7 +12,7 @@ struct Segue: ParsableCommand {
             """,
         version: SegueVersion.current,
         subcommands: [Render.self, Still.self, Inspect.self, Trace.self, Validate.self, Snapshot.self, Sheet.self, Plot.self, Schema.self, Batch.self,
-                      BatchWorker.self])
+                      Preview.self, BatchWorker.self])
 
     static func main() {
         SignalExit.install()

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Server-sent events to every open page: one `changed` event per reloaded scene.
+final class ChangeEvents: Sendable {
+    private let subscribers = Locked([UUID: AsyncStream<String>.Continuation]())
+
+    /// A stream of SSE messages for one page; it ends when the page goes away.
+    func subscribe() -> AsyncStream<String> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        continuation.onTermination = { [weak self] _ in
+            self?.subscribers.withLock { $0[id] = nil }
+        }
+        subscribers.withLock { $0[id] = continuation }
+        continuation.yield("retry: 500\n\n")
+        return stream
+    }
+
+    /// Tells every page that `scene` is now at `generation`.
+    func changed(scene: String, generation: Int, ok: Bool) {
+        let data = (try? JSONSerialization.data(withJSONObject: ["scene": scene, "generation": generation, "ok": ok]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        send("event: changed\ndata: \(data)\n\n")
+    }
+
+    /// A comment line, so a page that went away is noticed by the failed write.
+    func heartbeat() {
+        send(": keep-alive\n\n")
+    }
+
+    private func send(_ message: String) {
+        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(message) }
+    }
+}

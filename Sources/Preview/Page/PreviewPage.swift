@@ -1,0 +1,61 @@
+/// The preview page: plain HTML, CSS and JavaScript compiled into the binary, so it works
+/// offline with nothing to install or fetch. The script is in `PreviewPage+Script.swift`, the
+/// style sheet in `PreviewPage+Style.swift`.
+enum PreviewPage {
+    static let html = #"""
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Segue preview</title>
+    <link rel="stylesheet" href="/app.css">
+    </head>
+    <body>
+    <header>
+      <h1>Segue preview</h1>
+      <select id="scene-picker" aria-label="Scene"></select>
+      <span id="scene-name"></span>
+      <span id="status" role="status"></span>
+    </header>
+    <main>
+      <section id="viewer">
+        <ul id="errors" hidden></ul>
+        <div id="stage" title="Press and drag to draw a pan, click to tap: it is added to the scene at the scrubber's time">
+          <img id="frame" alt="frame" draggable="false">
+          <canvas id="ink"></canvas>
+        </div>
+        <div id="controls">
+          <button id="play" type="button" title="Play / pause (space)">▶</button>
+          <button id="step-back" type="button" title="Previous frame (←)">◀︎|</button>
+          <button id="step-forward" type="button" title="Next frame (→)">|▶︎</button>
+          <input id="scrubber" type="range" min="0" max="0" step="1" value="0" aria-label="Frame">
+          <span id="position"></span>
+        </div>
+        <canvas id="plot" aria-label="Progress of each transition over time"></canvas>
+        <div id="legend">
+          <span class="swatch interactive"></span> finger down
+          <span class="swatch animating"></span> animating
+          <span class="swatch finish"></span> finish
+          <span class="swatch cancel"></span> cancel
+          <label><input id="draw" type="checkbox" checked> draw gestures on the frame</label>
+        </div>
+        <p id="edit-result"></p>
+      </section>
+      <aside>
+        <nav>
+          <button type="button" id="tab-trace" class="tab selected">Trace</button>
+          <button type="button" id="tab-snapshots" class="tab">Snapshots</button>
+        </nav>
+        <pre id="trace"></pre>
+        <div id="snapshots" hidden>
+          <p><button type="button" id="check-snapshots">Check snapshots</button> <span id="snapshot-summary"></span></p>
+          <div id="snapshot-list"></div>
+        </div>
+      </aside>
+    </main>
+    <script src="/app.js"></script>
+    </body>
+    </html>
+    """#
+}

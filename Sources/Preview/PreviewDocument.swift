@@ -1,0 +1,220 @@
+import Engine
+import Foundation
+import Pipeline
+import Raster
+import Scene
+
+/// One scene as the page shows it: loaded (or failed, with its diagnostics), its frames drawn on
+/// demand as PNG with a small cache, reloaded whenever a file it uses changes.
+///
+/// Every load bumps `generation`; frame URLs carry it, so a browser never shows a stale frame as new.
+final class PreviewDocument: Sendable {
+    /// The scene's path relative to the workspace.
+    let name: String
+    let file: URL
+    let workspace: PreviewWorkspace
+    let settings: RenderSettings
+
+    private struct State {
+        var generation = 0
+        var loaded: Loaded?
+        var diagnostics: [Diagnostic] = []
+        var other: String?
+        var fingerprint: [FileFingerprint] = []
+        var cache = FrameCache(capacity: FrameCache.defaultCapacity)
+        /// Frames being drawn now, for requests that want them too.
+        var flights: [Int: DispatchGroup] = [:]
+    }
+
+    /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
+    /// per core, each used by one request at a time.
+    private final class Loaded: @unchecked Sendable {
+        let session: RenderSession
+        let states: [FrameState]
+        private let idle: Locked<[Canvas]>
+        private let available: DispatchSemaphore
+        let canvasCount: Int
+
+        init(session: RenderSession) throws {
+            self.session = session
+            states = (0..<session.timeline.frameCount).map { session.timeline.state(frame: $0) }
+            let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+            idle = Locked(try (0..<count).map { _ in try session.canvas() })
+            available = DispatchSemaphore(value: count)
+            canvasCount = count
+        }
+
+        /// Draws frame `index` on a free canvas and encodes it.
+        func png(frame index: Int) throws -> [UInt8] {
+            available.wait()
+            let canvas = idle.withLock { $0.removeLast() }
+            defer {
+                idle.withLock { $0.append(canvas) }
+                available.signal()
+            }
+            session.draw(states[index], on: canvas)
+            return try canvas.pngData()
+        }
+    }
+
+    private let state = Locked(State())
+
+    init(name: String, file: URL, workspace: PreviewWorkspace, settings: RenderSettings) {
+        self.name = name
+        self.file = file
+        self.workspace = workspace
+        self.settings = settings
+        reload()
+    }
+
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// Whether a file the scene uses changed since the last load (checked by modification time,
+    /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
+    /// workspace's other files, taken once for every document.
+    func hasChanged(assets: [FileFingerprint]) -> Bool {
+        let now = FileFingerprint.of([file]) + assets
+        return state.withLock { $0.fingerprint != now }
+    }
+
+    /// Loads the scene again and bumps the generation.
+    func reload() {
+        let fingerprint = FileFingerprint.of([file] + workspace.assetFiles())
+        var loaded: Loaded?
+        var diagnostics: [Diagnostic] = []
+        var other: String?
+        do {
+            guard workspace.contains(file) else { throw PreviewError.notAScene(name) }
+            let scene = try SceneFile.load(file.path, settings: settings)
+            loaded = try Loaded(session: try RenderSession(scene: scene))
+        } catch let error as SceneError {
+            diagnostics = error.diagnostics
+        } catch {
+            other = "\(error)"
+        }
+        let generation = state.withLock {
+            $0.generation += 1
+            $0.loaded = loaded
+            $0.diagnostics = diagnostics
+            $0.other = other
+            $0.fingerprint = fingerprint
+            $0.cache.removeAll()
+            $0.flights.removeAll()
+            return $0.generation
+        }
+        if let loaded { prerender(loaded, generation: generation) }
+    }
+
+    /// Draws the frames into the cache in the background, on every canvas, while the page is told
+    /// about the change and asks for them; stops when a newer load replaces this one.
+    private func prerender(_ loaded: Loaded, generation: Int) {
+        let count = min(loaded.states.count, FrameCache.defaultCapacity)
+        let next = Locked(0)
+        DispatchQueue.global(qos: .userInitiated).async {
+            DispatchQueue.concurrentPerform(iterations: loaded.canvasCount) { _ in
+                while true {
+                    let index = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < count, self.generation == generation else { return }
+                    if self.state.withLock({ $0.cache[index] }) != nil { continue }
+                    _ = try? self.png(frame: index, of: loaded, generation: generation)
+                }
+            }
+        }
+    }
+
+    /// The PNG of frame `index`, drawn now unless cached.
+    func png(frame index: Int) throws -> [UInt8]? {
+        let (loaded, generation, cached) = state.withLock { state in
+            (state.loaded, state.generation, state.cache[index])
+        }
+        if let cached { return cached }
+        guard let loaded, loaded.states.indices.contains(index) else { return nil }
+        return try png(frame: index, of: loaded, generation: generation)
+    }
+
+    /// Frame `index` of `generation` from the cache, or drawn once: a request for a frame that
+    /// another request (or the background drawing) is drawing waits for it instead of drawing it again.
+    private func png(frame index: Int, of loaded: Loaded, generation: Int) throws -> [UInt8] {
+        let (cached, flight, drawing) = state.withLock { state -> ([UInt8]?, DispatchGroup, Bool) in
+            if let bytes = state.cache[index] { return (bytes, DispatchGroup(), false) }
+            if state.generation == generation, let flight = state.flights[index] { return (nil, flight, false) }
+            let flight = DispatchGroup()
+            flight.enter()
+            if state.generation == generation { state.flights[index] = flight }
+            return (nil, flight, true)
+        }
+        if let cached { return cached }
+        guard drawing else {
+            flight.wait()
+            return try state.withLock { $0.cache[index] } ?? loaded.png(frame: index)
+        }
+        defer {
+            state.withLock { state in
+                if state.flights[index] === flight { state.flights[index] = nil }
+            }
+            flight.leave()
+        }
+        let bytes = try loaded.png(frame: index)
+        state.withLock { state in
+            if state.generation == generation { state.cache[index] = bytes }
+        }
+        return bytes
+    }
+
+    /// Whether the page may add gestures to the file: YAML is edited as text; JSON is not.
+    var isEditable: Bool { ["yaml", "yml"].contains(file.pathExtension.lowercased()) }
+
+    /// Whether the scene loaded.
+    var isLoaded: Bool {
+        state.withLock { $0.loaded != nil }
+    }
+
+    /// The scene's width in points, when it loaded.
+    var width: Double? {
+        state.withLock { $0.loaded?.session.scene.device.size.width }
+    }
+
+    /// The trace line of frame `index`.
+    func trace(frame index: Int) -> String? {
+        state.withLock { state in
+            guard let loaded = state.loaded, loaded.states.indices.contains(index) else { return nil }
+            return loaded.states[index].jsonLine
+        }
+    }
+
+    /// What the page needs to draw the scrubber, timeline and errors, as JSON.
+    func summaryJSON() -> [String: Any] {
+        state.withLock { state in
+            var json: [String: Any] = [
+                "scene": name, "generation": state.generation,
+                "editable": isEditable,
+                "ok": state.loaded != nil,
+                "errors": state.diagnostics.map(Self.json) + (state.other.map { [["message": $0, "description": "error: \($0)"]] } ?? []),
+            ]
+            guard let loaded = state.loaded else { return json }
+            let timeline = loaded.session.timeline
+            let scene = loaded.session.scene
+            json["fps"] = scene.fps
+            json["frameCount"] = timeline.frameCount
+            json["duration"] = timeline.duration
+            json["size"] = [scene.device.size.width, scene.device.size.height]
+            json["pixels"] = [loaded.session.geometry.contentWidth, loaded.session.geometry.contentHeight]
+            json["runs"] = timeline.runs.map { run -> [String: Any] in
+                ["index": run.index, "style": run.style, "source": run.source, "destination": run.destination,
+                 "start": run.start, "end": run.end, "finished": run.finished]
+            }
+            json["frames"] = loaded.states.map { frame -> [Any] in
+                [frame.phase.rawValue, frame.progress.map { $0 as Any } ?? NSNull(), frame.touches.isEmpty ? 0 : 1]
+            }
+            return json
+        }
+    }
+
+    static func json(_ diagnostic: Diagnostic) -> [String: Any] {
+        ["file": diagnostic.location.file, "line": diagnostic.location.line, "column": diagnostic.location.column,
+         "message": diagnostic.message, "description": diagnostic.description]
+    }
+}

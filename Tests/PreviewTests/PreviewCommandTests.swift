@@ -1,0 +1,134 @@
+import CLITestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `segue preview` without a browser: the API over HTTP, JSON scenes refused for editing,
+/// Ctrl-C, and bad arguments.
+final class PreviewCommandTests: XCTestCase {
+    func testServesAJSONSceneRefusesToEditItAndStopsOnInterrupt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let scene = """
+            {"device": "iphone-se", "fps": 30,
+             "screens": {"a": {"background": "systemBackground"}, "b": {"background": "systemRed"}},
+             "root": "a", "transitions": [{"from": "a", "to": "b", "style": "slide-up-modal"}],
+             "timeline": [{"at": 0.1, "present": "b"}]}
+            """
+        try scene.write(to: folder.appendingPathComponent("modal.json"), atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(folder: folder.appendingPathComponent("modal.json"))
+        defer { server.stop() }
+        let base = try server.waitForURL(timeout: 30)
+
+        let scenes = try Self.json(try Self.get(base + "api/scenes"))
+        XCTAssertEqual(scenes["scenes"] as? [String], ["modal.json"])
+        XCTAssertEqual(scenes["single"] as? Bool, true)
+
+        let summary = try Self.json(try Self.get(base + "api/scene"))
+        XCTAssertEqual(summary["ok"] as? Bool, true)
+        XCTAssertEqual(summary["editable"] as? Bool, false)
+        XCTAssertEqual(summary["size"] as? [Double], [375, 667])
+        let frames = try XCTUnwrap(summary["frames"] as? [[Any]])
+        XCTAssertEqual(frames.count, summary["frameCount"] as? Int)
+        XCTAssertEqual((summary["runs"] as? [[String: Any]])?.first?["style"] as? String, "slide-up-modal")
+
+        // Frame 5 at @1x is a PNG of the device's point size; its trace is frame 5's.
+        let png = try Self.get(base + "frame/5.png")
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(png[16..<24].reduce(0) { $0 << 8 | Int($1) } >> 32, 375)
+        XCTAssertTrue(String(decoding: try Self.get(base + "api/trace/5"), as: UTF8.self).hasPrefix(#"{"frame": 5,"#))
+        XCTAssertThrowsError(try Self.get(base + "frame/9999.png"))
+
+        // Drawing into a JSON scene is refused, and the file is left alone.
+        let answer = try Self.json(try Self.get(base + "api/gesture", post: #"{"at": 0.5, "samples": [[0, 100, 300]]}"#))
+        XCTAssertEqual(answer["ok"] as? Bool, false)
+        XCTAssertTrue("\(answer["errors"] ?? "")".contains("only YAML scenes"), "\(answer)")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("modal.json"), encoding: .utf8), scene)
+
+        XCTAssertEqual(server.interrupt(), 130)
+    }
+
+    func testAGestureThatWouldMakeTheSceneInvalidIsRevertedAndReported() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = folder.appendingPathComponent("drawer.yaml")
+        let scene = """
+            device: iphone-se   # small
+            fps: 30
+            screens:
+              mail: { background: systemBackground }
+              menu: { background: systemGray }
+            root: mail
+            transitions:
+              - { from: mail, to: menu, style: side-drawer }
+            timeline:
+              - at: 0.2
+                swipe: { from: [40, 300], to: [260, 300], duration: 0.4 }
+
+            """
+        try scene.write(to: file, atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(folder: folder)
+        defer { server.stop() }
+        let base = try server.waitForURL(timeout: 30)
+        XCTAssertEqual(try Self.json(try Self.get(base + "api/scene?scene=drawer.yaml"))["ok"] as? Bool, true)
+
+        // A pan while the swipe's finger is still down: two fingers at once is an error.
+        let overlapping = #"{"at": 0.3, "samples": [[0, 100, 500], [0.05, 140, 500], [0.1, 180, 500]]}"#
+        let refused = try Self.json(try Self.get(base + "api/gesture?scene=drawer.yaml", post: overlapping))
+        XCTAssertEqual(refused["ok"] as? Bool, false, "\(refused)")
+        XCTAssertEqual(refused["reverted"] as? Bool, true)
+        let errors = try XCTUnwrap(refused["errors"] as? [[String: Any]])
+        XCTAssertFalse(errors.isEmpty)
+        XCTAssertTrue((errors.first?["description"] as? String ?? "").contains("drawer.yaml:"), "\(errors)")
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), scene)
+
+        // After the swipe, a pan closing the drawer is written (in time order, the comment on line 1 untouched).
+        let later = #"{"at": 1.0, "samples": [[5.0, 180, 500], [5.05, 140, 500], [5.1, 100, 500]]}"#
+        let written = try Self.json(try Self.get(base + "api/gesture?scene=drawer.yaml", post: later))
+        XCTAssertEqual(written["ok"] as? Bool, true, "\(written)")
+        XCTAssertEqual(written["line"] as? Int, 12)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8),
+                       scene + "  - at: 1\n    pan: [[0, 180, 500], [0.05, 140, 500], [0.1, 100, 500]]\n    expect: cancel\n")
+        XCTAssertEqual(server.terminate(), 143)
+    }
+
+    func testAFileThatIsNotASceneIsAnError() throws {
+        let folder = try CLI.temporaryFolder(self)
+        try "hello".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try CLI.segue(["preview", folder.appendingPathComponent("notes.txt").path, "--port", "0"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("is not a scene file"), result.stderr)
+        XCTAssertNotEqual(try CLI.segue(["preview", folder.path, "--port", "70000"]).status, 0)
+    }
+
+    /// The body of a GET (or, with `post`, a POST) to `url`; throws on a status other than 200.
+    static func get(_ url: String, post: String? = nil) throws -> Data {
+        var request = URLRequest(url: try XCTUnwrap(URL(string: url)), timeoutInterval: 20)
+        if let post {
+            request.httpMethod = "POST"
+            request.httpBody = Data(post.utf8)
+        }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Box()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            outcome.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, status, error) = outcome.get()
+        if let error { throw error }
+        guard status == 200, let data else { throw PreviewProcessError(description: "\(url): HTTP \(status ?? 0)") }
+        return data
+    }
+
+    static func json(_ data: Data) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (Data?, Int?, Error?) = (nil, nil, nil)
+        func set(data: Data?, status: Int?, error: Error?) { lock.withLock { value = (data, status, error) } }
+        func get() -> (Data?, Int?, Error?) { lock.withLock { value } }
+    }
+}

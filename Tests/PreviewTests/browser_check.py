@@ -1,0 +1,225 @@
+"""Drives `segue preview`'s page in headless Chromium for PreviewBrowserTests.
+
+Usage: browser_check.py URL SCENE_FILE IMAGE_FILE REPLACEMENT_IMAGE SCREENSHOT RESULT_JSON
+
+Loads the page, scrubs, saves the scene file and then its image (timing how long the page takes
+to show the new frame), draws a tap and a drag on the frame, and probes the server with paths
+that lead outside the scene's folder. Writes what it saw as JSON; the Swift test asserts on it.
+"""
+import http.client
+import json
+import shutil
+import sys
+import time
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+url, scene_file, image_file, replacement_image, screenshot, result_file = sys.argv[1:7]
+result = {"steps": []}
+began = time.monotonic()
+
+
+def step(name, **values):
+    result["steps"].append(dict(name=name, elapsed=round(time.monotonic() - began, 2), **values))
+
+
+def wait_for(driver, script, timeout=15.0, interval=0.01):
+    """Polls a JavaScript expression until it is truthy; returns (value, seconds waited)."""
+    start = time.monotonic()
+    while True:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value, time.monotonic() - start
+        if time.monotonic() - start > timeout:
+            raise TimeoutError("timed out waiting for: " + script)
+        time.sleep(interval)
+
+
+def shown(driver):
+    return driver.execute_script(
+        "const s = window.seguePreview; return [s.shownGeneration, s.shownFrame, s.meta && s.meta.generation];")
+
+
+def save_and_time(driver, write):
+    """Calls `write`, then waits until the page shows the frame under the scrubber from a newer generation."""
+    before = driver.execute_script("return window.seguePreview.meta.generation")
+    start = time.monotonic()
+    write()
+    wait_for(driver, "window.seguePreview.shownGeneration > %d && window.seguePreview.shownFrame === window.seguePreview.frame" % before)
+    first = time.monotonic() - start
+    return before, first
+
+
+def request(path):
+    """GET `path` exactly as written (no normalization of `..` or escapes)."""
+    parsed = urllib.parse.urlparse(url)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=5)
+    connection.putrequest("GET", path, skip_accept_encoding=True)
+    connection.endheaders()
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, body
+
+
+def probe(path):
+    status, body = request(path)
+    return {"path": path, "status": status, "leaked": b"OUTSIDE-SECRET" in body or b"root:x:0:0" in body}
+
+
+def probe_body(path):
+    return request(path)[1].decode("utf-8")
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1000,760", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(20)
+driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 760, "deviceScaleFactor": 1, "mobile": False})
+try:
+    # Load: the first frame arrives.
+    driver.get(url)
+    wait_for(driver, "window.seguePreview && window.seguePreview.shownFrame === 0")
+    meta = driver.execute_script("return window.seguePreview.meta")
+    step("load", frameCount=meta["frameCount"], fps=meta["fps"], ok=meta["ok"], errors=meta["errors"])
+
+    # Scrub with the keyboard on the slider, then by setting it as a drag would.
+    slider = driver.find_element(By.ID, "scrubber")
+    slider.click()
+    driver.execute_script("const s = document.getElementById('scrubber'); s.value = 0; s.dispatchEvent(new Event('input'));")
+    for _ in range(5):
+        slider.send_keys(Keys.ARROW_RIGHT)
+    wait_for(driver, "window.seguePreview.shownFrame === 5")
+    driver.execute_script("const s = document.getElementById('scrubber'); s.value = 27; s.dispatchEvent(new Event('input'));")
+    wait_for(driver, "window.seguePreview.shownFrame === 27 && document.getElementById('trace').textContent.includes('\"frame\": 27')")
+    trace = driver.find_element(By.ID, "trace").text
+    step("scrub", shownFrame=shown(driver)[1], traceHasFrame='"frame": 27' in trace,
+         position=driver.find_element(By.ID, "position").text)
+
+    # Watch: save the scene file (a plain write, as an editor does) and time the page's update.
+    with open(scene_file, encoding="utf-8") as f:
+        original = f.read()
+    new_text = original.replace("background: systemBackground", "background: \"#FF2D55\"")
+    latencies, all_frames = [], []
+    for text in [new_text, original, new_text, original]:
+        def write(text=text):
+            with open(scene_file, "w", encoding="utf-8") as f:
+                f.write(text)
+        started = time.monotonic()
+        save_and_time(driver, write)
+        latencies.append(time.monotonic() - started)
+        wait_for(driver, "window.seguePreview.prefetched === window.seguePreview.meta.generation", timeout=20)
+        all_frames.append(time.monotonic() - started)
+    step("watch-scene", latencies=latencies, allFramesSeconds=all_frames)
+
+    # Watch an image the scene uses.
+    _, image_seconds = save_and_time(driver, lambda: shutil.copyfile(replacement_image, image_file))
+    step("watch-image", seconds=image_seconds)
+
+    # Errors inline: break the scene, see file:line:column, then fix it.
+    with open(scene_file, "w", encoding="utf-8") as f:
+        f.write(original.replace("root: mail", "root: nowhere"))
+    errors, _ = wait_for(driver, "document.getElementById('errors').hidden === false && document.getElementById('errors').textContent")
+    step("error", text=errors)
+    with open(scene_file, "w", encoding="utf-8") as f:
+        f.write(original)
+    wait_for(driver, "document.getElementById('errors').hidden === true && window.seguePreview.shownFrame >= 0 && window.seguePreview.meta.ok")
+
+    # Draw: a tap at frame 3, then a drag to the right at frame 12 (opens the drawer).
+    frame = driver.find_element(By.ID, "frame")
+    size = driver.execute_script("const r = document.getElementById('frame').getBoundingClientRect(); return [r.width, r.height];")
+    points = meta["size"]
+    per_point = size[0] / points[0]
+
+    def offset(x, y):
+        # Selenium offsets are from the element's center.
+        return int(x * per_point - size[0] / 2), int(y * per_point - size[1] / 2)
+
+    def scrub_to(n):
+        driver.execute_script("const s = document.getElementById('scrubber'); s.value = %d; s.dispatchEvent(new Event('input'));" % n)
+        wait_for(driver, "window.seguePreview.shownFrame === %d" % n)
+
+    edits_before = driver.execute_script("return window.seguePreview.reloads")
+    scrub_to(3)
+    driver.execute_script("window.seguePreview.lastEdit = null")
+    ActionChains(driver).move_to_element_with_offset(frame, *offset(200, 600)).click().perform()
+    edit, _ = wait_for(driver, "window.seguePreview.lastEdit")
+    step("tap", edit=edit)
+    wait_for(driver, "window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
+
+    scrub_to(12)
+    driver.execute_script("window.seguePreview.lastEdit = null")
+    actions = ActionChains(driver, duration=16)
+    actions.move_to_element_with_offset(frame, *offset(60, 420)).click_and_hold()
+    for _ in range(12):
+        actions.move_by_offset(int(20 * per_point), 0).pause(0.016)
+    actions.pause(0.05).release().perform()
+    edit, _ = wait_for(driver, "window.seguePreview.lastEdit")
+    step("drag", edit=edit, replaying=False)
+    if edit.get("ok"):
+        replayed, _ = wait_for(driver, "window.seguePreview.playing || window.seguePreview.shownFrame > 12")
+        result["steps"][-1]["replaying"] = bool(replayed)
+    with open(scene_file, encoding="utf-8") as f:
+        result["finalText"] = f.read()
+
+    # The screenshot for the README: the drawer the drawn pan opens, mid-transition.
+    wait_for(driver, "!window.seguePreview.playing", timeout=10)
+    scrub_to(30)
+    wait_for(driver, "document.getElementById('trace').textContent.includes('\"frame\": 30')")
+    time.sleep(0.2)
+    driver.save_screenshot(screenshot)
+
+    # Snapshots tab: the scene's points listed, a missing golden recorded from the page.
+    driver.find_element(By.ID, "tab-snapshots").click()
+    wait_for(driver, "document.querySelectorAll('.snapshot').length > 0", timeout=30)
+    statuses = driver.execute_script("return [...document.querySelectorAll('.snapshot .status')].map(e => e.textContent)")
+    point = driver.execute_script("return document.querySelector('.snapshot button.record').closest('.snapshot').dataset.point")
+    driver.find_element(By.CSS_SELECTOR, ".snapshot button.record").click()
+    wait_for(driver, "document.querySelector('.snapshot[data-point=\"%s\"] .status').textContent === 'passed'" % point, timeout=30)
+    step("snapshots", before=statuses, recorded=point)
+
+    # The folder's other scene, picked from the menu.
+    Select(driver.find_element(By.ID, "scene-picker")).select_by_value("sub/other.yaml")
+    wait_for(driver, "window.seguePreview.meta.scene === 'sub/other.yaml' && window.seguePreview.shownFrame === 0"
+                     " && window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
+    step("pick", scene=driver.execute_script("return window.seguePreview.meta.scene"), hash=driver.execute_script("return location.hash"))
+except Exception as error:
+    result["exception"] = repr(error)
+    raise
+finally:
+    with open(result_file, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1)
+    try:
+        result["console"] = [entry["message"] for entry in driver.get_log("browser")]
+    except Exception:  # noqa: BLE001 - logs are a diagnostic only
+        pass
+    driver.quit()
+
+# Security: nothing outside the scene's folder is reachable.
+result["probes"] = [probe(path) for path in [
+    "/api/scene?scene=..%2Foutside%2Fsecret.yaml",
+    "/api/scene?scene=%2Fetc%2Fpasswd",
+    "/api/scene?scene=link.yaml",
+    "/api/scene?scene=linked%2Fsecret.yaml",
+    "/api/scene?scene=sub%2F..%2F..%2Foutside%2Fsecret.yaml",
+    "/frame/0.png?scene=..%2Foutside%2Fsecret.yaml",
+    "/..%2Foutside%2Fsecret.yaml",
+    "/%2E%2E/%2E%2E/etc/passwd",
+    "/../../etc/passwd",
+    "/frame/..%2F..%2F..%2Fetc%2Fpasswd",
+    "/snapshot/golden?scene=scene.yaml&point=..%2F..%2F..%2Foutside%2Fsecret",
+    "/snapshot/..%2F..%2Foutside%2Fsecret.yaml?scene=scene.yaml&point=x",
+    "/api/trace/0?scene=%2Fetc%2Fpasswd",
+]]
+result["scenes"] = json.loads(probe_body("/api/scenes"))
+with open(result_file, "w", encoding="utf-8") as f:
+    json.dump(result, f, indent=1)
