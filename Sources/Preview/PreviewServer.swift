@@ -218,12 +218,12 @@ public final class PreviewServer: Sendable {
     /// `cancel` for the transition it starts or catches, `nothing` when it drives none; nil when
     /// the scene does not load for another reason (the caller reports it).
     private func outcome(of edited: (text: String, line: Int), in document: PreviewDocument) -> String? {
-        guard let scene = try? SceneLoader.load(text: edited.text, file: document.file.path,
-                                                name: document.file.deletingPathExtension().lastPathComponent) else { return nil }
-        let scene2 = options.settings.apply(to: scene)
-        guard let entry = scene2.timeline.firstIndex(where: { $0.location.line == edited.line }) else { return nil }
+        guard let loaded = try? SceneLoader.load(text: edited.text, file: document.file.path,
+                                                 name: document.file.deletingPathExtension().lastPathComponent) else { return nil }
+        let scene = options.settings.apply(to: loaded)
+        guard let entry = scene.timeline.firstIndex(where: { $0.location.line == edited.line }) else { return nil }
         do {
-            let timeline = try Timeline(scene: scene2)
+            let timeline = try Timeline(scene: scene)
             // A gesture that caught a running transition is left unsaid (the run is its starter's).
             guard let run = timeline.runs.last(where: { $0.entry == entry }) else { return nil }
             return run.finished ? "finish" : "cancel"
