@@ -174,6 +174,24 @@ final class SystemViewsTests: XCTestCase {
         XCTAssertLessThan(darkest(aside, in: PixelRect(minX: 0, minY: 0, maxX: 150, maxY: 54)), 40)
     }
 
+    func testOverTheBackgroundTheStatusBarTakesItsTone() throws {
+        // A page sheet's scaled presenter leaves black under the status bar: its text turns white
+        // there, while over a white screen it is black.
+        var device = try XCTUnwrap(Device.presets["iphone-15"])
+        device.scale = 1
+        let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])], device: device)
+        let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
+        func draw(top: Double) -> RGBAImage {
+            canvas.draw(frame([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: top),
+                                        written: device.size, scale: 1)]), screens: cache, options: CompositorOptions())
+            return canvas.rgbaImage()
+        }
+        let lowered = draw(top: 80)
+        XCTAssertGreaterThan(lightest(lowered, in: PixelRect(minX: 0, minY: 0, maxX: 150, maxY: 54)), 200, "white text over the black")
+        let covered = draw(top: 0)
+        XCTAssertLessThan(darkest(covered, in: PixelRect(minX: 0, minY: 0, maxX: 150, maxY: 54)), 60, "black text over the white screen")
+    }
+
     func testCustomDevicesShowNoChromeUnlessAsked() throws {
         let device = Device(name: "custom", size: Size(width: 200, height: 300), scale: 1, safeAreaTop: 59, safeAreaBottom: 34)
         let plain = try render(ScreenSpec(name: "s", background: .white, views: []), device: device)

@@ -68,7 +68,7 @@ final class Compositor {
             paint(node, parent: .identity, parentAlpha: 1, sources: sources, screens: screens)
         }
         if let sources {
-            paintChrome(over: state.layers, sources: sources)
+            paintChrome(over: state.layers, background: options.background, sources: sources)
         }
         if options.showsTouches {
             for touch in state.touches {
@@ -214,16 +214,30 @@ final class Compositor {
     }
 
     /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
-    private func paintChrome(over layers: [PlacedNode], sources: ScreenSources) {
+    /// Where no screen lies under the status bar's middle, the frontmost screen still decides
+    /// whether it shows, and its tone follows what shows there: the frame's background.
+    private func paintChrome(over layers: [PlacedNode], background: Color, sources: ScreenSources) {
         guard let chrome = sources.cache.chrome else { return }
         if let name = topScreen(in: layers, at: chrome.statusBarProbe), let tone = chrome.looks[name]?.statusBar,
            let overlay = sources.statusBar[tone] {
+            paint(overlay)
+        } else if topScreen(in: layers, at: chrome.statusBarProbe) == nil, background.alpha >= 0.5,
+                  let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil,
+                  let overlay = sources.statusBar[SystemChrome.luminance(of: background) < 0.5 ? .light : .dark] {
             paint(overlay)
         }
         if let name = topScreen(in: layers, at: chrome.homeIndicatorProbe), let tone = chrome.looks[name]?.homeIndicator,
            let overlay = sources.homeIndicator[tone] {
             paint(overlay)
         }
+    }
+
+    /// The name of the frontmost mostly opaque screen anywhere in the frame.
+    private func frontScreen(in layers: [PlacedNode]) -> String? {
+        for layer in layers.reversed() where layer.alpha >= 0.5 {
+            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
+        }
+        return nil
     }
 
     /// The name of the frontmost mostly opaque screen covering `point` (points).

@@ -38,7 +38,10 @@ final class SystemChrome: Sendable {
         let bar = StatusBarPainter(device: device)
         var statusBar: [Tone: OverlayImage] = [:]
         var homeIndicator: [Tone: OverlayImage] = [:]
-        for tone in tones where looks.values.contains(where: { $0.statusBar == tone }) {
+        // Both tones once any screen shows a status bar: where no screen lies under it (the black
+        // behind a page sheet's scaled presenter) it takes the tone of what shows there instead.
+        let showsStatusBar = looks.values.contains { $0.statusBar != nil }
+        for tone in tones where showsStatusBar {
             statusBar[tone] = try OverlayImage(frame: bar.frame, scale: device.scale) { cairo in
                 try bar.draw(tone: tone, on: cairo, text: text)
             }
