@@ -157,25 +157,28 @@ final class PreviewBrowserTests: XCTestCase {
 /// `segue preview PATH --port 0` as a child process, its output collected.
 final class PreviewProcess: @unchecked Sendable {
     private let process = Process()
-    private let pipe = Pipe()
-    private let lock = NSLock()
-    private var collected = ""
+    /// The server's output goes to a file, read when asked: a pipe's readability handler (a
+    /// dispatch source on its descriptor) can crash libdispatch when the child exits under it.
+    private let log: URL
 
     /// Starts serving `folder` (a scene file or a folder).
     init(folder: URL) throws {
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
         process.executableURL = try CLI.segue
         process.arguments = ["preview", folder.path, "--port", "0"]
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.collected += String(decoding: data, as: UTF8.self) }
-        }
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
+        try handle.close()
     }
 
-    var output: String { lock.withLock { collected } }
+    deinit {
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
     /// The URL the server printed once listening.
     func waitForURL(timeout: TimeInterval) throws -> String {
@@ -204,7 +207,6 @@ final class PreviewProcess: @unchecked Sendable {
 
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        pipe.fileHandleForReading.readabilityHandler = nil
     }
 }
 
