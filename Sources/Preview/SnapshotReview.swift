@@ -73,19 +73,8 @@ final class SnapshotReview: Sendable {
     }
 
     private func json(_ result: SnapshotResult, scene: String) -> [String: Any] {
-        let status: String
-        switch result.status {
-        case .passed: status = "passed"
-        case .failed: status = "failed"
-        case .missing: status = "missing"
-        case .recorded: status = "recorded"
-        case .unchanged: status = "unchanged"
-        case .orphaned: status = "orphaned"
-        case .removed: status = "removed"
-        case .error: status = "error"
-        }
         func exists(_ url: URL?) -> Bool { url.map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
-        return ["name": result.name, "status": status,
+        return ["name": result.name, "status": SnapshotReports.status(result),
                 "message": SnapshotRunner.describe(result, mode: .never).first?.trimmingCharacters(in: .whitespaces) ?? "",
                 "golden": exists(result.golden), "actual": exists(result.actual), "diff": exists(result.diff)]
     }

@@ -147,17 +147,9 @@ struct Snapshot: ParsableCommand {
     static func summaryLine(_ summary: SnapshotSummary, mode: SnapshotMode) -> String {
         var counts: [String: Int] = [:]
         for result in summary.results {
-            let key: String
-            switch result.status {
-            case .passed: key = "ok"
-            case .failed: key = "failed"
-            case .missing: key = "missing"
-            case .recorded: key = "recorded"
-            case .unchanged: key = "unchanged"
-            case .orphaned: key = "orphaned"
-            case .removed: key = "removed"
-            case .error: key = "errors"
-            }
+            // The summary counts passed points as "ok" and errors as "errors".
+            let word = SnapshotReports.status(result)
+            let key = word == "passed" ? "ok" : word == "error" ? "errors" : word
             counts[key, default: 0] += 1
         }
         let order: [String]

@@ -20,17 +20,8 @@ final class CustomStyleDecoderTests: XCTestCase {
         try SceneLoader.load(text: text, file: "s.yaml", name: "s")
     }
 
-    func diagnostics(_ text: String) -> [String] {
-        do {
-            _ = try load(text)
-            XCTFail("expected the scene to be rejected")
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            XCTFail("unexpected error \(error)")
-            return []
-        }
+    func diagnostics(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        rejection({ try load(text) }, file: file, line: line)
     }
 
     func testAFullStyleDecodes() throws {

@@ -31,17 +31,8 @@ final class ViewDecoderTests: XCTestCase {
         return try SceneLoader.load(text: text, file: folder.appendingPathComponent("scene.yaml").path, name: "scene")
     }
 
-    func diagnostics(_ screens: String) -> [String] {
-        do {
-            _ = try load(screens)
-            XCTFail("expected the scene to be rejected")
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            XCTFail("unexpected error \(error)")
-            return []
-        }
+    func diagnostics(_ screens: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        rejection({ try load(screens) }, file: file, line: line)
     }
 
     // MARK: Decoding

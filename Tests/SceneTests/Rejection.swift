@@ -1,0 +1,17 @@
+import Scene
+import XCTest
+
+/// The diagnostics of a scene that `load` must reject, each as `file:line:column: error: …`;
+/// fails the test when it loads, or throws something else.
+func rejection(_ load: () throws -> Scene, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    do {
+        _ = try load()
+        XCTFail("expected the scene to be rejected", file: file, line: line)
+        return []
+    } catch let error as SceneError {
+        return error.diagnostics.map(\.description)
+    } catch {
+        XCTFail("unexpected error \(error)", file: file, line: line)
+        return []
+    }
+}
