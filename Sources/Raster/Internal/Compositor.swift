@@ -218,11 +218,9 @@ final class Compositor {
     /// whether it shows, and its tone follows what shows there: the frame's background.
     private func paintChrome(over layers: [PlacedNode], background: Color, sources: ScreenSources) {
         guard let chrome = sources.cache.chrome else { return }
-        if let name = topScreen(in: layers, at: chrome.statusBarProbe), let tone = chrome.looks[name]?.statusBar,
-           let overlay = sources.statusBar[tone] {
-            paint(overlay)
-        } else if topScreen(in: layers, at: chrome.statusBarProbe) == nil, background.alpha >= 0.5,
-                  let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil,
+        if let name = topScreen(in: layers, at: chrome.statusBarProbe) {
+            if let tone = chrome.looks[name]?.statusBar, let overlay = sources.statusBar[tone] { paint(overlay) }
+        } else if background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil,
                   let overlay = sources.statusBar[SystemChrome.luminance(of: background) < 0.5 ? .light : .dark] {
             paint(overlay)
         }
