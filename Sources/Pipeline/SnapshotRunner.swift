@@ -72,7 +72,8 @@ public enum SnapshotRunner {
                 }
             }
             guard let root = groups.first.map({ artifactsRoot(of: $0, options: options) }) else { continue }
-            if let index = byReport.firstIndex(where: { $0.root == root }) {
+            // By path: a URL made before its folder existed differs from one made after (a trailing slash).
+            if let index = byReport.firstIndex(where: { $0.root.path == root.path }) {
                 byReport[index].results += pathResults
             } else {
                 byReport.append((root, pathResults))
@@ -87,11 +88,11 @@ public enum SnapshotRunner {
             }
         }
         // Reports an earlier version wrote into subfolders' artifacts folders, which no report covers now.
-        for root in groupRoots where !byReport.contains(where: { $0.root == root }) {
+        for root in groupRoots where !byReport.contains(where: { $0.root.path == root.path }) {
             SnapshotArtifacts.removeReports(in: root)
         }
         if options.artifacts != nil {
-            for root in Set(arguments.flatMap { $0 }.map { defaultArtifactsRoot(of: $0.folder) }) {
+            for root in Set(arguments.flatMap { $0 }.map { defaultArtifactsRoot(of: $0.folder).path }).sorted().map(URL.init(fileURLWithPath:)) {
                 SnapshotArtifacts.removeReportsIfAlone(in: root)
             }
         }

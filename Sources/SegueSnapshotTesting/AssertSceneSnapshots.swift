@@ -1,5 +1,12 @@
 import Foundation
 import Pipeline
+// The types of this library's signatures, so that a test target that imports SegueSnapshotTesting
+// alone can name them (`SnapshotTolerance(channel: 0, pixels: 0)`, `RenderSettings(scale: 1)`).
+@_exported import struct Pipeline.RenderSettings
+@_exported import enum Pipeline.SnapshotMode
+@_exported import struct Pipeline.SnapshotResult
+@_exported import struct Pipeline.SnapshotSummary
+@_exported import struct Pipeline.SnapshotTolerance
 import XCTest
 #if canImport(Testing)
 import Testing
