@@ -18,9 +18,7 @@ final class SnapshotReportTests: XCTestCase {
     }
 
     func write(_ text: String, _ name: String) throws {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: false, encoding: .utf8)
+        try CLI.write(text, name, in: folder)
     }
 
     /// Six scenes in the folder and a subfolder, recorded; then two changed in each folder, one
