@@ -70,7 +70,7 @@ public enum SnapshotReports {
     // MARK: JSON
 
     /// The run as JSON: the summary line and counts, the exit status, the record mode, tolerance
-    /// and shard, every file written (`files`: failures' images, `report.txt`, `report.html`, and
+    /// and shard, every file written (`files`: goldens recorded, failures' images, `report.txt`, `report.html`, and
     /// the `also` files — the JUnit report, this JSON file), and one object per result: scene,
     /// name, status, message, the comparison's numbers, location, time and the files involved.
     /// `decode` reads it back, for `segue report merge`.

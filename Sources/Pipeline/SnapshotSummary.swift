@@ -68,10 +68,13 @@ public struct SnapshotSummary: Sendable {
         reports.map { $0.deletingLastPathComponent().appendingPathComponent(SnapshotArtifacts.htmlReportName) }
     }
 
-    /// Every file the run wrote beside the goldens or into the artifacts folder: failures' images
-    /// and the text and HTML reports (goldens recorded are in `results`' `golden`).
+    /// Every file the run wrote: goldens recorded, failures' images, and the text and HTML reports.
     public var files: [URL] {
-        results.flatMap { [$0.actual, $0.expected, $0.diff, $0.composite].compactMap { $0 } } + reports + htmlReports
+        results.flatMap { result -> [URL] in
+            var written = [result.actual, result.expected, result.diff, result.composite].compactMap { $0 }
+            if case .recorded = result.status, let golden = result.golden { written.insert(golden, at: 0) }
+            return written
+        } + reports + htmlReports
     }
 
     /// Shards' summaries as one run: their results in shard order. Every part of one split must be

@@ -27,7 +27,12 @@ final class SnapshotReportTests: XCTestCase {
         for name in ["a", "b", "c", "custom/d", "custom/e", "custom/deep/f"] {
             try write(SnapshotRunnerTests.scene(), "\(name).yaml")
         }
-        XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--record", "all"]).status, 0)
+        let recorded = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-recorded.json")
+        addTeardownBlock { try? FileManager.default.removeItem(at: recorded) }
+        XCTAssertEqual(try CLI.segue(["snapshot", ".", "--record", "all", "--json", recorded.path], in: folder).status, 0)
+        let files = try XCTUnwrap(json(recorded)["files"] as? [String])
+        XCTAssertEqual(files.filter { $0.hasSuffix(".png") }.count, 36, "the goldens written are listed")
+        XCTAssertTrue(files.contains("custom/deep/__snapshots__/f/start.png"), "\(files)")
         try write(SnapshotRunnerTests.scene(cardX: 24), "a.yaml")
         try write(SnapshotRunnerTests.scene(cardX: 26), "custom/d.yaml")
         try write(SnapshotRunnerTests.scene(cardX: 22), "custom/deep/f.yaml")
