@@ -109,7 +109,8 @@ public enum SnapshotReports {
         func fail(_ what: String) -> SnapshotMergeError {
             SnapshotMergeError("\(name): \(what); expected the JSON report of `segue snapshot --json`")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not JSON") }
+        guard let parsed = try? JSONSerialization.jsonObject(with: data) else { throw fail("not JSON") }
+        guard let object = parsed as? [String: Any] else { throw fail("not a JSON object") }
         guard let items = object["results"] as? [[String: Any]] else { throw fail("no \"results\" list") }
         guard let mode = (object["mode"] as? String).flatMap(SnapshotMode.init(rawValue:)) else {
             throw fail("no \"mode\" (all, missing, failed or never)")

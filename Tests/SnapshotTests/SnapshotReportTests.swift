@@ -199,6 +199,52 @@ final class SnapshotReportTests: XCTestCase {
         XCTAssertEqual(try CLI.segue(["report", "merge", "no-such.json"], in: folder).status, 64)
     }
 
+    /// Every kind of report that cannot be merged is refused with what is wrong, never merged
+    /// into a wrong suite; a report round-trips through its JSON.
+    func testReportsThatCannotBeMergedAreRefused() throws {
+        let failed = SnapshotResult(scene: "a.yaml", name: "p1", status: .failed(.different(SnapshotDifference(
+            differingPixels: 150, totalPixels: 20000, largestChannelDifference: 255, channelTolerance: 2))))
+        func report(_ shard: String, mode: SnapshotMode = .never, results: [SnapshotResult] = [failed]) throws -> (String, SnapshotSummary) {
+            let summary = SnapshotSummary(results: results, mode: mode, shard: try XCTUnwrap(Shard(shard)))
+            return ("r\(shard).json", try SnapshotReports.decode(SnapshotReports.json(summary), name: "r\(shard).json"))
+        }
+        let roundTrip = try report("1/1").1
+        XCTAssertEqual(roundTrip.line, "1 goldens: 0 ok, 1 failed, 0 missing, 0 orphaned, 0 errors")
+        XCTAssertEqual(SnapshotReports.message(roundTrip.results[0]), SnapshotReports.message(failed), "the verdict's numbers come back")
+
+        let refusals: [([(String, SnapshotSummary)], String)] = [
+            ([try report("1/3"), try report("2/4"), try report("3/3")], "not one of 3"),
+            ([try report("1/2"), try report("1/2"), try report("2/2")], "both shard 1/2"),
+            ([try report("1/2")], "shard 2/2 is missing"),
+            ([try report("1/2"), try report("2/2", mode: .all)], "--record all"),
+            ([], "no reports"),
+        ]
+        for (parts, expected) in refusals {
+            XCTAssertThrowsError(try SnapshotSummary.merged(parts.map { (name: $0.0, summary: $0.1) })) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+            }
+        }
+        XCTAssertNoThrow(try SnapshotSummary.merged([try report("1/1"), try report("2/2"), try report("1/2")].map { (name: $0.0, summary: $0.1) }),
+                         "a whole run of another folder may join a complete split")
+
+        let bad: [(String, String)] = [
+            ("[1, 2]", "not a JSON object"),
+            ("not json", "not JSON"),
+            ("{\"results\": [], \"shard\": \"1/1\"}", "no \"mode\""),
+            ("{\"results\": [], \"mode\": \"never\", \"shard\": \"0/2\"}", "no \"shard\""),
+            ("{\"results\": [{\"scene\": \"a\", \"name\": \"b\", \"status\": \"weird\"}], \"mode\": \"never\", \"shard\": \"1/1\"}",
+             "the status 'weird'"),
+            ("{\"results\": [{\"scene\": \"a\", \"name\": \"b\", \"status\": \"failed\"}], \"mode\": \"never\", \"shard\": \"1/1\"}",
+             "without its \"verdict\""),
+            ("{\"results\": [{\"name\": \"b\"}], \"mode\": \"never\", \"shard\": \"1/1\"}", "no scene, name or status"),
+        ]
+        for (text, expected) in bad {
+            XCTAssertThrowsError(try SnapshotReports.decode(Data(text.utf8), name: "x.json")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("x.json: ") && "\(error)".contains(expected), "\(text): \(error)")
+            }
+        }
+    }
+
     /// What a failed run leaves in `__snapshots__/__actual__` is replaced by the next run of the
     /// same scenes, pass or fail, with or without `--artifacts`.
     func testAFailedRunsArtifactsAreReplacedByTheNextRun() throws {
