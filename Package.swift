@@ -56,5 +56,9 @@ let package = Package(
                     exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),
+        // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by
+        // path), run in this package's suite too.
+        .testTarget(name: "SegueSnapshotTestingExampleTests", dependencies: ["SegueSnapshotTesting"],
+                    path: "Examples/TransitionSnapshots/Tests/TransitionSnapshotsTests"),
     ]
 )

@@ -90,6 +90,15 @@ enum SnapshotArtifacts {
         removeIfOnlyMarked(root)
     }
 
+    /// Removes the stale reports of Segue's from `root` when the scene folders they listed are all
+    /// gone (cleared by a later run that wrote its artifacts elsewhere), and then `root`.
+    static func removeReportsIfAlone(in root: URL) {
+        guard kind(of: root) == .folder, isMarked(root),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: root.path),
+              Set(names).isSubset(of: [markerName, textReportName, htmlReportName]) else { return }
+        removeReports(in: root)
+    }
+
     /// Removes Segue's emptied folders below and including `base` (the `--artifacts` folder),
     /// deepest first; anything holding more than the marker stays.
     static func removeEmptyFolders(under base: URL) {

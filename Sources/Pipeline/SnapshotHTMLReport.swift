@@ -4,10 +4,15 @@ import Foundation
 /// side by side, referenced by relative paths so the folder can be opened anywhere (a CI
 /// artifact, a pull request's download).
 enum SnapshotHTMLReport {
-    static func page(_ failures: [SnapshotResult], total: Int, artifacts: URL, tolerance: SnapshotTolerance) -> String {
+    /// The page for `summary`, its images referenced relative to `folder` (where it is written):
+    /// the summary line the console prints, then failed snapshots and scenes that could not be
+    /// checked, each under its own heading.
+    static func page(_ summary: SnapshotSummary, folder: URL) -> String {
+        let tolerance = summary.tolerance
+        let failed = summary.failures.filter { !$0.isError }, errors = summary.results.filter(\.isError)
         var html = SnapshotArtifacts.htmlReportHeader
         html += """
-            <html lang="en"><head><meta charset="utf-8"><title>segue snapshot: \(failures.count) of \(total) failed</title>
+            <html lang="en"><head><meta charset="utf-8"><title>segue snapshot: \(escape(summary.line))</title>
             <style>
             body { font: 14px -apple-system, system-ui, sans-serif; margin: 24px; color: #222; }
             section { border-top: 1px solid #ddd; padding: 12px 0; }
@@ -16,33 +21,39 @@ enum SnapshotHTMLReport {
             figure { margin: 0; } figcaption { font-size: 12px; color: #666; }
             img { max-height: 70vh; border: 1px solid #ccc; image-rendering: pixelated; }
             </style></head><body>
-            <h1>segue snapshot: \(failures.count) of \(total) goldens failed</h1>
-            <p>A pixel differs when a channel differs by more than \(tolerance.channel); at most \
-            \(escape(SnapshotComparison.percent(tolerance.pixels))) of the pixels may differ. In the diff, red is beyond \
-            the tolerance, orange within it. Once a change is intended, <code>segue snapshot --record all</code> \
-            writes the new goldens.</p>
+            <h1>segue snapshot: \(escape(summary.line))</h1>
+            <p>\(failed.count) failed (different, missing or orphaned), \(errors.count) could not be checked \
+            (errors), of \(summary.results.count) goldens. A pixel differs when a channel differs by more than \
+            \(tolerance.channel); at most \(escape(SnapshotComparison.percent(tolerance.pixels))) of the pixels may \
+            differ. In the diff, red is beyond the tolerance, orange within it. Once a change is intended, \
+            <code>segue snapshot --record all</code> writes the new goldens.</p>
 
             """
-        for failure in failures {
-            let title = failure.name.isEmpty ? failure.scene : "\(failure.scene) — \(failure.name)"
-            html += "<section>\n<h2>\(escape(title))</h2>\n"
-            html += "<p>\(escape(SnapshotRunner.describe(failure, mode: .never)[0].drop { $0 != " " }.trimmingCharacters(in: .whitespaces)))</p>\n"
-            if let location = failure.location {
-                html += "<p>at <code>\(escape(SnapshotRunner.display(location)))</code></p>\n"
-            }
-            let panels = [("golden", failure.expected), ("actual", failure.actual), ("diff", failure.diff)]
-                .compactMap { label, url in url.map { (label, $0) } }
-            if !panels.isEmpty {
-                html += "<div class=\"panels\">\n"
-                for (label, url) in panels {
-                    let path = escape(relativePath(of: url, from: artifacts))
-                    html += "<figure><a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>\n"
-                }
-                html += "</div>\n"
-            }
-            html += "</section>\n"
+        for (heading, results) in [("Failed snapshots", failed), ("Errors: not checked", errors)] where !results.isEmpty {
+            html += "<h2 style=\"font-size: 18px; margin-top: 24px\">\(heading) (\(results.count))</h2>\n"
+            for result in results { html += section(result, folder: folder) }
         }
         return html + "</body></html>\n"
+    }
+
+    private static func section(_ failure: SnapshotResult, folder: URL) -> String {
+        let title = failure.name.isEmpty ? failure.scene : "\(failure.scene) — \(failure.name)"
+        var html = "<section>\n<h2>\(escape(title))</h2>\n"
+        html += "<p>\(escape(SnapshotRunner.describe(failure, mode: .never)[0].drop { $0 != " " }.trimmingCharacters(in: .whitespaces)))</p>\n"
+        if let location = failure.location {
+            html += "<p>at <code>\(escape(SnapshotRunner.display(location)))</code></p>\n"
+        }
+        let panels = [("golden", failure.expected), ("actual", failure.actual), ("diff", failure.diff)]
+            .compactMap { label, url in url.map { (label, $0) } }
+        if !panels.isEmpty {
+            html += "<div class=\"panels\">\n"
+            for (label, url) in panels {
+                let path = escape(relativePath(of: url, from: folder))
+                html += "<figure><a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>\n"
+            }
+            html += "</div>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// `url`'s path relative to `folder`, climbing out with `..` where needed.

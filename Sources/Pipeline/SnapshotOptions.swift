@@ -14,13 +14,17 @@ public struct SnapshotOptions: Sendable {
     /// Only these snapshot points (by name); nil: all. With a selection, orphaned goldens are
     /// neither reported nor deleted (the preview records one point at a time).
     public var points: Set<String>?
+    /// This machine's part of the scenes (`--shard i/n`); `.all` for every scene.
+    public var shard: Shard
 
     public init(mode: SnapshotMode = .never, tolerance: SnapshotTolerance = .default,
-                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil, points: Set<String>? = nil) {
+                settings: RenderSettings = RenderSettings(), artifacts: URL? = nil, points: Set<String>? = nil,
+                shard: Shard = .all) {
         self.mode = mode
         self.tolerance = tolerance
         self.settings = settings
         self.artifacts = artifacts
         self.points = points
+        self.shard = shard
     }
 }

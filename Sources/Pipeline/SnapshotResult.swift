@@ -39,6 +39,9 @@ public struct SnapshotResult: Sendable {
     public var location: SourceLocation?
     /// More about why (an orphan's vanished run).
     public var message: String?
+    /// Seconds spent on it: a scene's loading and rendering count toward its first result, so a
+    /// scene's results add up to the scene's time. Nil when not measured.
+    public var duration: Double?
 
     public init(scene: String, name: String, status: Status, golden: URL? = nil, location: SourceLocation? = nil,
                 message: String? = nil) {

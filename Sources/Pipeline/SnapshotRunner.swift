@@ -14,51 +14,112 @@ public enum SnapshotRunner {
     public static let artifactsFolderName = "__actual__"
 
     /// Runs over `paths` (scene files or folders of them), calling `report` with each result as it comes.
+    ///
+    /// With a shard (`options.shard`), only that part of the scenes runs (`Shard`, by estimated
+    /// cost); goldens of scenes that no longer exist are checked by part 1 alone, so that the parts
+    /// together report every golden once.
     public static func run(_ paths: [String], options: SnapshotOptions,
                            report: (SnapshotResult) -> Void = { _ in }) throws -> SnapshotSummary {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let arguments = try paths.map { try Group.groups($0) }
+        let selected = selection(arguments.flatMap { $0 }, options: options)
         var results: [SnapshotResult] = []
-        // Results by the artifacts folder their images go to, for one report per folder.
-        var byArtifacts: [(root: URL, results: [SnapshotResult])] = []
-        for group in try paths.flatMap(Group.groups) {
-            var groupResults: [SnapshotResult] = []
-            func emit(_ result: SnapshotResult) {
-                groupResults.append(result)
-                report(result)
-            }
-            let artifacts = options.artifacts.map { group.relative.isEmpty ? $0 : $0.appendingPathComponent(group.relative) }
-                ?? group.folder.appendingPathComponent(folderName).appendingPathComponent(artifactsFolderName)
-            var seen: Set<String> = []
-            for file in group.scenes {
-                let name = file.deletingPathExtension().lastPathComponent
-                guard seen.insert(name).inserted else {
-                    emit(SnapshotResult(scene: display(file), name: "", status: .error(
-                        "another scene in \(display(group.folder)) is also named '\(name)'; goldens are kept by scene name")))
-                    continue
+        // One report per path given, in its top artifacts folder, covering its subfolders too.
+        var byReport: [(root: URL, results: [SnapshotResult])] = []
+        var groupRoots: [URL] = []
+        var last = DispatchTime.now().uptimeNanoseconds
+        for groups in arguments {
+            var pathResults: [SnapshotResult] = []
+            for group in groups {
+                // Each result's time is the time since the one before: a scene's load and render go
+                // to its first point, so the times of a scene's points add up to the scene's.
+                func emit(_ result: SnapshotResult) {
+                    var result = result
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    result.duration = Double(now - last) / 1e9
+                    last = now
+                    pathResults.append(result)
+                    report(result)
                 }
-                if options.mode.records, let link = linkedGoldenFolder(in: group.folder, scene: name) {
-                    emit(SnapshotResult(scene: display(file), name: "", status: .error(
-                        "\(display(link)) is a symbolic link; recording does not write or delete through links")))
-                    continue
+                let artifacts = artifactsRoot(of: group, options: options)
+                groupRoots.append(artifacts)
+                var seen: Set<String> = []
+                for file in group.scenes {
+                    let name = file.deletingPathExtension().lastPathComponent
+                    let duplicate = !seen.insert(name).inserted
+                    guard selected?.contains(file.path) ?? true else { continue }
+                    last = DispatchTime.now().uptimeNanoseconds
+                    if duplicate {
+                        emit(SnapshotResult(scene: display(file), name: "", status: .error(
+                            "another scene in \(display(group.folder)) is also named '\(name)'; goldens are kept by scene name")))
+                        continue
+                    }
+                    if options.artifacts != nil {
+                        // What a run without --artifacts left beside the scene is stale now.
+                        SnapshotArtifacts.clear(defaultArtifactsRoot(of: group.folder).appendingPathComponent(name))
+                    }
+                    if options.mode.records, let link = linkedGoldenFolder(in: group.folder, scene: name) {
+                        emit(SnapshotResult(scene: display(file), name: "", status: .error(
+                            "\(display(link)) is a symbolic link; recording does not write or delete through links")))
+                        continue
+                    }
+                    SnapshotSceneJob(file: file, folder: group.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
+                        .run(emit)
                 }
-                SnapshotSceneJob(file: file, folder: group.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
-                    .run(emit)
+                if group.isFolder, options.points == nil, options.shard.index == 1 {
+                    last = DispatchTime.now().uptimeNanoseconds
+                    checkOrphanedScenes(in: group.folder, sceneNames: seen, mode: options.mode, emit)
+                }
             }
-            if group.isFolder, options.points == nil {
-                checkOrphanedScenes(in: group.folder, sceneNames: seen, mode: options.mode, emit)
-            }
-            if let index = byArtifacts.firstIndex(where: { $0.root == artifacts }) {
-                byArtifacts[index].results += groupResults
+            guard let root = groups.first.map({ artifactsRoot(of: $0, options: options) }) else { continue }
+            // By path: a URL made before its folder existed differs from one made after (a trailing slash).
+            if let index = byReport.firstIndex(where: { $0.root.path == root.path }) {
+                byReport[index].results += pathResults
             } else {
-                byArtifacts.append((artifacts, groupResults))
+                byReport.append((root, pathResults))
             }
-            results += groupResults
+            results += pathResults
         }
         var reports: [URL] = []
-        for (root, rootResults) in byArtifacts {
-            if let url = try writeReports(rootResults, to: root, options: options) { reports.append(url) }
+        for (root, rootResults) in byReport {
+            if let url = try writeReports(SnapshotSummary(results: rootResults, reports: [], mode: options.mode), to: root,
+                                          options: options) {
+                reports.append(url)
+            }
+        }
+        // Reports an earlier version wrote into subfolders' artifacts folders, which no report covers now.
+        for root in groupRoots where !byReport.contains(where: { $0.root.path == root.path }) {
+            SnapshotArtifacts.removeReports(in: root)
+        }
+        if options.artifacts != nil {
+            for root in Set(arguments.flatMap { $0 }.map { defaultArtifactsRoot(of: $0.folder).path }).sorted().map(URL.init(fileURLWithPath:)) {
+                SnapshotArtifacts.removeReportsIfAlone(in: root)
+            }
         }
         if let base = options.artifacts { SnapshotArtifacts.removeEmptyFolders(under: base) }
-        return SnapshotSummary(results: results, reports: reports)
+        return SnapshotSummary(results: results, reports: reports, mode: options.mode, tolerance: options.tolerance, shard: options.shard,
+                               duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    /// The scene files of this shard (by path), or nil for all of them.
+    private static func selection(_ groups: [Group], options: SnapshotOptions) -> Set<String>? {
+        guard options.shard.count > 1 else { return nil }
+        let scenes = groups.flatMap { group in group.scenes.map { (key: group.key(of: $0), file: $0) } }
+        let part = options.shard.select(scenes, key: \.key, cost: {
+            SceneCost.estimate($0.file, settings: options.settings, work: .snapshots)
+        })
+        return Set(part.map(\.file.path))
+    }
+
+    /// Where a group's failures' images go.
+    private static func artifactsRoot(of group: Group, options: SnapshotOptions) -> URL {
+        options.artifacts.map { group.relative.isEmpty ? $0 : $0.appendingPathComponent(group.relative) }
+            ?? defaultArtifactsRoot(of: group.folder)
+    }
+
+    /// `__snapshots__/__actual__` in a scene folder.
+    static func defaultArtifactsRoot(of folder: URL) -> URL {
+        folder.appendingPathComponent(folderName).appendingPathComponent(artifactsFolderName)
     }
 
     /// Golden folders of scenes that are not in `folder`.
@@ -115,27 +176,32 @@ public enum SnapshotRunner {
 
     /// Writes `report.txt` and `report.html` listing the failures into `artifacts`, or removes stale
     /// ones; returns the text report's URL when written.
-    private static func writeReports(_ results: [SnapshotResult], to artifacts: URL, options: SnapshotOptions) throws -> URL? {
-        let failures = results.filter(\.isFailure)
-        guard !failures.isEmpty else {
+    private static func writeReports(_ summary: SnapshotSummary, to artifacts: URL, options: SnapshotOptions) throws -> URL? {
+        guard !summary.failures.isEmpty else {
             // Leave no stale report and no empty artifacts folder of Segue's behind.
             SnapshotArtifacts.removeReports(in: artifacts)
             return nil
         }
-        let tolerance = options.tolerance
-        var text = SnapshotArtifacts.reportHeader + "\(failures.count) of \(results.count) goldens failed\n"
+        var summary = summary
+        summary.tolerance = options.tolerance
+        let url = try SnapshotArtifacts.writeReport(textReport(summary), in: artifacts)
+        _ = try SnapshotArtifacts.writeReport(SnapshotHTMLReport.page(summary, folder: artifacts),
+                                              named: SnapshotArtifacts.htmlReportName, in: artifacts)
+        return url
+    }
+
+    /// `report.txt`: the summary line, the tolerance, then every failure as the console shows it.
+    static func textReport(_ summary: SnapshotSummary) -> String {
+        let tolerance = summary.tolerance
+        var text = SnapshotArtifacts.reportHeader + summary.line + "\n"
         text += "tolerance: a pixel differs when a channel differs by more than \(tolerance.channel); "
         text += "at most \(SnapshotComparison.percent(tolerance.pixels)) of the pixels may differ\n"
         text += "record new goldens with `segue snapshot --record all` (or SEGUE_RECORD=all) once the change is intended\n"
         text += "report.html shows golden | actual | diff side by side\n\n"
-        for failure in failures {
-            text += describe(failure, mode: options.mode).joined(separator: "\n    ") + "\n\n"
+        for failure in summary.failures {
+            text += describe(failure, mode: summary.mode).joined(separator: "\n    ") + "\n\n"
         }
-        let url = try SnapshotArtifacts.writeReport(text, in: artifacts)
-        _ = try SnapshotArtifacts.writeReport(SnapshotHTMLReport.page(failures, total: results.count, artifacts: artifacts,
-                                                                      tolerance: tolerance),
-                                              named: SnapshotArtifacts.htmlReportName, in: artifacts)
-        return url
+        return text
     }
 
     /// A result as lines of text: a status word and what it is, then details.
@@ -207,6 +273,14 @@ public enum SnapshotRunner {
         let isFolder: Bool
         /// The folder's path relative to the folder given ("" for itself or a single scene).
         let relative: String
+        /// The path as given on the command line.
+        let argument: String
+
+        /// A scene's name for sharding, the same on every machine: the path given, then the
+        /// scene's path inside it.
+        func key(of scene: URL) -> String {
+            isFolder ? argument + "/" + (relative.isEmpty ? "" : relative + "/") + scene.lastPathComponent : argument
+        }
 
         /// The groups of a path given on the command line: a scene file, or a folder walked like
         /// `segue batch` walks it, one group per folder holding scenes or goldens.
@@ -217,7 +291,7 @@ public enum SnapshotRunner {
                 throw PipelineError.missingFile(path)
             }
             guard isDirectory.boolValue else {
-                return [Group(folder: url.deletingLastPathComponent(), scenes: [url], isFolder: false, relative: "")]
+                return [Group(folder: url.deletingLastPathComponent(), scenes: [url], isFolder: false, relative: "", argument: path)]
             }
             let listing = SceneFolder.walk(url)
             var scenes: [String: [URL]] = [:]
@@ -227,7 +301,7 @@ public enum SnapshotRunner {
             let folders = Set(scenes.keys).union(listing.goldenHolders.filter { !$0.hasPrefix("/") }).union([""])
             return folders.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { relative in
                 Group(folder: relative.isEmpty ? url : url.appendingPathComponent(relative), scenes: scenes[relative] ?? [],
-                      isFolder: true, relative: relative)
+                      isFolder: true, relative: relative, argument: path)
             }
         }
     }

@@ -129,12 +129,12 @@ struct SnapshotSceneJob {
         guard writingArtifacts else { return }
         result.actual = try write(image, as: result.name + ".png")
         result.expected = try write(expected, as: result.name + ".golden.png")
-        var panels = [expected, image]
+        var panels = [(caption: "golden", image: expected), (caption: "actual", image: image)]
         if let diff = SnapshotComparison.diffImage(image, expected, tolerance: options.tolerance) {
             result.diff = try write(diff, as: result.name + ".diff.png")
-            panels.append(diff)
+            panels.append((caption: "diff", image: diff))
         }
-        result.composite = try write(SnapshotComposite.image(panels), as: result.name + ".composite.png")
+        result.composite = try write(try SnapshotComposite.image(panels), as: result.name + ".composite.png")
     }
 
     private func write(_ image: RGBAImage, as name: String) throws -> URL {

@@ -1,5 +1,12 @@
 import Foundation
 import Pipeline
+// The types of this library's signatures, so that a test target that imports SegueSnapshotTesting
+// alone can name them (`SnapshotTolerance(channel: 0, pixels: 0)`, `RenderSettings(scale: 1)`).
+@_exported import struct Pipeline.RenderSettings
+@_exported import enum Pipeline.SnapshotMode
+@_exported import struct Pipeline.SnapshotResult
+@_exported import struct Pipeline.SnapshotSummary
+@_exported import struct Pipeline.SnapshotTolerance
 import XCTest
 #if canImport(Testing)
 import Testing
@@ -17,36 +24,58 @@ import Testing
 /// ```
 ///
 /// - Parameters:
-///   - path: A scene file or a folder of them (walked like `segue batch`). A relative path is
-///     looked up from the working directory, then from the test file's folder and its parents
-///     (so `swift test` finds `scenes/x.yaml` from anywhere in the package).
-///   - record: When to write goldens; nil: `SEGUE_RECORD`, else `.never`. As in
-///     swift-snapshot-testing, a test that wrote or deleted a golden fails, so that a re-run
-///     verifies it and a CI retry cannot pass by recording.
-///   - settings: `--scale`, `--fps`, `--touches`; nil values use the recorded ones.
-///   - tolerance: As `--channel-tolerance` and `--pixel-tolerance`.
-/// - Throws: When the path does not exist or `SEGUE_RECORD` holds no record mode; snapshot
-///   failures are recorded as test failures, not thrown.
-/// - Returns: Every result, for tests that look further.
+///   - path: A scene file or a folder of them (walked like `segue batch`: subfolders too, hidden
+///     folders and `__snapshots__` skipped). An absolute path is used as it is. A relative path
+///     is looked up from the working directory, then from the folder of the test file (`filePath`)
+///     and each folder above it, so `"scenes/x.yaml"` is found from a package's root under
+///     `swift test` and under Xcode, whose tests run in another working directory.
+///   - record: When to write goldens: `.all`, `.missing`, `.failed` or `.never`. Default nil:
+///     the `SEGUE_RECORD` environment variable (`all`, `missing`, `failed`, `never`, `1`/`true`
+///     for all, `0`/`false` for never), else `.never`. As in swift-snapshot-testing, a test that
+///     wrote or deleted a golden fails, so that a re-run verifies it and a CI retry cannot pass
+///     by recording.
+///   - settings: `--scale`, `--fps`, `--touches`. Default: nothing set, so each scene renders with
+///     the settings its goldens were recorded with (`.segue-snapshot.json`), else its own. A value
+///     that disagrees with the recorded one is an error unless recording all.
+///   - tolerance: As `--channel-tolerance` and `--pixel-tolerance`. Default
+///     `SnapshotTolerance.default`: a channel may differ by 2 levels, 0.01 % of the pixels beyond that.
+///   - artifacts: Where failures' images and `report.txt`/`report.html` go. Default nil:
+///     `__snapshots__/__actual__/` beside the scenes (as `segue snapshot` without `--artifacts`).
+///   - fileID, filePath, line, column: Where the test is; leave them to their defaults.
+/// - Returns: The run's `SnapshotSummary` (every result, the reports written, `succeeded`,
+///   `exitStatus`), for tests that look further; discardable.
+/// - Throws: `SceneSnapshotError` when the path is found nowhere or `SEGUE_RECORD` holds no
+///   record mode. Failed, missing or orphaned goldens and scenes that cannot be checked are
+///   recorded as test failures (a Swift Testing issue inside `@Test`, else `XCTFail`), not thrown.
 @discardableResult
 public func assertSceneSnapshots(
     _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
-    tolerance: SnapshotTolerance = .default,
+    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> SnapshotSummary {
-    let summary = try verifySceneSnapshots(path, record: record, settings: settings, tolerance: tolerance, relativeTo: "\(filePath)")
-    if let message = SceneSnapshotFailure.message(summary, mode: try SceneSnapshotFailure.mode(record)) {
+    let summary = try verifySceneSnapshots(path, record: record, settings: settings, tolerance: tolerance, artifacts: artifacts,
+                                           relativeTo: "\(filePath)")
+    if let message = SceneSnapshotFailure.message(summary, mode: summary.mode) {
         SceneSnapshotFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return summary
 }
 
 /// `assertSceneSnapshots` without failing the test: runs and returns every result.
+///
+/// - Parameters:
+///   - path, record, settings, tolerance, artifacts: As for `assertSceneSnapshots`.
+///   - relativeTo: The file whose folder and parents a relative `path` is looked up from
+///     (default: the calling test file).
+/// - Returns: The run's `SnapshotSummary`; `SceneSnapshotFailure.message(_:mode:)` words it as
+///   `assertSceneSnapshots` would fail.
+/// - Throws: `SceneSnapshotError` as `assertSceneSnapshots` does.
 public func verifySceneSnapshots(
     _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
-    tolerance: SnapshotTolerance = .default, relativeTo filePath: String = #filePath
+    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, relativeTo filePath: String = #filePath
 ) throws -> SnapshotSummary {
-    let options = SnapshotOptions(mode: try SceneSnapshotFailure.mode(record), tolerance: tolerance, settings: settings)
+    let options = SnapshotOptions(mode: try SceneSnapshotFailure.mode(record), tolerance: tolerance, settings: settings,
+                                  artifacts: artifacts)
     return try SnapshotRunner.run([SceneSnapshotFailure.resolve(path, from: filePath)], options: options)
 }
 
@@ -88,12 +117,12 @@ public enum SceneSnapshotFailure {
         guard !summary.failures.isEmpty || !written.isEmpty else { return nil }
         var lines: [String] = []
         if !summary.failures.isEmpty {
-            lines.append("\(summary.failures.count) of \(summary.results.count) snapshots failed:")
+            lines.append(summary.line + ":")
             for failure in summary.failures {
                 lines.append(SnapshotRunner.describe(failure, mode: mode).joined(separator: "\n    "))
             }
-            for report in summary.reports {
-                lines.append("report: \(report.deletingLastPathComponent().appendingPathComponent("report.html").path)")
+            for report in summary.htmlReports {
+                lines.append("report: \(report.path)")
             }
             lines.append("If the change is intended, re-record with SEGUE_RECORD=all (or record: .all).")
         }

@@ -15,9 +15,10 @@ struct Batch: ParsableCommand {
             in worker processes: a scene that fails, even by crashing, is reported and the rest go \
             on; the exit status is non-zero if any failed. SIGINT and SIGTERM stop the workers, \
             remove the temporaries and exit with 130 or 143. \
-            --shard i/n renders every n-th scene in path order starting with the i-th, so \
-            n machines (CI matrix or indexed jobs) split a folder without overlap. --json writes a \
-            manifest of every scene's result.
+            --shard i/n renders part i of n: the scenes are dealt to n parts by their estimated \
+            cost (frames × pixels, read from the scene files, most expensive first, each to the \
+            part with the least so far), so n machines (a CI matrix, indexed jobs) split a folder \
+            evenly and without overlap. --json writes a manifest of every scene's result.
             """)
 
     @Argument(help: "The folder of scene files.")
@@ -32,8 +33,7 @@ struct Batch: ParsableCommand {
     @Option(help: "Compositing threads per scene (default: the cores divided among the jobs).")
     var threads: Int?
 
-    @Option(help: "Render only part i of n of the folder, e.g. 2/4.")
-    var shard: String?
+    @OptionGroup var sharding: ShardOption
 
     @Flag(help: "Render every scene, even those whose video is up to date.")
     var force = false
@@ -52,7 +52,6 @@ struct Batch: ParsableCommand {
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
-        if let shard, Shard(shard) == nil { throw ValidationError("--shard must be i/n with 1 <= i <= n, e.g. 2/4") }
         do {
             try OutputFormat.checkBatchFolder(output, format: format)
         } catch {
@@ -64,7 +63,7 @@ struct Batch: ParsableCommand {
         let plan: BatchPlan
         do {
             plan = try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
-                                 shard: shard.flatMap(Shard.init) ?? .all, format: format)
+                                 shard: sharding.value, format: format, settings: overrides.settings)
             try FileManager.default.createDirectory(at: plan.outputFolder, withIntermediateDirectories: true)
         } catch {
             CommandErrors.printError(error)

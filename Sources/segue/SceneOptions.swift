@@ -30,3 +30,17 @@ struct SceneOptions: ParsableArguments {
     var scale: Double? { overrides.scale }
     var settings: RenderSettings { overrides.settings }
 }
+
+/// `--shard i/n`, shared by the folder commands (`batch`, `snapshot`): this machine's part of the
+/// scenes, balanced by their estimated cost (`Shard`).
+struct ShardOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Only part i of n of the scenes, e.g. 2/4: the n parts, balanced by each scene's frames × pixels, hold every scene once.",
+                               valueName: "i/n"))
+    var shard: String?
+
+    func validate() throws {
+        if let shard, Shard(shard) == nil { throw ValidationError(Shard.usage) }
+    }
+
+    var value: Shard { shard.flatMap(Shard.init) ?? .all }
+}

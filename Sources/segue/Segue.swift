@@ -11,7 +11,7 @@ struct Segue: ParsableCommand {
             recognizers, percent-driven and interruptible animators, springs — and writes the video.
             """,
         version: SegueVersion.current,
-        subcommands: [Render.self, Still.self, Inspect.self, Trace.self, Validate.self, Snapshot.self, Sheet.self, Plot.self, Schema.self, Batch.self,
+        subcommands: [Render.self, Still.self, Inspect.self, Trace.self, Validate.self, Snapshot.self, Report.self, Sheet.self, Plot.self, Schema.self, Batch.self,
                       Preview.self, BatchWorker.self])
 
     static func main() {

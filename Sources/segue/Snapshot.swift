@@ -31,6 +31,10 @@ struct Snapshot: ParsableCommand {
             orphaned), 2 a scene could not be checked (it does not load or play, its settings \
             disagree with an option, a file cannot be written), 64 a usage error. With \
             GITHUB_ACTIONS=true each failure is also printed as a GitHub annotation on its scene line.
+
+            --shard i/n checks part i of n of the scenes, balanced by their estimated cost (as \
+            'segue batch --shard'), so n machines split a suite; each writes its own --junit and \
+            --json, and 'segue report merge' combines the JSON reports into one suite.
             """)
 
     @Argument(help: "Scene files, or folders of them (every .yaml, .yml and .json inside, subfolders too).")
@@ -65,6 +69,8 @@ struct Snapshot: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"))
     var json: String?
 
+    @OptionGroup var sharding: ShardOption
+
     @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
     var quiet = false
 
@@ -93,7 +99,7 @@ struct Snapshot: ParsableCommand {
         let options = SnapshotOptions(
             mode: mode, tolerance: SnapshotTolerance(channel: channelTolerance, pixels: pixelTolerance.value),
             settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
-            artifacts: artifacts.map { URL(fileURLWithPath: $0) })
+            artifacts: artifacts.map { URL(fileURLWithPath: $0) }, shard: sharding.value)
         var summary: SnapshotSummary?
         do {
             summary = try SnapshotRunner.run(paths, options: options) { result in
@@ -106,13 +112,23 @@ struct Snapshot: ParsableCommand {
             throw ExitCode(2)
         }
         guard let summary else { throw ExitCode(2) }
-        print(Self.summaryLine(summary, mode: mode))
-        for report in summary.reports {
-            print("report: \(report.path) (and \(report.deletingLastPathComponent().appendingPathComponent("report.html").path))")
+        try Self.finish(summary, junit: junit, json: json)
+    }
+
+    /// The end of a run, or of a merge of runs: the summary line and where the reports are, the
+    /// JUnit and JSON reports, GitHub annotations on GitHub Actions; then the exit status.
+    /// `also`: further files written (a merge's `report.html`), for the JSON report's list.
+    static func finish(_ summary: SnapshotSummary, junit: String?, json: String?, also: [URL] = []) throws {
+        print(summary.line)
+        for (text, html) in zip(summary.reports, summary.htmlReports) {
+            print("report: \(text.path) (and \(html.path))")
         }
         do {
             if let junit { try AtomicFile.write(SnapshotReports.junit(summary), to: URL(fileURLWithPath: junit)) }
-            if let json { try AtomicFile.write(try SnapshotReports.json(summary), to: URL(fileURLWithPath: json)) }
+            if let json {
+                let also = also + [junit, json].compactMap { $0 }.map { URL(fileURLWithPath: $0) }
+                try AtomicFile.write(try SnapshotReports.json(summary, also: also), to: URL(fileURLWithPath: json))
+            }
         } catch {
             CommandErrors.printError(error)
             throw ExitCode(2)
@@ -142,24 +158,6 @@ struct Snapshot: ParsableCommand {
             index += 1
         }
         return result
-    }
-
-    static func summaryLine(_ summary: SnapshotSummary, mode: SnapshotMode) -> String {
-        var counts: [String: Int] = [:]
-        for result in summary.results {
-            // The summary counts passed points as "ok" and errors as "errors".
-            let word = SnapshotReports.status(result)
-            let key = word == "passed" ? "ok" : word == "error" ? "errors" : word
-            counts[key, default: 0] += 1
-        }
-        let order: [String]
-        switch mode {
-        case .all: order = ["recorded", "unchanged", "removed", "errors"]
-        case .missing, .failed: order = ["ok", "recorded", "failed", "missing", "orphaned", "errors"]
-        case .never: order = ["ok", "failed", "missing", "orphaned", "errors"]
-        }
-        let parts = order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        return "\(summary.results.count) goldens: \(parts)"
     }
 }
 

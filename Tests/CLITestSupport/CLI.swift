@@ -90,6 +90,16 @@ public enum CLI {
         throw XCTSkip("\(name) is not installed (scripts/bootstrap installs it)")
     }
 
+    /// Writes `text` to `name` (a path relative to `folder`, its folders created), as a test
+    /// writes a scene; returns the file.
+    @discardableResult
+    public static func write(_ text: String, _ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: false, encoding: .utf8)
+        return url
+    }
+
     /// A fresh temporary folder, removed after the test.
     public static func temporaryFolder(_ test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-test-\(UUID().uuidString)")

@@ -129,7 +129,10 @@ final class BatchCommandTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("shard \(index)/2"), result.stderr)
             shards.append(Set(try videos(in: folder).keys))
         }
-        XCTAssertEqual(shards, [["a.mp4", "c.mp4"], ["b.mp4"]], "scene k of the sorted list goes to shard k % n + 1")
+        // Same device and rate, so the cost is the frame count, which grows with the time the sheet
+        // is presented at: c > b > a. Longest first to the least-loaded part: c to 1, b to 2, and a
+        // to 2, whose b is less than 1's c.
+        XCTAssertEqual(shards, [["c.mp4"], ["a.mp4", "b.mp4"]], "balanced by frames × pixels, longest first")
 
         let bad = try CLI.segue(["batch", scenes.path, "--shard", "3/2"])
         XCTAssertNotEqual(bad.status, 0)

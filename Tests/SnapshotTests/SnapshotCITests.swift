@@ -18,9 +18,7 @@ final class SnapshotCITests: XCTestCase {
     }
 
     func write(_ text: String, _ name: String = "modal.yaml") throws {
-        let url = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: false, encoding: .utf8)
+        try CLI.write(text, name, in: folder)
     }
 
     func run(_ mode: SnapshotMode, settings: RenderSettings = RenderSettings()) throws -> SnapshotSummary {

@@ -1,4 +1,5 @@
 import CLITestSupport
+import Raster
 import Foundation
 import XCTest
 
@@ -29,6 +30,48 @@ final class SnapshotCommandTests: XCTestCase {
         }
         XCTAssertTrue(goldens.contains { $0.hasPrefix("photo-hero/") }, "scenes/custom has goldens")
         XCTAssertTrue(result.text.contains("\(goldens.count) goldens: \(goldens.count) ok"), result.text)
+    }
+
+    /// Determinism across machines: the committed goldens are recorded again, from the scene
+    /// files and their recorded settings alone, into a copy of the folders without them, and every
+    /// PNG must come out byte for byte the same — what a fresh clone on another machine gets.
+    func testFreshlyRecordedGoldensAreTheCommittedOnesByteForByte() throws {
+        let copy = try temporaryFolder()
+        for source in ["scenes", "Examples/TransitionSnapshots/transitions"] {
+            let from = Self.root.appendingPathComponent(source), to = copy.appendingPathComponent(source)
+            try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: from, to: to)
+        }
+        // Every golden out, and every artifact a failed local run may have left; the settings stay.
+        var committed: [String: Data] = [:]
+        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: copy.path))
+        for case let relative as String in walker {
+            if (relative as NSString).lastPathComponent == "__actual__" {
+                try FileManager.default.removeItem(at: copy.appendingPathComponent(relative))
+                walker.skipDescendants()
+            } else if relative.contains("__snapshots__/"), relative.hasSuffix(".png") {
+                committed[relative] = try Data(contentsOf: copy.appendingPathComponent(relative))
+                try FileManager.default.removeItem(at: copy.appendingPathComponent(relative))
+            }
+        }
+        XCTAssertGreaterThan(committed.count, 300)
+        for source in ["scenes", "Examples/TransitionSnapshots/transitions"] {
+            let result = try CLI.segue(["snapshot", source, "--record", "missing", "--quiet"], in: copy)
+            XCTAssertEqual(result.status, 0, result.text + result.stderr)
+        }
+        var differing: [String] = []
+        for (relative, bytes) in committed.sorted(by: { $0.key < $1.key }) {
+            let fresh = copy.appendingPathComponent(relative)
+            guard let data = try? Data(contentsOf: fresh) else {
+                differing.append("\(relative): not recorded")
+                continue
+            }
+            if data != bytes {
+                let samePixels = (try? RGBAImage.load(png: fresh)) == (try? RGBAImage.load(png: Self.root.appendingPathComponent(relative)))
+                differing.append("\(relative): other bytes" + (samePixels ? " (the same pixels: another PNG encoder?)" : ", other pixels"))
+            }
+        }
+        XCTAssertEqual(differing, [], "re-record with `swift run segue snapshot scenes --scale 1 --record all` after an intended change")
     }
 
     func testRecordVerifyAndFailFromTheCommandLine() throws {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Pipeline
 import Raster
@@ -43,7 +44,7 @@ final class SnapshotRunnerTests: XCTestCase {
     }
 
     func write(_ text: String, _ name: String = "modal.yaml") throws {
-        try text.write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        try CLI.write(text, name, in: folder)
     }
 
     func run(_ mode: SnapshotMode, _ paths: [String]? = nil) throws -> SnapshotSummary {

@@ -98,6 +98,17 @@ struct Picture {
         }
     }
 
+    /// Copies `image` with its top-left corner at (x, y), row by row, alpha and all (no blending);
+    /// the part outside the picture is left out.
+    mutating func place(_ image: RGBAImage, x: Int, y: Int) {
+        let left = max(0, -x), right = min(image.width, width - x)
+        guard left < right else { return }
+        for row in max(0, -y)..<max(max(0, -y), min(image.height, height - y)) {
+            let source = (row * image.width + left) * 4, target = ((row + y) * width + x + left) * 4
+            pixels.replaceSubrange(target..<target + (right - left) * 4, with: image.pixels[source..<source + (right - left) * 4])
+        }
+    }
+
     func writePNG(to url: URL) throws {
         try image.writePNG(to: url)
     }
