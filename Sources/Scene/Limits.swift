@@ -27,6 +27,11 @@ public enum Limits {
     public static let samples = 100_000
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
+    /// The most YAML nodes a scene's aliases may add once followed (`*name` repeats the node
+    /// `&name` marks, subtree and all): room for a screen's full 2,000 views, at a dozen nodes
+    /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an
+    /// alias bomb) is refused before anything walks it.
+    public static let aliasedNodes = screens * viewsPerScreen * 12
 
     /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
     static func mebibytes(_ pixels: Double) -> String {

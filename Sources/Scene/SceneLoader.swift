@@ -29,6 +29,10 @@ public enum SceneLoader {
         // JSON is read as YAML: tabs are only ever whitespace in JSON, and YAML rejects them
         // in places JSON allows, so each becomes one space (columns are unchanged).
         let source = file.lowercased().hasSuffix(".json") ? text.replacingOccurrences(of: "\t", with: " ") : text
+        if let overrun = AliasBudget.overrun(in: source, limit: Limits.aliasedNodes) {
+            throw SceneError([Diagnostic(location: SourceLocation(file: file, line: overrun.line, column: overrun.column), message:
+                "alias '*\(overrun.anchor)' brings the nodes the aliases repeat to \(overrun.total), over the limit of \(Limits.aliasedNodes) nodes; write the repeated part out, or repeat it fewer times")])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: source)
