@@ -50,6 +50,8 @@ public enum ContactSheet {
         let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40
         let width = margin * 2 + columns * tileWidth + (columns - 1) * gap
         let height = margin * 2 + titleHeight + rows * (tileHeight + captionHeight) + (rows - 1) * gap
+        try Picture.checkSize(width: width, height: height, of: "the sheet of \(count) frames in \(columns) columns",
+                              change: "use fewer --frames, more --columns or a smaller --tile-width")
 
         let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))

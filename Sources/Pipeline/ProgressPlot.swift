@@ -26,6 +26,7 @@ public enum ProgressPlot {
 
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
     public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
+        try Picture.checkSize(width: width, height: height, of: "the plot", change: "lower --width or --height")
         let timeline = try Timeline(scene: scene)
         let states = (0..<timeline.frameCount).map { timeline.state(frame: $0) }
         let runs = timeline.runs

@@ -23,6 +23,10 @@ public enum Limits {
     public static let pixelMemory = 1 << 28
     /// The largest image file in bytes.
     public static let imageBytes = 64 << 20
+    /// The longest a spring may take to settle (`Spring.settlingDuration`, until it stays within
+    /// 0.1% of its target), in seconds: a spring slower than this (damping near zero) would run a
+    /// transition past any length a scene means, so it is an error at the parameter to change.
+    public static let settling = 60.0
     /// The most touch samples in one scene: pan samples as written plus the samples swipes synthesize.
     public static let samples = 100_000
     /// The largest scene file in bytes.
