@@ -83,6 +83,8 @@ struct SceneDecoder {
     var appearance: Appearance = .light
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
     let images = ImageFiles()
+    /// Every file read so far besides the scene file (`Scene.readFiles`).
+    let reads = ReadFiles()
     /// The scene's own fonts by family name (`fonts:`), read before the screens.
     var fonts: [String: CustomFont] = [:]
 
@@ -197,6 +199,7 @@ struct SceneDecoder {
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
         scene.styles = styles
+        scene.readFiles = reads.paths
         for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
