@@ -13,19 +13,7 @@ final class FailureLeavesNothingTests: XCTestCase {
 
     /// A scene whose sheet is dismissed while it is still being presented: it loads, and fails when
     /// the timeline is replayed, after the encoder has started opening.
-    static let failsWhenReplayed = """
-        size: [120, 240]
-        scale: 1
-        fps: 20
-        screens:
-          list: { background: "#FF3B30" }
-          sheet: { background: "#007AFF" }
-        transitions:
-          - { from: list, to: sheet, style: slide-up-modal }
-        timeline:
-          - { at: 0.1, present: sheet }
-          - { at: 0.15, dismiss: true }
-        """
+    static let failsWhenReplayed = ProcessSafetyTests.smallScene(presentAt: 0.1) + "\n  - { at: 0.15, dismiss: true }\n"
 
     /// A scene showing `image`: it loads while the image is there, and fails to draw once it is gone.
     static func showing(_ image: String) -> String {
