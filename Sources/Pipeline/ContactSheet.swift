@@ -25,8 +25,14 @@ public enum ContactSheet {
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
+        let scale = Double(options.tileWidth) / scene.device.size.width
+        // Tiles draw every screen at their own scale: the same limits hold at that scale.
+        var tiled = scene
+        tiled.device.scale = scale
+        let problems = Limits.check(tiled)
+        if !problems.isEmpty { throw SceneError(problems) }
         // The tiles are the scene drawn on its own device at the tile's scale.
-        let session = try RenderSession(scene: scene, scale: Double(options.tileWidth) / scene.device.size.width)
+        let session = try RenderSession(scene: scene, scale: scale)
         let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)
         if options.duringTransitions {
@@ -37,12 +43,6 @@ public enum ContactSheet {
         let indices = (0..<count).map { i in
             candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
-        let scale = Double(options.tileWidth) / scene.device.size.width
-        // Tiles draw every screen at their own scale: the same limits hold at that scale.
-        var tiled = scene
-        tiled.device.scale = scale
-        let problems = Limits.check(tiled)
-        if !problems.isEmpty { throw SceneError(problems) }
         let tileWidth = options.tileWidth
         let tileHeight = Int(saturating: (scene.device.size.height * scale).rounded())
         let columns = min(max(options.columns, 1), count)
