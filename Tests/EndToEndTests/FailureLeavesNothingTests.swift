@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Pipeline
 import Scene
+import Staging
 import XCTest
 
 /// A render, still, sheet, plot or batch that fails — while replaying the scene, drawing it or
@@ -129,5 +130,33 @@ final class FailureLeavesNothingTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("is still running"), "\(arguments): \(result.stderr)")
             XCTAssertEqual(try contents(of: root), before, "\(arguments)")
         }
+    }
+
+    /// The folders an output creates are the process's until it is kept: a failed output removes
+    /// those no other output of the process still uses, never a folder that holds someone's file,
+    /// and a kept output keeps them.
+    func testCreatedFoldersGoWithTheLastOutputThatFailsAndNeverTakeAFileWithThem() throws {
+        let base = root.appendingPathComponent("base")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        let first = try OutputFolder(for: base.appendingPathComponent("a/b/x.png"))
+        let second = try OutputFolder(for: base.appendingPathComponent("a/c/y.png"))
+        first.discard()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base.appendingPathComponent("a/b").path), "b was first's alone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base.appendingPathComponent("a/c").path), "second still uses a/c")
+        second.discard()
+        XCTAssertEqual(try contents(of: base), [], "a goes with the last output that used it")
+
+        let kept = try OutputFolder(for: base.appendingPathComponent("k/x.png"))
+        kept.keep()
+        kept.discard()
+        XCTAssertEqual(try contents(of: base), ["k"], "a kept output's folder stays")
+
+        let other = try OutputFolder(for: base.appendingPathComponent("o/x.png"))
+        try Data("someone's".utf8).write(to: base.appendingPathComponent("o/notes.txt"))
+        other.discard()
+        XCTAssertEqual(try contents(of: base), ["k", "o", "o/notes.txt"], "a folder with a file in it stays")
+
+        try Data().write(to: base.appendingPathComponent("file"))
+        XCTAssertThrowsError(try OutputFolder(for: base.appendingPathComponent("file/x.png")))
     }
 }
