@@ -85,6 +85,9 @@ public struct Spring: Hashable, Sendable, Codable {
         return (value(at: t + h) - value(at: max(t - h, 0))) / (t > h ? 2 * h : h + t)
     }
 
+    /// The longest `settlingDuration` reports: a spring that would take longer gives this.
+    public static let longestSettling = 120.0
+
     /// The time after which |1 − x| stays below `epsilon` (`CASpringAnimation.settlingDuration`).
     ///
     /// It is the time at which a decaying bound of |1 − x| reaches `epsilon`, not the last crossing
@@ -92,7 +95,7 @@ public struct Spring: Hashable, Sendable, Codable {
     /// ≈ 2.85 s (m 1, k 100, damping 5) and "just over 1 s" (damping 15) (docs/uikit-semantics.md#springs); the last
     /// crossing of |1 − x| = 0.001 comes 0.17 s and 0.22 s earlier than those.
     public func settlingDuration(epsilon: Double = 0.001) -> Double {
-        let limit = 120.0
+        let limit = Self.longestSettling
         let w0 = naturalFrequency
         let zeta = dampingRatio
         let v = initialVelocity

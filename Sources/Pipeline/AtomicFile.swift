@@ -8,8 +8,7 @@ import Staging
 /// temporary is removed on SIGINT or SIGTERM (`StagedPath`).
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try StagedPath.write(data, to: url)
+        try VideoRenderer.writing(url) { try StagedPath.write(data, to: url) }
     }
 
     public static func write(_ text: String, to url: URL) throws {

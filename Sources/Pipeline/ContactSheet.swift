@@ -25,8 +25,14 @@ public enum ContactSheet {
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
+        let scale = Double(options.tileWidth) / scene.device.size.width
+        // Tiles draw every screen at their own scale: the same limits hold at that scale.
+        var tiled = scene
+        tiled.device.scale = scale
+        let problems = Limits.check(tiled)
+        if !problems.isEmpty { throw SceneError(problems) }
         // The tiles are the scene drawn on its own device at the tile's scale.
-        let session = try RenderSession(scene: scene, scale: Double(options.tileWidth) / scene.device.size.width)
+        let session = try RenderSession(scene: scene, scale: scale)
         let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)
         if options.duringTransitions {
@@ -37,12 +43,6 @@ public enum ContactSheet {
         let indices = (0..<count).map { i in
             candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
-        let scale = Double(options.tileWidth) / scene.device.size.width
-        // Tiles draw every screen at their own scale: the same limits hold at that scale.
-        var tiled = scene
-        tiled.device.scale = scale
-        let problems = Limits.check(tiled)
-        if !problems.isEmpty { throw SceneError(problems) }
         let tileWidth = options.tileWidth
         let tileHeight = Int(saturating: (scene.device.size.height * scale).rounded())
         let columns = min(max(options.columns, 1), count)
@@ -50,6 +50,8 @@ public enum ContactSheet {
         let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40
         let width = margin * 2 + columns * tileWidth + (columns - 1) * gap
         let height = margin * 2 + titleHeight + rows * (tileHeight + captionHeight) + (rows - 1) * gap
+        try Picture.checkSize(width: width, height: height, of: "the sheet of \(count) frames in \(columns) columns",
+                              change: "use fewer --frames, more --columns or a smaller --tile-width")
 
         let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
@@ -80,7 +82,6 @@ public enum ContactSheet {
             picture.draw(stamps[1 + 2 * i], x: x, y: y + tileHeight + 4)
             picture.draw(stamps[2 + 2 * i], x: x, y: y + tileHeight + 22)
         }
-        try VideoRenderer.createFolder(for: destination)
-        try picture.writePNG(to: destination)
+        try VideoRenderer.writing(destination) { try picture.writePNG(to: destination) }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Raster
+import Scene
 
 /// Errors of rendering jobs that are not the scene's or a library's own.
 public enum PipelineError: Error, CustomStringConvertible {
@@ -18,6 +20,9 @@ public enum PipelineError: Error, CustomStringConvertible {
     /// A path Segue would have to write or delete through a symbolic link, or that holds files
     /// it did not write.
     case refusedPath(String, reason: String)
+    /// A picture (`what`: a contact sheet, a plot) that would be `width` × `height` pixels, over
+    /// what can be held and written; `change` says what makes it smaller.
+    case outputTooLarge(what: String, width: Int, height: Int, change: String)
 
     public var description: String {
         switch self {
@@ -38,6 +43,9 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .workerCrashed(scene, how):
             return "rendering \(scene) crashed (\(how)); its temporary files were removed and the other scenes went on"
         case let .refusedPath(path, reason): return "refusing to touch \(path): \(reason)"
+        case let .outputTooLarge(what, width, height, change):
+            let megabytes = (Double(width) * Double(height) * 4 / 1_048_576).rounded(.up)
+            return "\(what) would be \(width) × \(height) px (\(Int(megabytes)) MB), over the limit of \(RGBAImage.maximumSide) px per side and \((Limits.pixelMemory * 4) >> 20) MB; \(change)"
         }
     }
 }

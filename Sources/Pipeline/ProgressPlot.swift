@@ -26,6 +26,7 @@ public enum ProgressPlot {
 
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
     public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
+        try Picture.checkSize(width: width, height: height, of: "the plot", change: "lower --width or --height")
         let timeline = try Timeline(scene: scene)
         let states = (0..<timeline.frameCount).map { timeline.state(frame: $0) }
         let runs = timeline.runs
@@ -107,7 +108,6 @@ public enum ProgressPlot {
         for (index, (_, origin)) in labels.enumerated() {
             picture.draw(stamps[index], x: Int(saturating: origin.x.rounded()), y: Int(saturating: origin.y.rounded()))
         }
-        try VideoRenderer.createFolder(for: destination)
-        try picture.writePNG(to: destination)
+        try VideoRenderer.writing(destination) { try picture.writePNG(to: destination) }
     }
 }

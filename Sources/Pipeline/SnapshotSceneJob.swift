@@ -106,8 +106,7 @@ struct SnapshotSceneJob {
             result.status = .unchanged
             return
         }
-        try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try image.writePNG(to: golden)
+        try VideoRenderer.writing(golden) { try image.writePNG(to: golden) }
         result.status = .recorded
     }
 

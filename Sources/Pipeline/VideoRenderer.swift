@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Raster
 import Scene
+import Staging
 import Video
 
 /// Progress of a long job: frames done out of the total.
@@ -30,21 +31,30 @@ public enum VideoRenderer {
             return try FrameSequenceRenderer.render(scene, to: destination, format: options.format, options: options,
                                                     progress: progress)
         }
-        let start = ProcessMeter.now()
-        let geometry = FrameGeometry(scene: scene)
-        try createFolder(for: destination)
-        // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
-        // while the timeline is evaluated and the screens rasterized, so it is ready for frame 0.
-        let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
-                                                     codec: codec)
-        let opening = BackgroundWork(name: "segue-encoder") { try MP4Writer(destination: destination, settings: settings) }
-        let job: RenderJob
-        do {
-            job = try RenderJob(scene: scene, options: options, start: start)
-        } catch {
-            _ = try? opening.value()  // its staged file is removed as the writer goes
-            throw error
+        return try writing(destination) {
+            let start = ProcessMeter.now()
+            let geometry = FrameGeometry(scene: scene)
+            // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
+            // while the timeline is evaluated and the screens rasterized, so it is ready for frame 0.
+            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
+                                                         codec: codec)
+            let opening = BackgroundWork(name: "segue-encoder") { try MP4Writer(destination: destination, settings: settings) }
+            do {
+                return try encode(scene, options: options, start: start, opening: opening, progress: progress)
+            } catch {
+                // Whatever failed, the opening is waited for and its temporary removed here and now,
+                // before the folder is: not left to the writer's deinit, which runs on whichever thread
+                // lets go of it last — after the process has exited, as often as not.
+                (try? opening.value())?.discard()
+                throw error
+            }
         }
+    }
+
+    private static func encode(_ scene: Scene, options: VideoRenderOptions, start: Double, opening: BackgroundWork<MP4Writer>,
+                               progress: ProgressHandler?) throws -> RenderStatistics {
+        let geometry = FrameGeometry(scene: scene)
+        let job = try RenderJob(scene: scene, options: options, start: start)
         var statistics = job.statistics(padded: true)
 
         let ring = FrameRing(count: job.plan.compositedFrames.count, capacity: statistics.framesInFlight) {
@@ -95,16 +105,26 @@ public enum VideoRenderer {
         if let grid {
             image = try grid.draw(over: image, state: state, device: scene.device, scale: renderer.session.geometry.scale)
         }
-        try createFolder(for: destination)
-        try image.writePNG(to: destination)
+        try writing(destination) { try image.writePNG(to: destination) }
     }
 
-    static func createFolder(for file: URL) throws {
-        let folder = file.deletingLastPathComponent()
+    /// Runs `body`, which writes `file`: creates the folders missing above it first, keeps them
+    /// when `body` returns, and removes them again when it throws (`OutputFolder`), so a command
+    /// that fails leaves no folder that was not there. `body` removes its own temporaries.
+    static func writing<T>(_ file: URL, _ body: () throws -> T) throws -> T {
+        let folder: OutputFolder
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try OutputFolder(for: file)
+        } catch let error as StagingError {
+            throw PipelineError.outputFolder(error.path, underlying: error.message)
+        }
+        do {
+            let value = try body()
+            folder.keep()
+            return value
         } catch {
-            throw PipelineError.outputFolder(folder.path, underlying: error.localizedDescription)
+            folder.discard()
+            throw error
         }
     }
 }

@@ -29,6 +29,9 @@ public struct RGBAImage: Sendable, Equatable {
                          stride: surface.stride, hasAlpha: format == CAIRO_FORMAT_ARGB32)
     }
 
+    /// The largest side, in pixels, of an image `writePNG(to:)` can write (Cairo's image limit).
+    public static let maximumSide = cairoMaximumSide
+
     /// Encodes the image as PNG at `url`, atomically (temporary file, then rename).
     ///
     /// Goes through Cairo's premultiplied pixels, so translucent pixels may round by a level.

@@ -217,6 +217,7 @@ extension SceneDecoder {
                 continue
             }
             let path = url.standardizedFileURL.path
+            reads.record(path)
             do {
                 for family in try FontFileNames.families(ofFontAt: path) where fonts[family] == nil {
                     fonts[family] = CustomFont(family: family, path: path)

@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Yams
 
@@ -58,7 +59,8 @@ struct SpringDecoder {
             let bounce = fields["bounce"].flatMap { r.double($0, "bounce", range: -0.99...0.99) }
             let duration = fields["duration"].flatMap { r.seconds($0, "spring duration", positive: true) } ?? 0.5
             guard let bounce else { return nil }
-            return Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
+            let spring = Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
+            return settles(spring, at: fields["bounce"], change: "lower 'bounce' (\(Limits.format(bounce))) or shorten 'duration'")
         }
         if let key = fields.key("duration") {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
@@ -71,7 +73,22 @@ struct SpringDecoder {
             r.error(node, "missing key '\(key)' in spring")
         }
         guard let stiffness, let damping, fields["mass"] == nil || mass != nil else { return nil }
-        return Spring(mass: mass ?? 1, stiffness: stiffness, damping: damping, initialVelocity: velocity,
-                      allowsOverdamping: overdamping)
+        let spring = Spring(mass: mass ?? 1, stiffness: stiffness, damping: damping, initialVelocity: velocity,
+                            allowsOverdamping: overdamping)
+        // ζ = c / (2√(km)); critical damping, the fastest settling without overshoot, is c = 2√(km).
+        let critical = 2 * (stiffness * (mass ?? 1)).squareRoot()
+        return settles(spring, at: fields["damping"],
+                       change: "raise 'damping' (damping ratio \(String(format: "%.3g", spring.dampingRatio)); critically damped at \(String(format: "%.4g", critical)))")
+    }
+
+    /// `spring`, unless it lasts its own settling duration and that is over `Limits.settling`:
+    /// then an error at `node` that gives the settling time and `change`, the parameter to change.
+    private func settles(_ spring: Spring, at node: Node?, change: String) -> Spring? {
+        let settling = spring.settlingDuration()
+        guard settling > Limits.settling else { return spring }
+        let time = settling >= Spring.longestSettling ? "more than \(Limits.format(Spring.longestSettling)) s"
+            : "\(String(format: "%.3g", settling)) s"
+        reader.error(node, "this spring takes \(time) to settle (to within 0.1% of its target), over the limit of \(Limits.format(Limits.settling)) s; \(change)")
+        return nil
     }
 }

@@ -252,6 +252,7 @@ extension SceneDecoder {
             r.error(node, "image '\(given)' is not a .png file; Segue reads PNG images")
             return nil
         }
+        reads.record(path)
         do {
             let (header, total) = try images.check(path)
             if let total, total > Limits.pixelMemory {
@@ -307,4 +308,16 @@ final class ImageFiles {
         pixels += image.width * image.height
         return (image, pixels)
     }
+}
+
+/// The files a scene reads besides itself, each recorded where the decoder reads it.
+final class ReadFiles {
+    private var recorded: Set<String> = []
+
+    func record(_ path: String) {
+        recorded.insert(path)
+    }
+
+    /// The absolute paths, sorted.
+    var paths: [String] { recorded.sorted() }
 }

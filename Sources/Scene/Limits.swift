@@ -23,10 +23,19 @@ public enum Limits {
     public static let pixelMemory = 1 << 28
     /// The largest image file in bytes.
     public static let imageBytes = 64 << 20
+    /// The longest a spring may take to settle (`Spring.settlingDuration`, until it stays within
+    /// 0.1% of its target), in seconds: a spring slower than this (damping near zero) would run a
+    /// transition past any length a scene means, so it is an error at the parameter to change.
+    public static let settling = 60.0
     /// The most touch samples in one scene: pan samples as written plus the samples swipes synthesize.
     public static let samples = 100_000
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
+    /// The most YAML nodes a scene's aliases may add once followed (`*name` repeats the node
+    /// `&name` marks, subtree and all): room for a screen's full 2,000 views, at a dozen nodes
+    /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an
+    /// alias bomb) is refused before anything walks it.
+    public static let aliasedNodes = screens * viewsPerScreen * 12
 
     /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
     static func mebibytes(_ pixels: Double) -> String {

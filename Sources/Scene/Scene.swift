@@ -49,6 +49,10 @@ public struct Scene: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// Transition styles the scene declares (`styles:`), in file order.
     public var styles: [CustomStyleSpec] = []
+    /// Every file the scene reads besides itself — its images and font files, by whatever path
+    /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
+    /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).
+    public var readFiles: [String] = []
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,

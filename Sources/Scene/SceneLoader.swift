@@ -29,6 +29,10 @@ public enum SceneLoader {
         // JSON is read as YAML: tabs are only ever whitespace in JSON, and YAML rejects them
         // in places JSON allows, so each becomes one space (columns are unchanged).
         let source = file.lowercased().hasSuffix(".json") ? text.replacingOccurrences(of: "\t", with: " ") : text
+        if let overrun = AliasBudget.overrun(in: source, limit: Limits.aliasedNodes) {
+            throw SceneError([Diagnostic(location: SourceLocation(file: file, line: overrun.line, column: overrun.column), message:
+                "alias '*\(overrun.anchor)' brings the nodes the aliases repeat to \(overrun.total), over the limit of \(Limits.aliasedNodes) nodes; write the repeated part out, or repeat it fewer times")])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: source)
@@ -79,6 +83,8 @@ struct SceneDecoder {
     var appearance: Appearance = .light
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
     let images = ImageFiles()
+    /// Every file read so far besides the scene file (`Scene.readFiles`).
+    let reads = ReadFiles()
     /// The scene's own fonts by family name (`fonts:`), read before the screens.
     var fonts: [String: CustomFont] = [:]
 
@@ -193,6 +199,7 @@ struct SceneDecoder {
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
         scene.styles = styles
+        scene.readFiles = reads.paths
         for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }

@@ -10,9 +10,9 @@ import Darwin
 /// so that a signal can stop everything without leaving anything behind.
 ///
 /// Every `StagedPath` registers its temporary here while it exists; `segue batch` registers its
-/// worker processes. `abandonAll(signal:)` — called by the CLI's signal thread — forwards the
-/// signal to the workers, waits for them to clean up after themselves, and removes the
-/// temporaries. Renames that put a finished output in place run inside `critical(_:)`, so an
+/// worker processes; `OutputFolder` registers the folders it creates. `abandonAll(signal:)` —
+/// called by the CLI's signal thread — forwards the signal to the workers, waits for them to
+/// clean up after themselves, and removes the temporaries and the folders created for them. Renames that put a finished output in place run inside `critical(_:)`, so an
 /// interruption never lands between the two renames that replace a folder.
 public enum InFlight {
     /// Recursive: a commit running in `critical` registers and unregisters paths.
@@ -92,6 +92,7 @@ public enum InFlight {
         var removed = 0
         for path in paths where StagedPath.removeWithoutFollowingLinks(path) { removed += 1 }
         paths.removeAll()
+        removeCreatedFolders()
         return removed
     }
 }

@@ -74,4 +74,11 @@ public final class MP4Writer {
     public func finish() throws {
         try file.finish()
     }
+
+    /// Gives up on the video: closes the file and removes the temporary now, rather than when
+    /// the last reference to the writer goes (which may be on another thread, after the process
+    /// has exited). Every later call throws; after `finish()` it does nothing.
+    public func discard() {
+        file.discard()
+    }
 }

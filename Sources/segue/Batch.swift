@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Staging
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,10 +62,11 @@ struct Batch: ParsableCommand {
 
     func run() throws {
         let plan: BatchPlan
+        let outputFolder: OutputFolder
         do {
             plan = try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
                                  shard: sharding.value, format: format, settings: overrides.settings)
-            try FileManager.default.createDirectory(at: plan.outputFolder, withIntermediateDirectories: true)
+            outputFolder = try OutputFolder(folder: plan.outputFolder)
         } catch {
             CommandErrors.printError(error)
             throw ExitCode.failure
@@ -76,6 +78,8 @@ struct Batch: ParsableCommand {
                                    settings: overrides.settings,
                                    quality: quality, format: format, force: force, version: SegueVersion.current)
         options.workerArguments = BatchWorker.arguments(for: options)
+        // A folder this batch created goes again if nothing was written into it (every scene failed).
+        defer { outputFolder.discard() }
         let progress = ProgressLine(label: "Batch")
         let console = BatchConsole()
         let summary = BatchRenderer.run(plan, options: options) { event in

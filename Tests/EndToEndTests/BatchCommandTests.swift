@@ -76,11 +76,68 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertTrue(third.stderr.contains("2 up to date"), third.stderr)
         XCTAssertNotEqual(try videos(in: output)["c.mp4"], rendered["c.mp4"])
 
-        // Another asset in the folder (an image the scenes might show) makes every scene stale; so does --fps.
+        // A file beside the scenes that none of them reads leaves them up to date; --fps makes every one stale.
         try Data([4, 5]).write(to: scenes.appendingPathComponent("logo.png"))
-        XCTAssertTrue(try CLI.segue(["batch", scenes.path, "-o", output.path]).stderr.contains("3 rendered"))
+        XCTAssertTrue(try CLI.segue(["batch", scenes.path, "-o", output.path]).stderr.contains("3 up to date"))
         XCTAssertTrue(try CLI.segue(["batch", scenes.path, "-o", output.path, "--fps", "10"]).stderr.contains("3 rendered"))
         XCTAssertTrue(try CLI.segue(["batch", scenes.path, "-o", output.path, "--fps", "10", "--force"]).stderr.contains("3 rendered"))
+    }
+
+    /// The stamp covers every file the scene reads, by any path: an image beside it, one outside
+    /// its folder (`../photos/`), one by absolute path, and a font outside the folder. Changing any
+    /// of them (the font keeping its size, one byte changed) renders that scene again, and only it.
+    func testChangingAnyFileASceneReadsRendersItAgainWhereverTheFileIs() throws {
+        let root = try CLI.temporaryFolder(self)
+        let scenes = root.appendingPathComponent("scenes"), photos = root.appendingPathComponent("photos")
+        let elsewhere = root.appendingPathComponent("elsewhere"), fonts = root.appendingPathComponent("fonts")
+        for folder in [scenes, photos, elsewhere, fonts] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        func png(_ red: UInt8) -> Data { Data(TestPNG.make(width: 4, height: 3, bitDepth: 8, colorType: 6, pixel: [red, 0, 0, 255])) }
+        let beside = scenes.appendingPathComponent("beside.png"), outside = photos.appendingPathComponent("x.png")
+        let absolute = elsewhere.appendingPathComponent("y.png"), font = fonts.appendingPathComponent("Sans.ttf")
+        for image in [beside, outside, absolute] { try png(200).write(to: image) }
+        // DejaVu Sans is one of the fonts the renderer itself needs (fonts-dejavu-core).
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: font.path)
+        try """
+            size: [120, 240]
+            scale: 1
+            duration: 0.2
+            fonts: [../fonts/Sans.ttf]
+            screens:
+              a:
+                content:
+                  - image: { file: beside.png, frame: [0, 0, 40, 30] }
+                  - image: { file: ../photos/x.png, frame: [0, 40, 40, 30] }
+                  - image: { file: \(absolute.path), frame: [0, 80, 40, 30] }
+                  - label: { text: Hello, family: DejaVu Sans, frame: [0, 120, 100, 20] }
+            """.write(to: scenes.appendingPathComponent("reads.yaml"), atomically: false, encoding: .utf8)
+        try scene(presentAt: 0.1).write(to: scenes.appendingPathComponent("other.yaml"), atomically: false, encoding: .utf8)
+        let output = root.appendingPathComponent("videos")
+        func batch() throws -> String {
+            let result = try CLI.segue(["batch", scenes.path, "-o", output.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stderr
+        }
+        XCTAssertTrue(try batch().contains("2 rendered"))
+        XCTAssertTrue(try batch().contains("2 up to date"))
+        var fontBytes = try Data(contentsOf: font)
+        let changes: [(what: String, change: () throws -> Void)] = [
+            ("the image beside the scene", { try png(100).write(to: beside) }),
+            ("the image in ../photos", { try png(100).write(to: outside) }),
+            ("the image by absolute path", { try png(100).write(to: absolute) }),
+            ("the font in ../fonts", {
+                fontBytes[fontBytes.count - 1] ^= 0xFF  // the last byte of the last table: the same names, other bytes
+                try fontBytes.write(to: font)
+            }),
+        ]
+        for (what, change) in changes {
+            try change()
+            let again = try batch()
+            XCTAssertTrue(again.contains("rendered    \(output.path)/reads.mp4"), "\(what): \(again)")
+            XCTAssertTrue(again.contains("1 rendered") && again.contains("1 up to date"), "\(what): \(again)")
+            XCTAssertTrue(try batch().contains("2 up to date"), what)
+        }
     }
 
     func testSubfoldersAreMirroredAndTheManifestListsEveryScene() throws {
@@ -107,10 +164,11 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(summary["rendered"] as? Int, 4)
         XCTAssertEqual(summary["failed"] as? Int, 1)
 
-        // An asset edited in place, same size: its contents are hashed, so every scene is stale again.
+        // A file no scene reads, edited in place: every scene stays up to date (what they do read is
+        // testChangingAnyFileASceneReadsRendersItAgainWhereverTheFileIs).
         try Data([9, 9, 9]).write(to: scenes.appendingPathComponent("logo.png"))
         let again = try CLI.segue(["batch", scenes.path, "-o", output.path])
-        XCTAssertTrue(again.stderr.contains("4 rendered"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("4 up to date"), again.stderr)
     }
 
     func testShardsSplitTheFolderDeterministicallyAndJobsDoNotChangeBytes() throws {

@@ -124,6 +124,38 @@ final class FuzzTests: XCTestCase {
         }
     }
 
+    /// The kept alias bombs (a billion laughs in a screen's content, 10^8 nested views, one pan
+    /// repeated by 2,000 entries, a billion-node mapping key that the YAML library's duplicate-key
+    /// check would hash whole) are refused at the alias that overruns `Limits.aliasedNodes`, in
+    /// process and by the binary, each well within a loaded CI's time; they hung for minutes when
+    /// the aliases were walked.
+    func testAliasBombsAreRefusedAtTheAliasThatOverrunsQuickly() throws {
+        let folder = repository.appendingPathComponent("Tests/Fixtures/fuzz-regressions")
+        let limit = "over the limit of \(Limits.aliasedNodes) nodes; write the repeated part out, or repeat it fewer times"
+        let cases: [(file: String, error: String)] = [
+            ("alias-bomb-content-1e9.yaml", "11:29: error: alias '*l5' brings the nodes the aliases repeat to 5678994, \(limit)"),
+            ("alias-bomb-views-1e8.yaml", "11:66: error: alias '*r5' brings the nodes the aliases repeat to 5024613, \(limit)"),
+            ("alias-bomb-timeline.yaml", "1205:23: error: alias '*p' brings the nodes the aliases repeat to 4801200, \(limit)"),
+            ("alias-bomb-nested-key.yaml", "8:27: error: alias '*k5' brings the nodes the aliases repeat to 5678994, \(limit)"),
+        ]
+        for item in cases {
+            let file = folder.appendingPathComponent(item.file)
+            let started = Date()
+            do {
+                _ = try SceneFile.load(file.path)
+                XCTFail("\(item.file) loaded")
+            } catch let error as SceneError {
+                XCTAssertEqual(error.diagnostics.map(\.description), ["\(file.path):\(item.error)"])
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, item.file)
+            let binaryStarted = Date()
+            let result = try CLI.segue(["validate", file.path], timeout: 20)
+            XCTAssertEqual(result.status, 1, item.file)
+            XCTAssertTrue(result.stderr.hasPrefix("\(file.path):\(item.error)\n"), "\(item.file): \(result.stderr)")
+            XCTAssertLessThan(Date().timeIntervalSince(binaryStarted), 5, item.file)
+        }
+    }
+
     func testASyntaxErrorAtTheEndOfAFileWithoutANewlineIsOnItsLastLine() throws {
         let file = repository.appendingPathComponent("Tests/Fixtures/fuzz-regressions/eof-syntax-error.yaml")
         let result = try CLI.segue(["validate", file.path], timeout: 20)

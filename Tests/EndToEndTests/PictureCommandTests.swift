@@ -64,4 +64,25 @@ final class PictureCommandTests: XCTestCase {
         }
         XCTAssertFalse(redColumns.isEmpty, "no cancel marker")
     }
+
+    /// A sheet too large to hold or write is refused from its layout, before a frame is drawn:
+    /// 4 columns of 2000 px tiles with 16 px gaps and 24 px margins are 48 + 8000 + 48 = 8096 px
+    /// wide; 50 rows of a 852 px tile and its 44 px caption, 16 px apart, under a 40 px title,
+    /// are 48 + 40 + 50 × 896 + 49 × 16 = 45672 px tall (1411 MB), over Cairo's 32767 px side.
+    func testASheetOverTheLimitsIsRefusedBeforeAnyFrameIsDrawn() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = folder.appendingPathComponent("wide.yaml")
+        try "size: [2000, 852]\nscale: 1\nduration: 4\nscreens:\n  a: { background: systemRed }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("new/sheet.png")
+        let started = Date()
+        let result = try CLI.segue(["sheet", file.path, "--frames", "200", "--tile-width", "2000", "-o", output.path], timeout: 60)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the 200 tiles were drawn before the refusal")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: the sheet of 200 frames in 4 columns would be 8096 × 45672 px (1411 MB), over the limit of 32767 px per side and 1024 MB; use fewer --frames, more --columns or a smaller --tile-width\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+        // Within the limits, the same scene's sheet is written.
+        let small = try CLI.segue(["sheet", file.path, "--frames", "8", "--tile-width", "200", "-o", output.path], timeout: 60)
+        XCTAssertEqual(small.status, 0, small.stderr)
+    }
 }

@@ -396,4 +396,30 @@ final class StyleTests: XCTestCase {
                        ["styles.yaml:8:65: error: completionSpeed must be between 0.01 and 100, found 1e-300"])
         XCTAssertEqual(problems("  - { from: a, to: b, style: slide-up-modal, duration: 300 }"), [])
     }
+
+    /// An under-damped spring settles when its envelope (1 + |B|)·e^(−ζω0·t), B = (ζω0 − v)/ωd,
+    /// drops to 0.001 (docs/uikit-semantics.md#springs): m 1, k 100, c 0.2 is ζ = 0.01, ω0 = 10,
+    /// so ln(1.0100005 / 0.001) / 0.1 = 69.2 s, over `Limits.settling`; c 0.24 settles in 57.7 s,
+    /// within it. SwiftUI's (duration 1, bounce 0.99) is ζ = 0.01, ω0 = 2π: 110 s. The error is
+    /// at the parameter to change, in `validate` as in every command (they build the timeline).
+    func testASpringThatSettlesTooSlowlyIsAnErrorAtTheParameterToChange() {
+        func problems(_ spring: String) -> [String] {
+            do {
+                _ = try Timeline(scene: scene("  - { from: a, to: b, style: slide-up-modal, spring: \(spring) }", "  - { at: 0.2, present: b }"))
+                return []
+            } catch let error as SceneError {
+                return error.diagnostics.map(\.description)
+            } catch {
+                return ["unexpected \(error)"]
+            }
+        }
+        XCTAssertEqual(Limits.settling, 60)
+        XCTAssertEqual(problems("{ mass: 1, stiffness: 100, damping: 0.2 }"),
+                       ["styles.yaml:8:90: error: this spring takes 69.2 s to settle (to within 0.1% of its target), over the limit of 60 s; raise 'damping' (damping ratio 0.01; critically damped at 20)"])
+        XCTAssertEqual(problems("{ mass: 1, stiffness: 100, damping: 0.24 }"), [])
+        XCTAssertEqual(problems("{ mass: 1, stiffness: 100, damping: 1e-300 }"),
+                       ["styles.yaml:8:90: error: this spring takes more than 120 s to settle (to within 0.1% of its target), over the limit of 60 s; raise 'damping' (damping ratio 5e-302; critically damped at 20)"])
+        XCTAssertEqual(problems("{ duration: 1, bounce: 0.99 }"),
+                       ["styles.yaml:8:77: error: this spring takes 110 s to settle (to within 0.1% of its target), over the limit of 60 s; lower 'bounce' (0.99) or shorten 'duration'"])
+    }
 }

@@ -81,4 +81,32 @@ final class LimitsTests: XCTestCase {
                        ["scene.yaml:3:3: error: 90 screens of 1179 × 2556 px take 1035 MB once drawn, over the limit of 1024 MB; use fewer screens or a lower scale"])
     }
 
+    /// An anchored list of 999 numbers is 1,000 nodes, so each alias to it repeats 1,000: 4,800 of
+    /// them reach `Limits.aliasedNodes` exactly and are followed; the 4,801st is refused at its own
+    /// column (4 + 4 × 4,800 + 1), before anything walks the document.
+    func testAliasesAreCountedByTheNodesTheyRepeatBeforeAnyWalk() {
+        XCTAssertEqual(Limits.aliasedNodes, 4_800_000)
+        let anchored = "x: &a [" + Array(repeating: "0", count: 999).joined(separator: ", ") + "]"
+        func document(aliases: Int) -> String {
+            "screens: { a: {} }\n\(anchored)\ny: [" + Array(repeating: "*a", count: aliases).joined(separator: ", ") + "]\n"
+        }
+        let within = problems(document(aliases: 4_800))
+        XCTAssertFalse(within.isEmpty, "the unknown keys x and y are still reported")
+        XCTAssertFalse(within.contains { $0.contains("alias") }, "\(within)")
+        XCTAssertEqual(problems(document(aliases: 4_801)),
+                       ["scene.yaml:3:19205: error: alias '*a' brings the nodes the aliases repeat to 4801000, over the limit of 4800000 nodes; write the repeated part out, or repeat it fewer times"])
+    }
+
+    func testAnAliasRepeatsItsAnchorsNodeWhereTheLimitsAllow() throws {
+        let loaded = try SceneLoader.load(text: """
+            screens:
+              a:
+                content:
+                  - &card { rect: { frame: [0, 0, 100, 40], fill: systemRed } }
+                  - *card
+                  - *card
+            """, file: "scene.yaml", name: "scene")
+        XCTAssertEqual(loaded.screens["a"]?.views.count, 3)
+    }
+
 }

@@ -111,11 +111,10 @@ public enum BatchRenderer {
         }
 
         // Cheap checks first, in order: up to date, then (in a worker) loads and the timeline replays.
-        let assets = BatchStamp.assets(in: plan.folder, excluding: plan.outputFolder)
         let counting = WorkerSlot(options: options)
         for (position, item) in plan.items.enumerated() {
             do {
-                let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version, assets: assets)
+                let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version)
                 if !options.force, stamp.isCurrent(for: item) {
                     let result = BatchResult(item: item, outcome: .upToDate)
                     results[position] = result
@@ -123,7 +122,9 @@ public enum BatchRenderer {
                     continue
                 }
                 switch counting.send(.count, item) {
-                case .frames(let frames): work.append((position, stamp, frames))
+                // The files the scene reads are hashed now, before it renders: one changed
+                // while it renders leaves a stamp that no longer matches.
+                case let .frames(frames, reads): work.append((position, stamp.reading(reads), frames))
                 case .failed(let error): throw error
                 case .rendered: throw PipelineError.workerFailed("the worker rendered \(item.scene.path) when asked to count its frames")
                 }

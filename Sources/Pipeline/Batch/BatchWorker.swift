@@ -15,14 +15,17 @@ struct BatchRequest: Codable {
 
 /// One line a worker process answers with (several `progress` lines precede a render's result).
 enum BatchReply {
-    case frames(Int)
+    /// The scene's frame count, and the files it reads besides itself (`Scene.readFiles`).
+    case frames(Int, reads: [String])
     case progress(Int)
     case rendered(frames: Int, seconds: Double)
     case failed(BatchFailure)
 
     var line: String {
         switch self {
-        case .frames(let count): return "frames \(count)"
+        case let .frames(count, reads):
+            let json = (try? JSONEncoder().encode(reads)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+            return "frames \(count) \(json)"
         case .progress(let done): return "progress \(done)"
         case let .rendered(frames, seconds): return "rendered \(frames) \(seconds)"
         case .failed(let failure):
@@ -35,7 +38,11 @@ enum BatchReply {
         let parts = line.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         switch parts[0] {
-        case "frames": guard let count = Int(parts[1]) else { return nil }; self = .frames(count)
+        case "frames":
+            let fields = parts[1].split(separator: " ", maxSplits: 1)
+            guard fields.count == 2, let count = Int(fields[0]),
+                  let reads = try? JSONDecoder().decode([String].self, from: Data(fields[1].utf8)) else { return nil }
+            self = .frames(count, reads: reads)
         case "progress": guard let done = Int(parts[1]) else { return nil }; self = .progress(done)
         case "rendered":
             let numbers = parts[1].split(separator: " ")
@@ -98,7 +105,7 @@ public enum BatchWorker {
                 let scene = try options.format.loadScene(request.scene, settings: options.settings, quality: options.quality)
                 switch request.operation {
                 case .count:
-                    send(.frames(try Timeline(scene: scene).frameCount))
+                    send(.frames(try Timeline(scene: scene).frameCount, reads: scene.readFiles))
                 case .render:
                     let crashes = crashScene == URL(fileURLWithPath: request.scene).deletingPathExtension().lastPathComponent
                     let statistics = try VideoRenderer.render(scene, to: URL(fileURLWithPath: request.output),

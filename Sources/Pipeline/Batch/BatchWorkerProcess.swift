@@ -10,7 +10,7 @@ import Staging
 final class BatchWorkerProcess {
     /// How a request ended.
     enum Answer {
-        case frames(Int)
+        case frames(Int, reads: [String])
         case rendered(frames: Int, seconds: Double)
         case failed(Error)
     }
@@ -88,7 +88,7 @@ final class BatchWorkerProcess {
         }
         while let line = readLine() {
             switch BatchReply(line: line[...]) {
-            case .frames(let count): return .frames(count)
+            case let .frames(count, reads): return .frames(count, reads: reads)
             case .progress(let done): progress(done)
             case let .rendered(frames, seconds): return .rendered(frames: frames, seconds: seconds)
             case .failed(let failure): return .failed(failure.error)

@@ -13,17 +13,18 @@ enum FrameSequenceRenderer {
     static func render(_ scene: Scene, to destination: URL, format: OutputFormat, options: VideoRenderOptions,
                        progress: ProgressHandler?) throws -> RenderStatistics {
         let job = try RenderJob(scene: scene, options: options)
-        try VideoRenderer.createFolder(for: destination)
-        var statistics: RenderStatistics
-        switch format {
-        case .png: statistics = try renderPNGs(job, to: destination, progress: progress)
-        case .gif: statistics = try renderGIF(job, to: destination, progress: progress)
-        case .prores: statistics = try renderProRes(job, to: destination, progress: progress)
-        case .mp4, .hevc: preconditionFailure("\(format) is rendered by VideoRenderer")
+        return try VideoRenderer.writing(destination) {
+            var statistics: RenderStatistics
+            switch format {
+            case .png: statistics = try renderPNGs(job, to: destination, progress: progress)
+            case .gif: statistics = try renderGIF(job, to: destination, progress: progress)
+            case .prores: statistics = try renderProRes(job, to: destination, progress: progress)
+            case .mp4, .hevc: preconditionFailure("\(format) is rendered by VideoRenderer")
+            }
+            statistics.wallSeconds = ProcessMeter.now() - job.start
+            statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
+            return statistics
         }
-        statistics.wallSeconds = ProcessMeter.now() - job.start
-        statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
-        return statistics
     }
 
     // MARK: PNG

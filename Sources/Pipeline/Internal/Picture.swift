@@ -9,6 +9,16 @@ struct Picture {
     let height: Int
     private(set) var pixels: [UInt8]
 
+    /// Throws unless a `width` × `height` picture can be held and written — at most
+    /// `RGBAImage.maximumSide` px per side and `Limits.pixelMemory` pixels — before anything is
+    /// drawn for it; `what` names it and `change` says how to make it smaller.
+    static func checkSize(width: Int, height: Int, of what: String, change: String) throws {
+        guard width <= RGBAImage.maximumSide, height <= RGBAImage.maximumSide,
+              Double(width) * Double(height) <= Double(Limits.pixelMemory) else {
+            throw PipelineError.outputTooLarge(what: what, width: width, height: height, change: change)
+        }
+    }
+
     init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height

@@ -105,6 +105,12 @@ final class EncodedFile {
         }
     }
 
+    /// Stops the file unfinished and removes the temporary now; every later call throws.
+    func discard() {
+        guard !isFinished, failure == nil else { return }
+        abandon(because: VideoError.writerClosed("discarded"))
+    }
+
     private func abandon(because error: Error) {
         failure = String(describing: error)
         format.abandon()
