@@ -31,7 +31,7 @@ public enum CLI {
             }
             candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue"))
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw XCTSkip("the segue binary was not built beside the tests: \(candidates.map(\.path))")
+                try SkipPolicy.skip(.segueBinary, "the segue binary was not built beside the tests: \(candidates.map(\.path))")
             }
             return found
         }
@@ -87,7 +87,7 @@ public enum CLI {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return try run(url, arguments) }
         }
-        throw XCTSkip("\(name) is not installed (scripts/bootstrap installs it)")
+        try SkipPolicy.skip(.tool, "\(name) is not installed (scripts/bootstrap installs it)")
     }
 
     /// A fresh temporary folder, removed after the test.
