@@ -42,7 +42,7 @@ enum PreviewHTTP {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw PreviewProcessError(description: "socket: \(errno)") }
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -60,9 +60,15 @@ enum PreviewHTTP {
                 sent += n
             }
         }
+        // The whole answer within 20 s: a stream that never ends (`/events`) is an error, not a hang.
+        let deadline = Date().addingTimeInterval(20)
         var received = Data(), buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            guard Date() < deadline else {
+                throw PreviewProcessError(description: "no complete answer from port \(port) in 20 s: \(String(decoding: received.prefix(200), as: UTF8.self))")
+            }
             let n = recv(socket, &buffer, buffer.count, 0)
+            if n < 0, errno == EAGAIN || errno == EINTR { continue }
             guard n >= 0 else { throw PreviewProcessError(description: "recv from port \(port): \(errno)") }
             if n == 0 { return received }
             received.append(contentsOf: buffer[0..<n])
