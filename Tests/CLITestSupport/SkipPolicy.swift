@@ -48,16 +48,17 @@ public enum SkipPolicy {
     }
 
     /// Stops the test: throws `XCTSkip`, or under CI (unless allowed) an error that fails it.
-    public static func skip(_ requirement: Requirement, _ why: String) throws -> Never {
+    public static func skip(_ requirement: Requirement, _ why: String, file: StaticString = #filePath, line: UInt = #line) throws -> Never {
         switch outcome(requirement, why, environment: ProcessInfo.processInfo.environment, allowed: allowed) {
-        case .skip(let message): throw XCTSkip(message)
+        case .skip(let message): throw XCTSkip(message, file: file, line: line)
         case .fail(let message): throw MissingRequirement(description: message)
         }
     }
 
     /// Stops the test as `skip` does when `missing` is true.
-    public static func skip(if missing: Bool, _ requirement: Requirement, _ why: @autoclosure () -> String) throws {
-        if missing { try skip(requirement, why()) }
+    public static func skip(if missing: Bool, _ requirement: Requirement, _ why: @autoclosure () -> String,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        if missing { try skip(requirement, why(), file: file, line: line) }
     }
 
     /// The error that fails a test whose requirement is missing in CI.

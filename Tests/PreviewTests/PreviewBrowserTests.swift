@@ -4,12 +4,14 @@ import XCTest
 
 /// `segue preview` in a real browser: the built binary serves a folder on a free port, and
 /// `browser_check.py` drives headless Chromium through Selenium (scrub, save and watch, draw a
-/// tap and a drag, record a golden) and probes the server with paths leading outside the folder.
+/// tap and a drag, record a golden), lets a page on another site attack the server, and probes
+/// it with paths leading outside the folder.
 ///
 /// Needs Debian's chromium, chromium-driver and python3-selenium (scripts/bootstrap installs
-/// them); skipped only when they are absent. `SEGUE_RECORD_SCREENSHOT=1` copies the browser's
-/// screenshot to docs/images/preview.png (the committed one is then reduced to a 48-colour
-/// palette: `convert preview.png -strip -dither None -colors 48 PNG8:preview.png`).
+/// them); skipped only when they are absent, and then a failure under `CI=true` (`SkipPolicy`).
+/// `SEGUE_RECORD_SCREENSHOT=1` copies the browser's screenshot to docs/images/preview.png (the
+/// committed one is then reduced to a 48-colour palette:
+/// `convert preview.png -strip -dither None -colors 48 PNG8:preview.png`).
 final class PreviewBrowserTests: XCTestCase {
     static let python = "/usr/bin/python3"
     static let chromium = "/usr/bin/chromium"
