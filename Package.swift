@@ -48,17 +48,21 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        // The command-line tests run the `segue` binary: depending on its target makes building
+        // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport", "segue"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),
         // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by
         // path), run in this package's suite too.
         .testTarget(name: "SegueSnapshotTestingExampleTests", dependencies: ["SegueSnapshotTesting"],
                     path: "Examples/TransitionSnapshots/Tests/TransitionSnapshotsTests"),
+        // The skip policy of every test target (a skip in CI is a failure unless allowed).
+        .testTarget(name: "TestSupportTests", dependencies: ["CLITestSupport"]),
     ]
 )

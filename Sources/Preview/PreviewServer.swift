@@ -16,10 +16,15 @@ public final class PreviewServer: Sendable {
     private let documents = Locked([String: PreviewDocument]())
     /// Serializes edits of scene files.
     private let editing = Locked(())
+    /// Who is answered; its token is this run's, carried by the page.
+    let guardian: RequestGuard
+    /// The port, once bound.
+    private let boundPort = Locked<Int?>(nil)
 
     public init(path: String, options: PreviewOptions) throws {
         workspace = try PreviewWorkspace(path: path)
         self.options = options
+        guardian = RequestGuard(host: options.host)
         let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-\(getpid())")
         review = SnapshotReview(workspace: workspace, artifacts: artifacts, scale: options.snapshotScale)
     }
@@ -32,8 +37,9 @@ public final class PreviewServer: Sendable {
         let app = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: "segue"),
-            onServerRunning: { channel in
+            onServerRunning: { [boundPort] channel in
                 let port = channel.localAddress?.port ?? 0
+                boundPort.withLock { $0 = port }
                 let shown = host.contains(":") ? "[\(host)]" : host
                 onListening("http://\(shown):\(port)/")
             })
@@ -88,7 +94,9 @@ public final class PreviewServer: Sendable {
     }
 
     private func routes(_ router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Self.text(PreviewPage.html, type: "text/html; charset=utf-8") }
+        // First: it guards every route below, and the answer for unknown paths.
+        router.add(middleware: RequestGuardMiddleware(rules: guardian, port: { [boundPort] in boundPort.withLock { $0 } }))
+        router.get("/") { _, _ in Self.text(PreviewPage.html(token: self.guardian.token), type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.text(PreviewPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.text(PreviewPage.style, type: "text/css; charset=utf-8") }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }

@@ -13,6 +13,10 @@ struct Preview: ParsableCommand {
             the scene file or an image it uses is saved. Pressing and dragging on the frame adds a \
             `pan` (a click adds a `tap`) at the scrubber's time to the scene file. Frames are drawn \
             at @1x unless --scale says otherwise. Listens on 127.0.0.1 unless --host says otherwise.
+
+            The server answers only requests that name it in Host (127.0.0.1, [::1], localhost or \
+            the --host address, with the port), and changes files only for its own page: same \
+            origin, JSON, and this run's token from the page (docs/preview.md).
             """)
 
     @Argument(help: "A scene file, or a folder of scene files to pick from.")

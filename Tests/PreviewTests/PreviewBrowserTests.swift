@@ -4,12 +4,14 @@ import XCTest
 
 /// `segue preview` in a real browser: the built binary serves a folder on a free port, and
 /// `browser_check.py` drives headless Chromium through Selenium (scrub, save and watch, draw a
-/// tap and a drag, record a golden) and probes the server with paths leading outside the folder.
+/// tap and a drag, record a golden), lets a page on another site attack the server, and probes
+/// it with paths leading outside the folder.
 ///
 /// Needs Debian's chromium, chromium-driver and python3-selenium (scripts/bootstrap installs
-/// them); skipped only when they are absent. `SEGUE_RECORD_SCREENSHOT=1` copies the browser's
-/// screenshot to docs/images/preview.png (the committed one is then reduced to a 48-colour
-/// palette: `convert preview.png -strip -dither None -colors 48 PNG8:preview.png`).
+/// them); skipped only when they are absent, and then a failure under `CI=true` (`SkipPolicy`).
+/// `SEGUE_RECORD_SCREENSHOT=1` copies the browser's screenshot to docs/images/preview.png (the
+/// committed one is then reduced to a 48-colour palette:
+/// `convert preview.png -strip -dither None -colors 48 PNG8:preview.png`).
 final class PreviewBrowserTests: XCTestCase {
     static let python = "/usr/bin/python3"
     static let chromium = "/usr/bin/chromium"
@@ -44,11 +46,10 @@ final class PreviewBrowserTests: XCTestCase {
 
     func testPageScrubsWatchesDrawsAndStaysInsideItsFolder() throws {
         for tool in [Self.python, Self.chromium, Self.chromedriver] where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw XCTSkip("\(tool) is not installed (scripts/bootstrap installs chromium, chromium-driver and python3-selenium)")
+            try SkipPolicy.skip(.chromium, "\(tool) is not installed (scripts/bootstrap installs chromium, chromium-driver and python3-selenium)")
         }
-        guard try CLI.run(URL(fileURLWithPath: Self.python), ["-c", "import selenium"]).status == 0 else {
-            throw XCTSkip("python3-selenium is not installed (scripts/bootstrap installs it)")
-        }
+        try SkipPolicy.skip(if: try CLI.run(URL(fileURLWithPath: Self.python), ["-c", "import selenium"]).status != 0,
+                            .chromium, "python3-selenium is not installed (scripts/bootstrap installs it)")
         let started = Date()
         let root = try CLI.temporaryFolder(self)
         let site = root.appendingPathComponent("site"), outside = root.appendingPathComponent("outside")
@@ -131,6 +132,15 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual((steps["snapshots"]?["before"] as? [String])?.contains("missing"), true)
         let recorded = try XCTUnwrap(steps["snapshots"]?["recorded"] as? String)
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("__snapshots__/scene/\(recorded).png").path))
+
+        // Security: another site's page changes nothing (its no-cors POSTs are sent, and refused) and
+        // reads nothing, not even through a name that resolves to this machine.
+        let crossSite = try XCTUnwrap(steps["cross-site"], "\(json)")
+        XCTAssertEqual(crossSite["unchanged"] as? Bool, true, "\(crossSite)")
+        XCTAssertEqual(crossSite["outcome"] as? [String: String], ["gesture": "sent", "record": "sent", "read": "blocked"])
+        XCTAssertEqual(crossSite["reboundStatus"] as? Int, 403)
+        XCTAssertTrue((crossSite["reboundPage"] as? String ?? "").hasPrefix("refused: the Host header"), "\(crossSite)")
+        XCTAssertTrue((crossSite["reboundText"] as? String ?? "").hasPrefix("refused: the Host header"), "\(crossSite)")
 
         // Security: only the folder's own scenes, nothing outside readable.
         XCTAssertEqual((json["scenes"] as? [String: Any])?["scenes"] as? [String], ["scene.yaml", "sub/other.yaml"])

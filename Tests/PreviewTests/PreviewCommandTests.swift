@@ -1,8 +1,5 @@
 import CLITestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 
 /// `segue preview` without a browser: the API over HTTP, JSON scenes refused for editing,
@@ -101,34 +98,19 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertNotEqual(try CLI.segue(["preview", folder.path, "--port", "70000"]).status, 0)
     }
 
-    /// The body of a GET (or, with `post`, a POST) to `url`; throws on a status other than 200.
+    /// The body of a GET (or, with `post`, a POST as the page sends it: same origin, JSON, the
+    /// page's token) to `url`; throws on a status other than 200.
     static func get(_ url: String, post: String? = nil) throws -> Data {
-        var request = URLRequest(url: try XCTUnwrap(URL(string: url)), timeoutInterval: 20)
-        if let post {
-            request.httpMethod = "POST"
-            request.httpBody = Data(post.utf8)
-        }
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Box()
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            outcome.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, status, error) = outcome.get()
-        if let error { throw error }
-        guard status == 200, let data else { throw PreviewProcessError(description: "\(url): HTTP \(status ?? 0)") }
-        return data
+        let parsed = try XCTUnwrap(URL(string: url))
+        let base = "http://127.0.0.1:\(try XCTUnwrap(parsed.port))/"
+        let path = String(url.dropFirst(base.count - 1))
+        let response = try post.map { try PreviewHTTP.send(base, "POST", path, headers: try PreviewHTTP.pageHeaders(base), body: Data($0.utf8)) }
+            ?? PreviewHTTP.send(base, "GET", path)
+        guard response.status == 200 else { throw PreviewProcessError(description: "\(url): HTTP \(response.status) \(response.text)") }
+        return response.body
     }
 
     static func json(_ data: Data) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
-    private final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Data?, Int?, Error?) = (nil, nil, nil)
-        func set(data: Data?, status: Int?, error: Error?) { lock.withLock { value = (data, status, error) } }
-        func get() -> (Data?, Int?, Error?) { lock.withLock { value } }
     }
 }

@@ -3,13 +3,18 @@
 Usage: browser_check.py URL SCENE_FILE IMAGE_FILE REPLACEMENT_IMAGE SCREENSHOT RESULT_JSON
 
 Loads the page, scrubs, saves the scene file and then its image (timing how long the page takes
-to show the new frame), draws a tap and a drag on the frame, and probes the server with paths
-that lead outside the scene's folder. Writes what it saw as JSON; the Swift test asserts on it.
+to show the new frame), draws a tap and a drag on the frame, records a golden, lets a page on
+another site (evil.example, resolved to 127.0.0.1) attack the server, and probes the server with
+paths that lead outside the scene's folder. Writes what it saw as JSON; the Swift test asserts on it.
 """
+import hashlib
 import http.client
+import http.server
 import json
+import os
 import shutil
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -80,7 +85,9 @@ def probe_body(path):
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,760", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+                 "--window-size=1000,760", "--hide-scrollbars", "--force-device-scale-factor=1",
+                 # evil.example is a site whose name resolves to this machine, as in DNS rebinding.
+                 "--host-resolver-rules=MAP evil.example 127.0.0.1"]:
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 driver.set_page_load_timeout(20)
@@ -192,6 +199,67 @@ try:
     wait_for(driver, "window.seguePreview.meta.scene === 'sub/other.yaml' && window.seguePreview.shownFrame === 0"
                      " && window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
     step("pick", scene=driver.execute_script("return window.seguePreview.meta.scene"), hash=driver.execute_script("return location.hash"))
+
+    # Another site's page attacks the server: writes with a no-cors fetch, reads through a name
+    # that resolves to 127.0.0.1. Nothing may change, nothing may be read.
+    folder = os.path.dirname(scene_file)
+
+    def fingerprint():
+        digest = hashlib.sha256()
+        for root, _, files in sorted(os.walk(folder)):
+            for name in sorted(files):
+                path = os.path.join(root, name)
+                if os.path.isfile(path):
+                    # The inode and time too: a golden recorded again has the same bytes.
+                    info = os.stat(path)
+                    with open(path, "rb") as f:
+                        digest.update(("%s %d %d\0" % (path, info.st_ino, info.st_mtime_ns)).encode() + f.read())
+        return digest.hexdigest()
+
+    port = urllib.parse.urlparse(url).port
+    target = "http://127.0.0.1:%d" % port
+    attack_page = ("""<!doctype html><script>
+    window.attack = (async () => {
+      const outcome = {};
+      const body = JSON.stringify({at: 0.1, samples: [[0, 100, 300]]});
+      for (const [name, path] of [["gesture", "/api/gesture?scene=scene.yaml"],
+                                  ["record", "/api/snapshots/record?scene=scene.yaml&point=%s"]]) {
+        try { await fetch("%s" + path, {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body});
+              outcome[name] = "sent"; }
+        catch (error) { outcome[name] = "error: " + error; }
+      }
+      try { await (await fetch("%s/api/scene?scene=scene.yaml")).text(); outcome.read = "read"; }
+      catch (error) { outcome.read = "blocked"; }
+      return outcome;
+    })();
+    </script>""" % (point, target, target)).encode()
+
+    class AttackSite(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(attack_page)))
+            self.end_headers()
+            self.wfile.write(attack_page)
+
+        def log_message(self, *args):
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), AttackSite)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    before = fingerprint()
+    driver.get("http://evil.example:%d/" % site.server_address[1])
+    outcome = driver.execute_async_script("window.attack.then(arguments[arguments.length - 1])")
+    time.sleep(0.5)
+    # Rebinding: the browser takes the server for evil.example and may read its own origin.
+    driver.get("http://evil.example:%d/api/scene?scene=scene.yaml" % port)
+    rebound_page = driver.execute_script("return document.body.innerText")
+    rebound_fetch = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch("/api/scenes").then(async (r) => done([r.status, await r.text()])).catch((e) => done([0, String(e)]));""")
+    site.shutdown()
+    step("cross-site", outcome=outcome, unchanged=fingerprint() == before, reboundPage=rebound_page,
+         reboundStatus=rebound_fetch[0], reboundText=rebound_fetch[1])
 except Exception as error:
     result["exception"] = repr(error)
     raise

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Geometry
 import Scene
@@ -27,7 +28,7 @@ final class ControlDecoderTests: XCTestCase {
     }
 
     func requireIcons() throws {
-        try XCTSkipIf(IconCatalog.codepoints.isEmpty, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
+        try SkipPolicy.skip(if: IconCatalog.codepoints.isEmpty, .iconFont, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
     }
 
     func controls(_ screen: ScreenSpec?) -> [ControlView] {
@@ -238,7 +239,7 @@ final class ControlDecoderTests: XCTestCase {
 
     func testFontFilesAreKnownByTheirFamilyNames() throws {
         let source = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: source), "fonts-dejavu-core is not installed")
+        try SkipPolicy.skip(if: !FileManager.default.fileExists(atPath: source), .dejaVuFont, "fonts-dejavu-core is not installed")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent("fonts/Serif.ttf").path)
         try Data("not a font".utf8).write(to: folder.appendingPathComponent("fonts/Broken.ttf"))

@@ -11,7 +11,10 @@ final class IntentSwipeTests: XCTestCase {
             timeline:
               - { at: 0, swipe: \(swipe), expect: nothing }
             """, file: "t.yaml", name: "t")
-        guard case .touch(let samples) = scene.timeline.first?.action else { throw XCTSkip("not a touch") }
+        guard case .touch(let samples) = scene.timeline.first?.action else {
+            XCTFail("the swipe did not load as a touch: \(String(describing: scene.timeline.first?.action))")
+            return []
+        }
         return samples
     }
 

@@ -8,7 +8,13 @@ extension PreviewPage {
     const $ = (id) => document.getElementById(id);
     const img = $("frame"), stage = $("stage"), ink = $("ink"), scrubber = $("scrubber"), plot = $("plot");
 
+    // Every request that changes something is JSON and carries this run's token (docs/preview.md).
+    const token = document.querySelector('meta[name="segue-token"]').content;
     async function api(path, options) {
+      if (options && options.method && options.method !== "GET") {
+        options = { ...options, headers: { ...(options.headers || {}), "Content-Type": "application/json", "X-Segue-Token": token } };
+        if (options.body === undefined) options.body = "{}";
+      }
       const response = await fetch(path, options);
       const text = await response.text();
       if (!response.ok) throw new Error(text || response.statusText);
@@ -264,7 +270,7 @@ extension PreviewPage {
       result.className = "";
       result.textContent = "adding the gesture…";
       try {
-        const answer = await api("/api/gesture" + query(), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const answer = await api("/api/gesture" + query(), { method: "POST", body: JSON.stringify(body) });
         if (answer.ok) {
           result.textContent = `added a ${answer.kind} at ${+body.at.toFixed(3)} s, line ${answer.line}:\n${answer.text}`;
           await loadScene();

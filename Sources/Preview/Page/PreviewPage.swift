@@ -2,12 +2,17 @@
 /// offline with nothing to install or fetch. The script is in `PreviewPage+Script.swift`, the
 /// style sheet in `PreviewPage+Style.swift`.
 enum PreviewPage {
-    static let html = #"""
+    /// The page, carrying this run's token (`RequestGuard`): the script sends it back with every
+    /// request that changes something.
+    static func html(token: String) -> String { template.replacingOccurrences(of: "{{token}}", with: token) }
+
+    private static let template = #"""
     <!doctype html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="segue-token" content="{{token}}">
     <title>Segue preview</title>
     <link rel="stylesheet" href="/app.css">
     </head>
