@@ -31,6 +31,8 @@ struct PercentDrivenDriver: TransitionDriver {
     /// Progress when the current gesture began (non-zero when it caught a running animation).
     private var base = 0.0
     private var interruptedTarget: Bool?
+    /// The pan callbacks of the gesture driving it, from `.began`, for a rule that `decides`.
+    private var events: [PanEvent] = []
     private(set) var completion: (time: Double, finished: Bool)?
 
     var source: String { isForward ? stage.below : stage.above }
@@ -63,6 +65,7 @@ struct PercentDrivenDriver: TransitionDriver {
         phases.set(.interactive, at: began.time)
         animator.scrub(to: 0, at: began.time)
         base = 0
+        events = [began]
     }
 
     // MARK: Events
@@ -86,6 +89,8 @@ struct PercentDrivenDriver: TransitionDriver {
     mutating func handle(_ event: PanEvent) {
         guard completion == nil, let rule else { return }
         let progress = min(max(rule.progress(event, stage.bounds, base), 0), 1)
+        if event.state == .began { events = [] }
+        events.append(event)
         switch event.state {
         case .began:
             phases.set(.interactive, at: event.time)
@@ -98,7 +103,8 @@ struct PercentDrivenDriver: TransitionDriver {
             }
         case .ended:
             animator.scrub(to: progress, at: event.time)
-            complete(toEnd: rule.finishes(progress, event.velocity), at: event.time, velocity: event.velocity)
+            let finishes = rule.decides?(progress, events) ?? rule.finishes(progress, event.velocity)
+            complete(toEnd: finishes, at: event.time, velocity: event.velocity)
         }
     }
 

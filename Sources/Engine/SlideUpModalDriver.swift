@@ -14,15 +14,16 @@ import Scene
 /// Both animators are interruptible.
 ///
 /// Durations, as UIKit runs the seed: the frame animator is
-/// `UIViewPropertyAnimator(duration: hideShowBarDuration (0.2 s), timingParameters: spring)`.
-/// A mass/stiffness/damping spring ignores that duration and runs its settling duration, but the
-/// animator's `duration` property still reports the 0.2 s it was created with, and that is what
-/// the seed's `animationDuration()` reads: the transition animator lasts 0.2 s, and after a
-/// release it continues with `durationFactor = frame duration / transition duration` (1) — 0.2 s
-/// more. The transition completes when the transition animator does (its completion calls
-/// `completeTransition`), which removes a dismissed sheet; a sheet sent back to rest stays on
-/// screen while its spring settles. A `{dampingRatio, duration}` spring is an animator of that
-/// duration, which it honours and reports (docs/uikit-semantics.md).
+/// `UIViewPropertyAnimator(duration: hideShowBarDuration, timingParameters: spring)`. Setting
+/// mass/stiffness/damping spring parameters replaces the animator's duration with the spring's
+/// settling duration, and `duration` returns it (UIKit's `-_setTimingParameters:`): 0.3975 s
+/// for the seed's spring. That is what the seed's `animationDuration()` reads, so the transition
+/// animator (ease-out) lasts the settling duration too, and after a release it continues with
+/// `durationFactor = frame duration / transition duration` (1). The transition completes when
+/// the transition animator does (its completion calls `completeTransition`), which removes a
+/// dismissed sheet; a sheet sent back to rest stays on screen while its spring settles. A
+/// `{dampingRatio, duration}` spring is an animator of that duration, which it honours and
+/// reports (docs/uikit-semantics.md#spring-durations).
 struct SlideUpModalDriver: TransitionDriver {
     let parameters: SlideUpModalParameters
     let bounds: Rect
@@ -54,11 +55,11 @@ struct SlideUpModalDriver: TransitionDriver {
     /// Both animators are interruptible in the seed; a custom style may say otherwise.
     var isInterruptible = true
 
-    /// The frame animator's `duration` property: the duration it was created with — the spring's
-    /// honoured duration, or `UINavigationController.hideShowBarDuration` (0.2 s), which a
-    /// mass/stiffness/damping spring ignores while still reporting it.
+    /// The frame animator's `duration` property: what its spring timing leaves there — the
+    /// duration a damping-ratio spring honours, or the settling duration of a
+    /// mass/stiffness/damping spring, which replaces the one it was created with.
     static func frameAnimatorDuration(_ parameters: SlideUpModalParameters) -> Double {
-        parameters.spring.honouredDuration ?? parameters.frameDuration ?? SlideUpModalParameters.hideShowBarDuration
+        AnimatorTiming.spring(parameters.spring).duration
     }
 
     /// The transition animator's duration: the scene's, or the frame animator's `duration`

@@ -94,8 +94,8 @@ struct TimelineBuilder {
             case .push(let screen): forward(to: screen, navigation: true, entry: entry)
             case .dismiss: back(navigation: false, entry: entry)
             case .pop: back(navigation: true, entry: entry)
-            case .touch(let samples):
-                touch(samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time), location: $0.location) }, entry: entry)
+            case .touch(let samples): touch(samples, entry: entry)
+            case .swipe(let swipe): touch(swipe.samples(framesPerSecond: scene.fps), entry: entry)
             case .tap(let target): tap(target, entry: entry)
             }
         }
@@ -166,10 +166,23 @@ struct TimelineBuilder {
 
     // MARK: Touches
 
-    /// A touch sample's absolute time, on a 1 ns grid: `at` plus a typed offset (1.6 + 0.05) lands
-    /// exactly on the frame time it means (1.65), not a rounding error after it.
-    static func sampleTime(_ time: Double) -> Double {
-        (time * 1e9).rounded() / 1e9
+    /// How far after a frame's time a touch sample may fall and still be that frame's: half a
+    /// millisecond, what a time typed with three decimals can be off by (1/60 s typed 0.017 is
+    /// 0.33 ms late, typed 0.016667 0.33 µs late; `at` plus an offset, 1.6 + 0.05, a rounding
+    /// error late), and under half the interval of the fastest sampling a scene allows (1000 Hz).
+    static let sampleTolerance = 0.0005
+
+    /// A touch sample's absolute time: a sample at most `sampleTolerance` after a frame's time is
+    /// moved onto it (exactly `Timeline.time(ofFrame:)`), so every event it causes — a scrub, a
+    /// release, the touch indicator — shows on the frame it was written for; other times are kept.
+    static func sampleTime(_ time: Double, fps: Int) -> Double {
+        let rate = Double(fps)
+        let below = (time * rate).rounded(.down)
+        for frame in [below + 1, below] {
+            let frameTime = frame / rate
+            if frameTime <= time, time - frameTime <= sampleTolerance + 1e-9 { return frameTime }
+        }
+        return time
     }
 
     /// What a finger did: the run it started or caught, or why it did nothing.
@@ -181,7 +194,8 @@ struct TimelineBuilder {
     /// Every gesture entry and what it did, checked against `expect:` once the replay is over.
     private var gestures: [(entry: TimelineEntry, effect: GestureEffect)] = []
 
-    private mutating func touch(_ trace: [TouchPoint], entry: TimelineEntry) {
+    private mutating func touch(_ samples: [TouchSample], entry: TimelineEntry) {
+        let trace = samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time, fps: scene.fps), location: $0.location) }
         gestures.append((entry, touchEffect(trace)))
     }
 
@@ -304,9 +318,7 @@ struct TimelineBuilder {
             }
             location = Point(x: view.frame.midX, y: view.frame.midY)
         }
-        let down = Self.sampleTime(entry.time)
-        touch([TouchPoint(time: down, location: location), TouchPoint(time: Self.sampleTime(down + TapTarget.duration), location: location)],
-              entry: entry)
+        touch([TouchSample(time: 0, location: location), TouchSample(time: TapTarget.duration, location: location)], entry: entry)
     }
 
     /// Each gesture against what it was expected to do: a gesture that does nothing unasked, or

@@ -19,6 +19,14 @@ public struct PanEvent: Hashable, Sendable {
     public var translation: Point
     /// Points per second (`velocity(in:)`).
     public var velocity: Point
+
+    public init(state: State, time: Double, location: Point, translation: Point, velocity: Point) {
+        self.state = state
+        self.time = time
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+    }
 }
 
 /// What a recognizer made of one finger trace.

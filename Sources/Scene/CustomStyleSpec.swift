@@ -282,8 +282,8 @@ public struct GestureSpec: Sendable, Hashable {
     /// How progress follows the finger.
     public enum Progress: Sendable, Hashable {
         /// The pan's translation along `axis` over `distance`, added to where the gesture caught
-        /// the transition; `readIn` a screen: read in that screen's coordinates while it is
-        /// scaled (`translation(in: view)`).
+        /// the transition; `readIn` a screen: read in that screen's coordinates through its model
+        /// transform, already its scale at the gesture's far end (`translation(in: view)`).
         case translation(Axis, distance: Length, direction: Direction, readIn: ScreenRole?)
         /// The touch's location along `axis` over the container's width or height (absolute).
         case location(Axis)

@@ -174,8 +174,7 @@ struct SceneDecoder {
         }
         checkTouchesDoNotOverlap(timeline)
         let sampleCount = timeline.reduce(0) { total, entry in
-            if case .touch(let samples) = entry.action { return total + samples.count }
-            return total
+            total + (entry.nominalSamples?.count ?? 0)
         }
         if sampleCount > Limits.samples, let node = fields["timeline"] {
             r.error(node, "the timeline's touches make \(sampleCount) samples, over the limit of \(Limits.samples) samples")
@@ -314,7 +313,7 @@ struct SceneDecoder {
         case "tap":
             action = decodeTap(entry.value).map(Action.tap)
         default:
-            action = decodeSwipe(entry.value, device: device).map(Action.touch)
+            action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
         let expect = fields["expect"].flatMap { r.choice($0, "expect (the gesture's outcome)", Outcome.self) }
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
@@ -385,7 +384,7 @@ struct SceneDecoder {
 
     /// A synthesized finger: `{ from, to, duration, curve, rate, hold }` point to point, or by
     /// intent, `{ direction | edge, distance, velocity, from, rate }`.
-    func decodeSwipe(_ node: Node, device: Device) -> [TouchSample]? {
+    func decodeSwipe(_ node: Node, device: Device) -> SynthesizedTouch? {
         let r = reader
         guard let fields = r.mapping(node, "a swipe", allowed: Self.swipeKeys) else { return nil }
         if fields["direction"] != nil || fields["edge"] != nil { return decodeIntentSwipe(fields, node: node, device: device) }
@@ -408,12 +407,12 @@ struct SceneDecoder {
         var curve = CubicTimingCurve.linear
         if let node = fields["curve"] { curve = CurveDecoder(reader: r).decode(node) ?? curve }
         guard let from, let to else { return nil }
-        return SwipeSynthesizer(from: from, to: to, duration: duration ?? 0.25, curve: curve, rate: rate, hold: hold).samples()
+        return .line(SwipeSynthesizer(from: from, to: to, duration: duration ?? 0.25, curve: curve, rate: rate, hold: hold))
     }
 
     /// `{ direction: left | right | up | down, distance, velocity, from, rate }` or
     /// `{ edge: left | right | top | bottom, distance, velocity, x | y, rate }`.
-    func decodeIntentSwipe(_ fields: Fields, node: Node, device: Device) -> [TouchSample]? {
+    func decodeIntentSwipe(_ fields: Fields, node: Node, device: Device) -> SynthesizedTouch? {
         let r = reader
         let bounds = device.bounds
         for key in ["to", "duration", "curve", "hold"] where fields[key] != nil {
@@ -466,7 +465,7 @@ struct SceneDecoder {
             r.error(fields["velocity"] ?? node, "a swipe of \(Limits.format(distance)) pt released at \(Limits.format(velocity)) pt/s makes \(Limits.format(count.rounded(.up))) samples at \(Limits.format(rate)) Hz, over the limit of \(Limits.samples) samples; release it faster")
             return nil
         }
-        return IntentSwipe(from: start, direction: direction, distance: distance, releaseVelocity: velocity, rate: rate).samples()
+        return .intent(IntentSwipe(from: start, direction: direction, distance: distance, releaseVelocity: velocity, rate: rate))
     }
 
     func decodeSnapshot(_ node: Node) -> SnapshotSpec? {
@@ -498,7 +497,7 @@ struct SceneDecoder {
     func checkTouchesDoNotOverlap(_ entries: [TimelineEntry]) {
         var spans: [(start: Double, end: Double, entry: TimelineEntry)] = []
         for entry in entries {
-            if case .touch(let samples) = entry.action, let last = samples.last {
+            if let samples = entry.nominalSamples, let last = samples.last {
                 spans.append((entry.time + (samples.first?.time ?? 0), entry.time + last.time, entry))
             } else if case .tap = entry.action {
                 spans.append((entry.time, entry.time + TapTarget.duration, entry))
@@ -512,9 +511,42 @@ struct SceneDecoder {
     }
 }
 
+/// A finger synthesized from a few numbers (`swipe:`), point to point or by intent.
+///
+/// UIKit hands touches to gesture recognizers once per display refresh, coalescing the samples a
+/// faster digitizer took in between (Apple, "Getting high-fidelity input with coalesced
+/// touches"): what a recognizer — and a view following it — sees changes once per frame, by
+/// the samples of that frame. So a synthesized finger is sampled a whole number of times per
+/// video frame: its `rate` rounded to the nearest multiple of the frame rate, and at least the
+/// frame rate. A linear swipe then moves by equal steps on every frame at any `rate` and fps, and
+/// no frame repeats the one before while the finger moves.
+public enum SynthesizedTouch: Sendable, Hashable {
+    case line(SwipeSynthesizer)
+    case intent(IntentSwipe)
+
+    /// The samples for a video at `fps` frames per second; nil: at the swipe's own `rate`.
+    public func samples(framesPerSecond fps: Int?) -> [TouchSample] {
+        switch self {
+        case .line(var swipe):
+            swipe.rate = Self.rate(swipe.rate, framesPerSecond: fps)
+            return swipe.samples()
+        case .intent(var swipe):
+            swipe.rate = Self.rate(swipe.rate, framesPerSecond: fps)
+            return swipe.samples()
+        }
+    }
+
+    /// `rate` as a whole number (at least one) of samples per frame at `fps`.
+    public static func rate(_ rate: Double, framesPerSecond fps: Int?) -> Double {
+        guard let fps, fps > 0 else { return rate }
+        let perFrame = max((rate / Double(fps)).rounded(), 1)
+        return perFrame * Double(fps)
+    }
+}
+
 /// Synthesizes a finger trace: touch down at `from`, optionally hold, move to `to` over
 /// `duration` shaped by `curve`, sampled at `rate` Hz, lift at `to`.
-public struct SwipeSynthesizer: Sendable {
+public struct SwipeSynthesizer: Sendable, Hashable {
     public var from: Point, to: Point, duration: Double, curve: CubicTimingCurve, rate: Double, hold: Double
 
     public init(from: Point, to: Point, duration: Double, curve: CubicTimingCurve = .linear, rate: Double = 120, hold: Double = 0) {
@@ -526,13 +558,17 @@ public struct SwipeSynthesizer: Sendable {
         self.hold = hold
     }
 
+    /// Touch down at 0; after `hold`, a sample every 1 / `rate` s and one at the end, so samples
+    /// fall a whole number of times into every frame of a video whose rate divides `rate`.
     public func samples() -> [TouchSample] {
         var samples = [TouchSample(time: 0, location: from)]
-        let count = Swift.min(Swift.max(Int(saturating: (duration * rate).rounded(.up)), 1), Limits.samples)
-        for i in 1...count {
-            let x = Double(i) / Double(count)
-            samples.append(TouchSample(time: hold + duration * x, location: from.interpolated(to: to, fraction: curve.value(at: x))))
+        // Samples strictly inside the movement; a step within 1 µs of the end is the end.
+        let inside = Swift.min(Swift.max(Int(saturating: (duration * rate - 1e-6).rounded(.up)) - 1, 0), Limits.samples - 2)
+        for i in stride(from: 1, through: inside, by: 1) {
+            let t = Double(i) / rate
+            samples.append(TouchSample(time: hold + t, location: from.interpolated(to: to, fraction: curve.value(at: t / duration))))
         }
+        samples.append(TouchSample(time: hold + duration, location: to))
         return samples
     }
 }
@@ -576,7 +612,7 @@ public enum SwipeEdge: String, Sendable, CaseIterable {
 /// release velocity — 0.2 × the latest sample's velocity + 0.8 × the one before
 /// (docs/uikit-semantics.md#gestures) — is exactly the one asked for. A release velocity of 0
 /// eases to a stop and holds still for three samples before lifting.
-public struct IntentSwipe: Sendable {
+public struct IntentSwipe: Sendable, Hashable {
     public var from: Point
     public var direction: SwipeDirection
     public var distance: Double

@@ -23,6 +23,9 @@ public enum Action: Sendable, Hashable {
     case pop
     /// A finger trace: touch down at the first sample, up at the last.
     case touch([TouchSample])
+    /// A finger synthesized from a few numbers (`swipe:`); sampled once the video's frame rate is
+    /// known (`SynthesizedTouch.samples(framesPerSecond:)`).
+    case swipe(SynthesizedTouch)
     /// A quick tap (down and up in place, 80 ms) on what `TapTarget` names, found on the screen
     /// on top when it happens.
     case tap(TapTarget)
@@ -74,6 +77,7 @@ public struct TimelineEntry: Sendable, Hashable {
         switch action {
         case .tap: return "tap"
         case .touch(let samples): return samples.count == 2 && samples[0].location == samples[1].location ? "tap" : "gesture"
+        case .swipe: return "gesture"
         default: return "action"
         }
     }
@@ -81,8 +85,18 @@ public struct TimelineEntry: Sendable, Hashable {
     /// Whether the entry is a finger (a pan, swipe or tap) rather than an action.
     public var isGesture: Bool {
         switch action {
-        case .touch, .tap: return true
+        case .touch, .swipe, .tap: return true
         default: return false
+        }
+    }
+
+    /// The finger's samples as written or synthesized at the swipe's own rate (nil for an action
+    /// or a tap): for checks that need only where and when the finger is.
+    public var nominalSamples: [TouchSample]? {
+        switch action {
+        case .touch(let samples): return samples
+        case .swipe(let swipe): return swipe.samples(framesPerSecond: nil)
+        default: return nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import Geometry
 import Motion
@@ -52,10 +53,10 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(try layer(start, "sheet").frame.minY, 1000, "starts at the container's maxY")
         XCTAssertEqual(try layer(start, "dimming").alpha, 0)
 
-        // The transition animator is ease-out over the frame animator's reported `duration`: the
-        // 0.2 s (hideShowBarDuration) it was created with, which its mass/stiffness/damping
-        // spring ignores when it runs (docs/uikit-semantics.md, "Spring durations").
-        let duration = 0.2
+        // The transition animator is ease-out over the frame animator's reported `duration`: its
+        // mass/stiffness/damping spring replaced the 0.2 s (hideShowBarDuration) it was created
+        // with by the settling duration (docs/uikit-semantics.md#spring-durations).
+        let duration = Self.seedSettlingDuration
         let mid = timeline.state(at: 0.5 + duration / 2)
         let p = CubicTimingCurve.easeOut.value(at: 0.5)
         XCTAssertEqual(try XCTUnwrap(mid.progress), p, accuracy: 1e-9)
@@ -63,7 +64,7 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(try layer(mid, "dimming").alpha, 0.66 * p, accuracy: 1e-9)
 
         let run = try XCTUnwrap(timeline.runs.first)
-        XCTAssertEqual(run.end - run.start, 0.2, accuracy: 1e-12, "exactly 0.2 s")
+        XCTAssertEqual(run.end - run.start, duration, accuracy: 1e-9, "the settling duration, 0.3975 s, not 0.2 s")
         let end = timeline.state(at: 0.5 + duration + 0.01)
         XCTAssertEqual(end.phase, .idle)
         XCTAssertNil(end.progress)
@@ -141,33 +142,42 @@ final class SlideUpModalTests: XCTestCase {
         }
     }
 
-    /// Exact durations after a release (docs/uikit-semantics.md, "Spring durations"): the
-    /// transition animator continues with durationFactor = frame animator duration / transition
-    /// duration = 0.2 / 0.2, so the transition completes 0.2 s after the finger lifts, and a
-    /// dismissed sheet is removed then. A cancelled sheet stays on screen until the frame spring
-    /// (mass 2.5, stiffness 2000, damping 95, its settling duration 0.3975 s; the finger was still
-    /// at release, so no velocity) brings it to rest.
+    /// `CASpringAnimation.settlingDuration` of the seed's spring (mass 2.5, stiffness 2000,
+    /// damping 95), worked from Core Animation's formula (docs/uikit-semantics.md#spring-durations):
+    /// ω0 = √(k/m) = √800, ζω0 = c / 2m = 19, ωd = √(k/m − (c/2m)²) = √439,
+    /// T = (ln(1/0.001) + ln(1 + ζω0/ωd)) / ζω0 = 0.397536 s.
+    static let seedSettlingDuration = (log(1000) + log(1 + 19 / 439.0.squareRoot())) / 19
+
+    /// Exact durations after a release (docs/uikit-semantics.md#spring-durations): the
+    /// transition animator lasts the frame animator's `duration` — the spring's settling duration
+    /// — and continues with durationFactor = frame animator duration / transition duration = 1,
+    /// so the transition completes 0.3975 s after the finger lifts, and a dismissed sheet is
+    /// removed then. A cancelled sheet stays on screen until the frame spring (the finger was
+    /// still at release, so no velocity) brings it to rest.
     func testDurationsAfterARelease() throws {
+        let settle = Self.seedSettlingDuration
+        XCTAssertEqual(settle, 0.397536, accuracy: 1e-6)
+        XCTAssertEqual(Spring(mass: 2.5, stiffness: 2000, damping: 95).settlingDuration(), settle, accuracy: 1e-12,
+                       "CASpringAnimation.settlingDuration's closed form")
         let release = 1.0 + 0.01 + 0.24 + 0.02
         let finish = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 240)))
         let dismissal = try XCTUnwrap(finish.runs.last)
         XCTAssertTrue(dismissal.finished)
-        XCTAssertEqual(dismissal.end, release + 0.2, accuracy: 1e-9)
-        XCTAssertEqual(finish.state(at: release + 0.199).phase, .animating)
-        XCTAssertEqual(finish.state(at: release + 0.2).layers.map(\.id), ["list"])
-        // the dimming (transition animator) reaches 0 exactly then: easeOut over the remaining share
-        XCTAssertEqual(try layer(finish.state(at: release + 0.1999999), "dimming").alpha, 0, accuracy: 1e-4)
+        XCTAssertEqual(dismissal.end, release + settle, accuracy: 1e-9)
+        XCTAssertEqual(finish.state(at: release + 0.2).phase, .animating, "still dismissing at +0.2 s")
+        XCTAssertGreaterThan(try layer(finish.state(at: release + 0.2), "dimming").alpha, 0.05, "still dimmed at +0.2 s")
+        XCTAssertEqual(finish.state(at: release + settle).layers.map(\.id), ["list"])
+        // the dimming (transition animator) reaches 0 exactly then
+        XCTAssertEqual(try layer(finish.state(at: release + settle - 1e-7), "dimming").alpha, 0, accuracy: 1e-4)
 
-        let settle = Spring(mass: 2.5, stiffness: 2000, damping: 95).settlingDuration()
-        XCTAssertEqual(settle, 0.3975, accuracy: 0.001, "envelope bound, as CASpringAnimation.settlingDuration")
         let cancel = try Timeline(scene: try scene(timeline: "  - { at: 0, present: sheet }\n" + drag(at: 1, travel: 180)))
         let back = try XCTUnwrap(cancel.runs.last)
         XCTAssertFalse(back.finished)
         XCTAssertEqual(back.end, 1.0 + 0.01 + 0.18 + 0.02 + settle, accuracy: 1e-9)
-        // the dimming is back at full strength after 0.2 s; the sheet is still settling
-        let t = 1.0 + 0.01 + 0.18 + 0.02 + 0.25
-        XCTAssertEqual(try layer(cancel.state(at: t), "dimming").alpha, 0.66, accuracy: 1e-9)
-        XCTAssertEqual(cancel.state(at: t).phase, .animating)
+        // the dimming (the transition animator, continued for the same duration) is back at full strength then
+        let t = 1.0 + 0.01 + 0.18 + 0.02 + settle
+        XCTAssertEqual(try layer(cancel.state(at: t - 1e-7), "dimming").alpha, 0.66, accuracy: 1e-4)
+        XCTAssertEqual(cancel.state(at: t - 0.01).phase, .animating)
     }
 
     /// A `{dampingRatio, duration}` spring is an animator of that duration: the transition

@@ -206,11 +206,11 @@ final class StyleTests: XCTestCase {
 
     func testScaleFadeDismissesByLeftEdgePan() throws {
         let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
-        // progress = clamp(dx / 200) with dx read in the shrinking view's coordinates: ≥ 0.5 finishes,
-        // which is 0.5 × 200 × s(0.5) = 80 pt of translation, s(0.5) = 0.8. The drag reaches the
+        // progress = clamp(dx / 200) with dx read through the view's model transform (scale 0.6):
+        // ≥ 0.5 finishes, which is 0.5 × 200 × 0.6 = 60 pt of translation. The drag reaches the
         // 15 pt edge slop at 22 pt, so the translation at release is travel − 3 pt.
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 80)))), ["b"])
-        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 86)))), ["a"])
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 62)))), ["b"])
+        XCTAssertEqual(topIDs(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 63)))), ["a"])
         // Not from the edge: no dismissal, and the gesture is an error saying why.
         XCTAssertThrowsError(try Timeline(scene: try scene(transitions, "  - { at: 0, present: b }\n" + drag(at: 1, x: 5 + 55, travel: 150)))) { error in
             let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
@@ -218,48 +218,32 @@ final class StyleTests: XCTestCase {
         }
     }
 
-    /// Seed 004 reads `translation(in: viewController.view)` while that view shrinks from scale 1
-    /// toward 0.6 with the progress p: a finger travel of dx screen points reads dx / s(p),
-    /// s(p) = 1 − 0.4·p, so p = clamp(dx / (s(p) · 200)) — solved in closed form as the smaller
-    /// root of 0.4·p² − p + dx/200 = 0 (docs/uikit-semantics.md, "Translation in a scaled view").
-    /// Reference values from 2x / (1 + √(1 − 1.6x)), x = dx / 200, evaluated independently (Python, double precision).
-    func testScaleFadeReadingInTheScaledView() throws {
-        let rows: [(dx: Double, progress: Double)] = [
-            (0, 0),
-            (20, 0.1043561),     // 0.2 / (1 + √0.84)
-            (40, 0.2192236),     // 0.4 / (1 + √0.68)
-            (60, 0.3486122),     // 0.6 / (1 + √0.52)
-            (80, 0.5),           // 0.8 / (1 + √0.36): s = 0.8, 80 / 0.8 = 100 = 0.5 × 200
-            (100, 0.6909830),    // 1 / (1 + √0.2)
-            (120, 1),            // s = 0.6 at the end: 120 / 0.6 = 200
-            (125, 1.25),         // past the end the root runs on (the caller clamps to 1)
-            (150, 1),            // no root: the reading has run away, progress 1
-            (-20, -0.0962912),   // −0.2 / (1 + √1.16), clamped to 0 by the caller
-        ]
-        for row in rows {
-            let p = ScaleFadeReading.progress(translation: row.dx, distance: 200, endScale: 0.6)
-            XCTAssertEqual(p, row.progress, accuracy: 1e-6, "dx = \(row.dx)")
-            if row.dx > 0, row.dx <= 120 {
-                // the fixed point: reading dx in the view scaled by s(p) gives back p
-                let s = ScaleFadeReading.scale(at: p, endScale: 0.6)
-                XCTAssertEqual(row.dx / s / 200, p, accuracy: 1e-12, "dx = \(row.dx)")
-            }
+    /// Seed 004 reads `translation(in: viewController.view)`, which converts through the view's
+    /// model transform; the paused dismissal animator has already set it to the end value (scale
+    /// 0.6), so a finger travel of dx reads dx / 0.6 and p = dx / (0.6 × 200) = dx / 120 — 0.5 at
+    /// 60 pt, whatever scale is on screen (docs/uikit-semantics.md#translation-in-a-scaled-view).
+    func testScaleFadeReadingThroughTheModelTransform() throws {
+        for (dx, progress) in [(0.0, 0.0), (30, 0.25), (60, 0.5), (90, 0.75), (120, 1), (-12, -0.1)] {
+            XCTAssertEqual(ScaleFadeReading.progress(translation: dx, distance: 200, endScale: 0.6), progress, accuracy: 1e-12, "dx = \(dx)")
         }
-        // from a caught progress of 0.3: (p − 0.3)(1 − 0.4p) = 40 / 200 → p = 1 / (1.12 + √0.4544)
-        XCTAssertEqual(ScaleFadeReading.progress(translation: 40, distance: 200, endScale: 0.6, base: 0.3), 0.5573850, accuracy: 1e-6)
+        // from a caught progress of 0.3: 0.3 + 40 / 120
+        XCTAssertEqual(ScaleFadeReading.progress(translation: 40, distance: 200, endScale: 0.6, base: 0.3), 0.3 + 1.0 / 3, accuracy: 1e-12)
         // without scaling the reading is plain dx / distance
         XCTAssertEqual(ScaleFadeReading.progress(translation: 50, distance: 200, endScale: 1), 0.25, accuracy: 1e-12)
-        // a view that grows (scale 1.5 at the end): p(1 + 0.5p) = 0.25 → p = 0.5 / (1 + √1.5)
-        XCTAssertEqual(ScaleFadeReading.progress(translation: 50, distance: 200, endScale: 1.5), 0.5 / (1 + 1.5.squareRoot()), accuracy: 1e-12)
 
-        // In a timeline: the frame shows the solved progress for the finger's translation.
+        // In a timeline: the frame shows dx / 120 for the finger's translation, whatever the scale on screen.
         let t = try Timeline(scene: try scene("  - { from: a, to: b, style: scale-fade-modal }",
                                               "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 60)))
         // at 1.05 the finger is at 5 + 12 + 40 = 57: 52 pt from touch-down, translation 37 pt
         let state = t.state(at: 1.05)
         XCTAssertEqual(state.phase, .interactive)
-        XCTAssertEqual(try XCTUnwrap(state.progress), ScaleFadeReading.progress(translation: 37, distance: 200, endScale: 0.6), accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(state.progress), 37.0 / 120, accuracy: 1e-12)
         XCTAssertEqual(state.layers[1].frame.width, 400 * (1 - 0.4 * (state.progress ?? 0)), accuracy: 1e-9)
+        // A release at 62 pt of translation (0.517) dismisses; 80 pt was needed before.
+        let released = try Timeline(scene: try scene("  - { from: a, to: b, style: scale-fade-modal }",
+                                                     "  - { at: 0, present: b }\n" + drag(at: 1, x: 5, travel: 65)))
+        XCTAssertEqual(released.runs.last?.finished, true)
+        XCTAssertEqual(released.runs.last?.destination, "a")
     }
 
     /// The scale-fade modal's spring (dampingRatio 0.8 in a 0.6 s animator) takes exactly 0.6 s to

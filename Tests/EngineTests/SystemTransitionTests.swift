@@ -103,29 +103,110 @@ final class SystemTransitionTests: XCTestCase {
         XCTAssertEqual(crossFade?.children.map(\.transform.tx), crossFade?.children.map { _ in 0 })
     }
 
-    func testSystemPushPopRule() {
-        func finishes(_ p: Double, _ widthsPerSecond: Double) -> Bool {
-            SystemPush.popFinishes(progress: p, velocity: Point(x: widthsPerSecond * 400, y: 0), width: 400, threshold: 0.5, flick: 1)
+    /// UIKit's release rule for the interactive pop (`_UINavigationInteractiveTransitionBase`,
+    /// docs/uikit-semantics.md#system-transitions): projected = p + v̄·T + ½·ā·T² against
+    /// min(187.5 / width, 0.5), v̄ and ā the averages of the last three samples in widths per
+    /// second (per second²). Reference numbers worked by hand from those formulas.
+    func testSystemPopProjection() {
+        func event(_ state: PanEvent.State, _ t: Double, x: Double, v: Double) -> PanEvent {
+            PanEvent(state: state, time: t, location: Point(x: x, y: 400), translation: Point(x: x, y: 0), velocity: Point(x: v, y: 0))
         }
-        XCTAssertFalse(finishes(0.49, 0))
-        XCTAssertTrue(finishes(0.51, 0))
-        XCTAssertFalse(finishes(0.1, 0.99), "below the flick velocity the position decides")
-        XCTAssertTrue(finishes(0.1, 1.01), "a flick right pops from anywhere")
-        XCTAssertFalse(finishes(0.9, -1.01), "a flick left cancels from anywhere")
-        XCTAssertTrue(finishes(0.9, -0.99))
+        /// A finger reporting a steady `v` pt/s, a callback every 10 ms, released at translation `x`
+        /// pt (with v = 0, creeping 0.1 pt a callback so that each is a move).
+        func steady(to x: Double, v: Double, width: Double) -> PopProjection {
+            var projection = PopProjection(totalDistance: width)
+            let steps = 8
+            for i in 0...steps {
+                let state: PanEvent.State = i == 0 ? .began : i == steps ? .ended : .changed
+                let step = v == 0 ? 0.1 : v * 0.01
+                projection.add(event(state, Double(i) * 0.01, x: x - step * Double(steps - i), v: v))
+            }
+            return projection
+        }
+        // iPhone 15 (393 pt): threshold 187.5 / 393 = 0.477099; T = 0.35 s.
+        let at29 = steady(to: 0.29 * 393, v: 300, width: 393)
+        XCTAssertEqual(at29.threshold, 187.5 / 393, accuracy: 1e-12)
+        XCTAssertEqual(at29.averageVelocity, 300.0 / 393, accuracy: 1e-12)
+        XCTAssertEqual(at29.averageAcceleration, 0, accuracy: 1e-9)
+        // 0.29 + 0.763359 × 0.35 = 0.557176 > 0.477099: pops (≥ 1 width/s or past 0.5 would not).
+        XCTAssertEqual(at29.projected(progress: 0.29, duration: 0.35), 0.29 + 300.0 / 393 * 0.35, accuracy: 1e-12)
+        XCTAssertTrue(at29.pops(progress: 0.29, duration: 0.35), "29 % moving right at 300 pt/s pops")
+        XCTAssertFalse(steady(to: 0.1 * 393, v: 300, width: 393).pops(progress: 0.1, duration: 0.35),
+                       "0.1 + 0.267 = 0.367 < 0.477: cancels")
+        // Stopped: v̄ = 0, ā = 0; 0.48 > 0.477 pops, 0.47 does not.
+        XCTAssertTrue(steady(to: 0.48 * 393, v: 0, width: 393).pops(progress: 0.48, duration: 0.35), "stopped at 48 % pops")
+        XCTAssertFalse(steady(to: 0.47 * 393, v: 0, width: 393).pops(progress: 0.47, duration: 0.35))
+        // A narrow screen caps the threshold at 0.5: 187.5 / 320 = 0.586.
+        XCTAssertEqual(PopProjection(totalDistance: 320).threshold, 0.5)
+        // Moving left at 300 pt/s from 60 %: 0.6 − 0.267 = 0.333 < 0.477: cancels.
+        XCTAssertFalse(steady(to: 0.6 * 393, v: -300, width: 393).pops(progress: 0.6, duration: 0.35))
+
+        // Acceleration: velocity 0, 0.5, 1, 1.5 … widths/s at 10 ms: the raw 50 widths/s² is let
+        // change by at most 5 per sample (5, 10, 15, …); the average is over the last three.
+        var ramp = PopProjection(totalDistance: 400)
+        for i in 0...5 {
+            ramp.add(event(i == 0 ? .began : .changed, Double(i) * 0.01, x: Double(i) * 10, v: Double(i) * 0.5 * 400))
+        }
+        // samples 1…5 accelerations 5, 10, 15, 20, 25; averages: cumulative over the first
+        // (0 from .began, 5, 10 → 5), then the last three (10, 15, 20 → 15; 15, 20, 25 → 20).
+        XCTAssertEqual(ramp.sampleCount, 6)
+        XCTAssertEqual(ramp.averageAcceleration, 20, accuracy: 1e-9)
+        XCTAssertEqual(ramp.averageVelocity, (1.5 + 2 + 2.5) / 3, accuracy: 1e-9)
+
+        // Fewer than three samples: the direction of the average velocity decides.
+        var two = PopProjection(totalDistance: 393)
+        two.add(event(.began, 0, x: 0, v: 100))
+        two.add(event(.changed, 0.02, x: 2, v: 100))
+        two.add(event(.ended, 0.0205, x: 2.1, v: 100))  // 0.5 ms after the callback before: not a sample
+        XCTAssertEqual(two.sampleCount, 2)
+        XCTAssertTrue(two.pops(progress: 0.01, duration: 0.35))
+        var back = PopProjection(totalDistance: 393)
+        back.add(event(.began, 0, x: 0, v: -100))
+        back.add(event(.changed, 0.02, x: -2, v: -100))
+        XCTAssertFalse(back.pops(progress: 0.9, duration: 0.35))
+        // A pan that ends without ever moving the transition does not pop.
+        var still = PopProjection(totalDistance: 393)
+        still.add(event(.began, 0, x: 0, v: 900))
+        still.add(event(.ended, 0.02, x: 0, v: 900))
+        XCTAssertFalse(still.pops(progress: 0.6, duration: 0.35))
     }
 
+    /// The same rule replayed from typed traces on an iPhone 15: a release at 29 % moving right at
+    /// 300 pt/s pops, one stopped at 48 % pops, one stopped at 40 % cancels.
     func testSystemPushEdgePanPopsOrCancels() throws {
-        let transitions = "  - { from: a, to: b, style: system-push }"
-        // An edge pan (down within 13 pt of the left edge, 15 pt slop) held still before lifting.
-        for (travel, popped) in [(180.0, false), (240.0, true)] {
-            let t = try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n"
-                                                  + pan(at: 1, from: Point(x: 5, y: 400), by: Point(x: travel + 15, y: 0))))
-            XCTAssertEqual(top(t).first, popped ? "a" : "b", "travel \(travel)")
+        func scene(_ pan: [[Double]], expect: String) throws -> Timeline {
+            try Timeline(scene: try SceneLoader.load(text: """
+                device: iphone-15
+                fps: 60
+                screens: { a: { navigationBar: { title: Settings } }, b: { navigationBar: { title: Wi-Fi, back: Settings } } }
+                root: a
+                transitions: [{ from: a, to: b, style: system-push }]
+                timeline:
+                  - { at: 0, push: b }
+                  - { at: 1, pan: [\(pan.map { "[\($0[0]), \($0[1]), 400]" }.joined(separator: ", "))], expect: \(expect) }
+                """, file: "pop.yaml", name: "pop"))
         }
+        /// Down at x 4, then in even 120 Hz steps at `speed` pt/s to about `progress` × 393 pt of
+        /// translation past the 15 pt slop; then held still for `hold` s.
+        func drag(to progress: Double, speed: Double, hold: Double) -> [[Double]] {
+            let step = speed / 120
+            let steps = Int(((15 + progress * 393) / step).rounded())
+            var samples: [[Double]] = (0...steps).map { [Double($0) / 120, 4 + Double($0) * step] }
+            let heldSteps = Int((hold * 120).rounded())
+            for i in stride(from: 1, through: heldSteps, by: 1) {
+                samples.append([Double(steps + i) / 120, 4 + Double(steps) * step])
+            }
+            return samples
+        }
+        let moving = try scene(drag(to: 0.29, speed: 300, hold: 0), expect: "finish")
+        XCTAssertEqual(top(moving).first, "a", "29 % moving right at 300 pt/s pops")
+        let stopped = try scene(drag(to: 0.48, speed: 150, hold: 0.3), expect: "finish")
+        XCTAssertEqual(top(stopped).first, "a", "stopped at 48 % pops")
+        let short = try scene(drag(to: 0.2, speed: 150, hold: 0.3), expect: "cancel")
+        XCTAssertEqual(top(short).first, "b", "stopped at 20 % cancels")
         // A pan that starts away from the edge does nothing.
-        let t = try Timeline(scene: try scene(transitions, "  - { at: 0, push: b }\n"
-                                              + pan(at: 1, from: Point(x: 100, y: 400), by: Point(x: 300, y: 0), expectNothing: true)))
+        let t = try Timeline(scene: try self.scene("  - { from: a, to: b, style: system-push }", "  - { at: 0, push: b }\n"
+                                                   + pan(at: 1, from: Point(x: 100, y: 400), by: Point(x: 300, y: 0), expectNothing: true)))
         XCTAssertEqual(t.runs.count, 1)
     }
 

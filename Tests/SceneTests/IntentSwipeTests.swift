@@ -11,11 +11,7 @@ final class IntentSwipeTests: XCTestCase {
             timeline:
               - { at: 0, swipe: \(swipe), expect: nothing }
             """, file: "t.yaml", name: "t")
-        guard case .touch(let samples) = scene.timeline.first?.action else {
-            XCTFail("the swipe did not load as a touch: \(String(describing: scene.timeline.first?.action))")
-            return []
-        }
-        return samples
+        return try XCTUnwrap(scene.timeline.first?.nominalSamples, "a swipe is a finger")
     }
 
     /// UIPanGestureRecognizer's release velocity: 0.2 × the latest sample's velocity + 0.8 × the

@@ -138,8 +138,8 @@ struct CustomStyle: TransitionStyleDefinition {
         case .translation(let a, let distance, let direction, let readIn):
             axis = a
             sign = direction == .negative ? -1 : 1
-            // Seed 004's reading in a view being scaled: the scale at the gesture's far end
-            // relative to its start (linear in between).
+            // Seed 004's reading in a view being scaled: through its model transform, which is
+            // already the scale at the gesture's far end (relative to its start).
             let endScale = readIn.map { geometry.scaleRatio(of: $0, axis: a, forward: forward) }
             progress = { event, bounds, base in
                 let t = a == .x ? event.translation.x : event.translation.y
@@ -177,7 +177,6 @@ struct CustomStyle: TransitionStyleDefinition {
         if case .cubic(let curve, let duration) = spec.timing {
             p.curve = curve
             p.duration = duration
-            p.frameDuration = duration
         }
         if case .translation(_, let distance, _, _) = gesture.progress {
             p.progressScale = distance.resolve(run.stage.bounds.height) / run.stage.bounds.height

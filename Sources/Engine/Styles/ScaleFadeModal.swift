@@ -20,7 +20,7 @@ struct ScaleFadeModal: PercentDrivenStyle {
         SettingDescriptor("offset", .point, default: .point(Point(x: 0, y: -200)),
                           doc: "its translation when out, points", uikit: "`translatedBy(x: 0, y: -200)`"),
         SettingDescriptor("progressDistance", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(200),
-                          doc: "points of translation, read in the shrinking screen's own coordinates, for full progress",
+                          doc: "points of translation, read through the screen's model transform (its end scale), for full progress",
                           uikit: "`translation(in: viewController.view).x / 200`"),
         .completionThreshold(0.5, "a release at or above it finishes"),
         SettingDescriptor("edgeZone", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(13),
@@ -33,7 +33,7 @@ struct ScaleFadeModal: PercentDrivenStyle {
         geometry.scale = s.number("scale") ?? 0.6
         geometry.offset = s.point("offset") ?? Point(x: 0, y: -200)
         // Seed 004: progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5, with dx = translation(in:
-        // viewController.view), read in the shrinking view's own space.
+        // viewController.view), read through the view's model transform (the end scale).
         let distance = s.number("progressDistance") ?? 200, finish = s.number("completionThreshold") ?? 0.5
         let scale = geometry.scale
         let rule = InteractionRule(

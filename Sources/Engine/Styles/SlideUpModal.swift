@@ -17,9 +17,9 @@ struct SlideUpModal: TransitionStyleDefinition {
         SettingDescriptor("curve", .curve, default: .curve(.easeOut), doc: "the transition animator's curve",
                           uikit: "`UIViewPropertyAnimator(duration:curve: .easeOut)`"),
         SettingDescriptor("duration", .seconds,
-                          defaultText: "0.2 s (a `{dampingRatio, duration}` spring: its duration)",
-                          doc: "the transition animator's duration; the seed asks its frame animator, created with `hideShowBarDuration`, for `duration` (a mass/stiffness/damping spring ignores it while running)",
-                          uikit: "`UINavigationController.hideShowBarDuration`"),
+                          defaultText: "the spring's settling duration, 0.3975 s (a `{dampingRatio, duration}` spring: its duration)",
+                          doc: "the transition animator's duration; the seed asks its frame animator for `duration`, which a mass/stiffness/damping spring sets to its settling duration",
+                          uikit: "`propertyAnimator().duration`"),
         .dimmingAlpha(0.66),
         .dimmingColor,
         SettingDescriptor("progressScale", .number(range: 0...100, exclusiveMinimum: 0), default: .number(1.1),
@@ -86,15 +86,9 @@ struct SlideUpModalParameters: Sendable, Hashable {
     /// The transition animator's curve: `.easeOut`.
     var curve = CubicTimingCurve.easeOut
     /// The transition animator's duration; nil means the frame animator's `duration`: the
-    /// spring's honoured duration, else `hideShowBarDuration` (the seed asks the frame animator,
-    /// created with that duration, for its `duration`).
+    /// spring's honoured duration, else its settling duration (the seed asks the frame animator
+    /// for its `duration`).
     var duration: Double?
-    /// `UINavigationController.hideShowBarDuration`, the duration the seed creates its frame
-    /// animator with.
-    static let hideShowBarDuration = 0.2
-    /// The duration the frame animator is created with and reports where the spring honours
-    /// none; nil: `hideShowBarDuration` (a custom style that follows the finger gives its own).
-    var frameDuration: Double?
     /// `UIColor.black.withAlphaComponent(0.66)`.
     var dimmingColor = Color.black.withAlpha(0.66)
     /// progress step = dy / (container height × `progressScale`).

@@ -7,8 +7,9 @@ import Scene
 /// The pushed screen comes in from the right casting an edge shadow while the covered screen
 /// moves left by 0.3 × width under a black overlay at 0.1; the bar's title slides, the back
 /// button's label moves to the leading edge and a large title leaves with its screen. It runs on
-/// UIKit's default spring (curve 7). The interactive pop is a left screen-edge pan deciding by
-/// position and velocity, and releases with the finger's velocity into the same spring.
+/// UIKit's default spring (curve 7). The interactive pop is a left screen-edge pan; its release
+/// is decided by UIKit's projection of the progress (`PopProjection`) and continues with the
+/// finger's velocity into the same spring.
 /// Sources and certainty: docs/uikit-semantics.md#system-transitions.
 struct SystemPush: PercentDrivenStyle {
     let name = "system-push"
@@ -31,10 +32,9 @@ struct SystemPush: PercentDrivenStyle {
         SettingDescriptor("edgeZone", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(13),
                           doc: "how near the left edge the pop's touch must go down, points",
                           uikit: "`interactivePopGestureRecognizer` (`UIScreenEdgePanGestureRecognizer`)"),
-        .completionThreshold(0.5, "without a flick, a release past this fraction of the width pops"),
-        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(1),
-                          doc: "a release faster than this many widths per second decides by its direction",
-                          uikit: "the interactive pop's velocity rule"),
+        SettingDescriptor("duration", .seconds, default: .number(0.35),
+                          doc: "the transition's duration T over which a released pop is projected (progress + v·T + ½·a·T² against min(187.5 / width, 0.5))",
+                          uikit: "`UIPercentDrivenInteractiveTransition.duration`, the push's reported 0.35 s"),
         SettingDescriptor("titleEntry", .number(range: 0...2), default: .number(0.5),
                           doc: "the incoming title starts this fraction of the width right of its place",
                           uikit: "`UINavigationBar`'s push animation"),
@@ -47,13 +47,14 @@ struct SystemPush: PercentDrivenStyle {
         geometry.overlay = Color.black.withAlpha(s.number("overlayAlpha") ?? 0.1)
         geometry.shadow = Shadow(color: .black, opacity: s.number("shadowOpacity") ?? 0.25,
                                  radius: s.number("shadowRadius") ?? 9, offset: .zero)
-        let finish = s.number("completionThreshold") ?? 0.5, flick = s.number("flickVelocity") ?? 1
+        let duration = s.number("duration") ?? 0.35
         let width = run.stage.bounds.width
-        let rule = InteractionRule(
+        var rule = InteractionRule(
             recognizer: .leftEdge(zone: s.number("edgeZone") ?? 13),
             progress: { event, bounds, base in base + event.translation.x / bounds.width },
-            finishes: { p, v in SystemPush.popFinishes(progress: p, velocity: v, width: width, threshold: finish, flick: flick) },
+            finishes: { _, v in v.x > 0 },
             progressVelocity: { v, bounds in v.x / bounds.width })
+        rule.decides = { p, events in SystemPush.popFinishes(progress: p, events: events, width: width, duration: duration) }
         let spring = s.spring("spring") ?? .uiKitDefault
         var driver = PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                          timing: .spring(spring), completionCurve: .linear, completionSpeed: 1,
@@ -69,14 +70,12 @@ struct SystemPush: PercentDrivenStyle {
         return .slide(slide)
     }
 
-    /// The interactive pop's release: a flick of at least `flick` widths per second decides by
-    /// its direction, otherwise the pop finishes past `threshold`. `velocity` is in points per
-    /// second; `width` 0 means it is already in widths per second.
-    static func popFinishes(progress: Double, velocity: Point, width: Double, threshold: Double, flick: Double) -> Bool {
-        let v = velocity.x
-        let widths = width > 0 ? v / width : v
-        if abs(widths) >= flick, flick > 0 { return widths > 0 }
-        return progress > threshold
+    /// The interactive pop's release, decided as UIKit does: the callbacks' velocity and
+    /// acceleration project the progress over `duration` (`PopProjection`).
+    static func popFinishes(progress: Double, events: [PanEvent], width: Double, duration: Double) -> Bool {
+        var projection = PopProjection(totalDistance: width)
+        for event in events { projection.add(event) }
+        return projection.pops(progress: progress, duration: duration)
     }
 }
 
