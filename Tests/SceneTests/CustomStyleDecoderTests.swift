@@ -187,4 +187,33 @@ final class CustomStyleDecoderTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:11: error: 'duration' cannot be combined with 'spring'") }, errors.joined(separator: "\n"))
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:5:3: error: a style name is a plain name") }, errors.joined(separator: "\n"))
     }
+
+    /// `animator: system` is UIKit's own push or pop: navigation only, with no layers or gesture of its own.
+    func testASystemAnimatorIsANavigationDirectionWithoutLayersOrGesture() throws {
+        let loaded = try load(scene("""
+              mine:
+                presentation: navigation
+                layers: [{ node: from }, { node: to }]
+                forward: { animator: system }
+            """))
+        XCTAssertEqual(loaded.styles.first?.forward.animator, .system)
+        XCTAssertEqual(loaded.styles.first?.back.animator, .style)
+        let errors = diagnostics(scene("""
+              mine:
+                layers: [{ node: from }, { node: to }]
+                back:
+                  animator: system
+                  layers: [{ node: to }]
+                  gesture: { progress: { translation: x } }
+                forward: { animator: sytem }
+            """))
+        for message in [
+            "s.yaml:7:7: error: 'back: { animator: system }' is UIKit's default push or pop: it needs 'presentation: navigation'",
+            "s.yaml:8:7: error: 'layers' cannot be combined with 'animator: system': UIKit's default pop has its own",
+            "s.yaml:9:7: error: 'gesture' cannot be combined with 'animator: system'",
+            "s.yaml:10:26: error: unknown animator 'sytem' (did you mean 'system'?); expected one of: style, system",
+        ] {
+            XCTAssertTrue(errors.contains { $0.hasPrefix(message) }, "missing: \(message)\nin:\n\(errors.joined(separator: "\n"))")
+        }
+    }
 }
