@@ -229,15 +229,27 @@ final class Compositor {
     }
 
     /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
-    /// Where no screen lies under the status bar's middle, the frontmost screen still decides
-    /// whether it shows, and its tone follows what shows there: the frame's background.
+    /// Where no screen lies under the status bar, the frontmost screen still decides whether it
+    /// shows, and its tone follows what shows there: the frame's background. The status bar's
+    /// look is asked down the band of its glyphs (`SystemChrome.statusBarProbes`): while a
+    /// screen's edge crosses them (a page sheet's presenter shrinking away from the top), each
+    /// tone shows at the share of the band it is asked for, the two cross-fading as UIKit fades
+    /// one status bar style into the next, rather than dark glyphs sitting over black.
     private func paintChrome(over layers: [PlacedNode], background: Color, sources: ScreenSources) {
         guard let chrome = sources.cache.chrome else { return }
-        if let name = topScreen(in: layers, at: chrome.statusBarProbe) {
-            if let tone = chrome.looks[name]?.statusBar, let overlay = sources.statusBar[tone] { paint(overlay) }
-        } else if background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil,
-                  let overlay = sources.statusBar[SystemChrome.luminance(of: background) < 0.5 ? .light : .dark] {
-            paint(overlay)
+        var shares: [SystemChrome.Tone: Int] = [:]
+        lazy var backgroundTone: SystemChrome.Tone? = {
+            guard background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil else { return nil }
+            return SystemChrome.luminance(of: background) < 0.5 ? .light : .dark
+        }()
+        for probe in chrome.statusBarProbes {
+            let tone = topScreen(in: layers, at: probe).map { chrome.looks[$0]?.statusBar } ?? backgroundTone
+            if let tone { shares[tone, default: 0] += 1 }
+        }
+        for tone in [SystemChrome.Tone.dark, .light] {
+            if let share = shares[tone], let overlay = sources.statusBar[tone] {
+                paint(overlay, alpha: Double(share) / Double(chrome.statusBarProbes.count))
+            }
         }
         if let name = topScreen(in: layers, at: chrome.homeIndicatorProbe), let tone = chrome.looks[name]?.homeIndicator,
            let overlay = sources.homeIndicator[tone] {
@@ -261,13 +273,20 @@ final class Compositor {
         return nil
     }
 
-    private func paint(_ overlay: ScreenSources.Overlay) {
+    private func paint(_ overlay: ScreenSources.Overlay, alpha: Double = 1) {
         let cr = cairo.pointer
         let image = overlay.image
         cairo_new_path(cr)
         cairo_rectangle(cr, Double(image.pixelX), Double(image.pixelY), Double(image.pixelWidth), Double(image.pixelHeight))
         cairo_set_source(cr, overlay.pattern.pointer)
-        cairo_fill(cr)
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo.withSavedState {
+                cairo_clip(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            }
+        }
         cairo_set_source_rgb(cr, 0, 0, 0)
     }
 
