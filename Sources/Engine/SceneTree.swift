@@ -165,64 +165,88 @@ struct SceneTree: Sendable {
         if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
         for (index, screen) in screens.enumerated() {
             let isAbove = slide != nil && index == 1
-            var groups: [(name: String, kind: ScreenPart.Kind, dx: Double, alpha: Double)] = []
+            var groups: [(name: String, kind: ScreenPart.Kind, transform: AffineTransform, alpha: Double)] = []
             if let back = screen.spec.back {
                 if let slide {
-                    groups += slidingBack(back, isAbove: isAbove, screens: screens, amount: amount, slide: slide)
+                    groups += slidingBack(back, isAbove: isAbove, screens: screens, amount: amount, slide: slide, device: device)
                 } else {
-                    groups.append(("back", .barBack, 0, screen.alpha))
+                    groups.append(("back", .barBack, .identity, screen.alpha))
                 }
             }
             if screen.spec.title != nil {
-                let dx = slide.map { slidingTitleOffset(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0) } ?? 0
-                groups.append(("title", .barTitle, dx, screen.alpha))
+                let sliding = slide.map { slidingTitle(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0,
+                                                       device: device) }
+                groups.append(("title", .barTitle, sliding?.transform ?? .identity, sliding?.alpha ?? screen.alpha))
             }
             if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
-                groups.append(("items", .barItems, 0, screen.alpha))
+                groups.append(("items", .barItems, .identity, screen.alpha))
             }
             for group in groups where group.alpha > 0 || slide == nil {
                 let (p, size) = part(screen.name, group.kind, screen.spec)
                 children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(group.name)", content: .part(p), size: size,
-                                           transform: AffineTransform(translationX: group.dx, y: 0), alpha: group.alpha))
+                                           transform: group.transform, alpha: group.alpha))
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
     }
 
     /// UINavigationController's push, for a back button: the chevron stays (it fades in over a
-    /// root screen, which has none), the incoming label comes from where the old title was, the
-    /// outgoing label leaves to the left. `amount` is how far the screen above is in.
+    /// root screen, which has none), the incoming label comes from where the old title was — a
+    /// large title becomes it (`BarSlide.largeTitleToBack`) — and the outgoing label leaves to
+    /// the left. `amount` is how far the screen above is in.
     private func slidingBack(_ back: String, isAbove: Bool, screens: [(name: String, spec: NavigationBarView, alpha: Double)],
-                             amount a: Double, slide: BarSlide) -> [(String, ScreenPart.Kind, Double, Double)] {
+                             amount a: Double, slide: BarSlide, device: Device)
+        -> [(String, ScreenPart.Kind, AffineTransform, Double)] {
         let w = device.size.width
         let belowHasBack = screens[0].spec.back != nil
-        var groups: [(String, ScreenPart.Kind, Double, Double)] = []
+        var groups: [(String, ScreenPart.Kind, AffineTransform, Double)] = []
         if isAbove {
             // Both chevrons would be the same glyph in the same place: keep the one below at full alpha.
-            if !belowHasBack { groups.append(("backChevron", .barBackChevron, 0, a)) }
+            if !belowHasBack { groups.append(("backChevron", .barBackChevron, .identity, a)) }
             if !back.isEmpty {
-                let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back,
-                                                  backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
-                groups.append(("backLabel", .barBackLabel, (1 - a) * travel, a))
+                let layout = NavigationBarLayout(screens[1].spec, on: device)
+                if let morph = largeTitleMorph(screens, amount: a, device: device) {
+                    groups.append(("backLabel", .barBackLabel, morph.backLabel.transform, morph.backLabel.alpha))
+                } else {
+                    let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back, backTitleX: layout.backTitleX)
+                    groups.append(("backLabel", .barBackLabel, AffineTransform(translationX: (1 - a) * travel, y: 0), a))
+                }
             }
         } else {
-            groups.append(("backChevron", .barBackChevron, 0, screens.count == 2 && screens[1].spec.back == nil ? 1 - a : 1))
-            if !back.isEmpty { groups.append(("backLabel", .barBackLabel, -a * slide.backExit * w, 1 - a)) }
+            groups.append(("backChevron", .barBackChevron, .identity, screens.count == 2 && screens[1].spec.back == nil ? 1 - a : 1))
+            if !back.isEmpty {
+                groups.append(("backLabel", .barBackLabel, AffineTransform(translationX: -a * slide.backExit * w, y: 0), 1 - a))
+            }
         }
         return groups
     }
 
-    /// UINavigationController's push, for a title: the incoming one slides in from the right (a
-    /// large one with its screen), the outgoing one moves left toward the back button's place (a
-    /// large one with the covered screen).
-    private func slidingTitleOffset(_ spec: NavigationBarView, isAbove: Bool,
-                                    screens: [(name: String, spec: NavigationBarView, alpha: Double)],
-                                    amount a: Double, slide: BarSlide) -> Double {
+    /// The covered screen's large title turning into the pushed screen's back label, when the
+    /// one below has a large title and the one above a back label; nil otherwise.
+    private func largeTitleMorph(_ screens: [(name: String, spec: NavigationBarView, alpha: Double)], amount a: Double,
+                                 device: Device)
+        -> (title: (transform: AffineTransform, alpha: Double), backLabel: (transform: AffineTransform, alpha: Double))? {
+        guard screens.count == 2, screens[1].spec.back?.isEmpty == false,
+              let largeTitle = NavigationBarLayout(screens[0].spec, on: device).largeTitle else { return nil }
+        let above = NavigationBarLayout(screens[1].spec, on: device)
+        return BarSlide.largeTitleToBack(amount: a, largeTitle: largeTitle, backTitleX: above.backTitleX, bar: above.bar)
+    }
+
+    /// UINavigationController's push, for a title, and its opacity: the incoming one slides in
+    /// from the right (a large one with its screen), the outgoing one moves left toward the back
+    /// button's place (a large one becomes the back label; without a back label it leaves with
+    /// the covered screen). Each fades with its screen but a large title becoming the label.
+    private func slidingTitle(_ spec: NavigationBarView, isAbove: Bool,
+                              screens: [(name: String, spec: NavigationBarView, alpha: Double)],
+                              amount a: Double, slide: BarSlide, device: Device) -> (transform: AffineTransform, alpha: Double) {
         let w = device.size.width
-        if isAbove { return (1 - a) * (spec.largeTitle ? 1 : slide.titleEntry) * w }
-        if spec.largeTitle { return -a * slide.coveredOffset * w }
+        if isAbove { return (AffineTransform(translationX: (1 - a) * (spec.largeTitle ? 1 : slide.titleEntry) * w, y: 0), a) }
+        if spec.largeTitle {
+            if let morph = largeTitleMorph(screens, amount: a, device: device) { return morph.title }
+            return (AffineTransform(translationX: -a * slide.coveredOffset * w, y: 0), 1 - a)
+        }
         let travel = BarSlide.titleToBack(width: w, title: spec.title ?? "",
                                           backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
-        return -a * travel
+        return (AffineTransform(translationX: -a * travel, y: 0), 1 - a)
     }
 }

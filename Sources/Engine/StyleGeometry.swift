@@ -10,6 +10,8 @@ struct TransitionStage: Sendable, Hashable {
     var above: String
     /// For zoom-from-cell: the cell image's frame in the screen underneath.
     var cellImage: Rect?
+    /// What shows where that image is hidden (`ScreenSpec.cellBackdrop`); nil: nothing to hide.
+    var cellBackdrop: Color?
     /// For a sheet: the top of the detent it rests at, once dragged there; nil: where it was presented.
     var detentTop: Double?
 }

@@ -124,16 +124,16 @@ struct TimelineBuilder {
             fail(entry, "cannot \(verb) '\(screen)': its transition is \(style.name), a \(isNavigation ? "navigation" : "modal") style; use '\(isNavigation ? "push" : "present"): \(screen)'")
             return
         }
-        var cellImage: Rect?
+        var source: (list: String, image: Rect)?
         if let key = style.sourceCellSetting {
             let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
             guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device) else {
                 fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
             }
-            cellImage = frame
+            source = (cell.list, frame)
         }
-        let stage = TransitionStage(bounds: bounds, below: top.screen, above: screen, cellImage: cellImage)
+        let stage = sourceStage(above: screen, cell: source)
         start(style.animated(transition.run(stage, forward: true), at: entry.time), transition: transition, stage: stage,
               pushed: navigation, at: entry.time)
     }
@@ -394,6 +394,14 @@ struct TimelineBuilder {
         return candidates
     }
 
+    /// The stage of a transition from the top screen to `above`, growing out of the cell image
+    /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it).
+    private func sourceStage(above: String, cell: (list: String, image: Rect)?) -> TransitionStage {
+        var stage = TransitionStage(bounds: bounds, below: top.screen, above: above, cellImage: cell?.image)
+        if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
+        return stage
+    }
+
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
     /// on a cell a style grows out of, that style; nil when it hits none.
     private mutating func tap(at location: Point, time: Double) -> Int? {
@@ -404,8 +412,7 @@ struct TimelineBuilder {
                   trigger.index == nil || trigger.index == cell.index else { continue }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
-            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to,
-                                        cellImage: style.sourceCellSetting == nil ? nil : cell.image)
+            let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image))
             start(style.animated(transition.run(stage, forward: true), at: time), transition: transition, stage: stage,
                   pushed: pushed, at: time)
             return drivers.count - 1
@@ -414,7 +421,7 @@ struct TimelineBuilder {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
             guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list, device: scene.device) else { continue }
-            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to, cellImage: cell.image)
+            let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image))
             let pushed = transition.style.presentations.contains(.navigation)
             start(transition.style.animated(transition.run(stage, forward: true), at: time), transition: transition,
                   stage: stage, pushed: pushed, at: time)

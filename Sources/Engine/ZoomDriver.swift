@@ -148,8 +148,10 @@ struct ZoomDriver: TransitionDriver {
 }
 
 /// The zoom's picture for a zooming `frame` that is `amount` of the way from the source view to
-/// the container: the screen below, the source view magnified into the frame, and the
-/// destination laid out full size, scaled to cover the frame and fading in.
+/// the container. The zooming card is opaque: the source view, magnified into the frame, and over
+/// it the destination, laid out full size and scaled to cover the frame, fading in; nothing of
+/// the screen below shows through it. The source view itself is hidden on the screen below while
+/// the card flies out, back or under a finger, showing what lies behind it (`cellBackdrop`).
 struct ZoomSystemGeometry: Sendable {
     var parameters = ZoomDriver.Parameters()
 
@@ -159,11 +161,17 @@ struct ZoomSystemGeometry: Sendable {
         let content = min(clamped / max(p.fade, 1e-9), 1)
         let radius = p.sourceCornerRadius * (1 - clamped) + p.cardCornerRadius * 4 * clamped * (1 - clamped)
         var placements = [Placement(screen: stage.below, frame: stage.bounds)]
+        if let cell = stage.cellImage, let backdrop = stage.cellBackdrop {
+            placements.append(Placement(id: "zoomSourceHidden", content: .fill(backdrop), frame: cell,
+                                        cornerRadius: p.sourceCornerRadius))
+        }
+        var alpha = 1.0
         if let cell = stage.cellImage, content < 1 {
             placements.append(Placement(id: "zoomSource", content: .screen(stage.below), frame: frame,
-                                        alpha: 1 - content, cornerRadius: radius, layout: .region(cell)))
+                                        cornerRadius: radius, layout: .region(cell)))
+            alpha = content
         }
-        placements.append(Placement(screen: stage.above, frame: frame, alpha: content, cornerRadius: radius, layout: .aspectFill))
+        placements.append(Placement(screen: stage.above, frame: frame, alpha: alpha, cornerRadius: radius, layout: .aspectFill))
         return placements
     }
 }

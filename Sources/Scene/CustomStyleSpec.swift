@@ -67,14 +67,27 @@ public struct CustomStyleSpec: Sendable, Hashable {
 
 /// One direction of a custom style: its own picture, if it has one, and its gesture.
 public struct DirectionSpec: Sendable, Hashable {
+    /// Who animates the direction: the style's layers, or UIKit's own navigation transition.
+    public enum Animator: String, Sendable, Hashable, CaseIterable {
+        /// The style's layers and gesture.
+        case style
+        /// UIKit's default push or pop (`system-push` with its defaults): what a navigation
+        /// controller plays when its delegate returns no animator for the direction
+        /// (`navigationController(_:animationControllerFor:from:to:)` returning nil), as seed 001
+        /// does for its push.
+        case system
+    }
+
     /// nil: the style's `layers`.
     public var layers: [LayerSpec]?
     /// nil: no gesture starts this direction.
     public var gesture: GestureSpec?
+    public var animator: Animator
 
-    public init(layers: [LayerSpec]? = nil, gesture: GestureSpec? = nil) {
+    public init(layers: [LayerSpec]? = nil, gesture: GestureSpec? = nil, animator: Animator = .style) {
         self.layers = layers
         self.gesture = gesture
+        self.animator = animator
     }
 }
 

@@ -7,7 +7,7 @@ struct CustomStyleDecoder {
     let reader: NodeReader
 
     static let styleKeys = ["presentation", "duration", "curve", "spring", "scrubbing", "layers", "forward", "back", "resting"]
-    static let directionKeys = ["layers", "gesture"]
+    static let directionKeys = ["animator", "layers", "gesture"]
     static let layerKeys = ["node", "match", "color", "layout", "shadow", "anchor", "keyframes"]
     static let keyframeKeys = ["at", "curve", "frame", "offset", "scale", "rotation", "alpha", "cornerRadius", "shadowOpacity"]
     static let gestureKeys = ["recognizer", "edge", "edgeZone", "beginsIn", "beginsMoving", "progress", "finish", "autoFinish",
@@ -58,6 +58,9 @@ struct CustomStyleDecoder {
         }
         let forward = fields["forward"].map { decodeDirection($0, "forward") } ?? DirectionSpec()
         let back = fields["back"].map { decodeDirection($0, "back") } ?? DirectionSpec()
+        for (key, direction) in [("forward", forward), ("back", back)] where direction.animator == .system && presentations != [.navigation] {
+            r.error(fields[key], "'\(key): { animator: system }' is UIKit's default push or pop: it needs 'presentation: navigation'")
+        }
         if forward.gesture?.follow != nil {
             r.error(fields["forward"], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
         }
@@ -70,7 +73,15 @@ struct CustomStyleDecoder {
 
     func decodeDirection(_ node: Node, _ what: String) -> DirectionSpec {
         guard let fields = reader.mapping(node, "the '\(what)' direction", allowed: Self.directionKeys) else { return DirectionSpec() }
-        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers), gesture: fields["gesture"].flatMap(decodeGesture))
+        let animator = fields["animator"].flatMap { reader.choice($0, "animator", DirectionSpec.Animator.self) } ?? .style
+        if animator == .system {
+            // UIKit's own transition brings its own picture and gesture.
+            for key in ["layers", "gesture"] where fields[key] != nil {
+                reader.error(fields.key(key), "'\(key)' cannot be combined with 'animator: system': UIKit's default \(what == "forward" ? "push" : "pop") has its own")
+            }
+        }
+        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers), gesture: fields["gesture"].flatMap(decodeGesture),
+                             animator: animator)
     }
 
     // MARK: Layers

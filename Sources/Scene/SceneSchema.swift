@@ -365,7 +365,9 @@ public enum SceneSchema {
                               "releaseVelocity": strings(["inherit", "zero"], "what starts the spring")],
                              required: ["spring"], "the screen follows the finger, then a spring carries it"),
         ], "the gesture that drives a direction")
-        defs["direction"] = object(["layers": ["type": "array", "items": ref("layer")], "gesture": ref("gesture")],
+        defs["direction"] = object(["layers": ["type": "array", "items": ref("layer")], "gesture": ref("gesture"),
+                                    "animator": strings(DirectionSpec.Animator.allCases.map(\.rawValue),
+                                                        "system: UIKit's own push or pop plays this direction")],
                                    "a direction's own layers and gesture")
         let presentation = strings(Presentation.allCases.map(\.rawValue), "push/pop or present/dismiss")
         defs["customStyle"] = object([

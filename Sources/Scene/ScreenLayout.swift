@@ -32,13 +32,33 @@ extension ScreenSpec {
     /// for all cells: what hit-testing a touch wants.
     public func cellFrames(list id: String, on device: Device) -> [(cell: Rect, image: Rect?)]? {
         var found: [(cell: Rect, image: Rect?)]?
-        forEachCollection(on: device) { view, frame in
+        forEachCollection(on: device) { view, frame, _ in
             guard found == nil else { return }
             switch view {
             case .list(let list) where list.id == id:
                 found = ListLayout(list, frame: frame).rows.map { ($0.cell, $0.image) }
             case .grid(let grid) where grid.id == id:
                 found = GridLayout(grid, frame: frame).cells.map { ($0.cell, $0.image) }
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// The color behind the images of the list or grid `id`'s cells: what shows where a cell's
+    /// image view is hidden (a zoom transition's source view while it flies). The frontmost
+    /// opaque one of the row's background, the list's or grid's, its parent rects' fills and the
+    /// screen's background; nil when there is no such list or grid.
+    public func cellBackdrop(list id: String, on device: Device) -> Color? {
+        var found: Color?
+        forEachCollection(on: device) { view, _, behind in
+            guard found == nil else { return }
+            switch view {
+            case .list(let list) where list.id == id:
+                found = [list.colors.rowBackground, list.colors.background].first { $0.alpha >= 1 } ?? behind
+            case .grid(let grid) where grid.id == id:
+                found = grid.background.alpha >= 1 ? grid.background : behind
             default:
                 break
             }
@@ -64,23 +84,26 @@ extension ScreenSpec {
     }
 
     /// Calls `body` with every list and grid and its frame in screen points.
-    private func forEachCollection(on device: Device, _ body: (ViewSpec, Rect) -> Void) {
-        func visit(_ views: [ViewSpec], origin: Point, defaultFrame: Rect) {
+    /// Each list and grid with its frame on the screen and the opaque color behind it (the
+    /// nearest opaque parent rect's fill, else the screen's background).
+    private func forEachCollection(on device: Device, _ body: (ViewSpec, Rect, Color) -> Void) {
+        func visit(_ views: [ViewSpec], origin: Point, defaultFrame: Rect, behind: Color) {
             for view in views {
                 switch view {
                 case .list(let list):
-                    body(view, (list.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y))
+                    body(view, (list.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y), behind)
                 case .grid(let grid):
-                    body(view, (grid.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y))
+                    body(view, (grid.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y), behind)
                 case .rect(let rect):
                     visit(rect.subviews, origin: Point(x: origin.x + rect.frame.x, y: origin.y + rect.frame.y),
-                          defaultFrame: Rect(origin: .zero, size: rect.frame.size))
+                          defaultFrame: Rect(origin: .zero, size: rect.frame.size),
+                          behind: rect.fill.alpha >= 1 && rect.opacity >= 1 && rect.gradient == nil ? rect.fill : behind)
                 default:
                     break
                 }
             }
         }
-        visit(views, origin: .zero, defaultFrame: contentFrame(on: device))
+        visit(views, origin: .zero, defaultFrame: contentFrame(on: device), behind: background)
     }
 }
 

@@ -70,6 +70,23 @@ final class CustomStyleTwinTests: XCTestCase {
         }
     }
 
+    /// Seed 001's delegate returns no animator for a push, so UIKit pushes with its own
+    /// animation: the shipped scene's push, run alone, is `system-push`'s node for node (the
+    /// screens, the dimming, the edge shadow and the sliding bar), and so is its twin's
+    /// (`forward: { animator: system }`).
+    func testSeed001PushIsTheSystemPush() throws {
+        for path in ["scenes/parallax-back-swipe.yaml", "scenes/custom/parallax-back-swipe.yaml"] {
+            let scene = try text(path)
+            let end = try XCTUnwrap(scene.range(of: "\ntimeline:")).lowerBound
+            let pushOnly = String(scene[..<end]) + "\ntimeline:\n  - { at: 0.4, push: wifi }\n"
+            let system = pushOnly.replacingOccurrences(of: #"style: [a-z-]+ \}"#, with: "style: system-push }",
+                                                       options: .regularExpression)
+            XCTAssertNotEqual(system, pushOnly, path)
+            let moving = assertTwins(try load(system, path), try load(pushOnly, path), "\(path) push")
+            XCTAssertGreaterThan(moving, 20, "\(path): the push runs")
+        }
+    }
+
     /// The `-cancel` scenes with the twin's `styles:` section and its style name.
     func testTheCancelScenesToo() throws {
         for style in Self.styles {

@@ -1,4 +1,5 @@
 @testable import Engine
+import Foundation
 import Geometry
 import Motion
 import Scene
@@ -136,18 +137,23 @@ final class StyleTests: XCTestCase {
 
     // MARK: Animated runs in both directions
 
-    func testParallaxPushAndPopRunLinearlyOverThreeTenths() throws {
+    /// Seed 001 returns no animator for a push: UIKit pushes on its default spring (mass 3,
+    /// stiffness 1000, damping 500: critically damped, ω = √(1000 / 3), x(t) = 1 − (1 + ωt)·e^(−ωt)),
+    /// the pushed screen at x = width·(1 − x) over the dimmed one; the pop is the seed's, linear over 0.3 s.
+    func testParallaxPushIsTheSystemSpringAndPopRunsLinearlyOverThreeTenths() throws {
         let t = try Timeline(scene: try scene("  - { from: a, to: b, style: parallax-back-swipe }",
                                               "  - { at: 0.1, push: b }\n  - { at: 1, pop: true }"))
         let push = t.state(at: 0.25)
-        XCTAssertEqual(push.progress ?? 0, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(push.layers[1].frame.minX, 200, accuracy: 1e-6)
+        let omega = (1000.0 / 3).squareRoot(), x = 1 - (1 + omega * 0.15) * exp(-omega * 0.15)
+        XCTAssertEqual(push.progress ?? 0, x, accuracy: 1e-9)
+        XCTAssertEqual(push.layers.map(\.id), ["a", "dimming", "b"])
+        XCTAssertEqual(push.layers[2].frame.minX, 400 * (1 - x), accuracy: 1e-6)
         let pop = t.state(at: 1.15)
         XCTAssertEqual(pop.layers.map(\.id), ["a", "b"])
         XCTAssertEqual(pop.layers[1].frame.minX, 200, accuracy: 1e-6)
         XCTAssertEqual(pop.layers[1].shadowOpacity ?? 0, 0.55, accuracy: 1e-6)
         XCTAssertEqual(topIDs(t), ["a"])
-        XCTAssertNil(t.state(at: 0.5).layers[0].shadow, "shadows are reset when the transition completes")
+        XCTAssertNil(t.state(at: 0.7).layers[0].shadow, "shadows are reset when the transition completes")
     }
 
     func testScaleFadePresentsWithTheSpring() throws {
@@ -293,8 +299,8 @@ final class StyleTests: XCTestCase {
               - { from: b, to: d, style: side-drawer }
             """, """
               - { at: 0, push: b }
-              - { at: 0.5, push: c }
-            \(drag(at: 1, x: 100, travel: 250))
+              - { at: 0.6, push: c }
+            \(drag(at: 1.2, x: 100, travel: 250))
               - { at: 2, present: d }
             \(drag(at: 3, x: 350, travel: -200))
             """))

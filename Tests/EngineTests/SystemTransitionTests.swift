@@ -1,4 +1,5 @@
 @testable import Engine
+import Foundation
 import Geometry
 import Interaction
 import Motion
@@ -84,23 +85,95 @@ final class SystemTransitionTests: XCTestCase {
             let bar = SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: amount, transition: .slide(BarSlide()))
             return tree.barNode(bar)?.children.first { $0.id == "navigationBar/\(id)" }
         }
-        // The large title leaves with the covered screen; the new title comes from half a width to the right.
-        XCTAssertEqual(node(0.5, "a/title")?.transform.tx ?? 0, -60, accuracy: 1e-9)
-        XCTAssertEqual(node(0.5, "a/title")?.alpha ?? 0, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(node(0.01, "b/title")?.transform.tx ?? 0, 198, accuracy: 1e-9)
-        XCTAssertNil(node(0, "b/title"), "groups at alpha 0 are left out of a sliding bar")
-        XCTAssertEqual(node(0.5, "b/title")?.transform.tx ?? 0, 100, accuracy: 1e-9)
-        XCTAssertEqual(node(1, "b/title")?.transform.tx ?? 1, 0, accuracy: 1e-9)
+        // The new title comes from half a width to the right.
         // The back chevron stays and fades in (the root has none); its label comes in from the old title's place.
         XCTAssertEqual(node(0.5, "b/backChevron")?.transform.tx, 0)
         XCTAssertEqual(node(0.5, "b/backChevron")?.alpha ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(node(1, "b/backLabel")?.transform, .identity)
+        XCTAssertNil(node(1, "a/title"), "the large title is gone once it has become the back label")
+        // Below an inline title, the old title moves toward the back button's place and the
+        // label comes in from where it was.
+        let inline = SceneTree(scene: try scene("  - { from: a, to: b, style: system-push }", "  - { at: 0, push: b }",
+                                                screens: "{ a: { navigationBar: { title: Settings } }, b: { navigationBar: { title: Wi-Fi, back: Settings } } }"))
+        func inlineNode(_ amount: Double, _ id: String) -> RenderNode? {
+            let bar = SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: amount, transition: .slide(BarSlide()))
+            return inline.barNode(bar)?.children.first { $0.id == "navigationBar/\(id)" }
+        }
         let travel = BarSlide.titleToBack(width: 400, title: "Settings", backTitleX: 26.5)
         XCTAssertGreaterThan(travel, 0)
-        XCTAssertEqual(node(0.01, "b/backLabel")?.transform.tx ?? 0, 0.99 * travel, accuracy: 1e-9)
-        XCTAssertEqual(node(1, "b/backLabel")?.transform.tx ?? 1, 0, accuracy: 1e-9)
+        XCTAssertEqual(inlineNode(0.5, "a/title")?.transform.tx ?? 0, -0.5 * travel, accuracy: 1e-9)
+        XCTAssertEqual(inlineNode(0.5, "a/title")?.alpha ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(inlineNode(0.01, "b/backLabel")?.transform.tx ?? 0, 0.99 * travel, accuracy: 1e-9)
+        XCTAssertEqual(inlineNode(1, "b/backLabel")?.transform.tx ?? 1, 0, accuracy: 1e-9)
         // A custom style's bar cross-fades in place.
         let crossFade = tree.barNode(SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: 0.5))
         XCTAssertEqual(crossFade?.children.map(\.transform.tx), crossFade?.children.map { _ in 0 })
+    }
+
+    /// A push from a screen with a large title: the large title becomes the back button's label
+    /// ("Settings" never shows twice). Both travel from the large title's place — its leading
+    /// edge at the 16 pt margin, the middle of its 41 pt line 3 pt below the 44 pt bar — to the
+    /// back label's — 26.5 pt (the chevron at 8 pt, 12.5 pt wide, 6 pt before the label), the
+    /// bar's middle — shrinking from 34 pt to 17 pt type; wherever both show, they show as one.
+    func testSystemPushLargeTitleBecomesTheBackLabel() throws {
+        let s = try scene("  - { from: a, to: b, style: system-push }", "  - { at: 0, push: b }")
+        let tree = SceneTree(scene: s)
+        let bar = NavigationBarLayout(try XCTUnwrap(s.screens["b"]?.navigationBar), on: s.device).bar
+        let from = Point(x: 16, y: bar.maxY + 3 + 41 / 2), to = Point(x: 26.5, y: bar.midY)
+        for step in 0...20 {
+            let a = Double(step) / 20
+            let nodes = tree.barNode(SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: a, transition: .slide(BarSlide())))?.children ?? []
+            let title = nodes.first { $0.id == "navigationBar/a/title" }, label = nodes.first { $0.id == "navigationBar/b/backLabel" }
+            let expected = Point(x: from.x + (to.x - from.x) * a, y: from.y + (to.y - from.y) * a), size = 34 + (17 - 34) * a
+            if let title, title.alpha > 0 {
+                let at = title.transform.apply(to: from)
+                XCTAssertEqual(at.x, expected.x, accuracy: 1e-9, "title at \(a)")
+                XCTAssertEqual(at.y, expected.y, accuracy: 1e-9, "title at \(a)")
+                XCTAssertEqual(34 * title.transform.a, size, accuracy: 1e-9, "title's type at \(a)")
+            }
+            if let label, label.alpha > 0 {
+                let at = label.transform.apply(to: to)
+                XCTAssertEqual(at.x, expected.x, accuracy: 1e-9, "label at \(a)")
+                XCTAssertEqual(at.y, expected.y, accuracy: 1e-9, "label at \(a)")
+                XCTAssertEqual(17 * label.transform.a, size, accuracy: 1e-9, "label's type at \(a)")
+            }
+            XCTAssertLessThanOrEqual(min(title?.alpha ?? 0, label?.alpha ?? 0), 0.5, "at \(a) the two cross-fade")
+            XCTAssertEqual(title?.alpha ?? 0, a < 0.6 ? (0.6 - a) / 0.6 : 0, accuracy: 1e-9)
+            XCTAssertEqual(label?.alpha ?? 0, a > 0.4 ? (a - 0.4) / 0.6 : 0, accuracy: 1e-9)
+        }
+    }
+
+    /// In every example scene, in every frame, a covered screen's large title and a back label
+    /// that both show are one label: drawn at the same place at the same type size.
+    func testNoExampleSceneShowsTheLargeTitleAndTheBackLabelApart() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("scenes")
+        var both = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".yaml") }).sorted() {
+            let path = folder.appendingPathComponent(name).path
+            let scene = try SceneLoader.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path, name: name)
+            let timeline = try Timeline(scene: scene)
+            for index in 0..<timeline.frameCount {
+                let layers = timeline.state(frame: index).layers.filter { $0.alpha > 0.01 }
+                for title in layers where title.id.hasSuffix("/title") {
+                    let parts = title.id.split(separator: "/")
+                    guard parts.count == 3, let bar = scene.screens[String(parts[1])]?.navigationBar, let text = bar.title,
+                          let largeTitle = NavigationBarLayout(bar, on: scene.device).largeTitle else { continue }
+                    for label in layers where label.id.hasSuffix("/backLabel") && label.id.hasPrefix("\(parts[0])/") {
+                        let screen = String(label.id.split(separator: "/")[1])
+                        guard let other = scene.screens[screen]?.navigationBar, other.back == text else { continue }
+                        let layout = NavigationBarLayout(other, on: scene.device)
+                        let a = title.transform.apply(to: Point(x: largeTitle.minX, y: largeTitle.midY))
+                        let b = label.transform.apply(to: Point(x: layout.backTitleX, y: layout.bar.midY))
+                        both += 1
+                        XCTAssertEqual(a.x, b.x, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")
+                        XCTAssertEqual(a.y, b.y, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")
+                        XCTAssertEqual(34 * title.transform.a, 17 * label.transform.a, accuracy: 0.01, "\(name) frame \(index)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(both, 4, "frames showing both were looked at")
     }
 
     /// UIKit's release rule for the interactive pop (`_UINavigationInteractiveTransitionBase`,

@@ -132,16 +132,71 @@ final class RasterTests: XCTestCase {
         }
     }
 
-    func testFilteredEdgesAreCoveredOnce() throws {
-        // A white screen at 100.25 pt (200.5 px) covers half of pixel 200: the clip alone softens the edge.
-        let image = try composite([screenLayer("white", x: 100.25)], screens: [plain("white", .white)])
-        XCTAssertEqual(rgb(image, 199, 10), [0, 0, 0])
-        assertClose(rgb(image, 200, 10), [128, 128, 128], tolerance: 1)
-        XCTAssertEqual(rgb(image, 201, 10), [255, 255, 255])
+    /// Core Animation draws layer edges without antialiasing (`CALayer.allowsEdgeAntialiasing`
+    /// is false by default): a layer covers exactly the pixels whose centers lie inside it, a
+    /// center on its leading edge included. At 2x a screen at 100.25 pt (200.5 px) covers pixel
+    /// 200 (center 200.5), at 100.2 pt (200.4 px) too, at 100.3 pt (200.6 px) not.
+    func testLayerEdgesCoverWholePixels() throws {
+        for (x, first) in [(100.25, 200), (100.2, 200), (100.3, 201), (100.0, 200)] {
+            let image = try composite([screenLayer("white", x: x)], screens: [plain("white", .white)])
+            XCTAssertEqual(rgb(image, first - 1, 10), [0, 0, 0], "\(x) pt")
+            XCTAssertEqual(rgb(image, first, 10), [255, 255, 255], "\(x) pt")
+        }
+        // Scaled (filtered) and faded layers too: 50.25 pt = 100.5 px; 150.25 pt = 300.5 px.
         let scaled = try composite([testNode("white", screen: "white", frame: Rect(x: 50.25, y: 50, width: 100, height: 150))],
                                    screens: [plain("white", .white)])
-        assertClose(rgb(scaled, 100, 150), [128, 128, 128], tolerance: 1)
-        assertClose(rgb(scaled, 101, 150), [255, 255, 255], tolerance: 0)
+        XCTAssertEqual(rgb(scaled, 99, 150), [0, 0, 0])
+        XCTAssertEqual(rgb(scaled, 100, 150), [255, 255, 255])
+        XCTAssertEqual(rgb(scaled, 299, 150), [255, 255, 255])
+        XCTAssertEqual(rgb(scaled, 300, 150), [0, 0, 0])
+        let faded = try composite([testNode("white", screen: "white", frame: Rect(x: 50.25, y: 50, width: 100, height: 150), alpha: 0.5)],
+                                  screens: [plain("white", .white)])
+        XCTAssertEqual(rgb(faded, 99, 150), [0, 0, 0])
+        assertClose(rgb(faded, 100, 150), [128, 128, 128], tolerance: 1)
+    }
+
+    /// Two opaque white layers abutting at any fractional position — screens, fills, a screen
+    /// laid out wider and scaled down (a drawer), at 1x, 2x and 3x — cover every pixel across
+    /// the joint: none lets the black window through as a seam.
+    func testAbuttingLayersShowNoSeamAtAnyFractionalPosition() throws {
+        let size = Size(width: 100, height: 40)
+        for scale in [1.0, 2.0, 3.0] {
+            let cache = try ScreenCache(screens: [plain("white", .white)], size: size, scale: scale)
+            let canvas = try Canvas(pixelWidth: Int(size.width * scale), pixelHeight: Int(size.height * scale), scale: scale)
+            for step in 0..<40 {
+                let joint = 40 + Double(step) * 0.025 + 0.0037
+                let left = Rect(x: joint - 60, y: 0, width: 60, height: 40), right = Rect(x: joint, y: 0, width: 60, height: 40)
+                let pairs: [(String, [RenderNode])] = [
+                    ("screens", [testNode("a", screen: "white", frame: left, scale: scale), testNode("b", screen: "white", frame: right, scale: scale)]),
+                    ("fill | screen", [testNode("a", fill: .white, frame: left), testNode("b", screen: "white", frame: right, scale: scale)]),
+                    ("scaled | fill", [testNode("a", screen: "white", frame: left, written: Size(width: 83, height: 40), scale: scale),
+                                       testNode("b", fill: .white, frame: right)]),
+                    ("vertical", [testNode("a", screen: "white", frame: Rect(x: 0, y: joint - 60, width: 100, height: 60), scale: scale),
+                                  testNode("b", screen: "white", frame: Rect(x: 0, y: joint, width: 100, height: 60), scale: scale)]),
+                ]
+                for (kind, nodes) in pairs {
+                    canvas.draw(frame(nodes), screens: cache, options: CompositorOptions())
+                    let image = canvas.rgbaImage()
+                    let vertical = kind == "vertical"
+                    let span = vertical ? image.height : image.width
+                    let darkest = (0..<span).map { i in vertical ? rgb(image, 50, i)[0] : rgb(image, i, 20)[0] }.min() ?? 0
+                    XCTAssertEqual(darkest, 255, "\(kind) joined at \(joint) pt at \(scale)x: a seam")
+                }
+            }
+        }
+    }
+
+    /// Rounded corners stay smooth while straight edges are whole pixels: along a fractional
+    /// layer's rounded corner some pixels are partly covered; along its straight edges none.
+    func testRoundedCornersKeepTheirAntialiasing() throws {
+        let layer = testNode("white", screen: "white", frame: Rect(x: 20.3, y: 30.3, width: 120, height: 180), cornerRadius: 20)
+        let image = try composite([layer], screens: [plain("white", .white)])
+        let corner = (40..<70).flatMap { x in (60..<90).map { y in rgb(image, x, y)[0] } }
+        XCTAssertTrue(corner.contains { $0 > 10 && $0 < 245 }, "the corner's curve is antialiased")
+        // Past the continuous corners (1.528 × the 40 px radius from each end).
+        let edges = (130..<350).map { y in rgb(image, 40, y)[0] } + (130..<210).map { x in rgb(image, x, 60)[0] }
+            + (130..<350).map { y in rgb(image, 41, y)[0] } + (130..<210).map { x in rgb(image, x, 61)[0] }
+        XCTAssertTrue(edges.allSatisfy { $0 == 0 || $0 == 255 }, "the straight edges are not: \(Set(edges).sorted())")
     }
 
     func testMissingScreenIsConspicuous() throws {

@@ -192,6 +192,36 @@ final class SystemViewsTests: XCTestCase {
         XCTAssertLessThan(darkest(covered, in: PixelRect(minX: 0, minY: 0, maxX: 150, maxY: 54)), 60, "black text over the white screen")
     }
 
+    /// As a page sheet's presenter shrinks away from the top (a medium → large drag), its top
+    /// edge passes under the status bar's glyphs (their band is y 23.5 … 36.5 pt, the 17 pt
+    /// time's cap height about its 30 pt center line). The light tone shows at the share s of
+    /// the band over the black and the dark one at the rest, cross-fading as UIKit fades one
+    /// status bar style into the next: over the black the glyphs are at least 255·s light, over
+    /// the white screen at most 255·s·(2 − s) (dark at 1 − s, then light at s), within the 1/8
+    /// steps the band is sampled in.
+    func testTheStatusBarTakesTheToneOfWhatPassesUnderIt() throws {
+        var device = try XCTUnwrap(Device.presets["iphone-15"])
+        device.scale = 1
+        let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])], device: device)
+        let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
+        for top in 0...80 {
+            canvas.draw(frame([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: Double(top)),
+                                        written: device.size, scale: 1)]), screens: cache, options: CompositorOptions())
+            let image = canvas.rgbaImage()
+            let s = min(max((Double(top) - 23.5) / 13, 0), 1), step = 255.0 / 8 + 8
+            if top >= 25 {
+                let overBlack = PixelRect(minX: 0, minY: 18, maxX: 393, maxY: min(top, 42))
+                XCTAssertGreaterThanOrEqual(Double(lightest(image, in: overBlack)), 255 * s - step,
+                                            "top \(top): the glyphs over the black are too dark")
+            }
+            if top <= 35 {
+                let overWhite = PixelRect(minX: 0, minY: max(top, 18), maxX: 393, maxY: 42)
+                XCTAssertLessThanOrEqual(Double(darkest(image, in: overWhite)), 255 * s * (2 - s) + step,
+                                         "top \(top): the glyphs over the white screen are too light")
+            }
+        }
+    }
+
     func testCustomDevicesShowNoChromeUnlessAsked() throws {
         let device = Device(name: "custom", size: Size(width: 200, height: 300), scale: 1, safeAreaTop: 59, safeAreaBottom: 34)
         let plain = try render(ScreenSpec(name: "s", background: .white, views: []), device: device)

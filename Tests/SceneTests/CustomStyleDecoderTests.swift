@@ -24,6 +24,14 @@ final class CustomStyleDecoderTests: XCTestCase {
         rejection({ try load(text) }, file: file, line: line)
     }
 
+    /// Fails for each of `messages` that no diagnostic starts with.
+    func assertContains(_ errors: [String], _ messages: [String], file: StaticString = #filePath, line: UInt = #line) {
+        for message in messages {
+            XCTAssertTrue(errors.contains { $0.hasPrefix(message) }, "missing: \(message)\nin:\n\(errors.joined(separator: "\n"))",
+                          file: file, line: line)
+        }
+    }
+
     func testAFullStyleDecodes() throws {
         let scene = try load(scene("""
               mine:
@@ -165,14 +173,12 @@ final class CustomStyleDecoderTests: XCTestCase {
                     completionSpeed: 2
                     follow: { spring: { dampingRatio: 1, duration: 0.4 } }
             """))
-        for message in [
+        assertContains(errors, [
             "s.yaml:5:5: error: a style whose way back has 'follow' runs its other layers on a transition animator",
             "s.yaml:10:9: error: 'beginsIn' goes with 'recognizer: pan'",
             "s.yaml:13:9: error: 'completionSpeed' does not go with 'follow'",
             "s.yaml:12:17: error: with 'follow' a release decides by 'flick'",
-        ] {
-            XCTAssertTrue(errors.contains { $0.hasPrefix(message) }, "missing: \(message)\nin:\n\(errors.joined(separator: "\n"))")
-        }
+        ])
     }
 
     func testMissingLayersAndBadNames() {
@@ -186,5 +192,32 @@ final class CustomStyleDecoderTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:9: error: missing key 'layers' in custom style 'mine'") }, errors.joined(separator: "\n"))
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:11: error: 'duration' cannot be combined with 'spring'") }, errors.joined(separator: "\n"))
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:5:3: error: a style name is a plain name") }, errors.joined(separator: "\n"))
+    }
+
+    /// `animator: system` is UIKit's own push or pop: navigation only, with no layers or gesture of its own.
+    func testASystemAnimatorIsANavigationDirectionWithoutLayersOrGesture() throws {
+        let loaded = try load(scene("""
+              mine:
+                presentation: navigation
+                layers: [{ node: from }, { node: to }]
+                forward: { animator: system }
+            """))
+        XCTAssertEqual(loaded.styles.first?.forward.animator, .system)
+        XCTAssertEqual(loaded.styles.first?.back.animator, .style)
+        let errors = diagnostics(scene("""
+              mine:
+                layers: [{ node: from }, { node: to }]
+                back:
+                  animator: system
+                  layers: [{ node: to }]
+                  gesture: { progress: { translation: x } }
+                forward: { animator: sytem }
+            """))
+        assertContains(errors, [
+            "s.yaml:7:7: error: 'back: { animator: system }' is UIKit's default push or pop: it needs 'presentation: navigation'",
+            "s.yaml:8:7: error: 'layers' cannot be combined with 'animator: system': UIKit's default pop has its own",
+            "s.yaml:9:7: error: 'gesture' cannot be combined with 'animator: system'",
+            "s.yaml:10:26: error: unknown animator 'sytem' (did you mean 'system'?); expected one of: style, system",
+        ])
     }
 }

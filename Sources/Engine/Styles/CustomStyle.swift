@@ -24,6 +24,11 @@ struct CustomStyle: TransitionStyleDefinition {
     /// The direction's spec.
     private func direction(_ forward: Bool) -> DirectionSpec { forward ? spec.forward : spec.back }
 
+    /// UIKit's own push or pop for a direction with `animator: system`; nil for the style's own.
+    private func system(_ run: StyleRun) -> (style: SystemPush, run: StyleRun)? {
+        direction(run.forward).animator == .system ? SystemPush.fallback(for: name, run) : nil
+    }
+
     /// The geometry of `run`'s direction.
     func geometry(_ run: StyleRun) -> CustomGeometry {
         CustomGeometry(layers: direction(run.forward).layers ?? spec.layers, resting: spec.resting,
@@ -63,6 +68,7 @@ struct CustomStyle: TransitionStyleDefinition {
     /// both directions: its presentation too runs on the transition animator and, interruptible,
     /// is caught and driven by the same rule.
     func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
+        if let system = system(run) { return system.style.animated(system.run, at: time) }
         if let gesture = spec.back.gesture, let follow = gesture.follow {
             let (parameters, customize) = following(run, gesture, follow)
             return SlideUpModalDriver.animated(parameters: parameters, bounds: run.stage.bounds, presenter: run.stage.below,
@@ -74,6 +80,7 @@ struct CustomStyle: TransitionStyleDefinition {
     }
 
     func gesture(_ run: StyleRun) -> StyleGesture? {
+        if let system = system(run) { return system.style.gesture(system.run) }
         guard let spec = direction(run.forward).gesture else { return nil }
         let bounds = run.stage.bounds
         let moving = spec.beginsMoving
@@ -112,7 +119,14 @@ struct CustomStyle: TransitionStyleDefinition {
     }
 
     func resting(_ run: StyleRun) -> [Placement]? {
-        geometry(run).restingLayers(stage: run.stage)
+        if let system = system(run) { return system.style.resting(system.run) }
+        return geometry(run).restingLayers(stage: run.stage)
+    }
+
+    /// A custom animator's bar cross-fades; UIKit's own push and pop slide it.
+    func barTransition(_ run: StyleRun) -> BarTransition {
+        if let system = system(run) { return system.style.barTransition(system.run) }
+        return .crossFade
     }
 
     // MARK: Gestures

@@ -4,10 +4,12 @@ import Motion
 import Scene
 
 /// `parallax-back-swipe` (seed 001): a navigation pop with a parallax underlay and an edge
-/// shadow, driven by a pan from anywhere. Push is the pop run backwards.
+/// shadow, driven by a pan from anywhere. The seed's delegate returns no animator for a push
+/// (`if navigationData.duringPushAnimation { return nil }`), so UIKit plays its own push: the
+/// system push, bar included (`SystemPush.fallback`).
 struct ParallaxBackSwipe: PercentDrivenStyle {
     let name = "parallax-back-swipe"
-    let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9"
+    let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9; push: UIKit's own (`system-push` with its defaults), for which the seed returns no animator"
     let presentations: [Presentation] = [.navigation]
     let settings: [SettingDescriptor] = [
         .duration(0.3, "`transitionDuration(using:)` 0.3 s"),
@@ -31,6 +33,10 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
     ]
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        if run.forward {
+            let system = SystemPush.fallback(for: name, run)
+            return system.style.driver(system.run)
+        }
         let s = run.settings
         var geometry = ParallaxGeometry()
         geometry.parallaxRatio = s.number("parallaxRatio") ?? 3.33
@@ -48,7 +54,14 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeOut,
                                    completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
-                                   interruptible: false, rule: run.forward ? nil : rule)
+                                   interruptible: false, rule: rule)
+    }
+
+    /// The push's bar is the system push's; the seed's pop cross-fades it, as a custom animator's does.
+    func barTransition(_ run: StyleRun) -> BarTransition {
+        guard run.forward else { return .crossFade }
+        let system = SystemPush.fallback(for: name, run)
+        return system.style.barTransition(system.run)
     }
 }
 

@@ -12,7 +12,8 @@ import Scene
 /// finger's velocity into the same spring.
 /// Sources and certainty: docs/uikit-semantics.md#system-transitions.
 struct SystemPush: PercentDrivenStyle {
-    let name = "system-push"
+    /// `system-push`, or the style whose direction falls back to it (`fallback(for:)`).
+    var name = "system-push"
     let summary = "UINavigationController's push and pop: the covered screen moves left by 0.3 × width under a 0.1 black overlay, the new one casts an edge shadow, the bar's titles slide; a left-edge pan pops"
     let presentations: [Presentation] = [.navigation]
     let settings: [SettingDescriptor] = [
@@ -68,6 +69,15 @@ struct SystemPush: PercentDrivenStyle {
         slide.coveredOffset = run.settings.number("coveredOffset") ?? 0.3
         slide.titleEntry = run.settings.number("titleEntry") ?? 0.5
         return .slide(slide)
+    }
+
+    /// UIKit's own push or pop with the system defaults, for a navigation direction whose
+    /// delegate returns no animator (`navigationController(_:animationControllerFor:from:to:)`
+    /// returning nil: seed 001's push, a custom style's `animator: system`). The run keeps its
+    /// stage and direction and takes this style's default settings; the trace names `styleName`.
+    static func fallback(for styleName: String, _ run: StyleRun) -> (style: SystemPush, run: StyleRun) {
+        let style = SystemPush(name: styleName)
+        return (style, StyleRun(settings: SettingValues(descriptors: style.settings), stage: run.stage, forward: run.forward))
     }
 
     /// The interactive pop's release, decided as UIKit does: the callbacks' velocity and

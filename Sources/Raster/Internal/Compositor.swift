@@ -127,10 +127,11 @@ final class Compositor {
     }
 
     /// Makes `bounds` rounded by `cornerRadius` (both in a node's points), carried to the canvas
-    /// by `transform` (node points to device pixels), the current path.
+    /// by `transform` (node points to device pixels), the current path. An axis-aligned layer's
+    /// edges are snapped to pixel edges (`snapped`); its rounded corners stay smooth.
     private func setPath(_ bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
         if transform.isAxisAligned {
-            cairo.setPath(transform.boundingBox(of: bounds), cornerRadius: cornerRadius * Self.radiusScale(transform),
+            cairo.setPath(Self.snapped(transform.boundingBox(of: bounds)), cornerRadius: cornerRadius * Self.radiusScale(transform),
                           curve: .continuous)
         } else {
             cairo.withSavedState {
@@ -140,6 +141,20 @@ final class Compositor {
                 cairo.setPath(bounds, cornerRadius: cornerRadius, curve: .continuous)
             }
         }
+    }
+
+    /// A layer's edges as Core Animation draws them: `CALayer.allowsEdgeAntialiasing` is false
+    /// by default, so a layer covers exactly the pixels whose centers lie inside it, and two
+    /// layers that abut at a fractional position share one pixel edge — no half-covered column
+    /// lets the window behind them through as a seam. A pixel whose center lies on an edge
+    /// belongs to the layer to its right (below), as GPU rasterization decides ties; the 1e-7
+    /// keeps two edges computed by different arithmetic on the same side of that tie.
+    /// `rect` is in device pixels. Sources: docs/uikit-semantics.md#layer-edges.
+    static func snapped(_ rect: Rect) -> Rect {
+        func edge(_ v: Double) -> Double { (v - 0.5 - 1e-7).rounded(.up) }
+        guard rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite else { return rect }
+        let x0 = edge(rect.minX), y0 = edge(rect.minY)
+        return Rect(x: x0, y: y0, width: max(edge(rect.maxX) - x0, 0), height: max(edge(rect.maxY) - y0, 0))
     }
 
     /// How much an axis-aligned transform grows a corner radius: its smaller scale.
@@ -214,15 +229,27 @@ final class Compositor {
     }
 
     /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
-    /// Where no screen lies under the status bar's middle, the frontmost screen still decides
-    /// whether it shows, and its tone follows what shows there: the frame's background.
+    /// Where no screen lies under the status bar, the frontmost screen still decides whether it
+    /// shows, and its tone follows what shows there: the frame's background. The status bar's
+    /// look is asked down the band of its glyphs (`SystemChrome.statusBarProbes`): while a
+    /// screen's edge crosses them (a page sheet's presenter shrinking away from the top), each
+    /// tone shows at the share of the band it is asked for, the two cross-fading as UIKit fades
+    /// one status bar style into the next, rather than dark glyphs sitting over black.
     private func paintChrome(over layers: [PlacedNode], background: Color, sources: ScreenSources) {
         guard let chrome = sources.cache.chrome else { return }
-        if let name = topScreen(in: layers, at: chrome.statusBarProbe) {
-            if let tone = chrome.looks[name]?.statusBar, let overlay = sources.statusBar[tone] { paint(overlay) }
-        } else if background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil,
-                  let overlay = sources.statusBar[SystemChrome.luminance(of: background) < 0.5 ? .light : .dark] {
-            paint(overlay)
+        var shares: [SystemChrome.Tone: Int] = [:]
+        lazy var backgroundTone: SystemChrome.Tone? = {
+            guard background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil else { return nil }
+            return SystemChrome.luminance(of: background) < 0.5 ? .light : .dark
+        }()
+        for probe in chrome.statusBarProbes {
+            let tone = topScreen(in: layers, at: probe).map { chrome.looks[$0]?.statusBar } ?? backgroundTone
+            if let tone { shares[tone, default: 0] += 1 }
+        }
+        for tone in [SystemChrome.Tone.dark, .light] {
+            if let share = shares[tone], let overlay = sources.statusBar[tone] {
+                paint(overlay, alpha: Double(share) / Double(chrome.statusBarProbes.count))
+            }
         }
         if let name = topScreen(in: layers, at: chrome.homeIndicatorProbe), let tone = chrome.looks[name]?.homeIndicator,
            let overlay = sources.homeIndicator[tone] {
@@ -246,13 +273,20 @@ final class Compositor {
         return nil
     }
 
-    private func paint(_ overlay: ScreenSources.Overlay) {
+    private func paint(_ overlay: ScreenSources.Overlay, alpha: Double = 1) {
         let cr = cairo.pointer
         let image = overlay.image
         cairo_new_path(cr)
         cairo_rectangle(cr, Double(image.pixelX), Double(image.pixelY), Double(image.pixelWidth), Double(image.pixelHeight))
         cairo_set_source(cr, overlay.pattern.pointer)
-        cairo_fill(cr)
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo.withSavedState {
+                cairo_clip(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            }
+        }
         cairo_set_source_rgb(cr, 0, 0, 0)
     }
 
@@ -300,11 +334,13 @@ final class Compositor {
             return
         }
 
+        // The content keeps its fractional place; only the edges are whole pixels (`snapped`).
+        let edges = Self.snapped(frame)
         pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
         cairo.withSavedState {
             if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
                 scratch.clear(pixels)
-                scratch.cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                scratch.cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
                 cairo_clip(scratch.cairo.pointer)
                 paint(pattern, alpha: 1, on: scratch.cairo)
                 cairo_reset_clip(scratch.cairo.pointer)
@@ -315,7 +351,7 @@ final class Compositor {
                 cairo_clip(cr)
                 paint(scratch.pattern, alpha: alpha, on: cairo)
             } else {
-                cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
                 cairo_clip(cr)
                 paint(pattern, alpha: alpha, on: cairo)
             }

@@ -11,6 +11,16 @@ struct StatusBarPainter {
         Rect(x: 0, y: 0, width: device.size.width, height: max(min(device.safeAreaTop, 54), 20))
     }
 
+    /// The band the time and symbols fill, top to bottom, in points: their center line ± half
+    /// the tallest glyph (the 17 pt time's cap height, 12 pt, on a Dynamic Island phone).
+    var glyphBand: (top: Double, bottom: Double) {
+        switch device.statusBarLayout {
+        case .dynamicIsland: return (30 - 6.5, 30 + 6.5)
+        case .classic: return (10 - 5.5, 10 + 5.5)
+        case .pad: return (12 - 6, 12 + 6)
+        }
+    }
+
     func draw(tone: SystemChrome.Tone, on cairo: CairoContext, text: TextContext) throws {
         let color = tone.color
         let width = device.size.width

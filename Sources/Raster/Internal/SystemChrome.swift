@@ -22,10 +22,14 @@ final class SystemChrome: Sendable {
 
     let statusBar: [Tone: OverlayImage]
     let homeIndicator: [Tone: OverlayImage]
-    /// Points whose topmost screen decides each part's look.
-    let statusBarProbe: Point
+    /// Points whose topmost screen decides each part's look: for the status bar, evenly down
+    /// the band its glyphs fill, so that a screen edge passing under them shares the look out.
+    let statusBarProbes: [Point]
     let homeIndicatorProbe: Point
     let looks: [String: Look]
+
+    /// How many points down the status bar's glyphs decide its look.
+    static let statusBarProbeCount = 8
 
     /// nil when no screen shows either part on `device`.
     init?(screens: [ScreenSpec], device: Device, text: TextContext) throws {
@@ -55,7 +59,10 @@ final class SystemChrome: Sendable {
         self.statusBar = statusBar
         self.homeIndicator = homeIndicator
         self.looks = looks
-        statusBarProbe = Point(x: device.size.width / 2, y: max(bar.frame.height / 2, 1))
+        let band = bar.glyphBand
+        statusBarProbes = (0..<Self.statusBarProbeCount).map { i in
+            Point(x: device.size.width / 2, y: band.top + (band.bottom - band.top) * (Double(i) + 0.5) / Double(Self.statusBarProbeCount))
+        }
         homeIndicatorProbe = Point(x: indicator.midX, y: indicator.midY)
     }
 
