@@ -6,7 +6,7 @@ import Scene
 /// `system-push`: UINavigationController's own push and pop (`_UINavigationParallaxTransition`).
 /// The pushed screen comes in from the right casting an edge shadow while the covered screen
 /// moves left by 0.3 × width under a black overlay at 0.1; the bar's title slides, the back
-/// button's label moves to the leading edge and a large title leaves with its screen. It runs on
+/// button's label moves to the leading edge and a large title becomes that label. It runs on
 /// UIKit's default spring (curve 7). The interactive pop is a left screen-edge pan; its release
 /// is decided by UIKit's projection of the progress (`PopProjection`) and continues with the
 /// finger's velocity into the same spring.
