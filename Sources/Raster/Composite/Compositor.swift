@@ -1,5 +1,5 @@
 internal import CCairo
-import Engine
+import RenderTree
 import Geometry
 import Scene
 
@@ -7,8 +7,8 @@ import Scene
 ///
 /// Each node's content kind has one `paint` method chosen in `paint(_ node:)`; a new
 /// `NodeContent` case slots in there. A node's shadow is painted before its content, its
-/// children after. Over the tree come the status bar and home indicator (window-level, not
-/// part of the tree), then the touches.
+/// children after. The tree ends with the window chrome the engine decided (the status bar's
+/// and home indicator's nodes, each naming its tone); over it come the touches.
 final class Compositor {
     private let cairo: CairoContext
     private let scale: Double
@@ -41,8 +41,8 @@ final class Compositor {
         pixelHeight = cairo.surface.height
     }
 
-    /// Clears to `options.background` (opaque black by default), paints the render tree, the
-    /// status bar and home indicator, then the touches when `options.showsTouches`.
+    /// Clears to `options.background` (opaque black by default), paints the render tree (the
+    /// status bar and home indicator included), then the touches when `options.showsTouches`.
     ///
     /// Top-level nodes beneath one that hides every pixel of the canvas (opaque, unrounded where
     /// it matters, whole pixels) are not painted, and neither is the background: painted over
@@ -66,9 +66,6 @@ final class Compositor {
 
         for node in nodes[(bottom ?? 0)...] {
             paint(node, parent: .identity, parentAlpha: 1, sources: sources, screens: screens)
-        }
-        if let sources {
-            paintChrome(over: state.layers, background: options.background, sources: sources)
         }
         if options.showsTouches {
             for touch in state.touches {
@@ -113,6 +110,10 @@ final class Compositor {
                 paintFill(Self.missingScreenColor, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius,
                           transform: device)
             }
+        case .statusBar(let tone):
+            if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
+        case .homeIndicator(let tone):
+            if let overlay = sources?.homeIndicator[tone] { paint(overlay, alpha: alpha) }
         }
         guard !node.children.isEmpty else { return }
         cairo.withSavedState {
@@ -213,7 +214,7 @@ final class Compositor {
     private func coveredPixels(of node: RenderNode, transform: AffineTransform, alpha: Double, screens: ScreenCache) -> Rect? {
         guard alpha >= 1, transform.isAxisAligned else { return nil }
         switch node.content {
-        case .none:
+        case .none, .statusBar, .homeIndicator:
             return nil
         case .fill(let color):
             guard color.alpha >= 1 else { return nil }
@@ -228,52 +229,8 @@ final class Compositor {
         return covered
     }
 
-    /// The status bar and home indicator in the look of the screen on top at each, over everything but the touches.
-    /// Where no screen lies under the status bar, the frontmost screen still decides whether it
-    /// shows, and its tone follows what shows there: the frame's background. The status bar's
-    /// look is asked down the band of its glyphs (`SystemChrome.statusBarProbes`): while a
-    /// screen's edge crosses them (a page sheet's presenter shrinking away from the top), each
-    /// tone shows at the share of the band it is asked for, the two cross-fading as UIKit fades
-    /// one status bar style into the next, rather than dark glyphs sitting over black.
-    private func paintChrome(over layers: [PlacedNode], background: Color, sources: ScreenSources) {
-        guard let chrome = sources.cache.chrome else { return }
-        var shares: [SystemChrome.Tone: Int] = [:]
-        lazy var backgroundTone: SystemChrome.Tone? = {
-            guard background.alpha >= 0.5, let front = frontScreen(in: layers), chrome.looks[front]?.statusBar != nil else { return nil }
-            return SystemChrome.luminance(of: background) < 0.5 ? .light : .dark
-        }()
-        for probe in chrome.statusBarProbes {
-            let tone = topScreen(in: layers, at: probe).map { chrome.looks[$0]?.statusBar } ?? backgroundTone
-            if let tone { shares[tone, default: 0] += 1 }
-        }
-        for tone in [SystemChrome.Tone.dark, .light] {
-            if let share = shares[tone], let overlay = sources.statusBar[tone] {
-                paint(overlay, alpha: Double(share) / Double(chrome.statusBarProbes.count))
-            }
-        }
-        if let name = topScreen(in: layers, at: chrome.homeIndicatorProbe), let tone = chrome.looks[name]?.homeIndicator,
-           let overlay = sources.homeIndicator[tone] {
-            paint(overlay)
-        }
-    }
-
-    /// The name of the frontmost mostly opaque screen anywhere in the frame.
-    private func frontScreen(in layers: [PlacedNode]) -> String? {
-        for layer in layers.reversed() where layer.alpha >= 0.5 {
-            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
-        }
-        return nil
-    }
-
-    /// The name of the frontmost mostly opaque screen covering `point` (points).
-    private func topScreen(in layers: [PlacedNode], at point: Point) -> String? {
-        for layer in layers.reversed() where layer.alpha >= 0.5 && layer.frame.contains(point) {
-            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
-        }
-        return nil
-    }
-
-    private func paint(_ overlay: ScreenSources.Overlay, alpha: Double = 1) {
+    /// A window-chrome image at the place the device gives it (drawn there once, in device pixels), at `alpha`.
+    private func paint(_ overlay: ScreenSources.Overlay, alpha: Double) {
         let cr = cairo.pointer
         let image = overlay.image
         cairo_new_path(cr)
