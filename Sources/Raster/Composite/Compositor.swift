@@ -3,19 +3,18 @@ import RenderTree
 import Geometry
 import Scene
 
-/// Paints a frame's render tree, back to front, into one canvas's Cairo context, in device pixels.
+/// Paints a frame's render tree into one canvas's Cairo context, in device pixels: the Cairo
+/// half of the compositor, executing the `PaintPlan` that decides what to paint.
 ///
-/// Each node's content kind has one `paint` method chosen in `paint(_ node:)`; a new
-/// `NodeContent` case slots in there. A node's shadow is painted before its content, its
-/// children after. The tree ends with the window chrome the engine decided (the status bar's
-/// and home indicator's nodes, each naming its tone); over it come the touches.
+/// Each plan step has one `paint` method chosen in `composite`; a new `NodeContent` case adds
+/// a step there and in the plan. The tree ends with the window chrome the engine decided (the
+/// status bar's and home indicator's nodes, each naming its tone); over it come the touches.
 final class Compositor {
     private let cairo: CairoContext
-    private let scale: Double
-    private let pixelWidth: Int
-    private let pixelHeight: Int
+    private let canvas: CanvasGeometry
+    private var scale: Double { canvas.scale }
     private var sources: ScreenSources?
-    /// Where translucent filtered layers are drawn before being faded in; see `paintScreen`.
+    /// Where translucent filtered layers are drawn before being faded in; see `paintImage`.
     private var scratch: ScratchCanvas?
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
@@ -36,40 +35,50 @@ final class Compositor {
 
     init(cairo: CairoContext, scale: Double) {
         self.cairo = cairo
-        self.scale = scale
-        pixelWidth = cairo.surface.width
-        pixelHeight = cairo.surface.height
+        canvas = CanvasGeometry(pixelWidth: cairo.surface.width, pixelHeight: cairo.surface.height, scale: scale)
     }
 
-    /// Clears to `options.background` (opaque black by default), paints the render tree (the
-    /// status bar and home indicator included), then the touches when `options.showsTouches`.
-    ///
-    /// Top-level nodes beneath one that hides every pixel of the canvas (opaque, unrounded where
-    /// it matters, whole pixels) are not painted, and neither is the background: painted over
-    /// anything, an opaque pixel comes out as itself, so the bytes are the same, one or two
-    /// full-canvas passes sooner.
+    /// Paints the plan of `state`: cleared to `options.background` (opaque black by default)
+    /// where nothing covers the whole canvas, the render tree (the status bar and home
+    /// indicator included), then the touches when `options.showsTouches`.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
         let cr = cairo.pointer
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
         let sources = self.sources(for: screens)
-        let canvas = Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
-        let nodes = state.nodes
-        let bottom = nodes.lastIndex { coveredPixels(of: $0, transform: $0.transform, alpha: $0.alpha, screens: screens) == canvas }
-        if bottom == nil {
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            let background = options.background
-            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-            cairo_paint(cr)
-        }
+        let plan = PaintPlan(state, on: canvas, options: options) { screens.isOpaque($0) || !screens.contains($0.screen) }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-
-        for node in nodes[(bottom ?? 0)...] {
-            paint(node, parent: .identity, parentAlpha: 1, sources: sources, screens: screens)
-        }
-        if options.showsTouches {
-            for touch in state.touches {
-                paintTouch(at: touch)
+        for step in plan.steps {
+            switch step {
+            case .clear(let background):
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            case let .shadow(shadow, bounds, cornerRadius, world, alpha, covered):
+                paintShadow(shadow, bounds: bounds, cornerRadius: cornerRadius, transform: world, alpha: alpha, covered: covered)
+            case let .fill(color, alpha, bounds, cornerRadius, device):
+                paintFill(color, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+            case let .image(part, alpha, bounds, cornerRadius, device):
+                if let source = sources?.source(for: part) {
+                    paintImage(source, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                } else {
+                    paintFill(Self.missingScreenColor, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                }
+            case let .statusBar(tone, alpha):
+                if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
+            case let .homeIndicator(tone, alpha):
+                if let overlay = sources?.homeIndicator[tone] { paint(overlay, alpha: alpha) }
+            case .beginChildren(let clip):
+                cairo_save(cr)
+                if let clip {
+                    setPath(clip.bounds, cornerRadius: clip.cornerRadius, transform: clip.device)
+                    cairo_clip(cr)
+                }
+            case .endChildren:
+                cairo_restore(cr)
+            case .touch(let point):
+                paintTouch(at: point)
             }
         }
         cairo_new_path(cr)
@@ -85,55 +94,13 @@ final class Compositor {
         return sources
     }
 
-    /// The node's shadow, content and children. `parent` maps the parent's points to the
-    /// canvas's points; opacity multiplies down the tree; a node that clips its children clips
-    /// them to its rounded bounds.
-    private func paint(_ node: RenderNode, parent: AffineTransform, parentAlpha: Double, sources: ScreenSources?,
-                       screens: ScreenCache) {
-        let world = node.transform.concatenating(parent)
-        let alpha = node.alpha * parentAlpha
-        guard alpha > 0, node.size.width > 0, node.size.height > 0 else { return }
-        let device = world.concatenating(AffineTransform(scaleX: scale, y: scale))
-        if let shadow = node.shadow {
-            paintShadow(shadow, of: node, transform: world, alpha: alpha,
-                        covered: coveredPixels(of: node, transform: world, alpha: alpha, screens: screens))
-        }
-        switch node.content {
-        case .none:
-            break
-        case .fill(let color):
-            paintFill(color, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius, transform: device)
-        case .part(let part):
-            if let source = sources?.source(for: part) {
-                paintImage(source, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius, transform: device)
-            } else {
-                paintFill(Self.missingScreenColor, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius,
-                          transform: device)
-            }
-        case .statusBar(let tone):
-            if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
-        case .homeIndicator(let tone):
-            if let overlay = sources?.homeIndicator[tone] { paint(overlay, alpha: alpha) }
-        }
-        guard !node.children.isEmpty else { return }
-        cairo.withSavedState {
-            if node.clipsToBounds {
-                setPath(node.bounds, cornerRadius: node.cornerRadius, transform: device)
-                cairo_clip(cairo.pointer)
-            }
-            for child in node.children {
-                paint(child, parent: world, parentAlpha: alpha, sources: sources, screens: screens)
-            }
-        }
-    }
-
     /// Makes `bounds` rounded by `cornerRadius` (both in a node's points), carried to the canvas
     /// by `transform` (node points to device pixels), the current path. An axis-aligned layer's
-    /// edges are snapped to pixel edges (`snapped`); its rounded corners stay smooth.
+    /// edges are snapped to pixel edges (`CanvasGeometry.snapped`); its rounded corners stay smooth.
     private func setPath(_ bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
         if transform.isAxisAligned {
-            cairo.setPath(Self.snapped(transform.boundingBox(of: bounds)), cornerRadius: cornerRadius * Self.radiusScale(transform),
-                          curve: .continuous)
+            cairo.setPath(CanvasGeometry.snapped(transform.boundingBox(of: bounds)),
+                          cornerRadius: cornerRadius * CanvasGeometry.radiusScale(transform), curve: .continuous)
         } else {
             cairo.withSavedState {
                 var matrix = cairo_matrix_t()
@@ -144,45 +111,26 @@ final class Compositor {
         }
     }
 
-    /// A layer's edges as Core Animation draws them: `CALayer.allowsEdgeAntialiasing` is false
-    /// by default, so a layer covers exactly the pixels whose centers lie inside it, and two
-    /// layers that abut at a fractional position share one pixel edge — no half-covered column
-    /// lets the window behind them through as a seam. A pixel whose center lies on an edge
-    /// belongs to the layer to its right (below), as GPU rasterization decides ties; the 1e-7
-    /// keeps two edges computed by different arithmetic on the same side of that tie.
-    /// `rect` is in device pixels. Sources: docs/uikit-semantics.md#layer-edges.
-    static func snapped(_ rect: Rect) -> Rect {
-        func edge(_ v: Double) -> Double { (v - 0.5 - 1e-7).rounded(.up) }
-        guard rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite, rect.maxY.isFinite else { return rect }
-        let x0 = edge(rect.minX), y0 = edge(rect.minY)
-        return Rect(x: x0, y: y0, width: max(edge(rect.maxX) - x0, 0), height: max(edge(rect.maxY) - y0, 0))
-    }
-
-    /// How much an axis-aligned transform grows a corner radius: its smaller scale.
-    private static func radiusScale(_ transform: AffineTransform) -> Double {
-        min(abs(transform.a), abs(transform.d))
-    }
-
     /// The shadow a node casts beneath itself, as Core Animation draws `shadowRadius`,
     /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the node's
     /// rounded shape blurred with standard deviation radius / 2, offset, tinted, at
     /// opacity x the color's alpha x the node's alpha. The blurred shape comes from `shadows`.
     /// Pixels in `covered` (the opaque node will hide them) are skipped, which leaves only a
     /// band around the node to blend.
-    private func paintShadow(_ shadow: Shadow, of node: RenderNode, transform: AffineTransform, alpha nodeAlpha: Double,
-                             covered: Rect?) {
+    private func paintShadow(_ shadow: Shadow, bounds nodeBounds: Rect, cornerRadius: Double, transform: AffineTransform,
+                             alpha nodeAlpha: Double, covered: Rect?) {
         let alpha = shadow.color.alpha * shadow.opacity * nodeAlpha
         guard alpha > 0 else { return }
-        let frame = deviceRect(transform.boundingBox(of: node.bounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+        let frame = canvas.deviceRect(transform.boundingBox(of: nodeBounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
         let width = Int(saturating: frame.width.rounded()), height = Int(saturating: frame.height.rounded())
         guard width > 0, height > 0, frame.x.isFinite, frame.y.isFinite,
               let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
-                                           cornerRadius: node.cornerRadius * scale) else { return }
+                                           cornerRadius: cornerRadius * scale) else { return }
         let sx = frame.width / Double(width), sy = frame.height / Double(height)
         let padding = Double(mask.padding)
         let extent = Rect(x: frame.x - padding * sx, y: frame.y - padding * sy,
                           width: frame.width + 2 * padding * sx, height: frame.height + 2 * padding * sy)
-        guard let bounds = pixelBounds(of: extent) else { return }
+        guard let bounds = canvas.pixelBounds(of: extent) else { return }
         let cr = cairo.pointer
         cairo.withSavedState {
             // Whole-pixel boxes around the covered part keep Cairo on its region-clip fast path.
@@ -208,27 +156,6 @@ final class Compositor {
         }
     }
 
-    /// The whole canvas pixels an opaque node certainly covers — its frame inset past its
-    /// rounded corners — clamped to the canvas; nil when the node lets anything through or is
-    /// rotated. `transform` maps the node's points to the canvas's points.
-    private func coveredPixels(of node: RenderNode, transform: AffineTransform, alpha: Double, screens: ScreenCache) -> Rect? {
-        guard alpha >= 1, transform.isAxisAligned else { return nil }
-        switch node.content {
-        case .none, .statusBar, .homeIndicator:
-            return nil
-        case .fill(let color):
-            guard color.alpha >= 1 else { return nil }
-        case .part(let part):
-            // A part that cannot be drawn is painted opaque magenta.
-            guard screens.isOpaque(part) || !screens.contains(part.screen) else { return nil }
-        }
-        let frame = deviceRect(transform.boundingBox(of: node.bounds))
-        let inset = node.cornerRadius * Self.radiusScale(transform) * scale * CornerCurve.continuousExtent
-        let covered = clampToCanvas(minX: (frame.minX + inset).rounded(.up), minY: (frame.minY + inset).rounded(.up),
-                                    maxX: (frame.maxX - inset).rounded(.down), maxY: (frame.maxY - inset).rounded(.down))
-        return covered
-    }
-
     /// A window-chrome image at the place the device gives it (drawn there once, in device pixels), at `alpha`.
     private func paint(_ overlay: ScreenSources.Overlay, alpha: Double) {
         let cr = cairo.pointer
@@ -247,39 +174,29 @@ final class Compositor {
         cairo_set_source_rgb(cr, 0, 0, 0)
     }
 
-    /// A part's image scaled to the node's bounds, clipped to its rounded corners, at `alpha`.
-    /// `transform` maps the node's points to device pixels.
+    /// A part's image scaled to the node's bounds, clipped to its rounded corners, at `alpha`,
+    /// placed as `CanvasGeometry.placement` decides. `transform` maps the node's points to device pixels.
     ///
-    /// An unscaled image at a whole-pixel offset is copied. Anything else is filtered
-    /// (bilinear) with its edge pixels repeated outwards, so the clip alone draws the
-    /// antialiased edge, and Cairo stays on its fast paths, which a transparent surround would
-    /// leave. Filtering and fading at once has no fast path: a translucent filtered node is
-    /// filtered into the scratch image, then faded in from there.
+    /// A filtered image (bilinear) has its edge pixels repeated outwards, so the clip alone
+    /// draws the antialiased edge, and Cairo stays on its fast paths, which a transparent
+    /// surround would leave. Filtering and fading at once has no fast path: a translucent
+    /// filtered node is filtered into the scratch image, then faded in from there.
     private func paintImage(_ source: ScreenSources.Source, alpha: Double, bounds: Rect, cornerRadius: Double,
                             transform: AffineTransform) {
         let cr = cairo.pointer
         let pattern = source.pattern
-        let pw = Double(source.pixelWidth), ph = Double(source.pixelHeight)
-        guard transform.isAxisAligned else {
-            // Rotated: the image's pixels carried by the transform, clipped to the rounded bounds.
-            let imageToDevice = AffineTransform(scaleX: bounds.width / pw, y: bounds.height / ph).concatenating(transform)
+        let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
+        switch canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight) {
+        case nil:
+            return
+        case .rotated(let imageToDevice):
             cairo.withSavedState {
                 setPath(bounds, cornerRadius: cornerRadius, transform: transform)
                 cairo_clip(cr)
                 pattern.place(imageToDevice, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
                 paint(pattern, alpha: alpha, on: cairo)
             }
-            return
-        }
-        let frame = transform.boundingBox(of: bounds)
-        let sx = frame.width / pw, sy = frame.height / ph
-        guard sx.isFinite, sy.isFinite, frame.x.isFinite, frame.y.isFinite,
-              let pixels = pixelBounds(of: frame) else { return }
-        let radius = cornerRadius * Self.radiusScale(transform)
-
-        let x = frame.x.rounded(), y = frame.y.rounded()
-        let isPixelAligned = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9 && abs(frame.x - x) < 1e-6 && abs(frame.y - y) < 1e-6
-        if isPixelAligned {
+        case let .copied(x, y, frame):
             pattern.place(x: x, y: y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
             cairo.withSavedState {
                 if radius > 0 {
@@ -288,29 +205,27 @@ final class Compositor {
                 }
                 paint(pattern, alpha: alpha, on: cairo)
             }
-            return
-        }
+        case let .filtered(frame, sx, sy, edges, pixels):
+            // The content keeps its fractional place; only the edges are whole pixels.
+            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+            cairo.withSavedState {
+                if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
+                    scratch.clear(pixels)
+                    scratch.cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(scratch.cairo.pointer)
+                    paint(pattern, alpha: 1, on: scratch.cairo)
+                    cairo_reset_clip(scratch.cairo.pointer)
+                    scratch.cairo.surface.flush()
 
-        // The content keeps its fractional place; only the edges are whole pixels (`snapped`).
-        let edges = Self.snapped(frame)
-        pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
-        cairo.withSavedState {
-            if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
-                scratch.clear(pixels)
-                scratch.cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
-                cairo_clip(scratch.cairo.pointer)
-                paint(pattern, alpha: 1, on: scratch.cairo)
-                cairo_reset_clip(scratch.cairo.pointer)
-                scratch.cairo.surface.flush()
-
-                cairo_new_path(cr)
-                cairo_rectangle(cr, pixels.x, pixels.y, pixels.width, pixels.height)
-                cairo_clip(cr)
-                paint(scratch.pattern, alpha: alpha, on: cairo)
-            } else {
-                cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
-                cairo_clip(cr)
-                paint(pattern, alpha: alpha, on: cairo)
+                    cairo_new_path(cr)
+                    cairo_rectangle(cr, pixels.x, pixels.y, pixels.width, pixels.height)
+                    cairo_clip(cr)
+                    paint(scratch.pattern, alpha: alpha, on: cairo)
+                } else {
+                    cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                    paint(pattern, alpha: alpha, on: cairo)
+                }
             }
         }
     }
@@ -327,29 +242,15 @@ final class Compositor {
         cairo_set_source_rgb(target.pointer, 0, 0, 0)
     }
 
-    /// The whole canvas pixels `frame` touches; nil when it is off the canvas.
-    private func pixelBounds(of frame: Rect) -> Rect? {
-        clampToCanvas(minX: frame.minX.rounded(.down), minY: frame.minY.rounded(.down),
-                      maxX: frame.maxX.rounded(.up), maxY: frame.maxY.rounded(.up))
-    }
-
-    private func clampToCanvas(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Rect? {
-        let x0 = max(minX, 0), y0 = max(minY, 0)
-        let x1 = min(maxX, Double(pixelWidth)), y1 = min(maxY, Double(pixelHeight))
-        guard x0 < x1, y0 < y1 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
     /// The canvas-sized scratch image, made on first need and kept; nil when Cairo cannot allocate it.
     private func scratchCanvas() -> ScratchCanvas? {
         if let scratch { return scratch }
-        scratch = try? ScratchCanvas(width: pixelWidth, height: pixelHeight)
+        scratch = try? ScratchCanvas(width: canvas.pixelWidth, height: canvas.pixelHeight)
         return scratch
     }
 
     /// `color` over the node's rounded bounds, at `color.alpha` x `alpha`.
     private func paintFill(_ color: Color, alpha: Double, bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
-        guard color.alpha > 0 else { return }
         setPath(bounds, cornerRadius: cornerRadius, transform: transform)
         cairo.setSource(color, alpha: alpha)
         cairo_fill(cairo.pointer)
@@ -371,9 +272,5 @@ final class Compositor {
         cairo_set_source(cr, gradient)
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
-    }
-
-    private func deviceRect(_ rect: Rect) -> Rect {
-        Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale)
     }
 }
