@@ -16,8 +16,7 @@ final class TraceJSONTests: XCTestCase {
             timeline:
               - { at: 0.1, present: sheet }
             """
-        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
-        let lines = (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
+        let lines = try traceLines(text)
         XCTAssertEqual(lines, [
             #"{"frame": 0, "time": 0, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
             #"{"frame": 1, "time": 0.1, "transition": "slide-up-modal", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "list", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "dimming", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}, {"id": "sheet", "frame": [0, 1000, 400, 1000], "transform": [1, 0, 0, 1, 0, 1000], "alpha": 1, "cornerRadius": 0}]}"#,
@@ -55,8 +54,7 @@ final class TraceJSONTests: XCTestCase {
               - { at: 0.1, push: b }
               - { at: 0.4, pop: true }
             """
-        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
-        let lines = (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
+        let lines = try traceLines(text)
         XCTAssertEqual(lines, [
             #"{"frame": 0, "time": 0, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "a", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}]}"#,
             #"{"frame": 1, "time": 0.1, "transition": "parallax", "phase": "animating", "progress": 0, "touches": [], "layers": [{"id": "a", "frame": [0, 0, 400, 1000], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "b", "frame": [400, 0, 400, 1000], "transform": [1, 0, 0, 1, 400, 0], "alpha": 1, "cornerRadius": 0, "shadowOpacity": 0.1}, {"id": "b/name", "frame": [420, 200, 360, 40], "transform": [1, 0, 0, 1, 420, 200], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/a/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, {"id": "navigationBar/b/back", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}, {"id": "navigationBar/b/title", "frame": [0, 0, 400, 104], "transform": [1, 0, 0, 1, 0, 0], "alpha": 0, "cornerRadius": 0}]}"#,
@@ -84,8 +82,7 @@ final class TraceJSONTests: XCTestCase {
             timeline:
               - { at: 0.1, present: dark }
             """
-        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
-        let lines = (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
+        let lines = try traceLines(text)
         let bar = #"{"id": "statusBar", "frame": [0, 0, 393, 54], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}"#
         func tone(_ tone: String) -> String {
             #"{"id": "statusBar/\#(tone)", "frame": [0, 0, 393, 54], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0, "tone": "\#(tone)"}"#
@@ -103,5 +100,11 @@ final class TraceJSONTests: XCTestCase {
             #"{"frame": 3, "time": 0.3, "transition": null, "phase": "idle", "progress": null, "touches": [], "layers": [{"id": "dark", "frame": [0, 0, 393, 852], "transform": [1, 0, 0, 1, 0, 0], "alpha": 1, "cornerRadius": 0}, "#
                 + [bar, tone("light"), indicator("light")].joined(separator: ", ") + "]}",
         ])
+    }
+
+    /// Every frame's trace line of the scene `text`.
+    private func traceLines(_ text: String) throws -> [String] {
+        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
+        return (0..<timeline.frameCount).map { timeline.state(frame: $0).jsonLine }
     }
 }
