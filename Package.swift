@@ -26,11 +26,13 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
         .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams", "CZlib"]),
-        .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene"]),
+        // A frame's render tree: the values the engine emits and Raster paints, and nothing else.
+        .target(name: "RenderTree", dependencies: ["Geometry", "Scene"]),
+        .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene", "RenderTree"]),
 
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "CPNG", "Staging"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Staging"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
         .target(name: "SegueSnapshotTesting", dependencies: ["Pipeline"]),
@@ -47,7 +49,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "RenderTree", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         // The command-line tests run the `segue` binary: depending on its target makes building

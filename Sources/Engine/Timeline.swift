@@ -25,6 +25,7 @@ public struct Timeline: Sendable {
     public let releases: [TransitionRelease]
     private let traces: [[TouchPoint]]
     private let tree: SceneTree
+    private let chrome: WindowChrome
 
     enum Segment: Sendable {
         case idle(start: Double, nodes: [RenderNode])
@@ -49,6 +50,7 @@ public struct Timeline: Sendable {
         releases = builder.releases
         traces = builder.traces
         tree = SceneTree(scene: scene)
+        chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
         let fps = Double(scene.fps)
         let frames: Double
         if let duration = scene.duration {
@@ -86,7 +88,8 @@ public struct Timeline: Sendable {
         state(at: time(ofFrame: index), frame: index)
     }
 
-    /// Everything on screen at `time` (seconds), labelled as frame `frame`.
+    /// Everything on screen at `time` (seconds), labelled as frame `frame`: the screens' nodes,
+    /// then the window chrome over them (`WindowChrome`).
     public func state(at time: Double, frame: Int = 0) -> FrameState {
         let touches = traces.compactMap { trace -> Point? in
             guard let first = trace.first, let last = trace.last, time >= first.time, time < last.time else { return nil }
@@ -97,14 +100,14 @@ public struct Timeline: Sendable {
         switch segment {
         case .idle(_, let nodes):
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
-                              touches: touches, nodes: nodes)
+                              touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         case .transition(_, let index):
             let driver = drivers[index]
             let context = contexts[index]
             let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
                                    ownBars: context.ownBars)
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
-                              progress: driver.progress(at: time), touches: touches, nodes: nodes)
+                              progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
     }
 

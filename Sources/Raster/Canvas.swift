@@ -1,4 +1,4 @@
-import Engine
+import RenderTree
 import Foundation
 import Geometry
 

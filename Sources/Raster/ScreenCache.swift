@@ -1,5 +1,5 @@
 import Foundation
-import Engine
+import RenderTree
 import Geometry
 import Scene
 
@@ -23,8 +23,8 @@ public final class ScreenCache: @unchecked Sendable {
     /// The screens' names, in the order given.
     public let names: [String]
     let screens: [String: ScreenSpec]
-    /// The status bar and home indicator; nil when no screen shows them.
-    let chrome: SystemChrome?
+    /// The status bar and home indicator in both tones.
+    let chrome: SystemChrome
 
     /// How many parts at passing sizes are kept.
     static let transientCapacity = 6
@@ -61,10 +61,7 @@ public final class ScreenCache: @unchecked Sendable {
             for file in screen.imageFiles { _ = try images.surface(for: file) }
             for font in screen.customFonts { try fonts.register(fontFile: font.path) }
         }
-        var chrome: SystemChrome?
-        try fonts.withTextContext { text in
-            chrome = try SystemChrome(screens: screens, device: device, text: text)
-        }
+        let chrome = try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
         self.device = device
         self.names = screens.map(\.name)
         self.screens = byName

@@ -143,7 +143,8 @@ final class SystemViewsTests: XCTestCase {
         let cache = try ScreenCache(screens: [light, dark, hidden], device: device)
         let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
         func draw(_ layers: [RenderNode]) -> RGBAImage {
-            canvas.draw(frame(layers), screens: cache, options: CompositorOptions())
+            canvas.draw(frame(withChrome(layers, screens: [light, dark, hidden], device: device)), screens: cache,
+                        options: CompositorOptions())
             return canvas.rgbaImage()
         }
         let statusBar = PixelRect(minX: 0, minY: 0, maxX: 393, maxY: 54)
@@ -179,11 +180,13 @@ final class SystemViewsTests: XCTestCase {
         // there, while over a white screen it is black.
         var device = try XCTUnwrap(Device.presets["iphone-15"])
         device.scale = 1
-        let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])], device: device)
+        let white = ScreenSpec(name: "white", background: .white, views: [])
+        let cache = try ScreenCache(screens: [white], device: device)
         let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
         func draw(top: Double) -> RGBAImage {
-            canvas.draw(frame([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: top),
-                                        written: device.size, scale: 1)]), screens: cache, options: CompositorOptions())
+            canvas.draw(frame(withChrome([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: top),
+                                                   written: device.size, scale: 1)], screens: [white], device: device)),
+                        screens: cache, options: CompositorOptions())
             return canvas.rgbaImage()
         }
         let lowered = draw(top: 80)
@@ -202,11 +205,13 @@ final class SystemViewsTests: XCTestCase {
     func testTheStatusBarTakesTheToneOfWhatPassesUnderIt() throws {
         var device = try XCTUnwrap(Device.presets["iphone-15"])
         device.scale = 1
-        let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])], device: device)
+        let white = ScreenSpec(name: "white", background: .white, views: [])
+        let cache = try ScreenCache(screens: [white], device: device)
         let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
         for top in 0...80 {
-            canvas.draw(frame([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: Double(top)),
-                                        written: device.size, scale: 1)]), screens: cache, options: CompositorOptions())
+            canvas.draw(frame(withChrome([testNode("white", screen: "white", frame: device.bounds.offsetBy(dx: 0, dy: Double(top)),
+                                                   written: device.size, scale: 1)], screens: [white], device: device)),
+                        screens: cache, options: CompositorOptions())
             let image = canvas.rgbaImage()
             let s = min(max((Double(top) - 23.5) / 13, 0), 1), step = 255.0 / 8 + 8
             if top >= 25 {
@@ -220,6 +225,38 @@ final class SystemViewsTests: XCTestCase {
                                          "top \(top): the glyphs over the white screen are too light")
             }
         }
+    }
+
+    /// Raster decides nothing about the chrome: it paints the tone a node names, at the node's
+    /// alpha, and nothing where the tree has no chrome node — whatever screen lies beneath.
+    func testRasterPaintsTheChromeTheTreeNamesAndNoOther() throws {
+        var device = try XCTUnwrap(Device.presets["iphone-15"])
+        device.scale = 1
+        let cache = try ScreenCache(screens: [ScreenSpec(name: "white", background: .white, views: [])], device: device)
+        let canvas = try Canvas(pixelWidth: 393, pixelHeight: 852, scale: 1)
+        let screen = layer("white", device)
+        func draw(_ chrome: [RenderNode]) -> RGBAImage {
+            canvas.draw(frame([screen] + chrome), screens: cache, options: CompositorOptions())
+            return canvas.rgbaImage()
+        }
+        let everything = PixelRect(minX: 0, minY: 0, maxX: 393, maxY: 852)
+        XCTAssertNil(inkBounds(draw([]), in: everything, background: [255, 255, 255]), "no chrome node, no chrome")
+        let bar = device.statusBarFrame
+        func statusBar(_ tone: ChromeTone, alpha: Double = 1) -> RenderNode {
+            RenderNode(id: "statusBar/\(tone.rawValue)", content: .statusBar(tone), size: bar.size, alpha: alpha)
+        }
+        XCTAssertNil(inkBounds(draw([statusBar(.light)]), in: everything, background: [255, 255, 255]),
+                     "white glyphs on the white screen, as the node says")
+        XCTAssertLessThan(darkest(draw([statusBar(.dark)]), in: PixelRect(minX: 0, minY: 0, maxX: 393, maxY: 54)), 40)
+        // Half the alpha, half the ink: the darkest glyph pixel is about 255 / 2.
+        XCTAssertEqual(Double(darkest(draw([statusBar(.dark, alpha: 0.5)]), in: PixelRect(minX: 0, minY: 0, maxX: 393, maxY: 54))),
+                       127.5, accuracy: 20)
+        let indicator = device.homeIndicatorFrame
+        let dark = draw([RenderNode(id: "homeIndicator", content: .homeIndicator(.dark), size: indicator.size,
+                                    transform: AffineTransform(translationX: indicator.x, y: indicator.y))])
+        XCTAssertEqual(rgb(dark, 196, 852 - 10), [0, 0, 0])
+        XCTAssertNil(inkBounds(dark, in: PixelRect(minX: 0, minY: 0, maxX: 393, maxY: 800), background: [255, 255, 255]),
+                     "the home indicator alone")
     }
 
     func testCustomDevicesShowNoChromeUnlessAsked() throws {
@@ -373,8 +410,13 @@ final class SystemViewsTests: XCTestCase {
                                         size: NavigationBarLayout(bar, on: device).partSize))
             }
         }
-        canvas.draw(frame(nodes), screens: cache, options: CompositorOptions())
+        canvas.draw(frame(withChrome(nodes, screens: [screen], device: device)), screens: cache, options: CompositorOptions())
         return canvas.rgbaImage()
+    }
+
+    /// `layers` with the window chrome the engine puts over them on `device`, over the default black.
+    private func withChrome(_ layers: [RenderNode], screens: [ScreenSpec], device: Device) -> [RenderNode] {
+        layers + WindowChrome(screens: screens, device: device, background: .black).nodes(over: layers)
     }
 
     private func writePNG(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) throws -> ImageFile {

@@ -1,5 +1,5 @@
 internal import CCairo
-import Engine
+import RenderTree
 
 /// One canvas's private Cairo views of a screen cache's images, reused across frames.
 ///
@@ -26,11 +26,11 @@ final class ScreenSources {
 
     let cache: ScreenCache
     private var sources: [ScreenPart: Source] = [:]
-    let statusBar: [SystemChrome.Tone: Overlay]
-    let homeIndicator: [SystemChrome.Tone: Overlay]
+    let statusBar: [ChromeTone: Overlay]
+    let homeIndicator: [ChromeTone: Overlay]
 
     init(cache: ScreenCache) throws {
-        func overlays(_ images: [SystemChrome.Tone: OverlayImage]) throws -> [SystemChrome.Tone: Overlay] {
+        func overlays(_ images: [ChromeTone: OverlayImage]) throws -> [ChromeTone: Overlay] {
             try images.mapValues { image in
                 let pattern = try CairoPattern(surface: image.makeSurface())
                 pattern.place(x: Double(image.pixelX), y: Double(image.pixelY), sx: 1, sy: 1, filter: CAIRO_FILTER_FAST,
@@ -39,8 +39,8 @@ final class ScreenSources {
             }
         }
         self.cache = cache
-        statusBar = try overlays(cache.chrome?.statusBar ?? [:])
-        homeIndicator = try overlays(cache.chrome?.homeIndicator ?? [:])
+        statusBar = try overlays(cache.chrome.statusBar)
+        homeIndicator = try overlays(cache.chrome.homeIndicator)
     }
 
     /// The wrapped image of `part`, drawing it first if no frame has shown it; nil when it cannot be drawn.

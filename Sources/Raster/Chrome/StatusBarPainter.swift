@@ -1,27 +1,13 @@
 import Geometry
+import RenderTree
 import Scene
 
 /// Draws the status bar of a device: time "9:41", cellular signal, Wi-Fi and a full battery,
-/// arranged as the device arranges them (`Device.statusBarLayout`).
+/// arranged as the device arranges them (`Device.statusBarLayout`), over `Device.statusBarFrame`.
 struct StatusBarPainter {
     let device: Device
 
-    /// The status bar's area: the top safe area (20 pt on iPhone SE, 24 pt on iPad, 54 pt of the 59 pt on Dynamic Island phones).
-    var frame: Rect {
-        Rect(x: 0, y: 0, width: device.size.width, height: max(min(device.safeAreaTop, 54), 20))
-    }
-
-    /// The band the time and symbols fill, top to bottom, in points: their center line ± half
-    /// the tallest glyph (the 17 pt time's cap height, 12 pt, on a Dynamic Island phone).
-    var glyphBand: (top: Double, bottom: Double) {
-        switch device.statusBarLayout {
-        case .dynamicIsland: return (30 - 6.5, 30 + 6.5)
-        case .classic: return (10 - 5.5, 10 + 5.5)
-        case .pad: return (12 - 6, 12 + 6)
-        }
-    }
-
-    func draw(tone: SystemChrome.Tone, on cairo: CairoContext, text: TextContext) throws {
+    func draw(tone: ChromeTone, on cairo: CairoContext, text: TextContext) throws {
         let color = tone.color
         let width = device.size.width
         let painter = Label(cairo: cairo, text: text)

@@ -47,6 +47,10 @@ public enum NodeContent: Hashable, Sendable {
     case fill(Color)
     /// A cached screen part, drawn at the node's bounds (`size` points).
     case part(ScreenPart)
+    /// The device's status bar (time, signal, Wi-Fi, battery) in `tone`, where the device puts it.
+    case statusBar(ChromeTone)
+    /// The device's home indicator in `tone`, where the device puts it.
+    case homeIndicator(ChromeTone)
 }
 
 /// One node of a frame's render tree: a `CALayer`, as far as Segue needs one.
@@ -57,7 +61,7 @@ public enum NodeContent: Hashable, Sendable {
 /// an optional shadow of its rounded shape. Children are drawn after the content, back to front.
 public struct RenderNode: Hashable, Sendable {
     /// Stable across frames: `<screen>`, `<screen>/<view id>`, `navigationBar`,
-    /// `navigationBar/<screen>/title`, `dimming`, … (see the README's trace contract).
+    /// `navigationBar/<screen>/title`, `dimming`, `statusBar`, … (see the README's trace contract).
     public var id: String
     public var content: NodeContent
     public var size: Size
@@ -114,6 +118,13 @@ public struct PlacedNode: Hashable, Sendable {
     public var shadow: Shadow? { node.shadow }
     /// The shadow's opacity where the node casts one (the trace's `shadowOpacity`).
     public var shadowOpacity: Double? { node.shadow?.opacity }
+    /// The tone of the window chrome the node shows (the trace's `tone`).
+    public var tone: ChromeTone? {
+        switch node.content {
+        case .statusBar(let tone), .homeIndicator(let tone): return tone
+        case .none, .fill, .part: return nil
+        }
+    }
 }
 
 /// A `CALayer` shadow: the layer's shape, blurred, offset and tinted.

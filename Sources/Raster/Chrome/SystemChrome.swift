@@ -1,0 +1,38 @@
+import Geometry
+import RenderTree
+import Scene
+
+/// The images of what iOS draws over every screen at window level: the status bar and the home
+/// indicator, in both tones.
+///
+/// Which of them a frame shows, and in which tone, the render tree says (its `statusBar` and
+/// `homeIndicator` nodes, decided by the engine); each is drawn once, when the cache is built,
+/// so a frame only composites the right image at its fixed place.
+final class SystemChrome: Sendable {
+    let statusBar: [ChromeTone: OverlayImage]
+    let homeIndicator: [ChromeTone: OverlayImage]
+
+    init(device: Device, text: TextContext) throws {
+        let bar = StatusBarPainter(device: device)
+        let indicator = device.homeIndicatorFrame
+        var statusBar: [ChromeTone: OverlayImage] = [:]
+        var homeIndicator: [ChromeTone: OverlayImage] = [:]
+        for tone in ChromeTone.allCases {
+            statusBar[tone] = try OverlayImage(frame: device.statusBarFrame, scale: device.scale) { cairo in
+                try bar.draw(tone: tone, on: cairo, text: text)
+            }
+            homeIndicator[tone] = try OverlayImage(frame: indicator.insetBy(-1), scale: device.scale) { cairo in
+                cairo.fill(indicator, cornerRadius: indicator.height / 2, curve: .circular, color: tone.color)
+            }
+        }
+        self.statusBar = statusBar
+        self.homeIndicator = homeIndicator
+    }
+}
+
+extension Rect {
+    /// The rectangle grown by `amount` on every side (shrunk for a negative amount).
+    func insetBy(_ amount: Double) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
+    }
+}

@@ -1,0 +1,276 @@
+internal import CCairo
+import RenderTree
+import Geometry
+import Scene
+
+/// Paints a frame's render tree into one canvas's Cairo context, in device pixels: the Cairo
+/// half of the compositor, executing the `PaintPlan` that decides what to paint.
+///
+/// Each plan step has one `paint` method chosen in `composite`; a new `NodeContent` case adds
+/// a step there and in the plan. The tree ends with the window chrome the engine decided (the
+/// status bar's and home indicator's nodes, each naming its tone); over it come the touches.
+final class Compositor {
+    private let cairo: CairoContext
+    private let canvas: CanvasGeometry
+    private var scale: Double { canvas.scale }
+    private var sources: ScreenSources?
+    /// Where translucent filtered layers are drawn before being faded in; see `paintImage`.
+    private var scratch: ScratchCanvas?
+    /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
+    var fadesThroughScratch = true
+    private let shadows = ShadowCache()
+
+    /// The touch indicator of an iOS screen recording: a mid-gray translucent disc whose rim
+    /// darkens and then fades out, so it shows on white and on black. Points, straight alpha.
+    enum Touch {
+        static let diameter = 40.0
+        /// (fraction of the radius, gray level, alpha), a radial gradient from the center out.
+        static let stops: [(offset: Double, gray: Double, alpha: Double)] = [
+            (0, 0.62, 0.42), (0.68, 0.62, 0.42), (0.84, 0.33, 0.58), (0.93, 0.30, 0.40), (1, 0.30, 0),
+        ]
+    }
+
+    /// Shown where a layer names a screen the cache does not hold, so the mistake is visible in the video.
+    static let missingScreenColor = Color(red: 1, green: 0, blue: 1)
+
+    init(cairo: CairoContext, scale: Double) {
+        self.cairo = cairo
+        canvas = CanvasGeometry(pixelWidth: cairo.surface.width, pixelHeight: cairo.surface.height, scale: scale)
+    }
+
+    /// Paints the plan of `state`: cleared to `options.background` (opaque black by default)
+    /// where nothing covers the whole canvas, the render tree (the status bar and home
+    /// indicator included), then the touches when `options.showsTouches`.
+    func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
+        let cr = cairo.pointer
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        let sources = self.sources(for: screens)
+        let plan = PaintPlan(state, on: canvas, options: options) { screens.isOpaque($0) || !screens.contains($0.screen) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for step in plan.steps {
+            switch step {
+            case .clear(let background):
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            case let .shadow(shadow, bounds, cornerRadius, world, alpha, covered):
+                paintShadow(shadow, bounds: bounds, cornerRadius: cornerRadius, transform: world, alpha: alpha, covered: covered)
+            case let .fill(color, alpha, bounds, cornerRadius, device):
+                paintFill(color, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+            case let .image(part, alpha, bounds, cornerRadius, device):
+                if let source = sources?.source(for: part) {
+                    paintImage(source, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                } else {
+                    paintFill(Self.missingScreenColor, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                }
+            case let .statusBar(tone, alpha):
+                if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
+            case let .homeIndicator(tone, alpha):
+                if let overlay = sources?.homeIndicator[tone] { paint(overlay, alpha: alpha) }
+            case .beginChildren(let clip):
+                cairo_save(cr)
+                if let clip {
+                    setPath(clip.bounds, cornerRadius: clip.cornerRadius, transform: clip.device)
+                    cairo_clip(cr)
+                }
+            case .endChildren:
+                cairo_restore(cr)
+            case .touch(let point):
+                paintTouch(at: point)
+            }
+        }
+        cairo_new_path(cr)
+        cairo.surface.flush()
+    }
+
+    /// This canvas's wrappers for `screens`, built on first use and kept while the same cache is drawn.
+    private func sources(for screens: ScreenCache) -> ScreenSources? {
+        if let sources, sources.cache === screens { return sources }
+        // Wrapping memory that is already allocated fails only when Cairo is out of memory;
+        // nodes then show the missing-screen color.
+        sources = try? ScreenSources(cache: screens)
+        return sources
+    }
+
+    /// Makes `bounds` rounded by `cornerRadius` (both in a node's points), carried to the canvas
+    /// by `transform` (node points to device pixels), the current path. An axis-aligned layer's
+    /// edges are snapped to pixel edges (`CanvasGeometry.snapped`); its rounded corners stay smooth.
+    private func setPath(_ bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
+        if transform.isAxisAligned {
+            cairo.setPath(CanvasGeometry.snapped(transform.boundingBox(of: bounds)),
+                          cornerRadius: cornerRadius * CanvasGeometry.radiusScale(transform), curve: .continuous)
+        } else {
+            cairo.withSavedState {
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init(&matrix, transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty)
+                cairo_set_matrix(cairo.pointer, &matrix)
+                cairo.setPath(bounds, cornerRadius: cornerRadius, curve: .continuous)
+            }
+        }
+    }
+
+    /// The shadow a node casts beneath itself, as Core Animation draws `shadowRadius`,
+    /// `shadowOffset`, `shadowColor` and `shadowOpacity` without a `shadowPath`: the node's
+    /// rounded shape blurred with standard deviation radius / 2, offset, tinted, at
+    /// opacity x the color's alpha x the node's alpha. The blurred shape comes from `shadows`.
+    /// Pixels in `covered` (the opaque node will hide them) are skipped, which leaves only a
+    /// band around the node to blend.
+    private func paintShadow(_ shadow: Shadow, bounds nodeBounds: Rect, cornerRadius: Double, transform: AffineTransform,
+                             alpha nodeAlpha: Double, covered: Rect?) {
+        let alpha = shadow.color.alpha * shadow.opacity * nodeAlpha
+        guard alpha > 0 else { return }
+        let frame = canvas.deviceRect(transform.boundingBox(of: nodeBounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+        let width = Int(saturating: frame.width.rounded()), height = Int(saturating: frame.height.rounded())
+        guard width > 0, height > 0, frame.x.isFinite, frame.y.isFinite,
+              let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
+                                           cornerRadius: cornerRadius * scale) else { return }
+        let sx = frame.width / Double(width), sy = frame.height / Double(height)
+        let padding = Double(mask.padding)
+        let extent = Rect(x: frame.x - padding * sx, y: frame.y - padding * sy,
+                          width: frame.width + 2 * padding * sx, height: frame.height + 2 * padding * sy)
+        guard let bounds = canvas.pixelBounds(of: extent) else { return }
+        let cr = cairo.pointer
+        cairo.withSavedState {
+            // Whole-pixel boxes around the covered part keep Cairo on its region-clip fast path.
+            cairo_new_path(cr)
+            if let covered {
+                let boxes = [
+                    Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: covered.minY - bounds.minY),
+                    Rect(x: bounds.minX, y: covered.maxY, width: bounds.width, height: bounds.maxY - covered.maxY),
+                    Rect(x: bounds.minX, y: covered.minY, width: covered.minX - bounds.minX, height: covered.height),
+                    Rect(x: covered.maxX, y: covered.minY, width: bounds.maxX - covered.maxX, height: covered.height),
+                ]
+                for box in boxes where box.width > 0 && box.height > 0 {
+                    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+                }
+            } else {
+                cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
+            }
+            cairo_clip(cr)
+            mask.pattern.place(x: extent.x, y: extent.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
+            cairo.setSource(shadow.color, alpha: shadow.opacity * nodeAlpha)
+            cairo_mask(cr, mask.pattern.pointer)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+        }
+    }
+
+    /// A window-chrome image at the place the device gives it (drawn there once, in device pixels), at `alpha`.
+    private func paint(_ overlay: ScreenSources.Overlay, alpha: Double) {
+        let cr = cairo.pointer
+        let image = overlay.image
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(image.pixelX), Double(image.pixelY), Double(image.pixelWidth), Double(image.pixelHeight))
+        cairo_set_source(cr, overlay.pattern.pointer)
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo.withSavedState {
+                cairo_clip(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            }
+        }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+    }
+
+    /// A part's image scaled to the node's bounds, clipped to its rounded corners, at `alpha`,
+    /// placed as `CanvasGeometry.placement` decides. `transform` maps the node's points to device pixels.
+    ///
+    /// A filtered image (bilinear) has its edge pixels repeated outwards, so the clip alone
+    /// draws the antialiased edge, and Cairo stays on its fast paths, which a transparent
+    /// surround would leave. Filtering and fading at once has no fast path: a translucent
+    /// filtered node is filtered into the scratch image, then faded in from there.
+    private func paintImage(_ source: ScreenSources.Source, alpha: Double, bounds: Rect, cornerRadius: Double,
+                            transform: AffineTransform) {
+        let cr = cairo.pointer
+        let pattern = source.pattern
+        let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
+        switch canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight) {
+        case nil:
+            return
+        case .rotated(let imageToDevice):
+            cairo.withSavedState {
+                setPath(bounds, cornerRadius: cornerRadius, transform: transform)
+                cairo_clip(cr)
+                pattern.place(imageToDevice, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+                paint(pattern, alpha: alpha, on: cairo)
+            }
+        case let .copied(x, y, frame):
+            pattern.place(x: x, y: y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+            cairo.withSavedState {
+                if radius > 0 {
+                    cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                }
+                paint(pattern, alpha: alpha, on: cairo)
+            }
+        case let .filtered(frame, sx, sy, edges, pixels):
+            // The content keeps its fractional place; only the edges are whole pixels.
+            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+            cairo.withSavedState {
+                if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
+                    scratch.clear(pixels)
+                    scratch.cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(scratch.cairo.pointer)
+                    paint(pattern, alpha: 1, on: scratch.cairo)
+                    cairo_reset_clip(scratch.cairo.pointer)
+                    scratch.cairo.surface.flush()
+
+                    cairo_new_path(cr)
+                    cairo_rectangle(cr, pixels.x, pixels.y, pixels.width, pixels.height)
+                    cairo_clip(cr)
+                    paint(scratch.pattern, alpha: alpha, on: cairo)
+                } else {
+                    cairo.setPath(edges, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                    paint(pattern, alpha: alpha, on: cairo)
+                }
+            }
+        }
+    }
+
+    /// Sets `pattern` as the source, paints through the current clip at `alpha`, then lets go of the pattern.
+    private func paint(_ pattern: CairoPattern, alpha: Double, on target: CairoContext) {
+        cairo_set_source(target.pointer, pattern.pointer)
+        if alpha >= 1 {
+            cairo_paint(target.pointer)
+        } else {
+            cairo_paint_with_alpha(target.pointer, alpha)
+        }
+        // Drop the pattern so it may move for the next layer or frame.
+        cairo_set_source_rgb(target.pointer, 0, 0, 0)
+    }
+
+    /// The canvas-sized scratch image, made on first need and kept; nil when Cairo cannot allocate it.
+    private func scratchCanvas() -> ScratchCanvas? {
+        if let scratch { return scratch }
+        scratch = try? ScratchCanvas(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        return scratch
+    }
+
+    /// `color` over the node's rounded bounds, at `color.alpha` x `alpha`.
+    private func paintFill(_ color: Color, alpha: Double, bounds: Rect, cornerRadius: Double, transform: AffineTransform) {
+        setPath(bounds, cornerRadius: cornerRadius, transform: transform)
+        cairo.setSource(color, alpha: alpha)
+        cairo_fill(cairo.pointer)
+    }
+
+    /// The finger's translucent gray disc with its soft darker rim, centered on `point`.
+    private func paintTouch(at point: Point) {
+        let cr = cairo.pointer
+        let center = Point(x: point.x * scale, y: point.y * scale)
+        let radius = Touch.diameter / 2 * scale
+        guard center.x.isFinite, center.y.isFinite,
+              let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius) else { return }
+        defer { cairo_pattern_destroy(gradient) }
+        for stop in Touch.stops {
+            cairo_pattern_add_color_stop_rgba(gradient, stop.offset, stop.gray, stop.gray, stop.gray, stop.alpha)
+        }
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+        cairo_set_source(cr, gradient)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+    }
+}
