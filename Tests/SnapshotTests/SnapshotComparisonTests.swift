@@ -1,5 +1,6 @@
 import Pipeline
 import Raster
+import Snapshots
 import XCTest
 
 /// The comparison behind `segue snapshot`: exact counts against an explicit tolerance.

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 
 /// How far an actual image may stray from its golden and still pass.

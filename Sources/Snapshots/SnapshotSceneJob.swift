@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 import Scene
 
@@ -19,7 +20,7 @@ struct SnapshotSceneJob {
         let goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
         SnapshotArtifacts.clear(artifacts)
 
-        let renderer: SnapshotRenderer
+        let renderer: StillRenderer
         let settings: RenderSettings
         do {
             let recorded = try SnapshotSettingsFile.read(in: goldens)
@@ -40,7 +41,7 @@ struct SnapshotSceneJob {
                     return
                 }
             }
-            renderer = try SnapshotRenderer(scene: scene)
+            renderer = try StillRenderer(scene: scene)
         } catch {
             // Without the scene its points are unknown: its goldens are neither checked nor orphaned.
             let location = (error as? SceneError)?.diagnostics.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)

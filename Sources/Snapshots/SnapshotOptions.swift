@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// How `segue snapshot` runs.
 public struct SnapshotOptions: Sendable {
