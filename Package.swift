@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        // The pure core: no C types, no files, no clocks.
+        // The core: no clocks, no threads, no drawing or encoding. Scene reads the scene file and
+        // checks the files it names (fonts, images: their PNG headers through zlib).
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
@@ -35,14 +36,16 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Staging"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
-        .target(name: "SegueSnapshotTesting", dependencies: ["Pipeline"]),
+        // Snapshot testing: points, goldens, comparison, artifacts and reports (`segue snapshot`).
+        .target(name: "Snapshots", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Pipeline"]),
+        .target(name: "SegueSnapshotTesting", dependencies: ["Snapshots", "Pipeline"]),
         // `segue preview`: the local web server, its page and the scene-file edits it makes.
         .target(name: "Preview", dependencies: [
-            "Pipeline", "Scene", "Engine", "Raster", "Staging",
+            "Pipeline", "Snapshots", "Scene", "Engine", "Raster", "Staging",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Scene", "Engine", "Staging", "Preview",
+            "Pipeline", "Snapshots", "Scene", "Engine", "Staging", "Preview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -56,10 +59,10 @@ let package = Package(
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport", "segue"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport", "segue"],
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Snapshots", "Scene", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
-        .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
+        .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Pipeline"]),
         // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by
         // path), run in this package's suite too.
         .testTarget(name: "SegueSnapshotTestingExampleTests", dependencies: ["SegueSnapshotTesting"],

@@ -1,12 +1,12 @@
 import Geometry
 import Interaction
 
-/// How a style's gesture drives it (the seed's gesture handler), as a value.
+/// How a style's gesture drives it (the tutorial's gesture handler), as a value.
 struct InteractionRule: Sendable {
     enum Recognizer: Sendable {
         /// `UIPanGestureRecognizer` anywhere in the container.
         case pan
-        /// `UIPanGestureRecognizer` whose touch must begin in the left half (seed 004's navigation pop).
+        /// `UIPanGestureRecognizer` whose touch must begin in the left half (the `zoom-from-cell` tutorial's navigation pop).
         case panInLeftHalf
         /// `UIScreenEdgePanGestureRecognizer` on the left edge.
         case leftEdge(zone: Double)
@@ -34,9 +34,9 @@ struct InteractionRule: Sendable {
     var recognizer: Recognizer
     /// The transition's progress (clamped to [0, 1] by the caller) for a pan callback, given the
     /// progress the gesture started from: 0, or where it caught an interrupted animation. Most
-    /// rules add their reading of the translation to it; seed 002's finger position is absolute.
+    /// rules add their reading of the translation to it; the `cover-from-left` tutorial's finger position is absolute.
     var progress: @Sendable (_ event: PanEvent, _ bounds: Rect, _ base: Double) -> Double
-    /// Seed 002: past this progress the transition finishes at once, while the finger is down.
+    /// The `cover-from-left` tutorial: past this progress the transition finishes at once, while the finger is down.
     var autoFinish: Double?
     /// Whether a release finishes (true) or cancels, from the progress and the release velocity.
     var finishes: @Sendable (_ progress: Double, _ velocity: Point) -> Bool

@@ -4,7 +4,7 @@ import Motion
 import Scene
 
 /// A transition run by one animator, scrubbed by a finger through
-/// `UIPercentDrivenInteractiveTransition` (seeds 001–004).
+/// `UIPercentDrivenInteractiveTransition` (the percent-driven styles of docs/uikit-semantics.md#tutorial-styles).
 ///
 /// `update(p)` scrubs the animator; with layer-time scrubbing (animations made with
 /// `UIView.animate`) the animation's own curve shapes the picture, with an interruptible property

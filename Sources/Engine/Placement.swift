@@ -39,8 +39,8 @@ struct Placement: Hashable, Sendable {
         /// Laid out at the container's size, scaled uniformly to cover the frame, centered and
         /// clipped to it (a zoom that magnifies the finished screen).
         case aspectFill
-        /// Laid out at the frame's own size (a view whose frame is set: seed 003's 320 pt drawer,
-        /// seed 004's detail view growing out of a cell), clipped to it.
+        /// Laid out at the frame's own size (a view whose frame is set: the `side-drawer` tutorial's 320 pt drawer,
+        /// the `zoom-from-cell` tutorial's detail view growing out of a cell), clipped to it.
         case atFrame
         /// Laid out once as if at `rect` — its size and the safe area there, never negative — and
         /// moved (scaled where the sizes differ) to the frame, clipped to it: a sheet, whose view

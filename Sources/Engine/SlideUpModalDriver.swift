@@ -3,21 +3,21 @@ import Interaction
 import Motion
 import Scene
 
-/// `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`).
+/// `slide-up-modal` (its tutorial's `InteractiveModalTransitionDriver`, docs/uikit-semantics.md#tutorial-styles).
 ///
 /// The presented screen slides up from the bottom edge over a black dimming view. Two animators
-/// run it, as in the seed: the transition animator (ease-out) carries the dimming and, when
+/// run it, as in the tutorial: the transition animator (ease-out) carries the dimming and, when
 /// presenting, the presented screen's frame; when dismissing, the presented screen follows the
-/// finger 1:1 and then a spring (mass 2.5, stiffness 2000, damping 95) — the seed's frame
+/// finger 1:1 and then a spring (mass 2.5, stiffness 2000, damping 95) — the tutorial's frame
 /// animator. A pan scrubs the transition by dy / (container height × 1.1); on release a flick
 /// faster than 1200 pt/s decides by its direction, otherwise a fraction above 0.2 finishes.
 /// Both animators are interruptible.
 ///
-/// Durations, as UIKit runs the seed: the frame animator is
+/// Durations, as UIKit runs the tutorial: the frame animator is
 /// `UIViewPropertyAnimator(duration: hideShowBarDuration, timingParameters: spring)`. Setting
 /// mass/stiffness/damping spring parameters replaces the animator's duration with the spring's
 /// settling duration, and `duration` returns it (UIKit's `-_setTimingParameters:`): 0.3975 s
-/// for the seed's spring. That is what the seed's `animationDuration()` reads, so the transition
+/// for the tutorial's spring. That is what the tutorial's `animationDuration()` reads, so the transition
 /// animator (ease-out) lasts the settling duration too, and after a release it continues with
 /// `durationFactor = frame duration / transition duration` (1). The transition completes when
 /// the transition animator does (its completion calls `completeTransition`), which removes a
@@ -48,11 +48,11 @@ struct SlideUpModalDriver: TransitionDriver {
     var travel: Double
     /// The picture for a custom style: the layers at `amount` (how far the sheet is in), with the
     /// sheet moved `offset` points down from rest while the frame animator carries it (nil while
-    /// the transition animator does). nil: the seed's sheet over its dimming view.
+    /// the transition animator does). nil: the tutorial's sheet over its dimming view.
     var picture: (@Sendable (_ amount: Double, _ offset: Double?) -> [Placement])?
     var destination: String { isForward ? sheet : presenter }
     var source: String { isForward ? presenter : sheet }
-    /// Both animators are interruptible in the seed; a custom style may say otherwise.
+    /// Both animators are interruptible in the tutorial; a custom style may say otherwise.
     var isInterruptible = true
 
     /// The frame animator's `duration` property: what its spring timing leaves there — the
@@ -63,7 +63,7 @@ struct SlideUpModalDriver: TransitionDriver {
     }
 
     /// The transition animator's duration: the scene's, or the frame animator's `duration`
-    /// (the seed's `animationDuration()`).
+    /// (the tutorial's `animationDuration()`).
     static func transitionDuration(_ parameters: SlideUpModalParameters) -> Double {
         parameters.duration ?? frameAnimatorDuration(parameters)
     }
@@ -81,7 +81,7 @@ struct SlideUpModalDriver: TransitionDriver {
         travel = bounds.height
     }
 
-    /// A non-interactive transition started by an action (`animate(.end)` in the seed).
+    /// A non-interactive transition started by an action (`animate(.end)` in the tutorial).
     static func animated(parameters: SlideUpModalParameters, bounds: Rect, presenter: String, sheet: String,
                          forward: Bool, at time: Double,
                          customize: (inout SlideUpModalDriver) -> Void = { _ in }) -> SlideUpModalDriver {
@@ -104,7 +104,7 @@ struct SlideUpModalDriver: TransitionDriver {
         return driver
     }
 
-    /// Whether the seed's `gestureRecognizerShouldBegin` lets a pan start a dismissal:
+    /// Whether the tutorial's `gestureRecognizerShouldBegin` lets a pan start a dismissal:
     /// the movement is downward and more vertical than horizontal. It is given the movement
     /// from touch-down, before the slop is taken off the translation at `.began`.
     static func shouldBeginDismissal(movement: Point) -> Bool {
@@ -133,7 +133,7 @@ struct SlideUpModalDriver: TransitionDriver {
 
     mutating func handle(_ event: PanEvent) {
         guard completion == nil else { return }
-        // The seed applies each callback's translation and then resets it to zero
+        // The tutorial applies each callback's translation and then resets it to zero
         // (`setTranslation(.zero, in:)`), so the steps add up to the translation since `.began`,
         // including the travel beyond the slop that `.began` already reports.
         if event.state == .began {
@@ -158,7 +158,7 @@ struct SlideUpModalDriver: TransitionDriver {
         }
     }
 
-    /// The seed's `completionPosition()`.
+    /// The tutorial's `completionPosition()`.
     func finishes(velocity: Point, at time: Double) -> Bool {
         let isFlick = velocity.magnitude > parameters.flickVelocity
         let flickDown = isFlick && velocity.y > 0
@@ -168,12 +168,12 @@ struct SlideUpModalDriver: TransitionDriver {
         return animator.state(at: time).fraction > parameters.completionThreshold
     }
 
-    /// The seed's `animate(_ toPosition:)`: the frame spring carries the sheet, and the transition
+    /// The tutorial's `animate(_ toPosition:)`: the frame spring carries the sheet, and the transition
     /// animator continues (or starts) with a duration factor matching the spring's duration.
     private mutating func animate(toEnd: Bool, at time: Double, velocity: Double, startsAnimator: Bool) {
         let inherited = parameters.releaseVelocity == .inherit ? velocity : 0
         // How long the frame spring actually moves the sheet (its settling duration, or the
-        // duration a damping-ratio spring honours); nil when presenting, where the seed's frame
+        // duration a damping-ratio spring honours); nil when presenting, where the tutorial's frame
         // animator has nothing to move.
         var frameRun: Double?
         if var track = sheetY {

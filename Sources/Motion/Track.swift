@@ -1,7 +1,7 @@
 /// A scalar that changes over absolute time in pieces: held values, and springs between two values.
 ///
 /// Used for quantities driven directly rather than through an animator's fraction, such as a
-/// view's position following a finger and then a spring (seed 000's frame animator).
+/// view's position following a finger and then a spring (the `slide-up-modal` tutorial's frame animator).
 public struct Track: Sendable {
     public enum Piece: Hashable, Sendable {
         case hold(Double)

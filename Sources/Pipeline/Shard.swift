@@ -81,11 +81,18 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 /// How much work a scene is, estimated from its file alone: the frames a command renders × the
 /// pixels of each, at the command line's `--fps` and `--scale`.
 public enum SceneCost {
-    public enum Work: Sendable {
+    /// Which frames a command renders of a scene. `segue batch` renders every frame of the video
+    /// (`.video`); the Snapshots module adds `.snapshots`, the snapshot points.
+    public struct Work: Sendable {
+        /// The number of frames rendered of a scene and its timeline.
+        public let frames: @Sendable (Scene, Timeline) -> Int
+
+        public init(frames: @escaping @Sendable (Scene, Timeline) -> Int) {
+            self.frames = frames
+        }
+
         /// `segue batch`: every frame of the video.
-        case video
-        /// `segue snapshot`: the snapshot points.
-        case snapshots
+        public static let video = Work { _, timeline in timeline.frameCount }
     }
 
     /// The cost of the scene at `url`; a scene that does not load costs one pixel (it fails at
@@ -94,11 +101,6 @@ public enum SceneCost {
         guard let scene = try? SceneFile.load(url.path, settings: settings),
               let timeline = try? Timeline(scene: scene) else { return 1 }
         let pixels = (scene.device.size.width * scene.device.scale).rounded() * (scene.device.size.height * scene.device.scale).rounded()
-        let frames: Int
-        switch work {
-        case .video: frames = timeline.frameCount
-        case .snapshots: frames = SnapshotPlan(scene: scene, timeline: timeline).points.count
-        }
-        return max(Double(frames) * pixels, 1)
+        return max(Double(work.frames(scene, timeline)) * pixels, 1)
     }
 }

@@ -96,7 +96,7 @@ public enum VideoRenderer {
 
     /// Renders the picture at `time` to a PNG at `destination`, with `grid` drawn over it when given.
     public static func still(_ scene: Scene, at time: Double, to destination: URL, grid: GridOverlay? = nil) throws {
-        let renderer = try SnapshotRenderer(scene: scene)
+        let renderer = try StillRenderer(scene: scene)
         let duration = renderer.timeline.duration
         guard time <= duration else { throw PipelineError.pastEnd(time: time, duration: duration) }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
@@ -111,7 +111,7 @@ public enum VideoRenderer {
     /// Runs `body`, which writes `file`: creates the folders missing above it first, keeps them
     /// when `body` returns, and removes them again when it throws (`OutputFolder`), so a command
     /// that fails leaves no folder that was not there. `body` removes its own temporaries.
-    static func writing<T>(_ file: URL, _ body: () throws -> T) throws -> T {
+    package static func writing<T>(_ file: URL, _ body: () throws -> T) throws -> T {
         let folder: OutputFolder
         do {
             folder = try OutputFolder(for: file)

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Snapshots
 
 /// The page's snapshot tab: a scene's goldens checked, and recorded, through `SnapshotRunner`
 /// itself — the code `segue snapshot` and `segue snapshot --record` run — with the actual and

@@ -10,7 +10,8 @@ import Scene
 /// view with an id, its navigation bar's background and item groups — each laid out for the
 /// size the node shows it at. Parts at the device's own size are kept for the cache's life;
 /// parts laid out at passing sizes (a detail view growing frame by frame) are kept a few at a
-/// time. Text is set in the bundled Inter font only and images are decoded from their PNG
+/// time. Text is set only in the fonts Segue configures (Inter, the symbol and emoji
+/// fallbacks, and the font files a scene brings) and images are decoded from their PNG
 /// files once, so the pixels are the same on every machine with the same library versions,
 /// whichever thread draws a part first.
 public final class ScreenCache: @unchecked Sendable {

@@ -73,7 +73,7 @@ public struct DirectionSpec: Sendable, Hashable {
         case style
         /// UIKit's default push or pop (`system-push` with its defaults): what a navigation
         /// controller plays when its delegate returns no animator for the direction
-        /// (`navigationController(_:animationControllerFor:from:to:)` returning nil), as seed 001
+        /// (`navigationController(_:animationControllerFor:from:to:)` returning nil), as the `parallax-back-swipe` tutorial
         /// does for its push.
         case system
     }

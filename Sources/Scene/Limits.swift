@@ -1,4 +1,7 @@
-/// How large a scene may be: every bound Segue enforces before it allocates or renders, in one place.
+/// How large a scene may be: the bounds on size, length and count Segue enforces before it
+/// allocates or renders. (The ranges of single values, such as a device scale's 0.25...4 or
+/// fps's 1...240, are still written where each key is decoded and where the CLI checks its
+/// options.)
 ///
 /// A scene file is checked against these when it loads (each value where it is read, with its
 /// line and column), and again once a command line's `--fps` and `--scale` apply, so a typo such

@@ -4,8 +4,9 @@ import Motion
 
 /// The JSON Schema (draft 2020-12) of scene files, for editors to validate and complete them.
 ///
-/// Built from the same names the loader accepts, so the two cannot drift apart silently: a test
-/// checks that the committed `docs/scene.schema.json` equals this output.
+/// Its keys are written here a second time beside the decoders' `allowed:` lists (the style
+/// settings alone come from their descriptors), so a key added to a decoder must be added here
+/// too. A test checks that the committed `docs/scene.schema.json` equals this output.
 public enum SceneSchema {
     /// A transition style as the schema describes it: its name and its settings.
     public struct Style: Sendable {

@@ -47,7 +47,7 @@ public struct SettingDescriptor: Hashable, Sendable {
     public var defaultText: String?
     /// What the setting does.
     public var doc: String
-    /// The UIKit property or the seed's name it stands for.
+    /// The UIKit property or the tutorial's name it stands for.
     public var uikit: String
 
     public init(_ key: String, _ kind: SettingKind, default defaultValue: SettingValue? = nil, defaultText: String? = nil,

@@ -1,12 +1,13 @@
 import Foundation
 import Pipeline
+import Snapshots
 // The types of this library's signatures, so that a test target that imports SegueSnapshotTesting
 // alone can name them (`SnapshotTolerance(channel: 0, pixels: 0)`, `RenderSettings(scale: 1)`).
 @_exported import struct Pipeline.RenderSettings
-@_exported import enum Pipeline.SnapshotMode
-@_exported import struct Pipeline.SnapshotResult
-@_exported import struct Pipeline.SnapshotSummary
-@_exported import struct Pipeline.SnapshotTolerance
+@_exported import enum Snapshots.SnapshotMode
+@_exported import struct Snapshots.SnapshotResult
+@_exported import struct Snapshots.SnapshotSummary
+@_exported import struct Snapshots.SnapshotTolerance
 import XCTest
 #if canImport(Testing)
 import Testing

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Snapshots
 
 /// `segue report`: what to do with the reports of snapshot runs.
 struct Report: ParsableCommand {

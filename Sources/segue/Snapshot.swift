@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Snapshots
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(

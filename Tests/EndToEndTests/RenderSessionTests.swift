@@ -20,7 +20,7 @@ final class RenderSessionTests: XCTestCase {
               a: { background: clear, content: [{ rect: { frame: [0, 0, 50, 50], fill: "#00FF00" } }] }
             timeline: []
             """)
-        let renderer = try SnapshotRenderer(scene: scene)
+        let renderer = try StillRenderer(scene: scene)
         let image = renderer.image(of: renderer.timeline.state(frame: 0))
         XCTAssertEqual(image.pixels[(150 * 100 + 80) * 4 + 3], 0, "transparent where nothing covers")
         XCTAssertEqual(Array(image.pixels[(10 * 100 + 10) * 4..<(10 * 100 + 10) * 4 + 4]), [0, 255, 0, 255])

@@ -60,7 +60,7 @@ final class CustomStyleTwinTests: XCTestCase {
         return moving
     }
 
-    func testEachSeedStyleDeclaredInTheSceneDrawsWhatTheBuiltInDraws() throws {
+    func testEachTutorialStyleDeclaredInTheSceneDrawsWhatTheBuiltInDraws() throws {
         for style in Self.styles {
             let builtIn = try load(text("scenes/\(style).yaml"), "scenes/\(style).yaml")
             let custom = try load(text("scenes/custom/\(style).yaml"), "scenes/custom/\(style).yaml")
@@ -70,11 +70,11 @@ final class CustomStyleTwinTests: XCTestCase {
         }
     }
 
-    /// Seed 001's delegate returns no animator for a push, so UIKit pushes with its own
+    /// The `parallax-back-swipe` tutorial's delegate returns no animator for a push, so UIKit pushes with its own
     /// animation: the shipped scene's push, run alone, is `system-push`'s node for node (the
     /// screens, the dimming, the edge shadow and the sliding bar), and so is its twin's
     /// (`forward: { animator: system }`).
-    func testSeed001PushIsTheSystemPush() throws {
+    func testParallaxBackSwipePushIsTheSystemPush() throws {
         for path in ["scenes/parallax-back-swipe.yaml", "scenes/custom/parallax-back-swipe.yaml"] {
             let scene = try text(path)
             let end = try XCTUnwrap(scene.range(of: "\ntimeline:")).lowerBound
@@ -104,7 +104,7 @@ final class CustomStyleTwinTests: XCTestCase {
         }
     }
 
-    /// Seed 000's presentation is interruptible: a finger landing on the sheet while it slides up
+    /// The `slide-up-modal` tutorial's presentation is interruptible: a finger landing on the sheet while it slides up
     /// catches it and drives it, and so does the twin's.
     func testAFingerCatchingTheSlideUpPresentation() throws {
         let catching = """

@@ -5,7 +5,7 @@ import Motion
 import Scene
 import XCTest
 
-/// Seed 000 (`InteractiveModalTransitionDriver`) replayed on a 400 × 1000 pt container, so the
+/// The `slide-up-modal` tutorial (`InteractiveModalTransitionDriver`) replayed on a 400 × 1000 pt container, so the
 /// progress step is dy / 1100.
 final class SlideUpModalTests: XCTestCase {
     func scene(timeline: String, transition: String = "", fps: Int = 100) throws -> Scene {
@@ -49,14 +49,14 @@ final class SlideUpModalTests: XCTestCase {
         let timeline = try Timeline(scene: try scene(timeline: "  - { at: 0.5, present: sheet }"))
         let start = timeline.state(at: 0.5)
         XCTAssertEqual(start.phase, .animating)
-        XCTAssertEqual(start.layers.map(\.id), ["list", "dimming", "sheet"], "seed: dimming, then the presented view above it")
+        XCTAssertEqual(start.layers.map(\.id), ["list", "dimming", "sheet"], "the tutorial: dimming, then the presented view above it")
         XCTAssertEqual(try layer(start, "sheet").frame.minY, 1000, "starts at the container's maxY")
         XCTAssertEqual(try layer(start, "dimming").alpha, 0)
 
         // The transition animator is ease-out over the frame animator's reported `duration`: its
         // mass/stiffness/damping spring replaced the 0.2 s (hideShowBarDuration) it was created
         // with by the settling duration (docs/uikit-semantics.md#spring-durations).
-        let duration = Self.seedSettlingDuration
+        let duration = Self.tutorialSettlingDuration
         let mid = timeline.state(at: 0.5 + duration / 2)
         let p = CubicTimingCurve.easeOut.value(at: 0.5)
         XCTAssertEqual(try XCTUnwrap(mid.progress), p, accuracy: 1e-9)
@@ -132,7 +132,7 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(end.layers.map(\.id), ["list"], "finished: back on the presenting screen")
     }
 
-    /// Completion rule of seed 000: fraction > 0.2 finishes; 0.2 × 1100 = 220 pt of translation,
+    /// Completion rule of the `slide-up-modal` tutorial: fraction > 0.2 finishes; 0.2 × 1100 = 220 pt of translation,
     /// which is 210 pt of travel after the pan began (the translation keeps the 10 pt beyond the slop).
     func testThresholdFlipsFinishIntoCancel() throws {
         for (travel, finishes) in [(205.0, false), (215.0, true)] {
@@ -142,11 +142,11 @@ final class SlideUpModalTests: XCTestCase {
         }
     }
 
-    /// `CASpringAnimation.settlingDuration` of the seed's spring (mass 2.5, stiffness 2000,
+    /// `CASpringAnimation.settlingDuration` of the tutorial's spring (mass 2.5, stiffness 2000,
     /// damping 95), worked from Core Animation's formula (docs/uikit-semantics.md#spring-durations):
     /// ω0 = √(k/m) = √800, ζω0 = c / 2m = 19, ωd = √(k/m − (c/2m)²) = √439,
     /// T = (ln(1/0.001) + ln(1 + ζω0/ωd)) / ζω0 = 0.397536 s.
-    static let seedSettlingDuration = (log(1000) + log(1 + 19 / 439.0.squareRoot())) / 19
+    static let tutorialSettlingDuration = (log(1000) + log(1 + 19 / 439.0.squareRoot())) / 19
 
     /// Exact durations after a release (docs/uikit-semantics.md#spring-durations): the
     /// transition animator lasts the frame animator's `duration` — the spring's settling duration
@@ -155,7 +155,7 @@ final class SlideUpModalTests: XCTestCase {
     /// removed then. A cancelled sheet stays on screen until the frame spring (the finger was
     /// still at release, so no velocity) brings it to rest.
     func testDurationsAfterARelease() throws {
-        let settle = Self.seedSettlingDuration
+        let settle = Self.tutorialSettlingDuration
         XCTAssertEqual(settle, 0.397536, accuracy: 1e-6)
         XCTAssertEqual(Spring(mass: 2.5, stiffness: 2000, damping: 95).settlingDuration(), settle, accuracy: 1e-12,
                        "CASpringAnimation.settlingDuration's closed form")

@@ -6,7 +6,7 @@ import Scene
 import XCTest
 
 /// Every style's geometry at progress 0, 0.5 and 1 in both directions, and its finish rule just
-/// above and just below the threshold, on a 400 × 800 pt container (seeds 001–004).
+/// above and just below the threshold, on a 400 × 800 pt container (the percent-driven tutorial styles).
 final class StyleTests: XCTestCase {
     let bounds = Rect(x: 0, y: 0, width: 400, height: 800)
 
@@ -108,7 +108,7 @@ final class StyleTests: XCTestCase {
         var above = g.layers(amount: 0, stage: stage(cell: cell))[1]
         XCTAssertEqual(above.frame, cell)
         XCTAssertEqual(above.cornerRadius, 40, "corner radius = height / 2")
-        XCTAssertEqual(above.layout, .atFrame, "the seed animates the detail view's frame: laid out at each size")
+        XCTAssertEqual(above.layout, .atFrame, "the tutorial animates the detail view's frame: laid out at each size")
         above = g.layers(amount: 0.5, stage: stage(cell: cell))[1]
         XCTAssertEqual(above.frame, Rect(x: 10, y: 50, width: 240, height: 440))
         XCTAssertEqual(above.cornerRadius, 20)
@@ -137,9 +137,9 @@ final class StyleTests: XCTestCase {
 
     // MARK: Animated runs in both directions
 
-    /// Seed 001 returns no animator for a push: UIKit pushes on its default spring (mass 3,
+    /// The `parallax-back-swipe` tutorial returns no animator for a push: UIKit pushes on its default spring (mass 3,
     /// stiffness 1000, damping 500: critically damped, ω = √(1000 / 3), x(t) = 1 − (1 + ωt)·e^(−ωt)),
-    /// the pushed screen at x = width·(1 − x) over the dimmed one; the pop is the seed's, linear over 0.3 s.
+    /// the pushed screen at x = width·(1 − x) over the dimmed one; the pop is the tutorial's, linear over 0.3 s.
     func testParallaxPushIsTheSystemSpringAndPopRunsLinearlyOverThreeTenths() throws {
         let t = try Timeline(scene: try scene("  - { from: a, to: b, style: parallax-back-swipe }",
                                               "  - { at: 0.1, push: b }\n  - { at: 1, pop: true }"))
@@ -224,7 +224,7 @@ final class StyleTests: XCTestCase {
         }
     }
 
-    /// Seed 004 reads `translation(in: viewController.view)`, which converts through the view's
+    /// The `scale-fade-modal` tutorial reads `translation(in: viewController.view)`, which converts through the view's
     /// model transform; the paused dismissal animator has already set it to the end value (scale
     /// 0.6), so a finger travel of dx reads dx / 0.6 and p = dx / (0.6 × 200) = dx / 120 — 0.5 at
     /// 60 pt, whatever scale is on screen (docs/uikit-semantics.md#translation-in-a-scaled-view).

@@ -36,7 +36,7 @@ final class TraceJSONTests: XCTestCase {
               a: { navigationBar: { title: A } }
               b: { navigationBar: { title: B, back: A }, content: [ { label: { id: name, text: Bee, frame: [20, 200, 360, 40] } } ] }
             styles:
-              # Seed 001's picture in both directions (its own push is UIKit's): 0.2 s, linear.
+              # The `parallax-back-swipe` tutorial's picture in both directions (its own push is UIKit's): 0.2 s, linear.
               parallax:
                 presentation: navigation
                 duration: 0.2

@@ -41,7 +41,7 @@ final class PropertyAnimatorTests: XCTestCase {
         assertContinuous(animator, at: 0)
     }
 
-    /// Seed 000's interruption: pause, scrub, reverse, then finish faster.
+    /// The `slide-up-modal` tutorial's interruption: pause, scrub, reverse, then finish faster.
     func testPauseScrubReverseContinue() {
         let curve = CubicTimingCurve.easeInOut
         var animator = PropertyAnimator(timing: .cubic(curve, duration: 1))

@@ -61,7 +61,7 @@ final class SpringTests: XCTestCase {
         for T in [0.2, 0.35, 0.5, 1.0] {
             XCTAssertEqual(Spring(dampingRatio: 1, duration: T).settlingDuration(), T, accuracy: 1e-6)
         }
-        // [CALC] seed 000's frame spring (m 2.5, k 2000, c 95; ζ 0.6718, ω0 28.284): ln((1 + |B|)/0.001)/(ζω0)
+        // [CALC] the `slide-up-modal` tutorial's frame spring (m 2.5, k 2000, c 95; ζ 0.6718, ω0 28.284): ln((1 + |B|)/0.001)/(ζω0)
         XCTAssertEqual(Spring(mass: 2.5, stiffness: 2000, damping: 95).settlingDuration(), 0.397536, accuracy: 1e-4)
         // [CALC] with velocity, B = (ζω0 − v)/ωd: m 1, k 100, c 10, v 3 → ln((1 + 2/√75)/0.001)/5
         XCTAssertEqual(Spring(stiffness: 100, damping: 10, initialVelocity: 3).settlingDuration(),

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Motion
 
-/// `Track`: a value held, then carried by a spring (seed 000's frame following a finger).
+/// `Track`: a value held, then carried by a spring (the `slide-up-modal` tutorial's frame following a finger).
 final class TrackTests: XCTestCase {
     private func slope(_ track: Track, at t: Double, h: Double = 1e-6) -> Double {
         // second-order one-sided difference (the spring starts at t)

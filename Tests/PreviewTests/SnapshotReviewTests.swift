@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Pipeline
+import Snapshots
 import XCTest
 @testable import Preview
 

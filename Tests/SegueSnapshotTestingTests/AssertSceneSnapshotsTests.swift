@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import SegueSnapshotTesting
+import Snapshots
 import Testing
 import XCTest
 

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Pipeline
+import Snapshots
 import XCTest
 
 /// `--shard i/n` for batch and snapshot: the parts are disjoint, together hold every scene, come

@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Pipeline
 import Raster
+import Snapshots
 import XCTest
 #if canImport(FoundationXML)
 import FoundationXML

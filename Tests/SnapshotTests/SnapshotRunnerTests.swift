@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Pipeline
 import Raster
+import Snapshots
 import XCTest
 
 /// `SnapshotRunner` on scenes in a temporary folder: recording, verifying, failing with

@@ -3,7 +3,7 @@ import Interaction
 import Motion
 import Scene
 
-/// `cover-from-left` (seed 002): the new screen covers the current one from the left, scrubbed
+/// `cover-from-left` (its tutorial: docs/uikit-semantics.md#tutorial-styles): the new screen covers the current one from the left, scrubbed
 /// by the finger's position.
 struct CoverFromLeft: PercentDrivenStyle {
     let name = "cover-from-left"
@@ -21,7 +21,7 @@ struct CoverFromLeft: PercentDrivenStyle {
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
-        // Seed 002: progress = touch x / width; past 0.7 it finishes at once.
+        // The `cover-from-left` tutorial: progress = touch x / width; past 0.7 it finishes at once.
         let auto = s.number("autoFinish") ?? 0.7
         let rule = InteractionRule(
             recognizer: .pan,
@@ -35,7 +35,7 @@ struct CoverFromLeft: PercentDrivenStyle {
     }
 }
 
-/// Seed 002: the new screen is translated from x = −width to identity, above the current one.
+/// The `cover-from-left` tutorial: the new screen is translated from x = −width to identity, above the current one.
 struct CoverGeometry: StyleGeometry {
     func layers(amount a: Double, stage: TransitionStage) -> [Placement] {
         [

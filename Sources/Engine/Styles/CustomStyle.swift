@@ -6,7 +6,7 @@ import Scene
 
 /// A transition style declared in the scene file (`styles:`), interpreted: its keyframed
 /// layers become a `StyleGeometry`, its timing and gestures a `PercentDrivenDriver` — or, for a
-/// way back whose screen follows the finger (`follow`), the two-animator driver of seed 000.
+/// way back whose screen follows the finger (`follow`), the two-animator driver of the `slide-up-modal` tutorial.
 struct CustomStyle: TransitionStyleDefinition {
     let spec: CustomStyleSpec
     let scene: Scene
@@ -64,7 +64,7 @@ struct CustomStyle: TransitionStyleDefinition {
                                    rule: gesture.map { rule($0, geometry: geometry, forward: run.forward) })
     }
 
-    /// A way back whose screen follows the finger makes the style seed 000's two animators in
+    /// A way back whose screen follows the finger makes the style the `slide-up-modal` tutorial's two animators in
     /// both directions: its presentation too runs on the transition animator and, interruptible,
     /// is caught and driven by the same rule.
     func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
@@ -152,7 +152,7 @@ struct CustomStyle: TransitionStyleDefinition {
         case .translation(let a, let distance, let direction, let readIn):
             axis = a
             sign = direction == .negative ? -1 : 1
-            // Seed 004's reading in a view being scaled: through its model transform, which is
+            // The `scale-fade-modal` tutorial's reading in a view being scaled: through its model transform, which is
             // already the scale at the gesture's far end (relative to its start).
             let endScale = readIn.map { geometry.scaleRatio(of: $0, axis: a, forward: forward) }
             progress = { event, bounds, base in
@@ -182,7 +182,7 @@ struct CustomStyle: TransitionStyleDefinition {
             })
     }
 
-    /// Seed 000's two animators for a way back whose screen follows the finger: the frame
+    /// The `slide-up-modal` tutorial's two animators for a way back whose screen follows the finger: the frame
     /// animator's spring carries `follow`'s screen, the transition animator the other layers.
     private func following(_ run: StyleRun, _ gesture: GestureSpec, _ follow: GestureSpec.Follow)
         -> (SlideUpModalParameters, @Sendable (inout SlideUpModalDriver) -> Void) {

@@ -3,13 +3,13 @@ import Interaction
 import Motion
 import Scene
 
-/// `parallax-back-swipe` (seed 001): a navigation pop with a parallax underlay and an edge
-/// shadow, driven by a pan from anywhere. The seed's delegate returns no animator for a push
+/// `parallax-back-swipe` (its tutorial: docs/uikit-semantics.md#tutorial-styles): a navigation pop with a parallax underlay and an edge
+/// shadow, driven by a pan from anywhere. The tutorial's delegate returns no animator for a push
 /// (`if navigationData.duringPushAnimation { return nil }`), so UIKit plays its own push: the
 /// system push, bar included (`SystemPush.fallback`).
 struct ParallaxBackSwipe: PercentDrivenStyle {
     let name = "parallax-back-swipe"
-    let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9; push: UIKit's own (`system-push` with its defaults), for which the seed returns no animator"
+    let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9; push: UIKit's own (`system-push` with its defaults), for which the tutorial returns no animator"
     let presentations: [Presentation] = [.navigation]
     let settings: [SettingDescriptor] = [
         .duration(0.3, "`transitionDuration(using:)` 0.3 s"),
@@ -45,7 +45,7 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
                                  offset: s.point("shadowOffset") ?? Point(x: 0, y: -3))
         let opacity = s.numbers("shadowOpacity") ?? [1, 0.1]
         geometry.shadowOpacity = (opacity[0], opacity[1])
-        // Seed 001: percent = max(dx, 0) / width; finish when percent > 0.5 or velocity.x > 1000.
+        // The `parallax-back-swipe` tutorial: percent = max(dx, 0) / width; finish when percent > 0.5 or velocity.x > 1000.
         let finish = s.number("completionThreshold") ?? 0.5, flick = s.number("flickVelocity") ?? 1000
         let rule = InteractionRule(
             recognizer: .pan,
@@ -57,7 +57,7 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
                                    interruptible: false, rule: rule)
     }
 
-    /// The push's bar is the system push's; the seed's pop cross-fades it, as a custom animator's does.
+    /// The push's bar is the system push's; the tutorial's pop cross-fades it, as a custom animator's does.
     func barTransition(_ run: StyleRun) -> BarTransition {
         guard run.forward else { return .crossFade }
         let system = SystemPush.fallback(for: name, run)
@@ -65,7 +65,7 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
     }
 }
 
-/// Seed 001 `BackSwipeAnimatedTransitioning`: the top screen slides to x = width casting a shadow
+/// The tutorial's `BackSwipeAnimatedTransitioning`: the top screen slides to x = width casting a shadow
 /// (radius 5, opacity 1 → 0.1), the screen below comes from x = −width / 3.33 at alpha 0.9.
 struct ParallaxGeometry: StyleGeometry {
     var parallaxRatio = 3.33

@@ -3,7 +3,7 @@ import Interaction
 import Motion
 import Scene
 
-/// `scale-fade-modal` (seed 004 `CustomModalShowAnimator`): the modal springs in from scale 0.6,
+/// `scale-fade-modal` (its tutorial's `CustomModalShowAnimator`, docs/uikit-semantics.md#tutorial-styles): the modal springs in from scale 0.6,
 /// 200 pt up and transparent; a left screen-edge pan dismisses it.
 struct ScaleFadeModal: PercentDrivenStyle {
     let name = "scale-fade-modal"
@@ -32,7 +32,7 @@ struct ScaleFadeModal: PercentDrivenStyle {
         var geometry = ScaleFadeGeometry()
         geometry.scale = s.number("scale") ?? 0.6
         geometry.offset = s.point("offset") ?? Point(x: 0, y: -200)
-        // Seed 004: progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5, with dx = translation(in:
+        // The `scale-fade-modal` tutorial: progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5, with dx = translation(in:
         // viewController.view), read through the view's model transform (the end scale).
         let distance = s.number("progressDistance") ?? 200, finish = s.number("completionThreshold") ?? 0.5
         let scale = geometry.scale
@@ -50,7 +50,7 @@ struct ScaleFadeModal: PercentDrivenStyle {
     }
 }
 
-/// Seed 004 `CustomModalShowAnimator`: the presented screen from scale 0.6 translated by (0, −200) and
+/// The tutorial's `CustomModalShowAnimator`: the presented screen from scale 0.6 translated by (0, −200) and
 /// alpha 0 to identity and alpha 1.
 struct ScaleFadeGeometry: StyleGeometry {
     var scale = 0.6

@@ -3,7 +3,7 @@ import Interaction
 import Motion
 import Scene
 
-/// `side-drawer` (seed 003): a drawer from the left pushes the presenting screen aside under a
+/// `side-drawer` (its tutorial: docs/uikit-semantics.md#tutorial-styles): a drawer from the left pushes the presenting screen aside under a
 /// dimming view; pan right opens it, pan left closes it.
 struct SideDrawer: PercentDrivenStyle {
     let name = "side-drawer"
@@ -26,7 +26,7 @@ struct SideDrawer: PercentDrivenStyle {
         var geometry = DrawerGeometry()
         geometry.width = min(s.number("width") ?? 320, run.stage.bounds.width)
         geometry.dimming = s.dimming
-        // Seed 003: open: percent = dx / 320, close: percent = −dx / 320; finish when percent > 0.5.
+        // The `side-drawer` tutorial: open: percent = dx / 320, close: percent = −dx / 320; finish when percent > 0.5.
         let drawer = geometry.width, finish = s.number("completionThreshold") ?? 0.5, forward = run.forward
         let rule = InteractionRule(
             recognizer: .pan,
@@ -39,7 +39,7 @@ struct SideDrawer: PercentDrivenStyle {
     }
 }
 
-/// Seed 003: a drawer `width` wide slides in from the left while the presenting screen moves right
+/// The `side-drawer` tutorial: a drawer `width` wide slides in from the left while the presenting screen moves right
 /// by the same width under a black dimming view (alpha 0 → 0.5). The drawer's screen is laid out at
 /// the drawer's width. The presentation stays on screen.
 struct DrawerGeometry: StyleGeometry {

@@ -3,8 +3,8 @@ import Interaction
 import Motion
 import Scene
 
-/// `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`): a sheet slides up over a
-/// dimming view on a spring; a downward pan drags it back down, interruptible. The seed pushes
+/// `slide-up-modal` (its tutorial's `InteractiveModalTransitionDriver`, docs/uikit-semantics.md#tutorial-styles): a sheet slides up over a
+/// dimming view on a spring; a downward pan drags it back down, interruptible. The tutorial pushes
 /// it on a navigation stack (under the bar); it may also be presented over everything.
 struct SlideUpModal: TransitionStyleDefinition {
     let name = "slide-up-modal"
@@ -18,7 +18,7 @@ struct SlideUpModal: TransitionStyleDefinition {
                           uikit: "`UIViewPropertyAnimator(duration:curve: .easeOut)`"),
         SettingDescriptor("duration", .seconds,
                           defaultText: "the spring's settling duration, 0.3975 s (a `{dampingRatio, duration}` spring: its duration)",
-                          doc: "the transition animator's duration; the seed asks its frame animator for `duration`, which a mass/stiffness/damping spring sets to its settling duration",
+                          doc: "the transition animator's duration; the tutorial asks its frame animator for `duration`, which a mass/stiffness/damping spring sets to its settling duration",
                           uikit: "`propertyAnimator().duration`"),
         .dimmingAlpha(0.66),
         .dimmingColor,
@@ -28,10 +28,10 @@ struct SlideUpModal: TransitionStyleDefinition {
                           doc: "a release faster than this (pt/s) decides by its direction", uikit: "`flickMagnitude`"),
         .completionThreshold(0.2, "without a flick, a fraction above it finishes"),
         SettingDescriptor("cornerRadius", .number(range: 0...1000), default: .number(0),
-                          doc: "the moving sheet's corner radius, growing with its distance from rest (`min(cornerRadius, offset)`); the seed rounds none",
+                          doc: "the moving sheet's corner radius, growing with its distance from rest (`min(cornerRadius, offset)`); the tutorial rounds none",
                           uikit: "`layer.cornerRadius`"),
         SettingDescriptor("releaseVelocity", .choice(ReleaseVelocity.allCases.map(\.rawValue)), default: .choice("inherit"),
-                          doc: "`inherit`: the finger's release velocity, in units of the remaining distance, starts the spring; `zero`: the seed's `timingCurveVelocity()`",
+                          doc: "`inherit`: the finger's release velocity, in units of the remaining distance, starts the spring; `zero`: the tutorial's `timingCurveVelocity()`",
                           uikit: "`UISpringTimingParameters.initialVelocity`"),
     ]
 
@@ -75,18 +75,18 @@ enum ReleaseVelocity: String, Sendable, Codable, CaseIterable {
     /// The finger's velocity along the transition's axis, in units of the remaining distance
     /// per second, becomes the spring's initial velocity (UIKit's documented use).
     case inherit
-    /// The spring starts at rest, as seed 000's `timingCurveVelocity()` returns `.zero`.
+    /// The spring starts at rest, as the `slide-up-modal` tutorial's `timingCurveVelocity()` returns `.zero`.
     case zero
 }
 
-/// Constants of `slide-up-modal` (seed 000, `InteractiveModalTransitionDriver`).
+/// Constants of `slide-up-modal` (`InteractiveModalTransitionDriver`).
 struct SlideUpModalParameters: Sendable, Hashable {
     /// The frame animator's spring: `UISpringTimingParameters(mass: 2.5, stiffness: 2000, damping: 95)`.
     var spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
     /// The transition animator's curve: `.easeOut`.
     var curve = CubicTimingCurve.easeOut
     /// The transition animator's duration; nil means the frame animator's `duration`: the
-    /// spring's honoured duration, else its settling duration (the seed asks the frame animator
+    /// spring's honoured duration, else its settling duration (the tutorial asks the frame animator
     /// for its `duration`).
     var duration: Double?
     /// `UIColor.black.withAlphaComponent(0.66)`.
@@ -98,7 +98,7 @@ struct SlideUpModalParameters: Sendable, Hashable {
     /// Without a flick, a fraction above this finishes.
     var completionThreshold = 0.2
     /// Corner radius of the sheet while it is off its resting place, interpolated to 0 when
-    /// presented. 0 by default: the seed rounds no corners.
+    /// presented. 0 by default: the tutorial rounds no corners.
     var cornerRadius = 0.0
     var releaseVelocity = ReleaseVelocity.inherit
 

@@ -54,7 +54,7 @@ extension BuiltInStyles {
             let verbs = style.presentations.map { $0 == .navigation ? "`push` / `pop`" : "`present` / `dismiss`" }
             out += "#### `\(style.name)`\n\n\(style.summary.prefix(1).uppercased() + style.summary.dropFirst()). "
             out += "Brought in with \(verbs.joined(separator: " or ")).\n\n"
-            out += "| key | default | meaning | UIKit / seed counterpart |\n|---|---|---|---|\n"
+            out += "| key | default | meaning | UIKit / tutorial counterpart |\n|---|---|---|---|\n"
             for setting in style.settings {
                 let value = setting.defaultText ?? setting.defaultValue.map { "`\($0.text)`" } ?? "none"
                 out += "| `\(setting.key)` | \(value) | \(setting.doc) | \(setting.uikit) |\n"

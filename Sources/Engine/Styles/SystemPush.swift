@@ -73,7 +73,7 @@ struct SystemPush: PercentDrivenStyle {
 
     /// UIKit's own push or pop with the system defaults, for a navigation direction whose
     /// delegate returns no animator (`navigationController(_:animationControllerFor:from:to:)`
-    /// returning nil: seed 001's push, a custom style's `animator: system`). The run keeps its
+    /// returning nil: the `parallax-back-swipe` tutorial's push, a custom style's `animator: system`). The run keeps its
     /// stage and direction and takes this style's default settings; the trace names `styleName`.
     static func fallback(for styleName: String, _ run: StyleRun) -> (style: SystemPush, run: StyleRun) {
         let style = SystemPush(name: styleName)

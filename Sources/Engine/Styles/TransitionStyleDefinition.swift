@@ -55,7 +55,7 @@ struct StyleGesture: Sendable {
     var summary = "pan"
 }
 
-/// A style run by one percent-driven animator (seeds 001–004): a geometry, a timing, and a
+/// A style run by one percent-driven animator (the percent-driven tutorial styles): a geometry, a timing, and a
 /// gesture rule for each direction that has one. The hooks come from `driver(_:)`.
 protocol PercentDrivenStyle: TransitionStyleDefinition {
     /// The driver for `run`, not started.
@@ -154,7 +154,7 @@ extension SettingDescriptor {
 
     static func completionThreshold(_ value: Double, _ doc: String = "progress above which a release finishes") -> SettingDescriptor {
         SettingDescriptor("completionThreshold", .number(range: 0...1), default: .number(value), doc: doc,
-                          uikit: "the seed's finish rule")
+                          uikit: "the tutorial's finish rule")
     }
 
     static func dimmingAlpha(_ value: Double) -> SettingDescriptor {

@@ -3,7 +3,7 @@ import Interaction
 import Motion
 import Scene
 
-/// `zoom-from-cell` (seed 004 `ContactDetailShowAnimator`): a navigation push growing the
+/// `zoom-from-cell` (its tutorial's `ContactDetailShowAnimator`, docs/uikit-semantics.md#tutorial-styles): a navigation push growing the
 /// detail screen out of a tapped cell's image; a pan from the left half pops it back.
 struct ZoomFromCell: PercentDrivenStyle {
     let name = "zoom-from-cell"
@@ -18,13 +18,13 @@ struct ZoomFromCell: PercentDrivenStyle {
         SettingDescriptor("cell", .cell, defaultText: "none", doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
                           uikit: "`collectionView(_:didSelectItemAt:)`'s cell"),
         SettingDescriptor("detailContent", .choice(DetailContent.allCases.map(\.rawValue)), default: .choice("layout"),
-                          doc: "`layout`: the detail is laid out at each size its frame takes (the seed animates the frame); `scale`: laid out once and magnified to cover",
+                          doc: "`layout`: the detail is laid out at each size its frame takes (the tutorial animates the frame); `scale`: laid out once and magnified to cover",
                           uikit: "`toViewController.view.frame` animated"),
     ]
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
-        // Seed 004: pop by a pan beginning in the left half, progress = |dx| / width, finish when velocity.x > 0.
+        // The `zoom-from-cell` tutorial: pop by a pan beginning in the left half, progress = |dx| / width, finish when velocity.x > 0.
         let rule = InteractionRule(
             recognizer: .panInLeftHalf,
             progress: { event, bounds, base in base + abs(event.translation.x) / bounds.width },
@@ -37,8 +37,8 @@ struct ZoomFromCell: PercentDrivenStyle {
     }
 }
 
-/// Seed 004 `ContactDetailShowAnimator`: the detail screen grows from the tapped cell's image frame
-/// (corner radius = its height / 2) to full screen (radius 0), clipped to its bounds. The seed
+/// The tutorial's `ContactDetailShowAnimator`: the detail screen grows from the tapped cell's image frame
+/// (corner radius = its height / 2) to full screen (radius 0), clipped to its bounds. The tutorial
 /// animates the detail view's frame, so its content is laid out at each size (`.atFrame`);
 /// `.aspectFill` magnifies the finished screen instead.
 struct ZoomGeometry: StyleGeometry {

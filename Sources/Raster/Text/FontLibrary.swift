@@ -3,7 +3,7 @@ import Foundation
 import Scene
 
 /// The process's one font setup: a Pango font map that sees only the bundled Inter files,
-/// the fallback fonts for symbols and emoji, and the icon font.
+/// the fallback fonts for symbols and emoji, the icon font and the font files scenes bring.
 ///
 /// Created once (`shared`); Pango's font maps are not safe to use from several threads at
 /// once, so every use goes through `withTextContext`, which holds a lock.

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// How `segue snapshot` runs.
 public struct SnapshotOptions: Sendable {
@@ -27,4 +28,7 @@ public struct SnapshotOptions: Sendable {
         self.points = points
         self.shard = shard
     }
+
+    /// How each frame is compared with its golden.
+    public var comparison: SnapshotComparison { SnapshotComparison(tolerance: tolerance) }
 }

@@ -1,4 +1,5 @@
 import Geometry
+import Pipeline
 import Raster
 
 /// Golden | actual | diff side by side in one image, for tools that show a failure's images but

@@ -1,5 +1,7 @@
-import Geometry
 import Engine
+import Geometry
+import Pipeline
+import Raster
 import Scene
 
 /// One frame of a scene kept as a golden image.
@@ -168,5 +170,19 @@ public struct SnapshotPlan: Sendable {
             return String(name[..<range.lowerBound])
         }
         return name
+    }
+}
+
+extension StillRenderer {
+    /// The picture at `point`.
+    public func image(at point: SnapshotPoint) -> RGBAImage {
+        image(of: timeline.state(at: point.time, frame: point.frame))
+    }
+}
+
+extension SceneCost.Work {
+    /// `segue snapshot`: the snapshot points.
+    public static let snapshots = SceneCost.Work { scene, timeline in
+        SnapshotPlan(scene: scene, timeline: timeline).points.count
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 
 /// How far an actual image may stray from its golden and still pass.
@@ -21,7 +22,7 @@ public struct SnapshotTolerance: Sendable, Hashable {
 }
 
 /// What comparing an image with its golden found.
-public enum SnapshotVerdict: Sendable, Hashable {
+public enum SnapshotVerdict: Sendable, Hashable, CustomStringConvertible {
     case identical
     /// Some pixels differ, but no more than the tolerance allows.
     case withinTolerance(SnapshotDifference)
@@ -32,6 +33,18 @@ public enum SnapshotVerdict: Sendable, Hashable {
         switch self {
         case .identical, .withinTolerance: return true
         case .different, .sizeMismatch: return false
+        }
+    }
+
+    /// The verdict for a person: how the two images differ.
+    public var description: String {
+        switch self {
+        case .sizeMismatch(let golden, let actual):
+            return "the golden is \(golden) pixels, the frame \(actual) (recorded at another --scale or device?)"
+        case .different(let difference), .withinTolerance(let difference):
+            return "\(difference)"
+        case .identical:
+            return "identical"
         }
     }
 }
@@ -74,10 +87,19 @@ public struct SnapshotDifference: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Compares rendered frames with golden images, channel by channel, with an explicit tolerance.
-public enum SnapshotComparison {
+/// How a rendered frame is compared with its golden image, as a value (in the spirit of
+/// swift-snapshot-testing's `Diffing`: how to compare two values and how to show the
+/// difference): channel by channel with an explicit tolerance, the verdict describing itself
+/// (`SnapshotVerdict.description`) and `diffImage` showing where the pixels differ.
+public struct SnapshotComparison: Sendable, Hashable {
+    public var tolerance: SnapshotTolerance
+
+    public init(tolerance: SnapshotTolerance = .default) {
+        self.tolerance = tolerance
+    }
+
     /// Compares `actual` with `golden` pixel by pixel.
-    public static func compare(_ actual: RGBAImage, with golden: RGBAImage, tolerance: SnapshotTolerance) -> SnapshotVerdict {
+    public func compare(_ actual: RGBAImage, with golden: RGBAImage) -> SnapshotVerdict {
         guard actual.width == golden.width, actual.height == golden.height else {
             return .sizeMismatch(golden: PixelSize(width: golden.width, height: golden.height),
                                  actual: PixelSize(width: actual.width, height: actual.height))
@@ -107,7 +129,7 @@ public enum SnapshotComparison {
     /// An image showing where `actual` and `golden` differ: pixels beyond the tolerance in
     /// red, smaller differences in orange, identical pixels as a faint gray copy of the golden.
     /// nil when the sizes differ.
-    public static func diffImage(_ actual: RGBAImage, _ golden: RGBAImage, tolerance: SnapshotTolerance) -> RGBAImage? {
+    public func diffImage(_ actual: RGBAImage, _ golden: RGBAImage) -> RGBAImage? {
         guard actual.width == golden.width, actual.height == golden.height else { return nil }
         var out = [UInt8](repeating: 255, count: golden.pixels.count)
         let a = actual.pixels, g = golden.pixels

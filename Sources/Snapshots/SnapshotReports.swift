@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Scene
 
 /// A snapshot run for CI: JUnit XML (one test case per snapshot point, the scene as its class),
@@ -263,9 +264,9 @@ public enum SnapshotReports {
         switch result.status {
         case .failed(let verdict):
             if let share = result.differingShare {
-                return "\(SnapshotComparison.percent(share)) of the pixels differ: \(SnapshotRunner.describe(verdict))"
+                return "\(SnapshotComparison.percent(share)) of the pixels differ: \(verdict)"
             }
-            return SnapshotRunner.describe(verdict)
+            return verdict.description
         case .missing: return "no golden; `segue snapshot --record missing` writes it"
         case .orphaned: return result.message ?? "its scene or snapshot point no longer exists"
         case .error(let message): return message

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// Every result of a run, and the reports written: the one account the console line, the text and
 /// HTML reports, JUnit and JSON are all made from, so they count the same goldens the same way.

@@ -4,7 +4,7 @@ import Raster
 import Scene
 
 /// A straight-alpha RGBA8 picture for charts and contact sheets, drawn in pixels.
-struct Picture {
+package struct Picture {
     let width: Int
     let height: Int
     private(set) var pixels: [UInt8]
@@ -19,7 +19,7 @@ struct Picture {
         }
     }
 
-    init(width: Int, height: Int, background: Color) {
+    package init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
         pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -33,7 +33,7 @@ struct Picture {
         pixels = image.pixels
     }
 
-    var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
+    package var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
 
     /// Blends `color` over the pixel at (x, y) with extra coverage `coverage` in 0...1.
     mutating func blend(x: Int, y: Int, _ color: Color, coverage: Double = 1) {
@@ -95,7 +95,7 @@ struct Picture {
     }
 
     /// Draws `image` with its top-left corner at (x, y), blending by its alpha.
-    mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
+    package mutating func draw(_ image: RGBAImage, x: Int, y: Int) {
         for row in 0..<image.height {
             for column in 0..<image.width {
                 let i = (row * image.width + column) * 4
@@ -110,7 +110,7 @@ struct Picture {
 
     /// Copies `image` with its top-left corner at (x, y), row by row, alpha and all (no blending);
     /// the part outside the picture is left out.
-    mutating func place(_ image: RGBAImage, x: Int, y: Int) {
+    package mutating func place(_ image: RGBAImage, x: Int, y: Int) {
         let left = max(0, -x), right = min(image.width, width - x)
         guard left < right else { return }
         for row in max(0, -y)..<max(max(0, -y), min(image.height, height - y)) {
@@ -125,20 +125,30 @@ struct Picture {
 }
 
 /// Text set with the bundled font, rendered once for a picture.
-struct TextStamps {
-    struct Request {
+package struct TextStamps {
+    package struct Request {
         var text: String
         var size: Double
         var weight: LabelView.Weight = .regular
         var color: Color = .black
         var width: Double
         var alignment: LabelView.Alignment = .left
+
+        package init(text: String, size: Double, weight: LabelView.Weight = .regular, color: Color = .black,
+                     width: Double, alignment: LabelView.Alignment = .left) {
+            self.text = text
+            self.size = size
+            self.weight = weight
+            self.color = color
+            self.width = width
+            self.alignment = alignment
+        }
     }
 
     private var images: [RGBAImage] = []
 
     /// Sets every request with Pango through a `ScreenCache`, one screen per text.
-    init(_ requests: [Request]) throws {
+    package init(_ requests: [Request]) throws {
         guard !requests.isEmpty else { return }
         let height = (requests.map(\.size).max() ?? 12) * 1.5
         let screens = requests.enumerated().map { index, request in
@@ -153,5 +163,5 @@ struct TextStamps {
         images = requests.indices.compactMap { cache.rgbaImage(of: "text\($0)") }
     }
 
-    subscript(index: Int) -> RGBAImage { images[index] }
+    package subscript(index: Int) -> RGBAImage { images[index] }
 }

@@ -3,8 +3,9 @@ import Raster
 import Scene
 
 /// Draws single frames of one scene: its session made once, then any instant composited on
-/// demand at the device's pixel size (no video padding).
-public final class SnapshotRenderer {
+/// demand at the device's pixel size (no video padding). `segue still` draws one; the Snapshots
+/// module draws each snapshot point with it.
+public final class StillRenderer {
     public let session: RenderSession
     public var scene: Scene { session.scene }
     public var timeline: Timeline { session.timeline }
@@ -13,11 +14,6 @@ public final class SnapshotRenderer {
     public init(scene: Scene) throws {
         session = try RenderSession(scene: scene)
         canvas = try session.canvas()
-    }
-
-    /// The picture at `point`.
-    public func image(at point: SnapshotPoint) -> RGBAImage {
-        image(of: timeline.state(at: point.time, frame: point.frame))
     }
 
     /// The picture of `state`.

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 import Scene
 
@@ -216,7 +217,7 @@ public enum SnapshotRunner {
                 lines = ["ok        \(what)"]
             }
         case .failed(let verdict):
-            lines = ["FAILED    \(what): \(describe(verdict))"]
+            lines = ["FAILED    \(what): \(verdict)"]
         case .missing:
             lines = ["MISSING   \(what): no golden; `segue snapshot --record missing` writes it"]
         case .recorded:
@@ -241,17 +242,6 @@ public enum SnapshotRunner {
         return lines
     }
 
-    /// A failed comparison in words.
-    public static func describe(_ verdict: SnapshotVerdict) -> String {
-        switch verdict {
-        case .sizeMismatch(let golden, let actual):
-            return "the golden is \(golden) pixels, the frame \(actual) (recorded at another --scale or device?)"
-        case .different(let difference), .withinTolerance(let difference):
-            return "\(difference)"
-        case .identical:
-            return "identical"
-        }
-    }
 
     /// `file:line:column` with the file relative to the working directory.
     public static func display(_ location: SourceLocation) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Raster
 import Scene
 
@@ -19,7 +20,7 @@ struct SnapshotSceneJob {
         let goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
         SnapshotArtifacts.clear(artifacts)
 
-        let renderer: SnapshotRenderer
+        let renderer: StillRenderer
         let settings: RenderSettings
         do {
             let recorded = try SnapshotSettingsFile.read(in: goldens)
@@ -40,7 +41,7 @@ struct SnapshotSceneJob {
                     return
                 }
             }
-            renderer = try SnapshotRenderer(scene: scene)
+            renderer = try StillRenderer(scene: scene)
         } catch {
             // Without the scene its points are unknown: its goldens are neither checked nor orphaned.
             let location = (error as? SceneError)?.diagnostics.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
@@ -70,7 +71,7 @@ struct SnapshotSceneJob {
                     try verify(image, against: golden, into: &result, writingArtifacts: false)
                     if case .failed(let verdict) = result.status {
                         try record(image, at: golden, into: &result)
-                        result.message = "it failed: \(SnapshotRunner.describe(verdict))"
+                        result.message = "it failed: \(verdict)"
                     }
                 case .missing, .never:
                     try verify(image, against: golden, into: &result, writingArtifacts: true)
@@ -102,7 +103,7 @@ struct SnapshotSceneJob {
     /// Writes `image` as the golden unless an identical one is already there.
     private func record(_ image: RGBAImage, at golden: URL, into result: inout SnapshotResult) throws {
         if FileManager.default.fileExists(atPath: golden.path), let existing = try? RGBAImage.load(png: golden),
-           SnapshotComparison.compare(image, with: existing, tolerance: options.tolerance) == .identical {
+           options.comparison.compare(image, with: existing) == .identical {
             result.status = .unchanged
             return
         }
@@ -119,7 +120,7 @@ struct SnapshotSceneJob {
             return
         }
         let expected = try RGBAImage.load(png: golden)
-        let verdict = SnapshotComparison.compare(image, with: expected, tolerance: options.tolerance)
+        let verdict = options.comparison.compare(image, with: expected)
         guard !verdict.passes else {
             result.status = .passed(verdict)
             return
@@ -129,7 +130,7 @@ struct SnapshotSceneJob {
         result.actual = try write(image, as: result.name + ".png")
         result.expected = try write(expected, as: result.name + ".golden.png")
         var panels = [(caption: "golden", image: expected), (caption: "actual", image: image)]
-        if let diff = SnapshotComparison.diffImage(image, expected, tolerance: options.tolerance) {
+        if let diff = options.comparison.diffImage(image, expected) {
             result.diff = try write(diff, as: result.name + ".diff.png")
             panels.append((caption: "diff", image: diff))
         }

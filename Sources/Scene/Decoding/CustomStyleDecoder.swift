@@ -341,7 +341,7 @@ struct CustomStyleDecoder {
         if let v = fields["interruptible"].flatMap({ r.bool($0, "interruptible") }) { gesture.interruptible = v }
         if let value = fields["follow"] {
             gesture.follow = decodeFollow(value, progress: gesture.progress)
-            // Seed 000's driver decides by a flick and a threshold, and completes on its springs.
+            // The `slide-up-modal` tutorial's driver decides by a flick and a threshold, and completes on its springs.
             for key in ["autoFinish", "completionCurve", "completionSpeed"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' does not go with 'follow': the spring and the transition animator complete the transition")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// When `segue snapshot` writes goldens — swift-snapshot-testing's record modes, by its names.
 public enum SnapshotMode: String, Sendable, CaseIterable {
