@@ -30,17 +30,19 @@ let package = Package(
 
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
+        // One worker pool and one lock box: how every module below the CLI runs work in parallel.
+        .target(name: "Workers"),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "Engine", "CCairo", "CPNG", "Staging"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
-        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
+        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging", "Workers"]),
         .target(name: "SegueSnapshotTesting", dependencies: ["Pipeline"]),
         // `segue preview`: the local web server, its page and the scene-file edits it makes.
         .target(name: "Preview", dependencies: [
-            "Pipeline", "Scene", "Engine", "Raster", "Staging",
+            "Pipeline", "Scene", "Engine", "Raster", "Staging", "Workers",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Scene", "Engine", "Staging", "Preview",
+            "Pipeline", "Scene", "Engine", "Staging", "Preview", "Workers",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -50,10 +52,11 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport", "segue"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
