@@ -57,7 +57,7 @@ let package = Package(
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "CLITestSupport", "segue"],
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Pipeline"]),

@@ -72,6 +72,9 @@ final class PreviewDocument: Sendable {
 
     var generation: Int { state.withLockedValue { $0.generation } }
 
+    /// The background drawing of the current load (`prerender`); nil when the scene did not load.
+    var backgroundDrawing: WorkerRun? { state.withLockedValue { $0.prerendering } }
+
     /// Whether a file the scene uses changed since the last load (checked by modification time,
     /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
     /// workspace's other files, taken once for every document.
