@@ -7,25 +7,12 @@ import XCTest
 /// The preview draws a scene's frames in the background after each load; a newer load cancels
 /// the older drawing instead of leaving it to compete for the canvases and cores.
 final class PreviewBackgroundDrawingTests: XCTestCase {
-    static let scene = """
-        device: iphone-se
-        fps: 60
-        duration: 3
-        screens:
-          mail: { background: systemBackground }
-          menu: { background: systemGray }
-        root: mail
-        transitions:
-          - { from: mail, to: menu, style: side-drawer }
-
-        """
-
     func testReloadCancelsTheOlderBackgroundDrawing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-drawing-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("drawer.yaml")
-        try Self.scene.write(to: file, atomically: true, encoding: .utf8)
+        try PreviewGuardTests.scene.write(to: file, atomically: true, encoding: .utf8)
 
         let document = PreviewDocument(name: "drawer.yaml", file: file, workspace: try PreviewWorkspace(path: folder.path),
                                        settings: RenderSettings())
@@ -39,9 +26,9 @@ final class PreviewBackgroundDrawingTests: XCTestCase {
         XCTAssertNoThrow(try first.wait())
         XCTAssertNoThrow(try second.wait())
         XCTAssertFalse(second.isCancelled)
-        let cached = try XCTUnwrap(try document.png(frame: 30))
+        let cached = try XCTUnwrap(try document.png(frame: 5))
         document.reload()
         document.backgroundDrawing?.cancel()
-        XCTAssertEqual(try document.png(frame: 30), cached)
+        XCTAssertEqual(try document.png(frame: 5), cached)
     }
 }
