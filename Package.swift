@@ -33,19 +33,21 @@ let package = Package(
 
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Staging"]),
+        // One worker pool and one lock box: how every module below the CLI runs work in parallel.
+        .target(name: "Workers"),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Staging", "Workers"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
-        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging"]),
+        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging", "Workers"]),
         // Snapshot testing: points, goldens, comparison, artifacts and reports (`segue snapshot`).
         .target(name: "Snapshots", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Pipeline"]),
         .target(name: "SegueSnapshotTesting", dependencies: ["Snapshots", "Pipeline"]),
         // `segue preview`: the local web server, its page and the scene-file edits it makes.
         .target(name: "Preview", dependencies: [
-            "Pipeline", "Snapshots", "Scene", "Engine", "Raster", "Staging",
+            "Pipeline", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Workers",
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Snapshots", "Scene", "Engine", "Staging", "Preview",
+            "Pipeline", "Snapshots", "Scene", "Engine", "Staging", "Preview", "Workers",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -55,11 +57,12 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Engine", "RenderTree", "Scene"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "CLITestSupport", "segue"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Snapshots", "Scene", "CLITestSupport", "segue"],
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Pipeline"]),

@@ -1,21 +1,25 @@
 import Foundation
 import Raster
 import Scene
+import Workers
 
 /// Rasterized screens shared between the renders of one process (a batch): scenes whose screens,
 /// device and appearance are the same value reuse one `ScreenCache` instead of drawing them again.
 ///
 /// Holds at most `capacity` caches, dropping the least recently used; a render keeps its own
 /// reference, so dropping never affects a render in progress. Thread-safe.
-public final class ScreenCacheStore: @unchecked Sendable {
+public final class ScreenCacheStore: Sendable {
     /// The most caches kept at once.
     public let capacity: Int
 
-    private let lock = NSLock()
-    /// Guarded by `lock`: most recently used last.
-    private var entries: [(key: String, cache: ScreenCache)] = []
-    /// Guarded by `lock`: lookups answered from the store, for statistics.
-    private var hits = 0
+    private struct Entries {
+        /// Most recently used last.
+        var caches: [(key: String, cache: ScreenCache)] = []
+        /// Lookups answered from the store, for statistics.
+        var hits = 0
+    }
+
+    private let entries = LockedValueBox(Entries())
 
     public init(capacity: Int = 4) {
         self.capacity = max(1, capacity)
@@ -27,35 +31,32 @@ public final class ScreenCacheStore: @unchecked Sendable {
     /// every stored property, doubles printed exactly, image files by path and size.
     public func screens(for scene: Scene) throws -> ScreenCache {
         let key = Self.key(for: scene)
-        lock.lock()
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            let entry = entries.remove(at: index)
-            entries.append(entry)
-            hits += 1
-            lock.unlock()
+        let stored = entries.withLockedValue { entries -> ScreenCache? in
+            guard let index = entries.caches.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = entries.caches.remove(at: index)
+            entries.caches.append(entry)
+            entries.hits += 1
             return entry.cache
         }
-        lock.unlock()
+        if let stored { return stored }
 
         // Two renders that miss together both draw; the second result is dropped.
         let cache = try Self.rasterize(scene)
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = entries.first(where: { $0.key == key }) {
-            return existing.cache
+        return entries.withLockedValue { entries in
+            if let existing = entries.caches.first(where: { $0.key == key }) {
+                return existing.cache
+            }
+            entries.caches.append((key, cache))
+            if entries.caches.count > capacity {
+                entries.caches.removeFirst(entries.caches.count - capacity)
+            }
+            return cache
         }
-        entries.append((key, cache))
-        if entries.count > capacity {
-            entries.removeFirst(entries.count - capacity)
-        }
-        return cache
     }
 
     /// How many lookups found screens already drawn.
     public var reuseCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return hits
+        entries.withLockedValue { $0.hits }
     }
 
     /// Rasterizes `scene`'s screens at its device's size and scale (no store involved).

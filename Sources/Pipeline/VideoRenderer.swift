@@ -5,6 +5,7 @@ import Raster
 import Scene
 import Staging
 import Video
+import Workers
 
 /// Progress of a long job: frames done out of the total.
 public typealias ProgressHandler = @Sendable (_ done: Int, _ total: Int) -> Void
@@ -57,25 +58,28 @@ public enum VideoRenderer {
         let job = try RenderJob(scene: scene, options: options, start: start)
         var statistics = job.statistics(padded: true)
 
-        let ring = FrameRing(count: job.plan.compositedFrames.count, capacity: statistics.framesInFlight) {
-            YUVFrame(width: geometry.width, height: geometry.height)
-        }
-        let totals = WorkerTotals()
-        ring.startWorkers(statistics.workers, frames: job.plan.compositedFrames, atLowestPriority: true,
-                          makeWorker: {
-                              try FrameWorker(session: job.session, converterThreads: options.converterThreads,
-                                              conversion: options.converter.path)
-                          },
-                          fill: { worker, frame, buffer in try worker.render(frame: frame, into: buffer) },
-                          finished: { totals.add(composite: $0.compositeSeconds, convert: $0.convertSeconds) })
+        let totals = LockedValueBox((composite: 0.0, convert: 0.0))
+        let ring = FrameRing(frames: job.plan.compositedFrames, capacity: statistics.framesInFlight,
+                             pool: WorkerPool(threads: statistics.workers, name: "segue-frames", lowestPriority: true),
+                             makeBuffer: { YUVFrame(width: geometry.width, height: geometry.height) },
+                             makeWorker: {
+                                 try FrameWorker(session: job.session, converterThreads: options.converterThreads,
+                                                 conversion: options.converter.path)
+                             },
+                             fill: { worker, frame, buffer in try worker.render(frame: frame, into: buffer) },
+                             finished: { worker in
+                                 totals.withLockedValue {
+                                     $0.composite += worker.compositeSeconds
+                                     $0.convert += worker.convertSeconds
+                                 }
+                             })
 
         let writer: MP4Writer, rawFrames: RawVideoFile?
         do {
             writer = try opening.value()
             rawFrames = try options.rawFrames.map { try RawVideoFile(path: $0.path) }
         } catch {
-            ring.cancel()
-            ring.waitForWorkers()
+            ring.stop()
             throw error
         }
         statistics.encoderWaitSeconds = try ring.drain(job.plan, progress: progress) { frame in
@@ -88,7 +92,7 @@ public enum VideoRenderer {
         let finishing = ProcessMeter.now()
         try writer.finish()
         statistics.encodeSeconds += ProcessMeter.now() - finishing
-        (statistics.compositeSeconds, statistics.convertSeconds) = totals.sums
+        (statistics.compositeSeconds, statistics.convertSeconds) = totals.withLockedValue { $0 }
         statistics.wallSeconds = ProcessMeter.now() - start
         statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
         return statistics
@@ -129,23 +133,3 @@ public enum VideoRenderer {
     }
 }
 
-/// Compositing and conversion seconds summed over the worker threads.
-private final class WorkerTotals: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var composite = 0.0
-    private var convert = 0.0
-
-    func add(composite: Double, convert: Double) {
-        lock.lock()
-        self.composite += composite
-        self.convert += convert
-        lock.unlock()
-    }
-
-    var sums: (composite: Double, convert: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (composite, convert)
-    }
-}

@@ -1,17 +1,18 @@
 import Foundation
+import Workers
 
 /// Server-sent events to every open page: one `changed` event per reloaded scene.
 final class ChangeEvents: Sendable {
-    private let subscribers = Locked([UUID: AsyncStream<String>.Continuation]())
+    private let subscribers = LockedValueBox([UUID: AsyncStream<String>.Continuation]())
 
     /// A stream of SSE messages for one page; it ends when the page goes away.
     func subscribe() -> AsyncStream<String> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
         continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { $0[id] = nil }
+            self?.subscribers.withLockedValue { $0[id] = nil }
         }
-        subscribers.withLock { $0[id] = continuation }
+        subscribers.withLockedValue { $0[id] = continuation }
         continuation.yield("retry: 500\n\n")
         return stream
     }
@@ -29,6 +30,6 @@ final class ChangeEvents: Sendable {
     }
 
     private func send(_ message: String) {
-        for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(message) }
+        for continuation in subscribers.withLockedValue({ Array($0.values) }) { continuation.yield(message) }
     }
 }

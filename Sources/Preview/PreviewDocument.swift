@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Raster
 import Scene
+import Workers
 
 /// One scene as the page shows it: loaded (or failed, with its diagnostics), its frames drawn on
 /// demand as PNG with a small cache, reloaded whenever a file it uses changes.
@@ -24,6 +25,8 @@ final class PreviewDocument: Sendable {
         var cache = FrameCache(capacity: FrameCache.defaultCapacity)
         /// Frames being drawn now, for requests that want them too.
         var flights: [Int: DispatchGroup] = [:]
+        /// The background drawing of this load's frames (`prerender`).
+        var prerendering: WorkerRun?
     }
 
     /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
@@ -31,7 +34,7 @@ final class PreviewDocument: Sendable {
     private final class Loaded: @unchecked Sendable {
         let session: RenderSession
         let states: [FrameState]
-        private let idle: Locked<[Canvas]>
+        private let idle: LockedValueBox<[Canvas]>
         private let available: DispatchSemaphore
         let canvasCount: Int
 
@@ -39,7 +42,7 @@ final class PreviewDocument: Sendable {
             self.session = session
             states = (0..<session.timeline.frameCount).map { session.timeline.state(frame: $0) }
             let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
-            idle = Locked(try (0..<count).map { _ in try session.canvas() })
+            idle = LockedValueBox(try (0..<count).map { _ in try session.canvas() })
             available = DispatchSemaphore(value: count)
             canvasCount = count
         }
@@ -47,9 +50,9 @@ final class PreviewDocument: Sendable {
         /// Draws frame `index` on a free canvas and encodes it.
         func png(frame index: Int) throws -> [UInt8] {
             available.wait()
-            let canvas = idle.withLock { $0.removeLast() }
+            let canvas = idle.withLockedValue { $0.removeLast() }
             defer {
-                idle.withLock { $0.append(canvas) }
+                idle.withLockedValue { $0.append(canvas) }
                 available.signal()
             }
             session.draw(states[index], on: canvas)
@@ -57,7 +60,7 @@ final class PreviewDocument: Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state = LockedValueBox(State())
 
     init(name: String, file: URL, workspace: PreviewWorkspace, settings: RenderSettings) {
         self.name = name
@@ -67,14 +70,17 @@ final class PreviewDocument: Sendable {
         reload()
     }
 
-    var generation: Int { state.withLock { $0.generation } }
+    var generation: Int { state.withLockedValue { $0.generation } }
+
+    /// The background drawing of the current load (`prerender`); nil when the scene did not load.
+    var backgroundDrawing: WorkerRun? { state.withLockedValue { $0.prerendering } }
 
     /// Whether a file the scene uses changed since the last load (checked by modification time,
     /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
     /// workspace's other files, taken once for every document.
     func hasChanged(assets: [FileFingerprint]) -> Bool {
         let now = FileFingerprint.of([file]) + assets
-        return state.withLock { $0.fingerprint != now }
+        return state.withLockedValue { $0.fingerprint != now }
     }
 
     /// Loads the scene again and bumps the generation.
@@ -92,7 +98,9 @@ final class PreviewDocument: Sendable {
         } catch {
             other = "\(error)"
         }
-        let generation = state.withLock {
+        let generation = state.withLockedValue {
+            $0.prerendering?.cancel()
+            $0.prerendering = nil
             $0.generation += 1
             $0.loaded = loaded
             $0.diagnostics = diagnostics
@@ -105,29 +113,23 @@ final class PreviewDocument: Sendable {
         if let loaded { prerender(loaded, generation: generation) }
     }
 
-    /// Draws the frames into the cache in the background, on every canvas, while the page is told
-    /// about the change and asks for them; stops when a newer load replaces this one.
+    /// Draws the frames into the cache in the background, one thread per canvas, while the page is
+    /// told about the change and asks for them; a newer load cancels it (`reload`).
     private func prerender(_ loaded: Loaded, generation: Int) {
         let count = min(loaded.states.count, FrameCache.defaultCapacity)
-        let next = Locked(0)
-        DispatchQueue.global(qos: .userInitiated).async {
-            DispatchQueue.concurrentPerform(iterations: loaded.canvasCount) { _ in
-                while true {
-                    let index = next.withLock { value -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < count, self.generation == generation else { return }
-                    if self.state.withLock({ $0.cache[index] }) != nil { continue }
-                    _ = try? self.png(frame: index, of: loaded, generation: generation)
-                }
-            }
+        let run = WorkerPool(threads: loaded.canvasCount, name: "segue-preview").start(count: count, makeWorker: { _ in () }) { _, index in
+            if self.state.withLockedValue({ $0.cache[index] }) != nil { return }
+            // A frame that fails to draw is drawn again, and its error shown, when the page asks for it.
+            _ = try? self.png(frame: index, of: loaded, generation: generation)
+        }
+        state.withLockedValue { state in
+            if state.generation == generation { state.prerendering = run } else { run.cancel() }
         }
     }
 
     /// The PNG of frame `index`, drawn now unless cached.
     func png(frame index: Int) throws -> [UInt8]? {
-        let (loaded, generation, cached) = state.withLock { state in
+        let (loaded, generation, cached) = state.withLockedValue { state in
             (state.loaded, state.generation, state.cache[index])
         }
         if let cached { return cached }
@@ -138,7 +140,7 @@ final class PreviewDocument: Sendable {
     /// Frame `index` of `generation` from the cache, or drawn once: a request for a frame that
     /// another request (or the background drawing) is drawing waits for it instead of drawing it again.
     private func png(frame index: Int, of loaded: Loaded, generation: Int) throws -> [UInt8] {
-        let (cached, flight, drawing) = state.withLock { state -> ([UInt8]?, DispatchGroup, Bool) in
+        let (cached, flight, drawing) = state.withLockedValue { state -> ([UInt8]?, DispatchGroup, Bool) in
             if let bytes = state.cache[index] { return (bytes, DispatchGroup(), false) }
             if state.generation == generation, let flight = state.flights[index] { return (nil, flight, false) }
             let flight = DispatchGroup()
@@ -149,16 +151,16 @@ final class PreviewDocument: Sendable {
         if let cached { return cached }
         guard drawing else {
             flight.wait()
-            return try state.withLock { $0.cache[index] } ?? loaded.png(frame: index)
+            return try state.withLockedValue { $0.cache[index] } ?? loaded.png(frame: index)
         }
         defer {
-            state.withLock { state in
+            state.withLockedValue { state in
                 if state.flights[index] === flight { state.flights[index] = nil }
             }
             flight.leave()
         }
         let bytes = try loaded.png(frame: index)
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.generation == generation { state.cache[index] = bytes }
         }
         return bytes
@@ -169,17 +171,17 @@ final class PreviewDocument: Sendable {
 
     /// Whether the scene loaded.
     var isLoaded: Bool {
-        state.withLock { $0.loaded != nil }
+        state.withLockedValue { $0.loaded != nil }
     }
 
     /// The scene's width in points, when it loaded.
     var width: Double? {
-        state.withLock { $0.loaded?.session.scene.device.size.width }
+        state.withLockedValue { $0.loaded?.session.scene.device.size.width }
     }
 
     /// The trace line of frame `index`.
     func trace(frame index: Int) -> String? {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let loaded = state.loaded, loaded.states.indices.contains(index) else { return nil }
             return loaded.states[index].jsonLine
         }
@@ -187,7 +189,7 @@ final class PreviewDocument: Sendable {
 
     /// What the page needs to draw the scrubber, timeline and errors, as JSON.
     func summaryJSON() -> [String: Any] {
-        state.withLock { state in
+        state.withLockedValue { state in
             var json: [String: Any] = [
                 "scene": name, "generation": state.generation,
                 "editable": isEditable,

@@ -3,6 +3,7 @@ import Hummingbird
 import Engine
 import Pipeline
 import Scene
+import Workers
 
 /// `segue preview`: a local web server with a page to scrub a scene's frames, watch it change as
 /// its files are saved, draw gestures into it and review its snapshots.
@@ -13,13 +14,13 @@ public final class PreviewServer: Sendable {
     public let options: PreviewOptions
     let events = ChangeEvents()
     let review: SnapshotReview
-    private let documents = Locked([String: PreviewDocument]())
+    private let documents = LockedValueBox([String: PreviewDocument]())
     /// Serializes edits of scene files.
-    private let editing = Locked(())
+    private let editing = LockedValueBox(())
     /// Who is answered; its token is this run's, carried by the page.
     let guardian: RequestGuard
     /// The port, once bound.
-    private let boundPort = Locked<Int?>(nil)
+    private let boundPort = LockedValueBox<Int?>(nil)
 
     public init(path: String, options: PreviewOptions) throws {
         workspace = try PreviewWorkspace(path: path)
@@ -39,7 +40,7 @@ public final class PreviewServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: "segue"),
             onServerRunning: { [boundPort] channel in
                 let port = channel.localAddress?.port ?? 0
-                boundPort.withLock { $0 = port }
+                boundPort.withLockedValue { $0 = port }
                 let shown = host.contains(":") ? "[\(host)]" : host
                 onListening("http://\(shown):\(port)/")
             })
@@ -61,11 +62,11 @@ public final class PreviewServer: Sendable {
         var ticks = 0
         while !Task.isCancelled {
             try await Task.sleep(for: options.pollInterval)
-            let open = documents.withLock { Array($0.values) }
+            let open = documents.withLockedValue { Array($0.values) }
             let assets = open.isEmpty ? [] : FileFingerprint.of(workspace.assetFiles())
             for document in open {
                 // Not while the page's own edit is writing (and perhaps reverting) the file.
-                let reloaded = editing.withLock { _ -> Bool in
+                let reloaded = editing.withLockedValue { _ -> Bool in
                     guard document.hasChanged(assets: assets) else { return false }
                     document.reload()
                     return true
@@ -81,11 +82,11 @@ public final class PreviewServer: Sendable {
     func document(_ request: Request) throws -> PreviewDocument {
         let name = request.uri.queryParameters.get("scene") ?? workspace.scenes().first ?? ""
         // A scene already open was found in the folder when it was opened (and is checked at each load).
-        if let document = documents.withLock({ $0[name] }) { return document }
+        if let document = documents.withLockedValue({ $0[name] }) { return document }
         guard let file = workspace.sceneFile(name) else {
             throw HTTPError(.notFound, message: "no scene '\(name)' in the previewed folder")
         }
-        return documents.withLock { documents in
+        return documents.withLockedValue { documents in
             if let document = documents[name] { return document }
             let document = PreviewDocument(name: name, file: file, workspace: workspace, settings: options.settings)
             documents[name] = document
@@ -95,7 +96,7 @@ public final class PreviewServer: Sendable {
 
     private func routes(_ router: Router<BasicRequestContext>) {
         // First: it guards every route below, and the answer for unknown paths.
-        router.add(middleware: RequestGuardMiddleware(rules: guardian, port: { [boundPort] in boundPort.withLock { $0 } }))
+        router.add(middleware: RequestGuardMiddleware(rules: guardian, port: { [boundPort] in boundPort.withLockedValue { $0 } }))
         router.get("/") { _, _ in Self.text(PreviewPage.html(token: self.guardian.token), type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.text(PreviewPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.text(PreviewPage.style, type: "text/css; charset=utf-8") }
@@ -186,7 +187,7 @@ public final class PreviewServer: Sendable {
         guard let gesture = DrawnGesture.classify(at: at, samples: samples) else {
             throw HTTPError(.badRequest, message: "no samples")
         }
-        return try editing.withLock { _ -> [String: Any] in
+        return try editing.withLockedValue { _ -> [String: Any] in
             guard document.isEditable else {
                 return ["ok": false, "errors": [["description": "\(document.name): only YAML scenes can be edited from the page; "
                                                  + "add the gesture to this JSON scene by hand"]]]

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Snapshots
+import Workers
 
 /// The page's snapshot tab: a scene's goldens checked, and recorded, through `SnapshotRunner`
 /// itself — the code `segue snapshot` and `segue snapshot --record` run — with the actual and
@@ -14,7 +15,7 @@ final class SnapshotReview: Sendable {
     let scale: Double?
 
     /// The last results per scene, by point name; images are served only from these.
-    private let results = Locked([String: [String: SnapshotResult]]())
+    private let results = LockedValueBox([String: [String: SnapshotResult]]())
 
     init(workspace: PreviewWorkspace, artifacts: URL, scale: Double? = nil) {
         self.workspace = workspace
@@ -27,7 +28,7 @@ final class SnapshotReview: Sendable {
         let folder = artifacts.appendingPathComponent(scene.replacingOccurrences(of: "/", with: "__"))
         let options = SnapshotOptions(mode: .never, settings: settings(file, width: width), artifacts: folder)
         let summary = try SnapshotRunner.run([file.path], options: options)
-        results.withLock { $0[scene] = Dictionary(summary.results.map { ($0.name, $0) }, uniquingKeysWith: { $1 }) }
+        results.withLockedValue { $0[scene] = Dictionary(summary.results.map { ($0.name, $0) }, uniquingKeysWith: { $1 }) }
         return summary.results.map { json($0, scene: scene) }
     }
 
@@ -58,7 +59,7 @@ final class SnapshotReview: Sendable {
 
     /// The golden, actual or diff image of a point from the last check, if it is inside the workspace or the artifacts folder.
     func image(_ kind: String, scene: String, point: String) -> Data? {
-        guard let result = results.withLock({ $0[scene]?[point] }) else { return nil }
+        guard let result = results.withLockedValue({ $0[scene]?[point] }) else { return nil }
         let url: URL?
         switch kind {
         case "golden": url = result.golden

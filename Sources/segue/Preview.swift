@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Pipeline
 import Preview
+import Workers
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,7 +46,7 @@ struct Preview: ParsableCommand {
             let server = try PreviewServer(path: path, options: PreviewOptions(host: host, port: port, settings: settings,
                                                                                   snapshotScale: snapshotScale))
             Self.exitOnSignals { server.removeTemporaryFiles() }
-            let failure = Locked<Error?>(nil)
+            let failure = LockedValueBox<Error?>(nil)
             let done = DispatchSemaphore(value: 0)
             Task {
                 do {
@@ -53,12 +54,12 @@ struct Preview: ParsableCommand {
                         FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C stops)\n".utf8))
                     }
                 } catch {
-                    failure.set(error)
+                    failure.withLockedValue { $0 = error }
                 }
                 done.signal()
             }
             done.wait()
-            if let error = failure.get() {
+            if let error = failure.withLockedValue({ $0 }) {
                 if "\(error)".contains("Address already in use") {
                     throw ValidationError("\(host):\(port) is in use: pick another --port, or --port 0 for any free one")
                 }
@@ -86,13 +87,4 @@ struct Preview: ParsableCommand {
 private enum SignalSources {
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
     static func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
-}
-
-/// A value shared between the command's thread and the server's task.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import Workers
 
 /// A one-line progress indicator on a terminal; silent when standard error is not a terminal.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     private let label: String
     private let isTerminal = isatty(STDERR_FILENO) != 0
     private let start = Date()
-    private var lastPercent = -1
-    private let lock = NSLock()
+    /// The percentage last shown.
+    private let lastPercent = LockedValueBox(-1)
 
     init(label: String) {
         self.label = label
@@ -15,10 +16,14 @@ final class ProgressLine: @unchecked Sendable {
     func update(_ done: Int, _ total: Int) {
         guard isTerminal else { return }
         let percent = total > 0 ? done * 100 / total : 100
-        lock.lock()
-        defer { lock.unlock() }
-        guard percent != lastPercent else { return }
-        lastPercent = percent
+        lastPercent.withLockedValue { lastPercent in
+            guard percent != lastPercent else { return }
+            lastPercent = percent
+            show(done, total, percent)
+        }
+    }
+
+    private func show(_ done: Int, _ total: Int, _ percent: Int) {
         let elapsed = Date().timeIntervalSince(start)
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let left = fps > 0 ? Double(total - done) / fps : 0

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import Workers
 import XCTest
 @testable import Pipeline
 
@@ -86,59 +87,44 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
-    /// The ring hands every item to the consumer in order, with at most `capacity` in flight,
-    /// whatever the workers' timing; a worker's error reaches the consumer and stops everyone.
+    /// The ring hands every item to the consumer in order, with at most `capacity` buffers made
+    /// and none refilled before the consumer released it, whatever the workers' timing; a
+    /// worker's error reaches the consumer and stops everyone.
     func testFrameRingDeliversInOrderAndStopsOnError() throws {
         for (workers, capacity) in [(1, 1), (3, 1), (2, 4), (4, 3)] {
-            let slots = (0..<capacity).map { _ in Slot() }
-            let ring = FrameRing(count: 200, buffers: slots)
-            let threads = start(workers, on: ring) { item, slot in
-                slot.value = item
-                if item % 7 == 0 { usleep(UInt32(item % 3) * 100) }
-            }
+            let made = LockedValueBox(0)
+            let ring = FrameRing(frames: Array(0..<200), capacity: capacity, pool: WorkerPool(threads: workers, name: "test-ring"),
+                                 makeBuffer: {
+                                     made.withLockedValue { $0 += 1 }
+                                     return Slot()
+                                 },
+                                 makeWorker: { () }, fill: { _, item, slot in
+                                     slot.value = item
+                                     if item % 7 == 0 { usleep(UInt32(item % 3) * 100) }
+                                 })
             for item in 0..<200 {
                 XCTAssertEqual(try ring.take(item).value, item)
                 ring.release(item)
             }
-            ring.waitForWorkers()
-            XCTAssertEqual(threads.count, workers)
+            ring.stop()
+            XCTAssertLessThanOrEqual(made.withLockedValue { $0 }, capacity)
         }
 
-        let ring = FrameRing(count: 1000, buffers: [Slot(), Slot()])
-        _ = start(2, on: ring) { item, slot in
-            if item == 5 { throw PipelineError.missingScreen("test") }
-            slot.value = item
-        }
+        let ring = FrameRing(frames: Array(0..<1000), capacity: 2, pool: WorkerPool(threads: 2, name: "test-ring"),
+                             makeBuffer: { Slot() }, makeWorker: { () }, fill: { _, item, slot in
+                                 if item == 5 { throw PipelineError.missingScreen("test") }
+                                 slot.value = item
+                             })
         XCTAssertThrowsError(try (0..<1000).forEach { item in
             _ = try ring.take(item)
             ring.release(item)
         }) { error in
             XCTAssertEqual("\(error)", "\(PipelineError.missingScreen("test"))")
         }
-        ring.waitForWorkers()
+        ring.stop()
     }
 
     private final class Slot: @unchecked Sendable {
         var value = -1
-    }
-
-    private func start(_ workers: Int, on ring: FrameRing<Slot>,
-                       _ body: @escaping @Sendable (Int, Slot) throws -> Void) -> [Thread] {
-        (0..<workers).map { _ in
-            ring.workerStarting()
-            let thread = Thread {
-                defer { ring.workerFinished() }
-                do {
-                    while let (item, slot) = ring.claim() {
-                        try body(item, slot)
-                        ring.complete(item)
-                    }
-                } catch {
-                    ring.fail(error)
-                }
-            }
-            thread.start()
-            return thread
-        }
     }
 }

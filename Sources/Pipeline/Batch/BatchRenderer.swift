@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Scene
 import Staging
+import Workers
 
 /// How `BatchRenderer` runs a batch.
 public struct BatchOptions: Sendable {
@@ -135,43 +136,43 @@ public enum BatchRenderer {
             }
         }
 
-        let queue = BatchQueue(frames: work.map(\.frames), events: events)
         let jobs = min(options.resolvedJobs, work.count)
-        if jobs == 0 { counting.stop() }
-        let finished = DispatchGroup()
-        let jobWork = work
-        // The worker that counted becomes the first job's.
-        let slots = (0..<jobs).map { $0 == 0 ? counting : WorkerSlot(options: options) }
-        for slot in slots {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                while let next = queue.next() {
-                    let (position, stamp, _) = jobWork[next]
-                    let item = plan.items[position]
-                    queue.start(item)
-                    let outcome: BatchResult.Outcome
-                    do {
-                        let answer = slot.send(.render, item) { done in queue.frameDone(job: next, done: done) }
-                        switch answer {
-                        case let .rendered(frames, seconds):
-                            try stamp.write(for: item)
-                            outcome = .rendered(frames: frames, seconds: seconds)
-                        case .failed(let error): throw error
-                        case .frames: throw PipelineError.workerFailed("the worker counted \(item.scene.path) when asked to render it")
-                        }
-                    } catch {
-                        outcome = .failed(error)
-                    }
-                    queue.finish(job: next, BatchResult(item: item, outcome: outcome), at: position)
-                }
-                slot.stop()
-            }
-            thread.name = "segue-batch"
-            thread.start()
+        guard jobs > 0 else {
+            counting.stop()
+            return BatchSummary(results: results.compactMap { $0 }, seconds: ProcessMeter.now() - start)
         }
-        finished.wait()
-        for (position, result) in queue.finishedResults { results[position] = result }
+        let progress = BatchProgress(frames: work.map(\.frames), events: events)
+        let jobWork = work
+        let finished: [BatchResult]
+        do {
+            // One thread per job, each with its worker process; the worker that counted becomes the first job's.
+            finished = try WorkerPool(threads: jobs, name: "segue-batch").map(count: jobWork.count, makeWorker: { thread in
+                thread == 0 ? counting : WorkerSlot(options: options)
+            }, work: { slot, next in
+                let (position, stamp, _) = jobWork[next]
+                let item = plan.items[position]
+                progress.start(item)
+                let outcome: BatchResult.Outcome
+                do {
+                    let answer = slot.send(.render, item) { done in progress.frameDone(job: next, done: done) }
+                    switch answer {
+                    case let .rendered(frames, seconds):
+                        try stamp.write(for: item)
+                        outcome = .rendered(frames: frames, seconds: seconds)
+                    case .failed(let error): throw error
+                    case .frames: throw PipelineError.workerFailed("the worker counted \(item.scene.path) when asked to render it")
+                    }
+                } catch {
+                    outcome = .failed(error)
+                }
+                let result = BatchResult(item: item, outcome: outcome)
+                progress.finish(job: next, result)
+                return result
+            }, finished: { slot in slot.stop() })
+        } catch {
+            preconditionFailure("a batch job reports its failure as its outcome, never by throwing: \(error)")
+        }
+        for (next, result) in finished.enumerated() { results[jobWork[next].position] = result }
         return BatchSummary(results: results.compactMap { $0 }, seconds: ProcessMeter.now() - start)
     }
 }
@@ -211,65 +212,45 @@ private final class WorkerSlot: @unchecked Sendable {
     }
 }
 
-/// The scenes left to render, the frames done across them and the results, shared by the job
-/// threads; every event leaves under its lock, so the handler sees one at a time.
-private final class BatchQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Frames of each job.
-    private let frames: [Int]
-    private let totalFrames: Int
+/// The frames done across the scenes being rendered, shared by the job threads; every event
+/// leaves under the lock, so the handler sees one at a time.
+private final class BatchProgress: Sendable {
+    private struct Counts {
+        /// Frames of each job.
+        let frames: [Int]
+        let totalFrames: Int
+        var framesPerJob: [Int]
+        var framesDone = 0
+    }
+
+    private let counts: LockedValueBox<Counts>
     private let events: @Sendable (BatchEvent) -> Void
-    /// Guarded by `lock`.
-    private var nextJob = 0
-    private var framesPerJob: [Int]
-    private var framesDone = 0
-    private var results: [(Int, BatchResult)] = []
 
     init(frames: [Int], events: @escaping @Sendable (BatchEvent) -> Void) {
-        self.frames = frames
-        self.totalFrames = frames.reduce(0, +)
-        self.framesPerJob = Array(repeating: 0, count: frames.count)
+        counts = LockedValueBox(Counts(frames: frames, totalFrames: frames.reduce(0, +),
+                                       framesPerJob: Array(repeating: 0, count: frames.count)))
         self.events = events
     }
 
-    /// The next job to run, nil when all have been handed out.
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextJob < frames.count else { return nil }
-        nextJob += 1
-        return nextJob - 1
-    }
-
     func start(_ item: BatchPlan.Item) {
-        lock.lock()
-        defer { lock.unlock() }
-        events(.started(item))
+        counts.withLockedValue { _ in events(.started(item)) }
     }
 
     /// Job `job` has encoded `done` frames.
     func frameDone(job: Int, done: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        framesDone += done - framesPerJob[job]
-        framesPerJob[job] = done
-        events(.progress(done: framesDone, total: totalFrames))
+        counts.withLockedValue { counts in
+            counts.framesDone += done - counts.framesPerJob[job]
+            counts.framesPerJob[job] = done
+            events(.progress(done: counts.framesDone, total: counts.totalFrames))
+        }
     }
 
     /// Job `job` ended with `result`; a failed job's remaining frames count as done.
-    func finish(job: Int, _ result: BatchResult, at position: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        framesDone += frames[job] - framesPerJob[job]
-        framesPerJob[job] = frames[job]
-        results.append((position, result))
-        events(.finished(result))
-    }
-
-    /// The results of the jobs that ran, by plan position.
-    var finishedResults: [(Int, BatchResult)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results
+    func finish(job: Int, _ result: BatchResult) {
+        counts.withLockedValue { counts in
+            counts.framesDone += counts.frames[job] - counts.framesPerJob[job]
+            counts.framesPerJob[job] = counts.frames[job]
+            events(.finished(result))
+        }
     }
 }

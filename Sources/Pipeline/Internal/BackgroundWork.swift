@@ -1,7 +1,9 @@
 import Foundation
+import Workers
 
 /// A value made on a thread of its own while the caller gets on with other work; `value()`
-/// waits for it (or its error).
+/// waits for it (or its error). A one-item `WorkerPool` run, so the thread is named, and an
+/// error is kept, as every other worker's.
 final class BackgroundWork<Value>: @unchecked Sendable {
     /// Test hook: seconds each background thread lingers, holding on to its work, after it
     /// signals that the value is ready — the widest the window can be in which the value's last
@@ -9,31 +11,31 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     /// up every time instead of now and then.
     static var lingerVariable: String { "SEGUE_TEST_BACKGROUND_LINGER" }
 
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the thread before it signals `done`, read only after waiting on it.
-    private var result: Result<Value, Error>?
+    private let run: WorkerRun
+    /// Written once by the thread before its item completes, read only after waiting for it.
+    private let made: LockedValueBox<Value?>
 
     /// Starts `make` on a new thread named `name`.
     init(name: String, _ make: @escaping @Sendable () throws -> Value) {
-        let thread = Thread { [self] in
-            result = Result { try make() }
-            done.signal()
-            // Test hook: the thread keeps `self` (and the value) a while after handing it over.
+        let made = LockedValueBox<Value?>(nil)
+        self.made = made
+        run = WorkerPool(threads: 1, name: name).start(count: 1, makeWorker: { _ in () }, work: { _, _ in
+            let value = try make()
+            made.withLockedValue { $0 = value }
+        }, finished: { _ in
+            // Test hook: the thread keeps the value a while after handing it over.
             if let linger = ProcessInfo.processInfo.environment[Self.lingerVariable].flatMap(Double.init), linger > 0 {
-                Thread.sleep(forTimeInterval: min(linger, 5))
+                withExtendedLifetime(made) { Thread.sleep(forTimeInterval: min(linger, 5)) }
             }
-        }
-        thread.name = name
-        thread.start()
+        })
     }
 
     /// The value, once made; rethrows the error `make` threw. May be called more than once.
     func value() throws -> Value {
-        done.wait()
-        defer { done.signal() }
-        guard let result else {
-            preconditionFailure("the background thread signals only after storing its result")
+        try run.waitForItem(0)
+        guard let value = made.withLockedValue({ $0 }) else {
+            preconditionFailure("the background thread completes its item only after storing its value")
         }
-        return try result.get()
+        return value
     }
 }

@@ -1,137 +1,50 @@
 import Foundation
+import Workers
 
-/// A fixed ring of reusable buffers between worker threads that fill them, out of order, and
-/// one consumer that drains them in order.
+/// A fixed ring of reusable buffers between a worker pool that fills them, out of order, and
+/// one consumer (the encoder) that drains them in order.
 ///
-/// Items are numbered `0..<count`. Workers `claim()` items in increasing order; item `p` uses
-/// buffer `p % capacity`, so a worker waits until the consumer has released item
-/// `p - capacity`. The consumer `take(p)`s items in order and `release(p)`s each when done.
-/// At most `capacity` items are in flight, whatever `count` is: each buffer is made once, by
-/// the first worker to use its slot (so the allocations run in parallel), and reused after.
-///
-/// Deadlock-free: the lowest unreleased item was claimed first, its buffer is free (everything
-/// `capacity` below it is released), so its worker always finishes, and by induction every item does.
-/// A worker's error, or the consumer's `cancel()`, stops every thread promptly.
-final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
-    /// The number of items.
-    let count: Int
+/// Items are the plan's composited frames, numbered `0..<count`; item `p` uses buffer
+/// `p % capacity`. The pool runs with `ahead: capacity`, so a worker starts item `p` only once
+/// the consumer has released item `p - capacity`: at most `capacity` items are in flight,
+/// whatever the clip's length. Each buffer is made once, by the first worker to use its slot
+/// (so the allocations run in parallel), and reused after. The pool's rules hold: the first
+/// worker error stops every thread and reaches the consumer's `take`.
+final class FrameRing<Buffer: Sendable>: Sendable {
     /// The number of buffers, i.e. items in flight at most.
     let capacity: Int
+    private let run: WorkerRun
+    /// Each slot's buffer, once made.
+    private let buffers: LockedValueBox<[Buffer?]>
 
-    private let condition = NSCondition()
-    /// Makes a slot's buffer on first use.
-    private let makeBuffer: @Sendable () -> Buffer
-    /// Guarded by `condition`: each slot's buffer, once made.
-    private var buffers: [Buffer?]
-    /// Guarded by `condition`: the next item a worker gets.
-    private var nextClaim = 0
-    /// Guarded by `condition`: items below this are released and their buffers free.
-    private var releasedBelow = 0
-    /// Guarded by `condition`: the item each buffer holds, once its worker completes it.
-    private var completed: [Int]
-    /// Guarded by `condition`: the first error a worker reported.
-    private var failure: Error?
-    /// Guarded by `condition`: set by `cancel()` or a failure; claims return nil from then on.
-    private var isCancelled = false
-    /// Guarded by `condition`: workers that have not called `workerFinished()`.
-    private var runningWorkers = 0
-
-    /// A ring of `capacity` buffers, each made by `makeBuffer` when first needed, for `count` items.
-    init(count: Int, capacity: Int, makeBuffer: @escaping @Sendable () -> Buffer) {
-        precondition(capacity > 0, "a frame ring needs at least one buffer")
-        self.count = count
+    /// Starts `pool` on `frames`: each thread makes its worker with `makeWorker` (a canvas and
+    /// converter of its own) and fills item `p`'s buffer with `fill(worker, frames[p], buffer)`;
+    /// `finished` gets each worker when its thread ends.
+    init<Worker>(frames: [Int], capacity: Int, pool: WorkerPool, makeBuffer: @escaping @Sendable () -> Buffer,
+                 makeWorker: @escaping @Sendable () throws -> Worker,
+                 fill: @escaping @Sendable (Worker, Int, Buffer) throws -> Void,
+                 finished: @escaping @Sendable (Worker) -> Void = { _ in }) {
+        let capacity = max(capacity, 1)
+        let buffers = LockedValueBox([Buffer?](repeating: nil, count: capacity))
         self.capacity = capacity
-        self.makeBuffer = makeBuffer
-        self.buffers = Array(repeating: nil, count: capacity)
-        self.completed = Array(repeating: -1, count: capacity)
+        self.buffers = buffers
+        run = pool.start(count: frames.count, ahead: capacity, makeWorker: { _ in try makeWorker() }, work: { worker, item in
+            // The slot is this worker's alone until it completes the item; its buffer is made unlocked.
+            let buffer: Buffer
+            if let existing = buffers.withLockedValue({ $0[item % capacity] }) {
+                buffer = existing
+            } else {
+                buffer = makeBuffer()
+                buffers.withLockedValue { $0[item % capacity] = buffer }
+            }
+            try fill(worker, frames[item], buffer)
+        }, finished: finished)
     }
-
-    /// A ring over the given buffers.
-    convenience init(count: Int, buffers: [Buffer]) {
-        let given = buffers
-        self.init(count: count, capacity: buffers.count) { preconditionFailure("all \(given.count) buffers were given") }
-        for (slot, buffer) in buffers.enumerated() {
-            self.buffers[slot] = buffer
-        }
-    }
-
-    // MARK: Workers
-
-    /// Registers a worker thread; call before starting it, and `workerFinished()` when it ends.
-    func workerStarting() {
-        condition.lock()
-        runningWorkers += 1
-        condition.unlock()
-    }
-
-    /// The next item and its buffer, once the buffer is free; nil when there is nothing left
-    /// to do or the ring was cancelled.
-    func claim() -> (item: Int, buffer: Buffer)? {
-        condition.lock()
-        guard !isCancelled, nextClaim < count else {
-            condition.unlock()
-            return nil
-        }
-        let item = nextClaim
-        nextClaim += 1
-        while item - capacity >= releasedBelow, !isCancelled {
-            condition.wait()
-        }
-        let existing = buffers[item % capacity]
-        condition.unlock()
-        if isCancelledNow() { return nil }
-        if let existing { return (item, existing) }
-        // The slot is this worker's alone until it completes the item; make its buffer unlocked.
-        let made = makeBuffer()
-        condition.lock()
-        buffers[item % capacity] = made
-        condition.unlock()
-        return (item, made)
-    }
-
-    private func isCancelledNow() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return isCancelled
-    }
-
-    /// Marks `item`'s buffer as filled.
-    func complete(_ item: Int) {
-        condition.lock()
-        completed[item % capacity] = item
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Records `error` (the first one wins) and stops every thread.
-    func fail(_ error: Error) {
-        condition.lock()
-        if failure == nil { failure = error }
-        isCancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Called by each worker as it exits.
-    func workerFinished() {
-        condition.lock()
-        runningWorkers -= 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    // MARK: Consumer
 
     /// Waits for item `item`'s buffer to be filled; throws the first worker error.
     func take(_ item: Int) throws -> Buffer {
-        condition.lock()
-        defer { condition.unlock() }
-        while completed[item % capacity] != item {
-            if let failure { throw failure }
-            if isCancelled { throw CancellationError() }
-            condition.wait()
-        }
-        guard let buffer = buffers[item % capacity] else {
+        try run.waitForItem(item)
+        guard let buffer = buffers.withLockedValue({ $0[item % capacity] }) else {
             preconditionFailure("item \(item) was completed without a buffer")
         }
         return buffer
@@ -139,26 +52,44 @@ final class FrameRing<Buffer: Sendable>: @unchecked Sendable {
 
     /// Gives item `item`'s buffer back; items are released in order.
     func release(_ item: Int) {
-        condition.lock()
-        releasedBelow = max(releasedBelow, item + 1)
-        condition.broadcast()
-        condition.unlock()
+        run.release(below: item + 1)
     }
 
-    /// Stops the workers: claims return nil from now on, waiting workers wake.
-    func cancel() {
-        condition.lock()
-        isCancelled = true
-        condition.broadcast()
-        condition.unlock()
+    /// Cancels the workers and waits for them: for a consumer leaving with an error.
+    func stop() {
+        run.stop()
     }
 
-    /// Blocks until every registered worker has called `workerFinished()`.
-    func waitForWorkers() {
-        condition.lock()
-        while runningWorkers > 0 {
-            condition.wait()
+    /// Hands `use` every frame of `plan` in order, this ring's items being `plan.compositedFrames`:
+    /// each composited frame's buffer is taken once and kept until the next composited frame
+    /// replaces it (a repeated frame uses it again); `progress` follows each frame. Then waits
+    /// for the workers. On any error the workers are stopped before it is rethrown. Returns the
+    /// seconds spent waiting for workers to deliver.
+    @discardableResult
+    func drain(_ plan: FramePlan, progress: ProgressHandler?, _ use: (Buffer) throws -> Void) throws -> Double {
+        var waited = 0.0
+        do {
+            var item = -1
+            var current: Buffer?
+            for index in 0..<plan.frameCount {
+                let next = item + 1
+                if next < plan.compositedFrames.count, plan.compositedFrames[next] == index {
+                    if item >= 0 { release(item) }
+                    item = next
+                    let waiting = ProcessMeter.now()
+                    current = try take(item)
+                    waited += ProcessMeter.now() - waiting
+                }
+                guard let frame = current else { preconditionFailure("frame 0 is always composited") }
+                try use(frame)
+                progress?(index + 1, plan.frameCount)
+            }
+            if item >= 0 { release(item) }
+            try run.wait()
+        } catch {
+            stop()
+            throw error
         }
-        condition.unlock()
+        return waited
     }
 }

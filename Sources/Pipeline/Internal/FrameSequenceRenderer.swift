@@ -3,6 +3,7 @@ import Foundation
 import Raster
 import Scene
 import Video
+import Workers
 
 /// The formats that are not encoded from yuv420p: GIF, PNG sequence and ProRes 4444.
 ///
@@ -35,18 +36,19 @@ enum FrameSequenceRenderer {
         var statistics = job.statistics(padded: false)
         statistics.compositedFrames = job.plan.frameCount
         let folder = try StagedFolder(destination: destination)
-        let counter = FrameCounter(total: job.plan.frameCount, progress: progress)
+        let total = job.plan.frameCount
+        let finished = LockedValueBox(0)
         let temporary = folder.temporary
-        try runWorkers(count: statistics.workers) {
-            let canvas = try job.canvas(padded: false)
-            return { () throws -> Bool in
-                guard let index = counter.claim() else { return false }
-                job.session.draw(job.timeline.state(frame: index), on: canvas)
-                try canvas.writePNG(to: temporary.appendingPathComponent(pngName(index)))
-                counter.done()
-                return true
+        try WorkerPool(threads: statistics.workers, name: "segue-frames").start(count: total, makeWorker: { _ in
+            try job.canvas(padded: false)
+        }, work: { canvas, index in
+            job.session.draw(job.timeline.state(frame: index), on: canvas)
+            try canvas.writePNG(to: temporary.appendingPathComponent(pngName(index)))
+            finished.withLockedValue {
+                $0 += 1
+                progress?($0, total)
             }
-        }
+        }).wait()
         try folder.commit()
         return statistics
     }
@@ -66,24 +68,19 @@ enum FrameSequenceRenderer {
         let width = statistics.width, height = statistics.height
 
         // Pass 1: each composited frame weighted by the frames that show it.
-        let histograms = HistogramTotals()
-        let counter = FrameCounter(total: plan.compositedFrames.count, progress: nil)
-        try runWorkers(count: statistics.workers) {
-            let canvas = try job.canvas(padded: false)
-            var histogram = ColorHistogram()
-            return { () throws -> Bool in
-                guard let item = counter.claim() else {
-                    histograms.add(histogram)
-                    return false
-                }
-                let index = plan.compositedFrames[item]
-                let shown = (item + 1 < plan.compositedFrames.count ? plan.compositedFrames[item + 1] : plan.frameCount) - index
-                job.session.draw(job.timeline.state(frame: index), on: canvas)
-                canvas.withPixels { histogram.add(bgra: $0, stride: canvas.stride, width: width, height: height, weight: shown) }
-                return true
-            }
-        }
-        let palette = GIFPalette(histogram: histograms.total)
+        let histograms = LockedValueBox(ColorHistogram())
+        try WorkerPool(threads: statistics.workers, name: "segue-frames").start(count: plan.compositedFrames.count, makeWorker: { _ in
+            (canvas: try job.canvas(padded: false), histogram: ColorHistogram())
+        }, work: { worker, item in
+            let index = plan.compositedFrames[item]
+            let shown = (item + 1 < plan.compositedFrames.count ? plan.compositedFrames[item + 1] : plan.frameCount) - index
+            let canvas = worker.canvas
+            job.session.draw(job.timeline.state(frame: index), on: canvas)
+            canvas.withPixels { worker.histogram.add(bgra: $0, stride: canvas.stride, width: width, height: height, weight: shown) }
+        }, finished: { worker in
+            histograms.withLockedValue { $0.merge(worker.histogram) }
+        }).wait()
+        let palette = GIFPalette(histogram: histograms.withLockedValue { $0 })
 
         // Pass 2: dither on the workers, encode in order.
         let writer = try GIFWriter(destination: destination, width: width, height: height, fps: job.scene.fps, palette: palette)
@@ -124,30 +121,7 @@ enum FrameSequenceRenderer {
         return statistics
     }
 
-    // MARK: Threads
-
-    /// Starts `count` threads; each makes its step with `makeStep` and calls it until it returns
-    /// false. Waits for all; throws the first error (the other threads stop at their next step).
-    private static func runWorkers(count: Int, makeStep: @escaping @Sendable () throws -> () throws -> Bool) throws {
-        let failure = FirstError()
-        let group = DispatchGroup()
-        for _ in 0..<max(count, 1) {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do {
-                    let step = try makeStep()
-                    while failure.error == nil, try step() {}
-                } catch {
-                    failure.record(error)
-                }
-            }
-            thread.name = "segue-frames"
-            thread.start()
-        }
-        group.wait()
-        if let error = failure.error { throw error }
-    }
+    // MARK: In order
 
     /// The composited frames made into buffers by workers through a `FrameRing`, and every
     /// frame of the plan handed to `encode` in order (a repeated frame encodes its buffer again).
@@ -156,77 +130,10 @@ enum FrameSequenceRenderer {
         makeWorker: @escaping @Sendable () throws -> (Int, Buffer) throws -> Void,
         encode: (Buffer) throws -> Void, progress: ProgressHandler?
     ) throws {
-        let ring = FrameRing(count: job.plan.compositedFrames.count, capacity: max(capacity, 1), makeBuffer: makeBuffer)
-        ring.startWorkers(workers, frames: job.plan.compositedFrames, makeWorker: makeWorker,
-                          fill: { work, frame, buffer in try work(frame, buffer) })
+        let ring = FrameRing(frames: job.plan.compositedFrames, capacity: capacity,
+                             pool: WorkerPool(threads: workers, name: "segue-frames"), makeBuffer: makeBuffer,
+                             makeWorker: makeWorker, fill: { work, frame, buffer in try work(frame, buffer) })
         try ring.drain(job.plan, progress: progress, encode)
     }
 }
 
-/// Hands out frame numbers to workers and reports progress as they finish.
-private final class FrameCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private let total: Int
-    private let progress: ProgressHandler?
-    /// Guarded by `lock`.
-    private var next = 0
-    private var finished = 0
-
-    init(total: Int, progress: ProgressHandler?) {
-        self.total = total
-        self.progress = progress
-    }
-
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < total else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func done() {
-        lock.lock()
-        defer { lock.unlock() }
-        finished += 1
-        progress?(finished, total)
-    }
-}
-
-/// The histograms of every worker, summed.
-private final class HistogramTotals: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var sum = ColorHistogram()
-
-    func add(_ histogram: ColorHistogram) {
-        lock.lock()
-        sum.merge(histogram)
-        lock.unlock()
-    }
-
-    var total: ColorHistogram {
-        lock.lock()
-        defer { lock.unlock() }
-        return sum
-    }
-}
-
-/// The first error any worker thread met.
-private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var first: Error?
-
-    func record(_ error: Error) {
-        lock.lock()
-        if first == nil { first = error }
-        lock.unlock()
-    }
-
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return first
-    }
-}
