@@ -1,4 +1,5 @@
 import Foundation
+import Workers
 import RenderTree
 import Geometry
 import Scene
@@ -30,13 +31,16 @@ public final class ScreenCache: @unchecked Sendable {
     /// How many parts at passing sizes are kept.
     static let transientCapacity = 6
 
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var parts: [ScreenPart: ScreenImage] = [:]
-    /// Guarded by `lock`: parts laid out at other sizes than the device's, most recent last.
-    private var transient: [(part: ScreenPart, image: ScreenImage)] = []
-    /// Guarded by `lock`: used only while drawing a part.
-    private let images = ImageLibrary()
+    /// What frames have drawn so far, and the decoded images drawing uses, shared by the
+    /// workers: one part is drawn at a time, holding the box.
+    private struct Drawn {
+        var parts: [ScreenPart: ScreenImage] = [:]
+        /// Parts laid out at other sizes than the device's, most recent last.
+        var transient: [(part: ScreenPart, image: ScreenImage)] = []
+        /// Used only while drawing a part.
+        let images = ImageLibrary()
+    }
+    private let drawn = LockedValueBox(Drawn())
 
     /// The screens of a scene for `device`: their status bar and home indicator are drawn now,
     /// every image they use is decoded now (so a broken one fails here), and screens are drawn
@@ -59,7 +63,7 @@ public final class ScreenCache: @unchecked Sendable {
                                           scale: device.scale)
         }
         for screen in screens {
-            for file in screen.imageFiles { _ = try images.surface(for: file) }
+            for file in screen.imageFiles { _ = try drawn.withLockedValue { try $0.images.surface(for: file) } }
             for font in screen.customFonts { try fonts.register(fontFile: font.path) }
         }
         let chrome = try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
@@ -82,30 +86,28 @@ public final class ScreenCache: @unchecked Sendable {
 
     /// How many parts have been drawn and are kept, for tests and statistics.
     public var drawnPartCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return parts.count + transient.count
+        drawn.withLockedValue { $0.parts.count + $0.transient.count }
     }
 
     /// The pixels of `part`, drawn now if no frame has shown it yet; nil for an unknown screen
     /// or view, or a part Cairo cannot draw.
     func image(for part: ScreenPart) -> ScreenImage? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let image = parts[part] { return image }
-        if let index = transient.firstIndex(where: { $0.part == part }) {
-            let entry = transient.remove(at: index)
-            transient.append(entry)
-            return entry.image
+        drawn.withLockedValue { drawn in
+            if let image = drawn.parts[part] { return image }
+            if let index = drawn.transient.firstIndex(where: { $0.part == part }) {
+                let entry = drawn.transient.remove(at: index)
+                drawn.transient.append(entry)
+                return entry.image
+            }
+            guard let image = try? draw(part, images: drawn.images) else { return nil }
+            if part.layout == device {
+                drawn.parts[part] = image
+            } else {
+                drawn.transient.append((part, image))
+                if drawn.transient.count > Self.transientCapacity { drawn.transient.removeFirst() }
+            }
+            return image
         }
-        guard let image = try? draw(part) else { return nil }
-        if part.layout == device {
-            parts[part] = image
-        } else {
-            transient.append((part, image))
-            if transient.count > Self.transientCapacity { transient.removeFirst() }
-        }
-        return image
     }
 
     /// Whether `part` is drawn opaque (its pixels cover everything under them), without drawing it.
@@ -117,14 +119,15 @@ public final class ScreenCache: @unchecked Sendable {
     /// un-premultiplied RGBA; nil for an unknown name.
     public func rgbaImage(of name: String) -> RGBAImage? {
         guard let screen = screens[name], let fonts = try? FontLibrary.shared.get() else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        let image = try? fonts.withTextContext { text in
-            try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
-                let painter = ScreenPainter(cairo: cairo, text: text, device: device, scale: device.scale, images: images)
-                try painter.paint(screen, part: .body)
-                for view in screen.identifiedViews(on: device) { try painter.paint(view.view, in: view.frame, on: device, screen: screen) }
-                if let bar = screen.navigationBar { try painter.paint(bar, groups: NavigationBarGroups.all) }
+        let image = try? drawn.withLockedValue { drawn in
+            let images = drawn.images
+            return try fonts.withTextContext { text in
+                try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
+                    let painter = ScreenPainter(cairo: cairo, text: text, device: device, scale: device.scale, images: images)
+                    try painter.paint(screen, part: .body)
+                    for view in screen.identifiedViews(on: device) { try painter.paint(view.view, in: view.frame, on: device, screen: screen) }
+                    if let bar = screen.navigationBar { try painter.paint(bar, groups: NavigationBarGroups.all) }
+                }
             }
         }
         guard let image else { return nil }
@@ -132,8 +135,8 @@ public final class ScreenCache: @unchecked Sendable {
                          height: image.pixelHeight, stride: image.stride, hasAlpha: !image.isOpaque)
     }
 
-    /// Draws `part`; the caller holds `lock`.
-    private func draw(_ part: ScreenPart) throws -> ScreenImage? {
+    /// Draws `part` with `images`; the caller holds the `drawn` box.
+    private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
         guard let written = screens[part.screen] else { return nil }
         let fonts = try FontLibrary.shared.get()
         let layout = part.layout

@@ -1,12 +1,13 @@
 internal import CCairo
 import Foundation
+import Workers
 import Scene
 
 /// The process's one font setup: a Pango font map that sees only the bundled Inter files,
 /// the fallback fonts for symbols and emoji, the icon font and the font files scenes bring.
 ///
 /// Created once (`shared`); Pango's font maps are not safe to use from several threads at
-/// once, so every use goes through `withTextContext`, which holds a lock.
+/// once, so every use goes through `withTextContext`, which holds the library's box.
 final class FontLibrary: @unchecked Sendable {
     /// Where Debian's fonts-inter package puts Inter; `scripts/bootstrap` installs it.
     static let interDirectory = "/usr/share/fonts/opentype/inter"
@@ -85,7 +86,6 @@ final class FontLibrary: @unchecked Sendable {
         }
     }()
 
-    private let lock = NSLock()
     private let configuration: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
 
@@ -109,27 +109,26 @@ final class FontLibrary: @unchecked Sendable {
         g_object_unref(fontMap)
     }
 
-    /// Guarded by `lock`: the scene font files added so far.
-    private var registered: Set<String> = []
+    /// The scene font files added so far. Pango and Fontconfig are not thread-safe: everything
+    /// that touches them (`fontMap`, `configuration`) happens holding this box.
+    private let registered = LockedValueBox(Set<String>())
 
     /// Makes the font file at `path` (a scene's `fonts:` entry) known, once; its families are
     /// only used where a label asks for them by name.
     func register(fontFile path: String) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !registered.contains(path) else { return }
-        guard FcConfigAppFontAddFile(configuration.pointer, path) != 0 else {
-            throw RasterError.fontSetup("Fontconfig could not read \(path)")
+        try registered.withLockedValue { registered in
+            guard !registered.contains(path) else { return }
+            guard FcConfigAppFontAddFile(configuration.pointer, path) != 0 else {
+                throw RasterError.fontSetup("Fontconfig could not read \(path)")
+            }
+            registered.insert(path)
+            segue_font_map_config_changed(fontMap)
         }
-        registered.insert(path)
-        segue_font_map_config_changed(fontMap)
     }
 
     /// The scene font files registered so far.
     var registeredFontFiles: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return registered
+        registered.withLockedValue { $0 }
     }
 
     /// The family list for text set in `custom` (or Inter), with the fallbacks after it.
@@ -137,13 +136,13 @@ final class FontLibrary: @unchecked Sendable {
         custom.map { "\($0.family), \(families)" } ?? families
     }
 
-    /// Runs `body` with a fresh text context, holding the library's lock throughout:
+    /// Runs `body` with a fresh text context, holding the library's box throughout:
     /// everything that lays out or draws text must happen inside.
     func withTextContext<R>(_ body: (TextContext) throws -> R) throws -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        let context = try TextContext(fontMap: fontMap)
-        return try body(context)
+        try registered.withLockedValue { _ in
+            let context = try TextContext(fontMap: fontMap)
+            return try body(context)
+        }
     }
 
     /// The family of the face Pango loads when asked for `family`: an Inter face for any family it does not know.
@@ -157,8 +156,10 @@ final class FontLibrary: @unchecked Sendable {
     /// The font families Pango offers, sorted: Inter, the fallbacks and the icon font, plus
     /// Pango's generic aliases (Sans, Serif, Monospace, System-ui).
     var familyNames: [String] {
-        lock.lock()
-        defer { lock.unlock() }
+        registered.withLockedValue { _ in familyNamesHoldingTheBox }
+    }
+
+    private var familyNamesHoldingTheBox: [String] {
         var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
         pango_font_map_list_families(fontMap, &families, &count)
