@@ -70,7 +70,7 @@ let package = Package(
         // path), run in this package's suite too.
         .testTarget(name: "SegueSnapshotTestingExampleTests", dependencies: ["SegueSnapshotTesting"],
                     path: "Examples/TransitionSnapshots/Tests/TransitionSnapshotsTests"),
-        // The skip policy of every test target (a skip in CI is a failure unless allowed).
+        // What every test target needs from outside the package, and that no test skips.
         .testTarget(name: "TestSupportTests", dependencies: ["CLITestSupport"]),
     ]
 )

@@ -23,7 +23,7 @@ public enum CLI {
     }
 
     /// The `segue` executable built beside the test bundle (the test targets that run it depend on
-    /// its target, so building them builds it; missing, it is a skip that CI fails: `SkipPolicy`).
+    /// its target, so building them builds it; missing, the test fails saying so: `Requirements`).
     public static var segue: URL {
         get throws {
             var candidates = [Bundle.main.bundleURL.appendingPathComponent("segue")]
@@ -32,7 +32,7 @@ public enum CLI {
             }
             candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("segue"))
             guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                try SkipPolicy.skip(.segueBinary, "the segue binary was not built beside the tests: \(candidates.map(\.path))")
+                try Requirements.fail(.segueBinary, "the segue binary was not built beside the tests: \(candidates.map(\.path))")
             }
             return found
         }
@@ -88,7 +88,7 @@ public enum CLI {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return try run(url, arguments) }
         }
-        try SkipPolicy.skip(.tool, "\(name) is not installed (scripts/bootstrap installs it)")
+        try Requirements.fail(.tool, "\(name) is not installed (scripts/bootstrap installs it)")
     }
 
     /// Writes `text` to `name` (a path relative to `folder`, its folders created), as a test

@@ -8,7 +8,7 @@ import XCTest
 /// it with paths leading outside the folder.
 ///
 /// Needs Debian's chromium, chromium-driver and python3-selenium (scripts/bootstrap installs
-/// them); skipped only when they are absent, and then a failure under `CI=true` (`SkipPolicy`).
+/// them); absent, the test fails saying what to install (`Requirements`).
 /// `SEGUE_RECORD_SCREENSHOT=1` copies the browser's screenshot to docs/images/preview.png (the
 /// committed one is then reduced to a 48-colour palette:
 /// `convert preview.png -strip -dither None -colors 48 PNG8:preview.png`).
@@ -46,9 +46,9 @@ final class PreviewBrowserTests: XCTestCase {
 
     func testPageScrubsWatchesDrawsAndStaysInsideItsFolder() throws {
         for tool in [Self.python, Self.chromium, Self.chromedriver] where !FileManager.default.isExecutableFile(atPath: tool) {
-            try SkipPolicy.skip(.chromium, "\(tool) is not installed (scripts/bootstrap installs chromium, chromium-driver and python3-selenium)")
+            try Requirements.fail(.chromium, "\(tool) is not installed (scripts/bootstrap installs chromium, chromium-driver and python3-selenium)")
         }
-        try SkipPolicy.skip(if: try CLI.run(URL(fileURLWithPath: Self.python), ["-c", "import selenium"]).status != 0,
+        try Requirements.fail(if: try CLI.run(URL(fileURLWithPath: Self.python), ["-c", "import selenium"]).status != 0,
                             .chromium, "python3-selenium is not installed (scripts/bootstrap installs it)")
         let started = Date()
         let root = try CLI.temporaryFolder(self)

@@ -13,7 +13,7 @@ final class ControlsTests: XCTestCase {
     static let light = ControlView.Colors.system(.light)
 
     func icon(_ name: String) throws -> Icon {
-        try SkipPolicy.skip(if: IconCatalog.codepoints.isEmpty, .iconFont, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
+        try Requirements.fail(if: IconCatalog.codepoints.isEmpty, .iconFont, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
         return try IconCatalog.icon(named: name).get()
     }
 
@@ -113,7 +113,7 @@ final class ControlsTests: XCTestCase {
 
     func testLabelsUseTheScenesOwnFont() throws {
         let path = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
-        try SkipPolicy.skip(if: !FileManager.default.fileExists(atPath: path), .dejaVuFont, "fonts-dejavu-core is not installed")
+        try Requirements.fail(if: !FileManager.default.fileExists(atPath: path), .dejaVuFont, "fonts-dejavu-core is not installed")
         var serif = LabelView(text: "Hamburgefonts", frame: Rect(x: 0, y: 0, width: 200, height: 30), fontSize: 20)
         serif.customFont = CustomFont(family: "DejaVu Serif", path: path)
         let inter = LabelView(text: "Hamburgefonts", frame: Rect(x: 0, y: 30, width: 200, height: 30), fontSize: 20)

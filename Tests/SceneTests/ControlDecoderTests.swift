@@ -28,7 +28,7 @@ final class ControlDecoderTests: XCTestCase {
     }
 
     func requireIcons() throws {
-        try SkipPolicy.skip(if: IconCatalog.codepoints.isEmpty, .iconFont, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
+        try Requirements.fail(if: IconCatalog.codepoints.isEmpty, .iconFont, "fonts-material-design-icons-iconfont is not installed (scripts/bootstrap)")
     }
 
     func controls(_ screen: ScreenSpec?) -> [ControlView] {
@@ -239,7 +239,7 @@ final class ControlDecoderTests: XCTestCase {
 
     func testFontFilesAreKnownByTheirFamilyNames() throws {
         let source = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
-        try SkipPolicy.skip(if: !FileManager.default.fileExists(atPath: source), .dejaVuFont, "fonts-dejavu-core is not installed")
+        try Requirements.fail(if: !FileManager.default.fileExists(atPath: source), .dejaVuFont, "fonts-dejavu-core is not installed")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent("fonts/Serif.ttf").path)
         try Data("not a font".utf8).write(to: folder.appendingPathComponent("fonts/Broken.ttf"))
