@@ -89,8 +89,10 @@ struct PercentDrivenDriver: TransitionDriver {
     mutating func handle(_ event: PanEvent) {
         guard completion == nil, let rule else { return }
         let progress = min(max(rule.progress(event, stage.bounds, base), 0), 1)
-        if event.state == .began { events = [] }
-        events.append(event)
+        if rule.decides != nil {
+            if event.state == .began { events = [] }
+            events.append(event)
+        }
         switch event.state {
         case .began:
             phases.set(.interactive, at: event.time)

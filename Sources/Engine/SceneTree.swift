@@ -204,10 +204,10 @@ struct SceneTree: Sendable {
             // Both chevrons would be the same glyph in the same place: keep the one below at full alpha.
             if !belowHasBack { groups.append(("backChevron", .barBackChevron, .identity, a)) }
             if !back.isEmpty {
-                let layout = NavigationBarLayout(screens[1].spec, on: device)
                 if let morph = largeTitleMorph(screens, amount: a, device: device) {
                     groups.append(("backLabel", .barBackLabel, morph.backLabel.transform, morph.backLabel.alpha))
                 } else {
+                    let layout = NavigationBarLayout(screens[1].spec, on: device)
                     let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back, backTitleX: layout.backTitleX)
                     groups.append(("backLabel", .barBackLabel, AffineTransform(translationX: (1 - a) * travel, y: 0), a))
                 }

@@ -26,10 +26,22 @@ extension Device {
     /// The band the status bar's time and symbols fill, top to bottom, in points: their center
     /// line ± half the tallest glyph (the 17 pt time's cap height, 12 pt, on a Dynamic Island phone).
     public var statusBarGlyphBand: (top: Double, bottom: Double) {
+        let half = switch statusBarLayout {
+        case .dynamicIsland: 6.5
+        case .classic: 5.5
+        case .pad: 6.0
+        }
+        return (statusBarCenterY - half, statusBarCenterY + half)
+    }
+
+    /// The line the status bar's time and symbols are centred on, in points from the top: the
+    /// Dynamic Island's center line (30), or the middle of the classic (10) or iPad (12) bar.
+    /// The painter draws there and the engine's probes look there.
+    public var statusBarCenterY: Double {
         switch statusBarLayout {
-        case .dynamicIsland: return (30 - 6.5, 30 + 6.5)
-        case .classic: return (10 - 5.5, 10 + 5.5)
-        case .pad: return (12 - 6, 12 + 6)
+        case .dynamicIsland: 30
+        case .classic: 10
+        case .pad: 12
         }
     }
 

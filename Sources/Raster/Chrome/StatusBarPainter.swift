@@ -11,10 +11,10 @@ struct StatusBarPainter {
         let color = tone.color
         let width = device.size.width
         let painter = Label(cairo: cairo, text: text)
+        let center = device.statusBarCenterY
         switch device.statusBarLayout {
         case .dynamicIsland:
             // Time in the left ear, symbols in the right one, both on the island's center line.
-            let center = 30.0
             let ear = (width - 126) / 4 + 4
             try painter.draw("9:41", center: Point(x: ear, y: center), size: 17, color: color)
             let group = 17.0 + 6 + 16 + 6 + 27
@@ -25,13 +25,11 @@ struct StatusBarPainter {
             x += 16 + 6
             Glyphs.battery(in: Rect(x: x, y: center - 6.25, width: 27, height: 12.5), color: color, on: cairo)
         case .classic:
-            let center = 10.0
             try painter.draw("9:41", center: Point(x: width / 2, y: center), size: 12, color: color)
             Glyphs.signal(in: Rect(x: 6, y: center - 3.7, width: 13, height: 8), color: color, on: cairo)
             Glyphs.wifi(in: Rect(x: 23, y: center - 4.5, width: 12, height: 9), color: color, on: cairo)
             Glyphs.battery(in: Rect(x: width - 6 - 24, y: center - 5.5, width: 24, height: 11), color: color, on: cairo)
         case .pad:
-            let center = 12.0
             try painter.draw("9:41  Mon Jun 10", leading: 20, centerY: center, size: 13, color: color)
             Glyphs.battery(in: Rect(x: width - 20 - 26, y: center - 6, width: 26, height: 12), color: color, on: cairo)
             Glyphs.wifi(in: Rect(x: width - 20 - 26 - 6 - 15, y: center - 5.5, width: 15, height: 11), color: color, on: cairo)

@@ -12,8 +12,6 @@ final class ScreenSources {
         let pattern: CairoPattern
         let pixelWidth: Int
         let pixelHeight: Int
-        /// Every pixel opaque: a node showing it at full alpha hides what is beneath.
-        let isOpaque: Bool
         /// Keeps the pixels alive while the pattern reads them.
         let image: ScreenImage
     }
@@ -48,8 +46,7 @@ final class ScreenSources {
         if let source = sources[part] { return source }
         guard let image = cache.image(for: part),
               let pattern = try? CairoPattern(surface: image.makeSurface()) else { return nil }
-        let source = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight,
-                            isOpaque: image.isOpaque, image: image)
+        let source = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, image: image)
         if part.layout == cache.device { sources[part] = source }
         return source
     }
