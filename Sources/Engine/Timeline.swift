@@ -28,6 +28,7 @@ public struct Timeline: Sendable {
     private let chrome: WindowChrome
 
     enum Segment: Sendable {
+        /// Nothing moves: the same nodes, window chrome included, on every frame.
         case idle(start: Double, nodes: [RenderNode])
         case transition(start: Double, driver: Int)
 
@@ -43,14 +44,19 @@ public struct Timeline: Sendable {
         var builder = TimelineBuilder(scene: scene)
         try builder.run()
         self.scene = scene
-        segments = builder.segments
+        let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
+        self.chrome = chrome
+        // An idle segment shows the same nodes on every frame: its window chrome is worked out once.
+        segments = builder.segments.map { segment in
+            guard case .idle(let start, let nodes) = segment else { return segment }
+            return .idle(start: start, nodes: nodes + chrome.nodes(over: nodes))
+        }
         drivers = builder.drivers
         driverOrigins = builder.driverOrigins
         contexts = builder.contexts
         releases = builder.releases
         traces = builder.traces
         tree = SceneTree(scene: scene)
-        chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
         let fps = Double(scene.fps)
         let frames: Double
         if let duration = scene.duration {
@@ -100,7 +106,7 @@ public struct Timeline: Sendable {
         switch segment {
         case .idle(_, let nodes):
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
-                              touches: touches, nodes: nodes + chrome.nodes(over: nodes))
+                              touches: touches, nodes: nodes)
         case .transition(_, let index):
             let driver = drivers[index]
             let context = contexts[index]
