@@ -113,10 +113,11 @@ public enum BatchRenderer {
 
         // Cheap checks first, in order: up to date, then (in a worker) loads and the timeline replays.
         let counting = WorkerSlot(options: options)
+        let hashed = BatchStamp.ReadLines()
         for (position, item) in plan.items.enumerated() {
             do {
                 let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version)
-                if !options.force, stamp.isCurrent(for: item) {
+                if !options.force, stamp.isCurrent(for: item, hashed: hashed) {
                     let result = BatchResult(item: item, outcome: .upToDate)
                     results[position] = result
                     events(.finished(result))
@@ -125,7 +126,7 @@ public enum BatchRenderer {
                 switch counting.send(.count, item) {
                 // The files the scene reads are hashed now, before it renders: one changed
                 // while it renders leaves a stamp that no longer matches.
-                case let .frames(frames, reads): work.append((position, stamp.reading(reads), frames))
+                case let .frames(frames, reads): work.append((position, stamp.reading(reads, hashed: hashed), frames))
                 case .failed(let error): throw error
                 case .rendered: throw PipelineError.workerFailed("the worker rendered \(item.scene.path) when asked to count its frames")
                 }

@@ -33,13 +33,29 @@ struct BatchStamp: Equatable {
     }
 
     /// This stamp with a line for each of `files` (absolute paths), as their bytes are now.
-    func reading(_ files: [String]) -> BatchStamp {
-        BatchStamp(text: text + files.map { Self.line(reading: $0) + "\n" }.joined())
+    func reading(_ files: [String], hashed: ReadLines) -> BatchStamp {
+        BatchStamp(text: text + files.map { hashed.line(reading: $0) + "\n" }.joined())
+    }
+
+    /// The `read` lines of the files hashed so far in one batch run, so that a file many scenes
+    /// read (a shared image, a font) is hashed once per run, not once or twice per scene. A run
+    /// hashes everything before it renders anything, so one run's lines hold for all its stamps.
+    final class ReadLines {
+        private var lines: [String: String] = [:]
+
+        init() {}
+
+        func line(reading path: String) -> String {
+            if let line = lines[path] { return line }
+            let line = BatchStamp.line(reading: path)
+            lines[path] = line
+            return line
+        }
     }
 
     /// `read <bytes> <hash> <path>`, or `read missing <path>` when it cannot be read or its path
     /// would not fit on one line.
-    private static func line(reading path: String) -> String {
+    fileprivate static func line(reading path: String) -> String {
         guard !path.contains("\n"), let digest = FileDigest.file(path) else { return "read missing \(path)" }
         return "read \(digest.count) \(digest.hex) \(path)"
     }
@@ -51,7 +67,7 @@ struct BatchStamp: Equatable {
 
     /// Whether `item`'s video was rendered from exactly this scene file, with these settings, from
     /// files that have not changed since, and is, whole, still what was rendered.
-    func isCurrent(for item: BatchPlan.Item) -> Bool {
+    func isCurrent(for item: BatchPlan.Item, hashed: ReadLines) -> Bool {
         guard let stored = try? String(contentsOf: Self.location(of: item), encoding: .utf8), stored.hasPrefix(text),
               let output = OutputCheck.fingerprint(of: item.output) else { return false }
         var lines = stored.dropFirst(text.count).split(separator: "\n", omittingEmptySubsequences: false)
@@ -61,7 +77,7 @@ struct BatchStamp: Equatable {
         return lines.allSatisfy { line in
             let fields = line.split(separator: " ", maxSplits: 3)
             guard fields.count == 4, fields[0] == "read" else { return false }
-            return Self.line(reading: String(fields[3])) == line
+            return hashed.line(reading: String(fields[3])) == line
         }
     }
 
