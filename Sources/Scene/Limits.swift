@@ -100,8 +100,8 @@ public enum Limits {
         format((pixels * 4 / 1_048_576).rounded(.up))
     }
 
-    /// `value` as a whole number of seconds or frames when it is one, for messages.
-    static func format(_ value: Double) -> String {
+    /// `value` as a whole number when it is one, for messages.
+    public static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if abs(value) < 1e15 { return value == value.rounded() ? String(Int(value)) : String(value) }
         return String(value)

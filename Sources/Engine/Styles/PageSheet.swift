@@ -15,7 +15,7 @@ struct PageSheet: SheetStyle {
     let presentations: [Presentation] = [.modal]
     let settings: [SettingDescriptor] = [
         SettingDescriptor("detents", .choice(["large", "medium", "medium-large"]), default: .choice("large"),
-                          doc: "where the sheet rests: `large` (the full height less the top gap), `medium` (half the screen) or both",
+                          doc: "where the sheet rests: `large` (the full height less the top gap), `medium` (half the screen) or `medium-large` (both; not a list)",
                           uikit: "`detents` (default `[.large()]`)"),
         SettingDescriptor("customDetent", .number(range: 1...100_000), defaultText: "none",
                           doc: "one more detent, the sheet's height in points",
