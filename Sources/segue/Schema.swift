@@ -12,8 +12,12 @@ struct Schema: ParsableCommand {
     @Flag(help: .hidden)
     var keyTables = false
 
+    @Flag(help: .hidden)
+    var presentationTable = false
+
     func run() throws {
-        let text = settingsTables ? BuiltInStyles.settingsTables : keyTables ? SceneVocabulary.keyTables : BuiltInStyles.sceneSchema
+        let text = settingsTables ? BuiltInStyles.settingsTables : keyTables ? SceneVocabulary.keyTables
+            : presentationTable ? BuiltInStyles.presentationTable : BuiltInStyles.sceneSchema
         print(text, terminator: "")
     }
 }

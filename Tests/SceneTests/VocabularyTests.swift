@@ -72,14 +72,7 @@ final class VocabularyTests: XCTestCase {
     }
 
     private func problems(_ text: String) -> [String] {
-        do {
-            _ = try SceneLoader.load(text: text, file: "scene.yaml", name: "scene")
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
+        sceneProblems(text)
     }
 
     /// A key no declaration has is refused in each kind of mapping, with the declared keys listed,
