@@ -115,3 +115,38 @@ final class VocabularyTests: XCTestCase {
         XCTAssertEqual(scene.appearance, SceneKeys.appearance.defaultValue)
     }
 }
+
+/// Every declared control decodes from its required keys (and a title, where it takes one) and keeps the kind key it was
+/// declared with (what `segue inspect` names it by), so a new control needs no other list.
+final class ControlDeclarationTests: XCTestCase {
+    /// A value of `kind` that is valid at its smallest.
+    private func sample(_ kind: SettingKind) -> String {
+        switch kind {
+        case .integer(let range): return String(max(range.lowerBound, 1))
+        case .list(let item): return "[\(sample(item))]"
+        case .oneOf(let kinds): return sample(kinds[0])
+        case .number(let range, _): return range.map { String($0.upperBound) } ?? "1"
+        case .boolean: return "true"
+        default: return "a"
+        }
+    }
+
+    func testEveryControlDecodesFromItsRequiredKeysAndKeepsItsName() throws {
+        XCTAssertFalse(ControlKeys.kinds.isEmpty)
+        for control in ControlKeys.kinds {
+            var keys = ["frame: [0, 0, 100, 40]"]
+            for name in control.mapping.required where name != "frame" {
+                keys.append("\(name): \(sample(try XCTUnwrap(control.mapping[name]).kind))")
+            }
+            // A button needs a title or an icon, which no single key requires.
+            if control.mapping["title"] != nil { keys.append("title: a") }
+            let text = "screens: { a: { content: [ { \(control.name): { \(keys.joined(separator: ", ")) } } ] } }"
+            let scene = try SceneLoader.load(text: text, file: "scene.yaml", name: "scene")
+            guard case .control(let view)? = scene.screens["a"]?.views.first else {
+                XCTFail("\(control.name) did not decode to a control")
+                continue
+            }
+            XCTAssertEqual(view.sceneKind, control.name)
+        }
+    }
+}
