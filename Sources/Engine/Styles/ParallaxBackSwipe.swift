@@ -32,11 +32,11 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
                           doc: "the shadow's offset, points", uikit: "`layer.shadowOffset` (Core Animation's default)"),
     ]
 
+    /// The tutorial returns no animator for a push.
+    func usesSystemAnimator(forward: Bool) -> Bool { forward }
+
+    /// The tutorial's pop (a push is UIKit's own: `usesSystemAnimator`).
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
-        if run.forward {
-            let system = SystemPush.fallback(for: name, run)
-            return system.style.driver(system.run)
-        }
         let s = run.settings
         var geometry = ParallaxGeometry()
         geometry.parallaxRatio = s.number("parallaxRatio") ?? 3.33
@@ -55,13 +55,6 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
                                    timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeOut,
                                    completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
                                    interruptible: false, rule: rule)
-    }
-
-    /// The push's bar is the system push's; the tutorial's pop cross-fades it, as a custom animator's does.
-    func barTransition(_ run: StyleRun) -> BarTransition {
-        guard run.forward else { return .crossFade }
-        let system = SystemPush.fallback(for: name, run)
-        return system.style.barTransition(system.run)
     }
 }
 
