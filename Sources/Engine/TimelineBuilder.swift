@@ -22,6 +22,8 @@ struct TimelineBuilder {
     private(set) var driverOrigins: [(entry: Int, pushed: Bool)] = []
     /// The entry being replayed.
     private var currentEntry = 0
+    /// The touch samples replayed so far, synthesized swipes included, against `Limits.samples`.
+    private var sampleCount = 0
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -120,8 +122,7 @@ struct TimelineBuilder {
             case .push(let screen): forward(to: screen, navigation: true, entry: entry)
             case .dismiss: back(navigation: false, entry: entry)
             case .pop: back(navigation: true, entry: entry)
-            case .touch(let samples): touch(samples, entry: entry)
-            case .swipe(let swipe): touch(swipe.samples(framesPerSecond: scene.fps), entry: entry)
+            case .touch, .swipe: touch(entry.samples(framesPerSecond: scene.fps) ?? [], entry: entry)
             case .tap(let target): tap(target, entry: entry)
             }
         }
@@ -221,6 +222,13 @@ struct TimelineBuilder {
     private var gestures: [(entry: TimelineEntry, effect: GestureEffect)] = []
 
     private mutating func touch(_ samples: [TouchSample], entry: TimelineEntry) {
+        // The loader counted the samples at the file's frame rate; a swipe synthesized at another
+        // (`--fps`) has as many more as the rate rounds up to, so the limit is checked on these.
+        let before = sampleCount
+        sampleCount += samples.count
+        if sampleCount > Limits.samples, before <= Limits.samples {
+            fail(entry, "the timeline's touches make \(sampleCount) samples at \(scene.fps) fps by this entry, over the limit of \(Limits.samples) samples; lower --fps or the swipes' 'rate'")
+        }
         let trace = samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time, fps: scene.fps), location: $0.location) }
         gestures.append((entry, touchEffect(trace)))
     }
