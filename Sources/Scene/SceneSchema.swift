@@ -220,6 +220,10 @@ public enum SceneSchema {
             "frame": rect, "pages": ["type": "integer", "minimum": 1], "current": ["type": "integer", "minimum": 0],
         ], required: ["frame", "pages"], "a UIPageControl")
         views["progressView"] = controlObject(["frame": rect, "progress": number("0 to 1", minimum: 0, maximum: 1)], "a UIProgressView")
+        views["datePicker"] = controlObject([
+            "frame": rect, "label": text, "date": ["type": "string", "description": "YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour)"],
+            "mode": strings(ControlView.DatePicker.Mode.allCases.map(\.rawValue), "UIDatePicker.Mode, default dateAndTime"),
+        ], required: ["frame", "date"], "a row with a compact UIDatePicker")
         views["activityIndicator"] = controlObject([
             "frame": originOrRect, "style": strings(ActivityIndicatorStyle.allCases.map(\.rawValue), "20 or 37 pt"),
         ], "a UIActivityIndicatorView")

@@ -188,6 +188,7 @@ public struct SceneInspection: Sendable {
             case .pageControl: return "pageControl"
             case .progress: return "progressView"
             case .activityIndicator: return "activityIndicator"
+            case .datePicker: return "datePicker"
             }
         }
     }

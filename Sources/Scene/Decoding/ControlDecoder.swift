@@ -6,7 +6,7 @@ import Yams
 extension SceneDecoder {
     /// The control kinds by their scene-file key.
     static let controlKinds = ["button", "switch", "segmentedControl", "textField", "searchBar", "slider", "stepper",
-                               "pageControl", "progressView", "activityIndicator"]
+                               "pageControl", "progressView", "activityIndicator", "datePicker"]
 
     /// Keys every control has.
     static let controlKeys = ["id", "frame", "autoresizing", "opacity", "tint"]
@@ -25,6 +25,7 @@ extension SceneDecoder {
         case "pageControl": own = ["pages", "current"]
         case "progressView": own = ["progress"]
         case "activityIndicator": own = ["style"]
+        case "datePicker": own = ["label", "date", "mode"]
         default: own = []
         }
         guard let fields = r.mapping(node, what, allowed: Self.controlKeys + own) else { return nil }
@@ -90,6 +91,19 @@ extension SceneDecoder {
             if fields["pages"] == nil { r.error(node, "missing key 'pages' (how many dots) in pageControl") }
             let current = fields["current"].flatMap { r.int($0, "current page", range: 0...max((pages ?? 1) - 1, 0)) } ?? 0
             if let pages { control = .pageControl(count: pages, current: current) }
+        case "datePicker":
+            let mode = fields["mode"].flatMap { r.choice($0, "datePicker mode", ControlView.DatePicker.Mode.self) } ?? .dateAndTime
+            var moment: ControlView.DatePicker.Moment?
+            if let node = fields["date"], let text = r.string(node, "date") {
+                moment = ControlView.DatePicker.Moment(parsing: text)
+                if moment == nil {
+                    r.error(node, "expected a date as YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour), found '\(text)'")
+                }
+            } else if fields["date"] == nil {
+                r.error(node, "missing key 'date' (YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM) in datePicker")
+            }
+            let label = fields["label"].flatMap { r.string($0, "label") } ?? ""
+            if let moment { control = .datePicker(ControlView.DatePicker(label: label, mode: mode, date: moment)) }
         case "progressView":
             control = .progress(fraction: fields["progress"].flatMap { r.double($0, "progress", range: 0...1) } ?? 0)
         default:
