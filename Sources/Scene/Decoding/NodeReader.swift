@@ -52,7 +52,9 @@ final class NodeReader {
     /// did-you-mean; `what` names it in messages when its declaration's name is not enough
     /// ("screen 'list'").
     func mapping(_ node: Node, _ declaration: KeyMapping, what: String? = nil) -> Fields? {
-        mapping(node, what ?? declaration.what, allowed: declaration.names)
+        assert(SceneVocabulary.mapping(named: declaration.name) != nil,
+               "KeyMapping '\(declaration.name)' is not listed in SceneVocabulary.mappings, so the schema and docs miss it")
+        return mapping(node, what ?? declaration.what, allowed: declaration.names)
     }
 
     /// The value of `key` in `fields`, checked against its declared kind and range; nil when
