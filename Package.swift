@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Yams", "CZlib"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib"]),
         // A frame's render tree: the values the engine emits and Raster paints, and nothing else.
         .target(name: "RenderTree", dependencies: ["Geometry", "Scene"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene", "RenderTree"]),

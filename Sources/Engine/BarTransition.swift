@@ -22,10 +22,14 @@ struct BarSlide: Hashable, Sendable {
     /// The outgoing back label leaves this fraction of the width to the left.
     var backExit = 0.3
 
-    /// How far the old title travels left to become the back label: from the bar's middle to the
-    /// back label's place, its estimated half width short (about half the 17 pt type size per character).
-    static func titleToBack(width: Double, title: String, backTitleX: Double) -> Double {
-        let halfWidth = min(Double(title.count) * 4.6, width * 0.3)
+    /// The bar's title and back label type size: 17 pt (Body; the title semibold).
+    static let titleSize = 17.0
+
+    /// How far the old title travels left to become the back label: its leading edge, half its
+    /// measured width left of the bar's middle (at most 30 % of the bar, where the painter's
+    /// centered title box would cut it), lands on the back label's leading edge.
+    static func titleToBack(width: Double, titleWidth: Double, backTitleX: Double) -> Double {
+        let halfWidth = min(titleWidth / 2, width * 0.3)
         return max(width / 2 - halfWidth - backTitleX, 0)
     }
 

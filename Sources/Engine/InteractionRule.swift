@@ -40,10 +40,10 @@ struct InteractionRule: Sendable {
     var autoFinish: Double?
     /// Whether a release finishes (true) or cancels, from the progress and the release velocity.
     var finishes: @Sendable (_ progress: Double, _ velocity: Point) -> Bool
-    /// A rule that reads the whole gesture rather than the release alone (UIKit's interactive pop):
-    /// from the progress at release and every pan callback since `.began`, whether it finishes.
-    /// When set it decides instead of `finishes`.
-    var decides: (@Sendable (_ progress: Double, _ events: [PanEvent]) -> Bool)? = nil
+    /// UIKit's interactive pop reads the whole gesture rather than the release alone: when set,
+    /// the pan's callbacks since `.began` are fed to a `PopProjection`, which decides the release
+    /// by projecting the progress over this many seconds (the transition's duration), instead of `finishes`.
+    var popProjectionDuration: Double? = nil
     /// The release velocity in progress per second, for a completion spring to start with; nil: at rest.
     var progressVelocity: (@Sendable (_ velocity: Point, _ bounds: Rect) -> Double)? = nil
 

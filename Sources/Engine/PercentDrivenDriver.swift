@@ -31,8 +31,8 @@ struct PercentDrivenDriver: TransitionDriver {
     /// Progress when the current gesture began (non-zero when it caught a running animation).
     private var base = 0.0
     private var interruptedTarget: Bool?
-    /// The pan callbacks of the gesture driving it, from `.began`, for a rule that `decides`.
-    private var events: [PanEvent] = []
+    /// The gesture driving it, fed callback by callback from `.began`, for a rule that projects the pop.
+    private var projection: PopProjection?
     private(set) var completion: (time: Double, finished: Bool)?
 
     var source: String { isForward ? stage.below : stage.above }
@@ -51,6 +51,7 @@ struct PercentDrivenDriver: TransitionDriver {
         self.isInterruptible = interruptible
         self.rule = rule
         animator = PropertyAnimator(timing: timing, scrubsLinearly: !scrubsInLayerTime)
+        projection = rule?.popProjectionDuration == nil ? nil : PopProjection(totalDistance: stage.bounds.width)
     }
 
     /// Starts the animation now (an action in the timeline, or a tap).
@@ -65,7 +66,8 @@ struct PercentDrivenDriver: TransitionDriver {
         phases.set(.interactive, at: began.time)
         animator.scrub(to: 0, at: began.time)
         base = 0
-        events = [began]
+        projection = projection.map { _ in PopProjection(totalDistance: stage.bounds.width) }
+        projection?.add(began)
     }
 
     // MARK: Events
@@ -89,10 +91,8 @@ struct PercentDrivenDriver: TransitionDriver {
     mutating func handle(_ event: PanEvent) {
         guard completion == nil, let rule else { return }
         let progress = min(max(rule.progress(event, stage.bounds, base), 0), 1)
-        if rule.decides != nil {
-            if event.state == .began { events = [] }
-            events.append(event)
-        }
+        if event.state == .began { projection = projection.map { _ in PopProjection(totalDistance: stage.bounds.width) } }
+        projection?.add(event)
         switch event.state {
         case .began:
             phases.set(.interactive, at: event.time)
@@ -105,7 +105,8 @@ struct PercentDrivenDriver: TransitionDriver {
             }
         case .ended:
             animator.scrub(to: progress, at: event.time)
-            let finishes = rule.decides?(progress, events) ?? rule.finishes(progress, event.velocity)
+            let finishes = rule.popProjectionDuration.flatMap { duration in projection?.pops(progress: progress, duration: duration) }
+                ?? rule.finishes(progress, event.velocity)
             complete(toEnd: finishes, at: event.time, velocity: event.velocity)
         }
     }

@@ -10,6 +10,10 @@ import Scene
 /// screen covers everything, the presenter's bar included, and brings its own bar with it.
 struct SceneTree: Sendable {
     let scene: Scene
+    /// Widths of the bar's titles and back labels, as the painter sets them.
+    let text: any TextMeasuring
+    /// The screens laid out at each size a node shows them at, shared with the painter.
+    let layouts: ScreenLayouts
     var device: Device { scene.device }
 
     /// A navigation controller's bar, cross-fading from the screen below to the screen above.
@@ -84,7 +88,7 @@ struct SceneTree: Sendable {
     /// A matched element: a view of `screen` laid out at the device's size, scaled uniformly to
     /// cover the placement's frame inside a node of that frame that clips and rounds it.
     private func viewNode(screen: String, id: String, _ placement: Placement) -> RenderNode? {
-        guard let view = scene.screens[screen]?.identifiedViews(on: device).first(where: { $0.id == id }) else { return nil }
+        guard let view = layouts.screen(screen, on: device)?.identifiedView(id) else { return nil }
         let frame = placement.frame, size = view.frame.size
         let s = size.width > 0 && size.height > 0 ? max(frame.width / size.width, frame.height / size.height) : 1
         let content = RenderNode(id: "\(placement.id)/content",
@@ -106,9 +110,8 @@ struct SceneTree: Sendable {
     private func screenNode(_ name: String, _ placement: Placement) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
-        if let screen = scene.screens[name] {
-            let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
-            for view in laidOut.identifiedViews(on: layout) {
+        if let laidOut = layouts.screen(name, on: layout) {
+            for view in laidOut.identifiedViews {
                 let adjustment = placement.views[view.id]
                 children.append(RenderNode(id: "\(placement.id)/\(view.id)",
                                            content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
@@ -207,8 +210,8 @@ struct SceneTree: Sendable {
                 if let morph = largeTitleMorph(screens, amount: a, device: device) {
                     groups.append(("backLabel", .barBackLabel, morph.backLabel.transform, morph.backLabel.alpha))
                 } else {
-                    let layout = NavigationBarLayout(screens[1].spec, on: device)
-                    let travel = BarSlide.titleToBack(width: w, title: screens[0].spec.title ?? back, backTitleX: layout.backTitleX)
+                    let travel = titleToBack(screens[0].spec.title ?? back, below: screens[0].spec, above: screens[1].spec,
+                                             device: device)
                     groups.append(("backLabel", .barBackLabel, AffineTransform(translationX: (1 - a) * travel, y: 0), a))
                 }
             }
@@ -245,8 +248,14 @@ struct SceneTree: Sendable {
             if let morph = largeTitleMorph(screens, amount: a, device: device) { return morph.title }
             return (AffineTransform(translationX: -a * slide.coveredOffset * w, y: 0), 1 - a)
         }
-        let travel = BarSlide.titleToBack(width: w, title: spec.title ?? "",
-                                          backTitleX: NavigationBarLayout(screens[1].spec, on: device).backTitleX)
+        let travel = titleToBack(spec.title ?? "", below: spec, above: screens[1].spec, device: device)
         return (AffineTransform(translationX: -a * travel, y: 0), 1 - a)
+    }
+
+    /// How far the covered screen's `title` travels left to become the pushed screen's back
+    /// label, measured in the semibold 17 pt the bar's title is drawn in (`BarSlide.titleToBack`).
+    private func titleToBack(_ title: String, below: NavigationBarView, above: NavigationBarView, device: Device) -> Double {
+        BarSlide.titleToBack(width: device.size.width, titleWidth: text.width(of: title, size: BarSlide.titleSize, weight: .semibold),
+                             backTitleX: NavigationBarLayout(above, on: device).backTitleX)
     }
 }

@@ -40,8 +40,13 @@ public struct Timeline: Sendable {
     }
 
     /// Replays `scene`; throws `SceneError` for actions that make no sense where they happen.
-    public init(scene: Scene) throws {
-        var builder = TimelineBuilder(scene: scene)
+    /// `text` measures what the engine sizes from text (the bar's title sliding into the back
+    /// button) as the painter draws it; the pipeline passes Raster's `TextMeasurer`. `layouts`
+    /// lays the screens out for the sizes nodes show them at: the painter's, when it draws them
+    /// (`ScreenCache.layouts`), so each screen is laid out once per size; the timeline's own otherwise.
+    public init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts? = nil) throws {
+        let layouts = layouts ?? ScreenLayouts(screens: scene.screens, device: scene.device)
+        var builder = TimelineBuilder(scene: scene, text: text, layouts: layouts)
         try builder.run()
         self.scene = scene
         let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
@@ -56,7 +61,7 @@ public struct Timeline: Sendable {
         contexts = builder.contexts
         releases = builder.releases
         traces = builder.traces
-        tree = SceneTree(scene: scene)
+        tree = builder.tree
         let fps = Double(scene.fps)
         let frames: Double
         if let duration = scene.duration {

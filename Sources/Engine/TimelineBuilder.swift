@@ -22,6 +22,8 @@ struct TimelineBuilder {
     private(set) var driverOrigins: [(entry: Int, pushed: Bool)] = []
     /// The entry being replayed.
     private var currentEntry = 0
+    /// The touch samples replayed so far, synthesized swipes included, against `Limits.samples`.
+    private var sampleCount = 0
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -41,11 +43,11 @@ struct TimelineBuilder {
     private var diagnostics: [Diagnostic] = []
 
     private var bounds: Rect { scene.device.bounds }
-    private let tree: SceneTree
+    let tree: SceneTree
 
-    init(scene: Scene) {
+    init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts) {
         self.scene = scene
-        tree = SceneTree(scene: scene)
+        tree = SceneTree(scene: scene, text: text, layouts: layouts)
         stack = [Entry(screen: scene.root)]
         segments = []
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
@@ -57,8 +59,34 @@ struct TimelineBuilder {
         var style: any TransitionStyleDefinition
         var settings: SettingValues
 
-        func run(_ stage: TransitionStage, forward: Bool) -> StyleRun {
-            StyleRun(settings: settings, stage: stage, forward: forward)
+        /// The style and run that play `stage` in a direction: UIKit's own push or pop
+        /// (`SystemPush.fallback`) where the style has no animator for it, else the style's own.
+        /// Every hook the timeline asks goes through here, so no style forwards the fallback itself.
+        func resolved(_ stage: TransitionStage, forward: Bool) -> (style: any TransitionStyleDefinition, run: StyleRun) {
+            let run = StyleRun(settings: settings, stage: stage, forward: forward)
+            guard style.usesSystemAnimator(forward: forward) else { return (style, run) }
+            let system = SystemPush.fallback(for: style.name, run)
+            return (system.style, system.run)
+        }
+
+        func animated(_ stage: TransitionStage, forward: Bool, at time: Double) -> any TransitionDriver {
+            let (style, run) = resolved(stage, forward: forward)
+            return style.animated(run, at: time)
+        }
+
+        func gesture(_ stage: TransitionStage, forward: Bool) -> StyleGesture? {
+            let (style, run) = resolved(stage, forward: forward)
+            return style.gesture(run)
+        }
+
+        func resting(_ stage: TransitionStage) -> [Placement]? {
+            let (style, run) = resolved(stage, forward: true)
+            return style.resting(run)
+        }
+
+        func barTransition(_ stage: TransitionStage, forward: Bool) -> BarTransition {
+            let (style, run) = resolved(stage, forward: forward)
+            return style.barTransition(run)
         }
     }
 
@@ -94,8 +122,7 @@ struct TimelineBuilder {
             case .push(let screen): forward(to: screen, navigation: true, entry: entry)
             case .dismiss: back(navigation: false, entry: entry)
             case .pop: back(navigation: true, entry: entry)
-            case .touch(let samples): touch(samples, entry: entry)
-            case .swipe(let swipe): touch(swipe.samples(framesPerSecond: scene.fps), entry: entry)
+            case .touch, .swipe: touch(entry.samples(framesPerSecond: scene.fps) ?? [], entry: entry)
             case .tap(let target): tap(target, entry: entry)
             }
         }
@@ -134,7 +161,7 @@ struct TimelineBuilder {
             source = (cell.list, frame)
         }
         let stage = sourceStage(above: screen, cell: source)
-        start(style.animated(transition.run(stage, forward: true), at: entry.time), transition: transition, stage: stage,
+        start(transition.animated(stage, forward: true, at: entry.time), transition: transition, stage: stage,
               pushed: navigation, at: entry.time)
     }
 
@@ -152,7 +179,7 @@ struct TimelineBuilder {
             fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(transition.style.name); use '\(top.pushed ? "pop" : "dismiss"): true'")
             return
         }
-        start(transition.style.animated(transition.run(stage, forward: false), at: entry.time), transition: transition,
+        start(transition.animated(stage, forward: false, at: entry.time), transition: transition,
               stage: stage, pushed: top.pushed, at: entry.time)
     }
 
@@ -195,6 +222,13 @@ struct TimelineBuilder {
     private var gestures: [(entry: TimelineEntry, effect: GestureEffect)] = []
 
     private mutating func touch(_ samples: [TouchSample], entry: TimelineEntry) {
+        // The loader counted the samples at the file's frame rate; a swipe synthesized at another
+        // (`--fps`) has as many more as the rate rounds up to, so the limit is checked on these.
+        let before = sampleCount
+        sampleCount += samples.count
+        if sampleCount > Limits.samples, before <= Limits.samples {
+            fail(entry, "the timeline's touches make \(sampleCount) samples at \(scene.fps) fps by this entry, over the limit of \(Limits.samples) samples; lower --fps or the swipes' 'rate'")
+        }
         let trace = samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time, fps: scene.fps), location: $0.location) }
         gestures.append((entry, touchEffect(trace)))
     }
@@ -382,12 +416,12 @@ struct TimelineBuilder {
     private func gestureCandidates() -> [Candidate] {
         var candidates: [Candidate] = []
         if stack.count > 1, let transition = top.transition, let stage = top.stage,
-           let gesture = transition.style.gesture(transition.run(stage, forward: false)) {
+           let gesture = transition.gesture(stage, forward: false) {
             candidates.append(Candidate(transition, stage, pushed: top.pushed, gesture))
         }
         for transition in transitions where transition.spec.from == top.screen {
             let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to)
-            guard let gesture = transition.style.gesture(transition.run(stage, forward: true)) else { continue }
+            guard let gesture = transition.gesture(stage, forward: true) else { continue }
             // A gesture brings a screen in modally where the style can, else pushes it.
             candidates.append(Candidate(transition, stage, pushed: !transition.style.presentations.contains(.modal), gesture))
         }
@@ -413,7 +447,7 @@ struct TimelineBuilder {
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
             let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image))
-            start(style.animated(transition.run(stage, forward: true), at: time), transition: transition, stage: stage,
+            start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage,
                   pushed: pushed, at: time)
             return drivers.count - 1
         }
@@ -423,7 +457,7 @@ struct TimelineBuilder {
             guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list, device: scene.device) else { continue }
             let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image))
             let pushed = transition.style.presentations.contains(.navigation)
-            start(transition.style.animated(transition.run(stage, forward: true), at: time), transition: transition,
+            start(transition.animated(stage, forward: true, at: time), transition: transition,
                   stage: stage, pushed: pushed, at: time)
             return drivers.count - 1
         }
@@ -438,7 +472,7 @@ struct TimelineBuilder {
         runs.append((transition, stage, pushed))
         driverOrigins.append((currentEntry, pushed))
         var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
-        context.barTransition = transition.style.barTransition(transition.run(stage, forward: driver.isForward))
+        context.barTransition = transition.barTransition(stage, forward: driver.isForward)
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -474,7 +508,7 @@ struct TimelineBuilder {
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
         if let transition = top.transition, let stage = top.stage,
-           let placements = transition.style.resting(transition.run(stage, forward: true)) {
+           let placements = transition.resting(stage) {
             let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
             return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
         }

@@ -20,8 +20,9 @@ public final class RenderSession: Sendable {
         var scene = scene
         if let scale { scene.device.scale = scale }
         self.scene = scene
-        timeline = try Timeline(scene: scene)
         screens = try store?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)
+        // The store's screens are the same value as the scene's (its key), so are their layouts.
+        timeline = try Timeline(scene: scene, layouts: screens.layouts)
         compositor = CompositorOptions(showsTouches: scene.showsTouches, background: scene.background)
         geometry = FrameGeometry(scene: scene)
     }

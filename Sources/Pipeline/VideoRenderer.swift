@@ -32,7 +32,7 @@ public enum VideoRenderer {
             return try FrameSequenceRenderer.render(scene, to: destination, format: options.format, options: options,
                                                     progress: progress)
         }
-        return try writing(destination) {
+        return try AtomicFile.writing(destination) {
             let start = ProcessMeter.now()
             let geometry = FrameGeometry(scene: scene)
             // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
@@ -109,27 +109,7 @@ public enum VideoRenderer {
         if let grid {
             image = try grid.draw(over: image, state: state, device: scene.device, scale: renderer.session.geometry.scale)
         }
-        try writing(destination) { try image.writePNG(to: destination) }
-    }
-
-    /// Runs `body`, which writes `file`: creates the folders missing above it first, keeps them
-    /// when `body` returns, and removes them again when it throws (`OutputFolder`), so a command
-    /// that fails leaves no folder that was not there. `body` removes its own temporaries.
-    package static func writing<T>(_ file: URL, _ body: () throws -> T) throws -> T {
-        let folder: OutputFolder
-        do {
-            folder = try OutputFolder(for: file)
-        } catch let error as StagingError {
-            throw PipelineError.outputFolder(error.path, underlying: error.message)
-        }
-        do {
-            let value = try body()
-            folder.keep()
-            return value
-        } catch {
-            folder.discard()
-            throw error
-        }
+        try AtomicFile.writing(destination) { try image.writePNG(to: destination) }
     }
 }
 

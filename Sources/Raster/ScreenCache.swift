@@ -25,6 +25,8 @@ public final class ScreenCache: @unchecked Sendable {
     /// The screens' names, in the order given.
     public let names: [String]
     let screens: [String: ScreenSpec]
+    /// The screens laid out at each size a part is drawn at; the timeline of a render sizes its nodes by the same.
+    public let layouts: ScreenLayouts
     /// The status bar and home indicator in both tones.
     let chrome: SystemChrome
 
@@ -70,6 +72,7 @@ public final class ScreenCache: @unchecked Sendable {
         self.device = device
         self.names = screens.map(\.name)
         self.screens = byName
+        layouts = ScreenLayouts(screens: byName, device: device)
         self.chrome = chrome
     }
 
@@ -125,7 +128,9 @@ public final class ScreenCache: @unchecked Sendable {
                 try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
                     let painter = ScreenPainter(cairo: cairo, text: text, device: device, scale: device.scale, images: images)
                     try painter.paint(screen, part: .body)
-                    for view in screen.identifiedViews(on: device) { try painter.paint(view.view, in: view.frame, on: device, screen: screen) }
+                    for view in layouts.screen(name, on: device)?.identifiedViews ?? [] {
+                        try painter.paint(view.view, in: view.frame, on: device, screen: screen)
+                    }
                     if let bar = screen.navigationBar { try painter.paint(bar, groups: NavigationBarGroups.all) }
                 }
             }
@@ -137,10 +142,10 @@ public final class ScreenCache: @unchecked Sendable {
 
     /// Draws `part` with `images`; the caller holds the `drawn` box.
     private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
-        guard let written = screens[part.screen] else { return nil }
         let fonts = try FontLibrary.shared.get()
         let layout = part.layout
-        let screen = written.laidOut(writtenIn: device.size, in: layout.size)
+        guard let laidOut = layouts.screen(part.screen, on: layout) else { return nil }
+        let screen = laidOut.spec
         return try fonts.withTextContext { text in
             func painter(_ cairo: CairoContext) -> ScreenPainter {
                 ScreenPainter(cairo: cairo, text: text, device: layout, scale: device.scale, images: images)
@@ -151,7 +156,7 @@ public final class ScreenCache: @unchecked Sendable {
                     try painter(cairo).paint(screen, part: .body)
                 }
             case .view(let id):
-                guard let view = screen.identifiedViews(on: layout).first(where: { $0.id == id }) else { return nil }
+                guard let view = laidOut.identifiedView(id) else { return nil }
                 return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }

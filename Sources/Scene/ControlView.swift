@@ -25,6 +25,121 @@ public struct ControlView: Sendable {
         case progress(fraction: Double)
         /// `UIActivityIndicatorView`: eight spokes, `large` 37 pt or medium 20 pt.
         case activityIndicator(large: Bool)
+        /// A form row with a compact `UIDatePicker`: the row's label at the leading edge, the
+        /// date and/or time in grey pills at the trailing edge.
+        case datePicker(DatePicker)
+    }
+
+    /// A compact `UIDatePicker` (`preferredDatePickerStyle = .compact`) in a row, as in
+    /// Settings or Calendar: what it shows, in the en_US formats UIKit uses by default
+    /// (`DateFormatter` medium date, "Nov 23, 2026"; short time, "9:41 AM").
+    public struct DatePicker: Sendable {
+        /// `UIDatePicker.Mode`: which pills show.
+        public enum Mode: String, Sendable, CaseIterable {
+            case date, time, dateAndTime
+        }
+
+        /// A calendar date and a time of day, as written in the scene (no time zone: what the pills show).
+        public struct Moment: Hashable, Sendable {
+            public var year: Int
+            public var month: Int
+            public var day: Int
+            public var hour: Int
+            public var minute: Int
+
+            public init(year: Int, month: Int, day: Int, hour: Int = 9, minute: Int = 41) {
+                self.year = year
+                self.month = month
+                self.day = day
+                self.hour = hour
+                self.minute = minute
+            }
+
+            /// `DateFormatter.dateStyle = .medium` in en_US: "Nov 23, 2026".
+            public var mediumDate: String {
+                let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+                return "\(months[min(max(month, 1), 12) - 1]) \(day), \(year)"
+            }
+
+            /// `DateFormatter.timeStyle = .short` in en_US: "9:41 AM", "12:05 PM".
+            public var shortTime: String {
+                let twelve = hour % 12 == 0 ? 12 : hour % 12
+                return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
+            }
+
+            /// What a scene writes: `YYYY-MM-DD HH:MM` (24-hour), `YYYY-MM-DD` (at 9:41) or
+            /// `HH:MM` (on Jan 9, 2007, the day the iPhone was introduced); nil for anything else
+            /// or a day the month does not have.
+            public init?(parsing text: String) {
+                let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                func numbers(_ part: String, _ separator: Character, _ counts: [Int]) -> [Int]? {
+                    let fields = part.split(separator: separator, omittingEmptySubsequences: false)
+                    guard fields.count == counts.count else { return nil }
+                    var values: [Int] = []
+                    for (field, count) in zip(fields, counts) {
+                        guard field.count == count, field.allSatisfy(\.isASCII), let value = Int(field) else { return nil }
+                        values.append(value)
+                    }
+                    return values
+                }
+                var date = [2007, 1, 9], time = [9, 41]
+                switch parts.count {
+                case 1 where parts[0].contains(":"):
+                    guard let t = numbers(parts[0], ":", [2, 2]) else { return nil }
+                    time = t
+                case 1:
+                    guard let d = numbers(parts[0], "-", [4, 2, 2]) else { return nil }
+                    date = d
+                case 2:
+                    guard let d = numbers(parts[0], "-", [4, 2, 2]), let t = numbers(parts[1], ":", [2, 2]) else { return nil }
+                    (date, time) = (d, t)
+                default:
+                    return nil
+                }
+                guard (1...12).contains(date[1]), (1...Self.days(inMonth: date[1], year: date[0])).contains(date[2]),
+                      (0...23).contains(time[0]), (0...59).contains(time[1]) else { return nil }
+                self.init(year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1])
+            }
+
+            /// The days of `month` in `year` (Gregorian).
+            public static func days(inMonth month: Int, year: Int) -> Int {
+                switch month {
+                case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+                case 4, 6, 9, 11: return 30
+                default: return 31
+                }
+            }
+        }
+
+        /// The row's title ("Starts"); empty for a picker without one.
+        public var label: String
+        public var mode: Mode
+        public var date: Moment
+
+        public init(label: String, mode: Mode, date: Moment) {
+            self.label = label
+            self.mode = mode
+            self.date = date
+        }
+
+        /// The pills' texts, leading to trailing: the date, the time or both.
+        public var pills: [String] {
+            switch mode {
+            case .date: return [date.mediumDate]
+            case .time: return [date.shortTime]
+            case .dateAndTime: return [date.mediumDate, date.shortTime]
+            }
+        }
+
+        /// `_UIDatePickerStyle_iOS`'s compact label metrics: each pill is its 17 pt text padded
+        /// 12 pt left and right and 7 pt above and below (`compactLabelBackgroundPadding`), on a
+        /// body line of 20.29 pt (`UIFont.preferredFont(forTextStyle: .body).lineHeight`), with
+        /// 8 pt continuous corners (`compactLabelCornerRadius`), 4 pt apart (`compactLabelButtonSpacing`).
+        public static let pillPadding = Size(width: 12, height: 7)
+        public static let pillHeight = 20.29 + 2 * 7
+        public static let pillCornerRadius = 8.0
+        public static let pillSpacing = 4.0
+        public static let fontSize = 17.0
     }
 
     /// `UIButton.Configuration`: plain, tinted, filled or gray (bordered), with a title, an

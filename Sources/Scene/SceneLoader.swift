@@ -170,10 +170,10 @@ struct SceneDecoder {
                 if let entry = decodeEntry(item, screens: screens, order: order, device: device) { timeline.append(entry) }
             }
         }
-        checkTouchesDoNotOverlap(timeline)
-        let sampleCount = timeline.reduce(0) { total, entry in
-            total + (entry.nominalSamples?.count ?? 0)
-        }
+        // Each finger's samples as they play at the file's frame rate, synthesized once for both checks.
+        let fingers = timeline.map { ($0, $0.samples(framesPerSecond: fps)) }
+        checkTouchesDoNotOverlap(fingers)
+        let sampleCount = fingers.reduce(0) { total, finger in total + (finger.1?.count ?? 0) }
         if sampleCount > Limits.samples, let node = fields["timeline"] {
             r.error(node, "the timeline's touches make \(sampleCount) samples, over the limit of \(Limits.samples) samples")
         }
@@ -490,10 +490,10 @@ struct SceneDecoder {
                             name: name ?? "transition\(transition)-p\(SnapshotSpec.format(progress))", location: r.location(node))
     }
 
-    func checkTouchesDoNotOverlap(_ entries: [TimelineEntry]) {
+    func checkTouchesDoNotOverlap(_ fingers: [(entry: TimelineEntry, samples: [TouchSample]?)]) {
         var spans: [(start: Double, end: Double, entry: TimelineEntry)] = []
-        for entry in entries {
-            if let samples = entry.nominalSamples, let last = samples.last {
+        for (entry, samples) in fingers {
+            if let samples, let last = samples.last {
                 spans.append((entry.time + (samples.first?.time ?? 0), entry.time + last.time, entry))
             } else if case .tap = entry.action {
                 spans.append((entry.time, entry.time + TapTarget.duration, entry))
@@ -558,8 +558,11 @@ public struct SwipeSynthesizer: Sendable, Hashable {
     /// fall a whole number of times into every frame of a video whose rate divides `rate`.
     public func samples() -> [TouchSample] {
         var samples = [TouchSample(time: 0, location: from)]
-        // Samples strictly inside the movement; a step within 1 µs of the end is the end.
-        let inside = Swift.min(Swift.max(Int(saturating: (duration * rate - 1e-6).rounded(.up)) - 1, 0), Limits.samples - 2)
+        // Samples strictly inside the movement; a step within 1 µs of the end is the end. Not
+        // capped: the loader and the timeline check `Limits.samples` on what this returns, and
+        // `duration` (at most `Limits.duration`) times `rate` (at most 1000 Hz, rounded to a
+        // multiple of at most 240 fps) bounds it.
+        let inside = Swift.max(Int(saturating: (duration * rate - 1e-6).rounded(.up)) - 1, 0)
         for i in stride(from: 1, through: inside, by: 1) {
             let t = Double(i) / rate
             samples.append(TouchSample(time: hold + t, location: from.interpolated(to: to, fraction: curve.value(at: t / duration))))

@@ -90,12 +90,13 @@ public struct TimelineEntry: Sendable, Hashable {
         }
     }
 
-    /// The finger's samples as written or synthesized at the swipe's own rate (nil for an action
-    /// or a tap): for checks that need only where and when the finger is.
-    public var nominalSamples: [TouchSample]? {
+    /// The finger's samples as written, or synthesized for a video at `fps` (nil for an action or
+    /// a tap). Each caller synthesizes a swipe once, at the rate it plays at: the loader at the
+    /// file's `fps`, the timeline at the scene's final one (`--fps` may change it).
+    public func samples(framesPerSecond fps: Int) -> [TouchSample]? {
         switch action {
         case .touch(let samples): return samples
-        case .swipe(let swipe): return swipe.samples(framesPerSecond: nil)
+        case .swipe(let swipe): return swipe.samples(framesPerSecond: fps)
         default: return nil
         }
     }

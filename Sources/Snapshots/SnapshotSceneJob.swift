@@ -107,7 +107,7 @@ struct SnapshotSceneJob {
             result.status = .unchanged
             return
         }
-        try VideoRenderer.writing(golden) { try image.writePNG(to: golden) }
+        try AtomicFile.writing(golden) { try image.writePNG(to: golden) }
         result.status = .recorded
     }
 

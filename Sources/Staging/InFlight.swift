@@ -15,7 +15,11 @@ import Darwin
 /// clean up after themselves, and removes the temporaries and the folders created for them. Renames that put a finished output in place run inside `critical(_:)`, so an
 /// interruption never lands between the two renames that replace a folder.
 public enum InFlight {
-    /// Recursive: a commit running in `critical` registers and unregisters paths.
+    /// Recursive: a commit running in `critical` registers and unregisters paths, and
+    /// `abandonAll` keeps it until the process exits. Workers' `LockedValueBox` (the shape of
+    /// NIO's, an `NSLock` held for one closure) is the lock box everywhere else; Staging could
+    /// depend on Workers without a cycle, but a box that cannot be re-entered would deadlock the
+    /// first commit, so this one registry keeps its own recursive lock.
     private static let lock = NSRecursiveLock()
     /// Guarded by `lock`.
     nonisolated(unsafe) private static var paths: Set<String> = []

@@ -61,11 +61,18 @@ struct Batch: ParsableCommand {
     }
 
     func run() throws {
+        var options = BatchOptions(jobs: jobs, threadsPerJob: threads,
+                                   settings: overrides.settings,
+                                   quality: quality, format: format, force: force, version: SegueVersion.current)
+        options.workerArguments = BatchWorker.arguments(for: options)
         let plan: BatchPlan
         let outputFolder: OutputFolder
         do {
-            plan = try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
-                                 shard: sharding.value, format: format, settings: overrides.settings)
+            // A shard's scenes are estimated in a worker process: one that crashes fails alone.
+            plan = try BatchRenderer.planning(options: options) { estimate in
+                try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
+                              shard: sharding.value, format: format, settings: overrides.settings, estimate: estimate)
+            }
             outputFolder = try OutputFolder(folder: plan.outputFolder)
         } catch {
             CommandErrors.printError(error)
@@ -74,10 +81,6 @@ struct Batch: ParsableCommand {
         let part = plan.shard == .all ? "" : ", shard \(plan.shard)"
         CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
 
-        var options = BatchOptions(jobs: jobs, threadsPerJob: threads,
-                                   settings: overrides.settings,
-                                   quality: quality, format: format, force: force, version: SegueVersion.current)
-        options.workerArguments = BatchWorker.arguments(for: options)
         // A folder this batch created goes again if nothing was written into it (every scene failed).
         defer { outputFolder.discard() }
         let progress = ProgressLine(label: "Batch")

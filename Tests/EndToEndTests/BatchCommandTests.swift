@@ -196,4 +196,25 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("--shard"), bad.stderr)
     }
+
+    /// Planning a shard estimates every scene; a scene that fails there — one that does not load,
+    /// or one whose estimate crashes (the test hook crashes the worker estimating "b") — costs one
+    /// pixel and fails alone in its part, reported like a failed render, while the others render.
+    func testAShardedSceneThatFailsInPlanningFailsAloneInItsPart() throws {
+        let (scenes, output) = try makeFolder()
+        var rendered: Set<String> = []
+        var failures: [String] = []
+        for index in 1...2 {
+            let folder = output.appendingPathComponent("shard\(index)")
+            let result = try CLI.segue(["batch", scenes.path, "-o", folder.path, "--shard", "\(index)/2"],
+                                       environment: ["SEGUE_TEST_CRASH_PLANNING_SCENE": "b"])
+            XCTAssertTrue(result.stderr.contains("shard \(index)/2"), result.stderr)
+            rendered.formUnion(try videos(in: folder).keys)
+            failures += result.stderr.split(separator: "\n").filter { $0.hasPrefix("failed") }.map(String.init)
+        }
+        // b's estimate crashed but its render does not: it is rendered in the part it landed in.
+        XCTAssertEqual(rendered, ["a.mp4", "b.mp4", "c.mp4"])
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(failures.first?.contains("broken.yaml") == true, "\(failures)")
+    }
 }

@@ -99,8 +99,9 @@ final class SystemTransitionTests: XCTestCase {
             let bar = SceneTree.Bar(id: "navigationBar", below: "a", above: "b", amount: amount, transition: .slide(BarSlide()))
             return inline.barNode(bar)?.children.first { $0.id == "navigationBar/\(id)" }
         }
-        let travel = BarSlide.titleToBack(width: 400, title: "Settings", backTitleX: 26.5)
-        XCTAssertGreaterThan(travel, 0)
+        // "Settings" measures 8 × 17 × 0.55 = 74.8 pt (the tests' measurer): its leading edge,
+        // 200 − 37.4 pt, lands on the back label's, 26.5 pt.
+        let travel = 200 - 74.8 / 2 - 26.5
         XCTAssertEqual(inlineNode(0.5, "a/title")?.transform.tx ?? 0, -0.5 * travel, accuracy: 1e-9)
         XCTAssertEqual(inlineNode(0.5, "a/title")?.alpha ?? 0, 0.5, accuracy: 1e-9)
         XCTAssertEqual(inlineNode(0.01, "b/backLabel")?.transform.tx ?? 0, 0.99 * travel, accuracy: 1e-9)

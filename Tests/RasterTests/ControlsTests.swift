@@ -74,6 +74,43 @@ final class ControlsTests: XCTestCase {
         XCTAssertNotEqual(rgb(image, 100, 113), [255, 255, 255])
     }
 
+    /// The date-picker row: at the 16 pt trailing margin the time pill, 4 pt before it the date
+    /// pill, each its 17 pt text's Pango width plus 12 pt padding on both sides and 34.29 pt tall
+    /// (a 20.29 pt body line plus 7 pt above and below), `tertiarySystemFill` over the row; the
+    /// label from the 16 pt leading margin (docs/uikit-semantics.md#compact-date-picker).
+    func testTheDatePickerRowPutsItsPillsAtTheTrailingMargin() throws {
+        let picker = ControlView.DatePicker(label: "Starts", mode: .dateAndTime,
+                                            date: ControlView.DatePicker.Moment(year: 2026, month: 11, day: 23, hour: 9, minute: 41))
+        let views: [ViewSpec] = [.control(ControlView(.datePicker(picker), frame: Rect(x: 0, y: 0, width: 393, height: 44), tint: Self.blue,
+                                                      colors: Self.light))]
+        let image = try render(views, size: Size(width: 393, height: 44), background: .white)
+        let widths = try FontLibrary.shared.get().withTextContext { context in
+            try ["Nov 23, 2026", "9:41 AM"].map { text in
+                try TextLayout(LabelView(text: text, frame: Rect(x: 0, y: 0, width: 1000, height: 40), fontSize: 17), context: context).logicalRect.width
+            }
+        }
+        let timeRight = 393.0 - 16, timeLeft = timeRight - widths[1] - 24
+        let dateRight = timeLeft - 4, dateLeft = dateRight - widths[0] - 24
+        let fill = Self.light.fill
+        let pill = [fill.red, fill.green, fill.blue].map { UInt8((255 * (1 - fill.alpha) + 255 * $0 * fill.alpha).rounded()) }
+        // Padding inside each pill, at the middle line, and the white around them.
+        assertClose(rgb(image, Int(timeRight) - 6, 22), pill, tolerance: 1)
+        assertClose(rgb(image, Int(timeLeft) + 5, 22), pill, tolerance: 1)
+        assertClose(rgb(image, Int(dateRight) - 6, 22), pill, tolerance: 1)
+        assertClose(rgb(image, Int(dateLeft) + 5, 22), pill, tolerance: 1)
+        XCTAssertEqual(rgb(image, Int(timeRight) + 1, 22), [255, 255, 255], "the trailing margin")
+        XCTAssertEqual(rgb(image, Int((timeLeft - 2).rounded(.down)), 22), [255, 255, 255], "the 4 pt between the pills")
+        XCTAssertEqual(rgb(image, Int(dateLeft) - 2, 22), [255, 255, 255], "before the date pill")
+        // 34.29 pt tall, centered: rows 5...38 are the pill's, rows 0...3 and 40... are the row's.
+        assertClose(rgb(image, Int(timeRight) - 12, 6), pill, tolerance: 1)
+        assertClose(rgb(image, Int(timeRight) - 12, 38), pill, tolerance: 1)
+        XCTAssertEqual(rgb(image, Int(timeRight) - 12, 3), [255, 255, 255])
+        XCTAssertEqual(rgb(image, Int(timeRight) - 12, 40), [255, 255, 255])
+        // The label's ink starts at the leading margin.
+        let ink = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 0, minY: 0, maxX: Int(dateLeft) - 1, maxY: 44), background: [255, 255, 255]))
+        XCTAssertEqual(Double(ink.minX), 16, accuracy: 2)
+    }
+
     // MARK: Icons and fallback fonts
 
     func testIconsAreDrawnInTheirColorAndEmojiInTheirOwn() throws {

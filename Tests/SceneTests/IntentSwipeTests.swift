@@ -11,7 +11,8 @@ final class IntentSwipeTests: XCTestCase {
             timeline:
               - { at: 0, swipe: \(swipe), expect: nothing }
             """, file: "t.yaml", name: "t")
-        return try XCTUnwrap(scene.timeline.first?.nominalSamples, "a swipe is a finger")
+        let swipe: SynthesizedTouch? = if case .swipe(let swipe)? = scene.timeline.first?.action { swipe } else { nil }
+        return try XCTUnwrap(swipe, "a swipe is a finger").samples(framesPerSecond: nil)
     }
 
     /// UIPanGestureRecognizer's release velocity: 0.2 × the latest sample's velocity + 0.8 × the

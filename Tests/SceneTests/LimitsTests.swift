@@ -32,7 +32,11 @@ final class LimitsTests: XCTestCase {
         let swipe = "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 200, rate: 1000 } }"
         XCTAssertEqual(problems(scene(entry: swipe)),
                        ["scene.yaml:8:61: error: a swipe of 200 s at 1000 Hz makes 200000 samples, over the limit of \(Limits.samples) samples"])
-        XCTAssertEqual(problems(scene(entry: "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 99, rate: 1000 } }")), [])
+        // At the default 60 fps a 1000 Hz swipe is sampled at 17 samples a frame, 1020 Hz: 99 s makes
+        // 1 + (99 × 1020 − 1) + 1 = 100,981 samples, over the limit; 98 s makes 99,961.
+        XCTAssertEqual(problems(scene(entry: "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 99, rate: 1000 } }")),
+                       ["scene.yaml:8:3: error: the timeline's touches make 100981 samples, over the limit of \(Limits.samples) samples"])
+        XCTAssertEqual(problems(scene(entry: "{ at: 0, swipe: { from: [0, 0], to: [0, 100], duration: 98, rate: 1000 } }")), [])
     }
 
     func testPositionsAndSizesAreWithinTheCoordinateLimit() {

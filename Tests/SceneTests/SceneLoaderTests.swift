@@ -71,7 +71,8 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(settings.number("completionThreshold"), 0.2, "the descriptor's default kept")
         XCTAssertEqual(scene.timeline.count, 3)
         XCTAssertEqual(scene.timeline[0].action, .present("b"))
-        guard let swipe = scene.timeline[2].nominalSamples else { return XCTFail("swipe is a finger") }
+        guard case .swipe(let synthesized) = scene.timeline[2].action else { return XCTFail("swipe is a finger") }
+        let swipe = synthesized.samples(framesPerSecond: nil)
         XCTAssertEqual(swipe.count, 11, "0.1 s at 100 Hz: touch down plus 10 moves")
         XCTAssertEqual(swipe.last?.location, Point(x: 10, y: 110))
         XCTAssertEqual(scene.timeline[0].location.line, 14)

@@ -24,9 +24,9 @@ struct CustomStyle: TransitionStyleDefinition {
     /// The direction's spec.
     private func direction(_ forward: Bool) -> DirectionSpec { forward ? spec.forward : spec.back }
 
-    /// UIKit's own push or pop for a direction with `animator: system`; nil for the style's own.
-    private func system(_ run: StyleRun) -> (style: SystemPush, run: StyleRun)? {
-        direction(run.forward).animator == .system ? SystemPush.fallback(for: name, run) : nil
+    /// A direction with `animator: system` is UIKit's own push or pop.
+    func usesSystemAnimator(forward: Bool) -> Bool {
+        direction(forward).animator == .system
     }
 
     /// The geometry of `run`'s direction.
@@ -69,7 +69,6 @@ struct CustomStyle: TransitionStyleDefinition {
     /// both directions: its presentation too runs on the transition animator and, interruptible,
     /// is caught and driven by the same rule.
     func animated(_ run: StyleRun, at time: Double) -> any TransitionDriver {
-        if let system = system(run) { return system.style.animated(system.run, at: time) }
         if let gesture = spec.back.gesture, let follow = gesture.follow {
             let (parameters, customize) = following(run, gesture, follow)
             return SlideUpModalDriver.animated(parameters: parameters, bounds: run.stage.bounds, presenter: run.stage.below,
@@ -81,7 +80,6 @@ struct CustomStyle: TransitionStyleDefinition {
     }
 
     func gesture(_ run: StyleRun) -> StyleGesture? {
-        if let system = system(run) { return system.style.gesture(system.run) }
         guard let spec = direction(run.forward).gesture else { return nil }
         let bounds = run.stage.bounds
         let moving = spec.beginsMoving
@@ -120,14 +118,7 @@ struct CustomStyle: TransitionStyleDefinition {
     }
 
     func resting(_ run: StyleRun) -> [Placement]? {
-        if let system = system(run) { return system.style.resting(system.run) }
-        return geometry(run).restingLayers(stage: run.stage)
-    }
-
-    /// A custom animator's bar cross-fades; UIKit's own push and pop slide it.
-    func barTransition(_ run: StyleRun) -> BarTransition {
-        if let system = system(run) { return system.style.barTransition(system.run) }
-        return .crossFade
+        geometry(run).restingLayers(stage: run.stage)
     }
 
     // MARK: Gestures

@@ -37,11 +37,11 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
         Key.parallaxRatio, Key.underlayAlpha, Key.shadowRadius, Key.shadowOpacity, Key.shadowColor, Key.shadowOffset,
     ])
 
+    /// The tutorial returns no animator for a push.
+    func usesSystemAnimator(forward: Bool) -> Bool { forward }
+
+    /// The tutorial's pop (a push is UIKit's own: `usesSystemAnimator`).
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
-        if run.forward {
-            let system = SystemPush.fallback(for: name, run)
-            return system.style.driver(system.run)
-        }
         let s = run.settings
         var geometry = ParallaxGeometry()
         geometry.parallaxRatio = s[Key.parallaxRatio]
@@ -59,13 +59,6 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,
                                    interruptible: false, rule: rule)
-    }
-
-    /// The push's bar is the system push's; the tutorial's pop cross-fades it, as a custom animator's does.
-    func barTransition(_ run: StyleRun) -> BarTransition {
-        guard run.forward else { return .crossFade }
-        let system = SystemPush.fallback(for: name, run)
-        return system.style.barTransition(system.run)
     }
 }
 

@@ -53,13 +53,13 @@ struct SystemPush: PercentDrivenStyle {
         geometry.overlay = Color.black.withAlpha(s[Key.overlayAlpha])
         geometry.shadow = Shadow(color: .black, opacity: s[Key.shadowOpacity], radius: s[Key.shadowRadius], offset: .zero)
         let duration = s[Key.duration]
-        let width = run.stage.bounds.width
         var rule = InteractionRule(
             recognizer: .leftEdge(zone: s[Key.edgeZone]),
             progress: { event, bounds, base in base + event.translation.x / bounds.width },
             finishes: { _, v in v.x > 0 },
             progressVelocity: { v, bounds in v.x / bounds.width })
-        rule.decides = { p, events in SystemPush.popFinishes(progress: p, events: events, width: width, duration: duration) }
+        // UIKit decides the release by projecting the pan's velocity and acceleration over the duration.
+        rule.popProjectionDuration = duration
         let spring = s[Key.spring]
         var driver = PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                          timing: .spring(spring), completionCurve: .linear, completionSpeed: 1,
@@ -82,14 +82,6 @@ struct SystemPush: PercentDrivenStyle {
     static func fallback(for styleName: String, _ run: StyleRun) -> (style: SystemPush, run: StyleRun) {
         let style = SystemPush(name: styleName)
         return (style, StyleRun(settings: SettingValues(descriptors: style.settings), stage: run.stage, forward: run.forward))
-    }
-
-    /// The interactive pop's release, decided as UIKit does: the callbacks' velocity and
-    /// acceleration project the progress over `duration` (`PopProjection`).
-    static func popFinishes(progress: Double, events: [PanEvent], width: Double, duration: Double) -> Bool {
-        var projection = PopProjection(totalDistance: width)
-        for event in events { projection.add(event) }
-        return projection.pops(progress: progress, duration: duration)
     }
 }
 

@@ -28,6 +28,10 @@ protocol TransitionStyleDefinition: Sendable {
     func resting(_ run: StyleRun) -> [Placement]?
     /// How a navigation controller's bar changes its items during a push or pop of this style.
     func barTransition(_ run: StyleRun) -> BarTransition
+    /// Whether the style has no animator of its own in a direction, so UIKit plays its own push
+    /// or pop there (a custom style's `animator: system`; the parallax back swipe's push). The
+    /// timeline then asks `SystemPush.fallback` every hook, never this style.
+    func usesSystemAnimator(forward: Bool) -> Bool
 }
 
 extension TransitionStyleDefinition {
@@ -35,6 +39,7 @@ extension TransitionStyleDefinition {
     func resting(_ run: StyleRun) -> [Placement]? { nil }
     /// A custom animator's bar: its items cross-fade in place.
     func barTransition(_ run: StyleRun) -> BarTransition { .crossFade }
+    func usesSystemAnimator(forward: Bool) -> Bool { false }
 }
 
 /// One run of a style: its settings, the screens it moves and the direction.

@@ -26,9 +26,11 @@ public struct BatchPlan: Sendable {
     /// Throws when the folder cannot be read or two scenes would write the same video
     /// (`a.yaml` and `a.json`).
     /// `settings` are the command line's overrides, which change a scene's estimated cost (its
-    /// frames at `--fps`, its pixels at `--scale`) the same way on every machine.
+    /// frames at `--fps`, its pixels at `--scale`) the same way on every machine. `estimate`
+    /// gives a scene's cost when sharding; nil: `SceneCost.estimate` in this process
+    /// (`segue batch` estimates in worker processes: `BatchRenderer.planning`).
     public init(folder: URL, outputFolder: URL, shard: Shard = .all, format: OutputFormat = .mp4,
-                settings: RenderSettings = RenderSettings()) throws {
+                settings: RenderSettings = RenderSettings(), estimate: ((Item) -> Double)? = nil) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw PipelineError.missingFile(folder.path)
@@ -54,7 +56,7 @@ public struct BatchPlan: Sendable {
         self.outputFolder = outputFolder
         self.shard = shard
         self.sceneCount = items.count
-        self.items = shard.select(items, key: \.relative, cost: { SceneCost.estimate($0.item.scene, settings: settings, work: .video) })
-            .map(\.item)
+        let cost = estimate ?? { SceneCost.estimate($0.scene, settings: settings, work: .video) }
+        self.items = shard.select(items, key: \.relative, cost: { cost($0.item) }).map(\.item)
     }
 }

@@ -128,7 +128,7 @@ public enum BatchRenderer {
                 // while it renders leaves a stamp that no longer matches.
                 case let .frames(frames, reads): work.append((position, stamp.reading(reads, hashed: hashed), frames))
                 case .failed(let error): throw error
-                case .rendered: throw PipelineError.workerFailed("the worker rendered \(item.scene.path) when asked to count its frames")
+                case .rendered, .cost: throw PipelineError.workerFailed("the worker did not count \(item.scene.path)'s frames when asked to")
                 }
             } catch {
                 let result = BatchResult(item: item, outcome: .failed(error))
@@ -161,7 +161,7 @@ public enum BatchRenderer {
                         try stamp.write(for: item)
                         outcome = .rendered(frames: frames, seconds: seconds)
                     case .failed(let error): throw error
-                    case .frames: throw PipelineError.workerFailed("the worker counted \(item.scene.path) when asked to render it")
+                    case .frames, .cost: throw PipelineError.workerFailed("the worker did not render \(item.scene.path) when asked to")
                     }
                 } catch {
                     outcome = .failed(error)
@@ -178,10 +178,25 @@ public enum BatchRenderer {
     }
 }
 
+extension BatchRenderer {
+    /// Runs `body` (planning a shard: `BatchPlan(…, estimate:)`) with an estimate that loads and
+    /// replays each scene in a worker process, as rendering does: a scene that crashes while it
+    /// is estimated takes only that worker down and costs one pixel, like a scene that does not
+    /// load, so it lands in one part, where its render fails and is reported while the rest run.
+    public static func planning<T>(options: BatchOptions, _ body: (_ estimate: @escaping (BatchPlan.Item) -> Double) throws -> T) rethrows -> T {
+        let slot = WorkerSlot(options: options)
+        defer { slot.stop() }
+        return try body { item in
+            if case .cost(let cost) = slot.send(.estimate, item) { return cost }
+            return 1
+        }
+    }
+}
+
 /// One job's worker process, started when first needed and again after a crash.
 private final class WorkerSlot: @unchecked Sendable {
     private let options: BatchOptions
-    /// Used by one thread at a time: the counting loop, then one job thread.
+    /// Used by one thread at a time: planning, the counting loop, then one job thread.
     private var process: BatchWorkerProcess?
 
     init(options: BatchOptions) {

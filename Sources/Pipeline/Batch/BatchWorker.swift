@@ -2,10 +2,11 @@ import Engine
 import Foundation
 import Scene
 
-/// One line a batch sends its worker process: count a scene's frames, or render it.
+/// One line a batch sends its worker process: estimate a scene's cost for sharding, count its
+/// frames, or render it.
 struct BatchRequest: Codable {
     enum Operation: String, Codable {
-        case count, render
+        case estimate, count, render
     }
 
     var operation: Operation
@@ -15,6 +16,8 @@ struct BatchRequest: Codable {
 
 /// One line a worker process answers with (several `progress` lines precede a render's result).
 enum BatchReply {
+    /// The scene's estimated cost (`SceneCost.estimate`).
+    case cost(Double)
     /// The scene's frame count, and the files it reads besides itself (`Scene.readFiles`).
     case frames(Int, reads: [String])
     case progress(Int)
@@ -23,6 +26,7 @@ enum BatchReply {
 
     var line: String {
         switch self {
+        case .cost(let cost): return "cost \(cost)"
         case let .frames(count, reads):
             let json = (try? JSONEncoder().encode(reads)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
             return "frames \(count) \(json)"
@@ -38,6 +42,7 @@ enum BatchReply {
         let parts = line.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         switch parts[0] {
+        case "cost": guard let cost = Double(parts[1]) else { return nil }; self = .cost(cost)
         case "frames":
             let fields = parts[1].split(separator: " ", maxSplits: 1)
             guard fields.count == 2, let count = Int(fields[0]),
@@ -87,12 +92,16 @@ public enum BatchWorker {
     /// output and all — how the tests show that one crashing scene cannot take a batch down.
     /// Read only by worker processes; it has no effect on `segue render`.
     public static let testCrashVariable = "SEGUE_TEST_CRASH_SCENE"
+    /// Test hook: a worker asked to estimate the cost of the scene with this name crashes — how
+    /// the tests show that a scene that crashes while a shard is planned fails alone.
+    public static let testPlanningCrashVariable = "SEGUE_TEST_CRASH_PLANNING_SCENE"
 
     /// Serves requests with `options` (format, quality, settings, threads) until standard input ends.
     public static func serve(options: BatchOptions) {
         signal(SIGPIPE, SIG_IGN)
         stopWhenOrphaned()
         let crashScene = ProcessInfo.processInfo.environment[testCrashVariable]
+        let crashPlanning = ProcessInfo.processInfo.environment[testPlanningCrashVariable]
         let store = ScreenCacheStore(capacity: 2)
         let renderOptions = VideoRenderOptions(quality: options.quality, format: options.format,
                                                workers: options.resolvedThreadsPerJob, screenCaches: store)
@@ -101,13 +110,21 @@ public enum BatchWorker {
                 send(.failed(BatchFailure(PipelineError.workerFailed("unreadable request: \(line)"))))
                 continue
             }
+            let name = URL(fileURLWithPath: request.scene).deletingPathExtension().lastPathComponent
+            if request.operation == .estimate {
+                if crashPlanning == name { fatalError("\(testPlanningCrashVariable) asked this worker to crash") }
+                send(.cost(SceneCost.estimate(URL(fileURLWithPath: request.scene), settings: options.settings, work: .video)))
+                continue
+            }
             do {
                 let scene = try options.format.loadScene(request.scene, settings: options.settings, quality: options.quality)
                 switch request.operation {
+                case .estimate:
+                    break
                 case .count:
                     send(.frames(try Timeline(scene: scene).frameCount, reads: scene.readFiles))
                 case .render:
-                    let crashes = crashScene == URL(fileURLWithPath: request.scene).deletingPathExtension().lastPathComponent
+                    let crashes = crashScene == name
                     let statistics = try VideoRenderer.render(scene, to: URL(fileURLWithPath: request.output),
                                                               options: renderOptions) { done, _ in
                         if crashes { fatalError("\(testCrashVariable) asked this worker to crash") }

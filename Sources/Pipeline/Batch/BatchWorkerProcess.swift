@@ -10,6 +10,7 @@ import Staging
 final class BatchWorkerProcess {
     /// How a request ended.
     enum Answer {
+        case cost(Double)
         case frames(Int, reads: [String])
         case rendered(frames: Int, seconds: Double)
         case failed(Error)
@@ -88,6 +89,7 @@ final class BatchWorkerProcess {
         }
         while let line = readLine() {
             switch BatchReply(line: line[...]) {
+            case .cost(let cost): return .cost(cost)
             case let .frames(count, reads): return .frames(count, reads: reads)
             case .progress(let done): progress(done)
             case let .rendered(frames, seconds): return .rendered(frames: frames, seconds: seconds)

@@ -82,6 +82,6 @@ public enum ContactSheet {
             picture.draw(stamps[1 + 2 * i], x: x, y: y + tileHeight + 4)
             picture.draw(stamps[2 + 2 * i], x: x, y: y + tileHeight + 22)
         }
-        try VideoRenderer.writing(destination) { try picture.writePNG(to: destination) }
+        try AtomicFile.writing(destination) { try picture.writePNG(to: destination) }
     }
 }

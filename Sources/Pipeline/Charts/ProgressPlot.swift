@@ -108,6 +108,6 @@ public enum ProgressPlot {
         for (index, (_, origin)) in labels.enumerated() {
             picture.draw(stamps[index], x: Int(saturating: origin.x.rounded()), y: Int(saturating: origin.y.rounded()))
         }
-        try VideoRenderer.writing(destination) { try picture.writePNG(to: destination) }
+        try AtomicFile.writing(destination) { try picture.writePNG(to: destination) }
     }
 }

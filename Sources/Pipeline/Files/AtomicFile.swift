@@ -8,10 +8,30 @@ import Staging
 /// temporary is removed on SIGINT or SIGTERM (`StagedPath`).
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
-        try VideoRenderer.writing(url) { try StagedPath.write(data, to: url) }
+        try writing(url) { try StagedPath.write(data, to: url) }
     }
 
     public static func write(_ text: String, to url: URL) throws {
         try write(Data(text.utf8), to: url)
+    }
+
+    /// Runs `body`, which writes `file`: creates the folders missing above it first, keeps them
+    /// when `body` returns, and removes them again when it throws (`OutputFolder`), so a command
+    /// that fails leaves no folder that was not there. `body` removes its own temporaries.
+    package static func writing<T>(_ file: URL, _ body: () throws -> T) throws -> T {
+        let folder: OutputFolder
+        do {
+            folder = try OutputFolder(for: file)
+        } catch let error as StagingError {
+            throw PipelineError.outputFolder(error.path, underlying: error.message)
+        }
+        do {
+            let value = try body()
+            folder.keep()
+            return value
+        } catch {
+            folder.discard()
+            throw error
+        }
     }
 }

@@ -14,7 +14,7 @@ enum FrameSequenceRenderer {
     static func render(_ scene: Scene, to destination: URL, format: OutputFormat, options: VideoRenderOptions,
                        progress: ProgressHandler?) throws -> RenderStatistics {
         let job = try RenderJob(scene: scene, options: options)
-        return try VideoRenderer.writing(destination) {
+        return try AtomicFile.writing(destination) {
             var statistics: RenderStatistics
             switch format {
             case .png: statistics = try renderPNGs(job, to: destination, progress: progress)

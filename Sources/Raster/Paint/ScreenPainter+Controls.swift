@@ -41,6 +41,32 @@ extension ScreenPainter {
                        cornerRadius: 2, curve: .circular, color: control.tint)
         case .activityIndicator(let large):
             paintSpinner(in: frame, large: large, color: control.tint)
+        case .datePicker(let picker):
+            try paint(picker, in: frame, colors: colors)
+        }
+    }
+
+    /// A row with a compact `UIDatePicker`: its label at the leading margin, then, ending at the
+    /// trailing margin, a `tertiarySystemFill` pill per shown part (`ControlView.DatePicker`'s
+    /// metrics) with the date or time in 17 pt `label` text; the row's label gives way to them.
+    private func paint(_ picker: ControlView.DatePicker, in frame: Rect, colors: ControlView.Colors) throws {
+        typealias Metrics = ControlView.DatePicker
+        let margin = SystemMargins.horizontal(forWidth: device.size.width)
+        let pillTop = frame.midY - Metrics.pillHeight / 2
+        var trailing = frame.maxX - margin
+        for text in picker.pills.reversed() {
+            let textWidth = try width(of: text, size: Metrics.fontSize)
+            let pill = Rect(x: trailing - textWidth - 2 * Metrics.pillPadding.width, y: pillTop,
+                            width: textWidth + 2 * Metrics.pillPadding.width, height: Metrics.pillHeight)
+            cairo.fill(pill, cornerRadius: Metrics.pillCornerRadius, color: colors.fill)
+            try draw(text, in: Rect(x: pill.minX + Metrics.pillPadding.width, y: pill.minY, width: textWidth + 1, height: pill.height),
+                     size: Metrics.fontSize, color: colors.label)
+            trailing = pill.minX - Metrics.pillSpacing
+        }
+        let labelWidth = trailing + Metrics.pillSpacing - 8 - (frame.minX + margin)
+        if !picker.label.isEmpty, labelWidth > 0 {
+            try draw(picker.label, in: Rect(x: frame.minX + margin, y: frame.minY, width: labelWidth, height: frame.height),
+                     size: Metrics.fontSize, color: colors.label)
         }
     }
 

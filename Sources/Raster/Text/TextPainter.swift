@@ -20,12 +20,8 @@ struct TextPainter {
         cairo_new_path(cairo.pointer)
     }
 
-    /// The width `string` takes on one line, in points.
+    /// The width `string` takes on one line, in points: the measuring service's, which the engine asks too.
     func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
-        guard !string.isEmpty else { return 0 }
-        var label = LabelView(text: string, frame: Rect(x: 0, y: 0, width: 100_000, height: 1_000), fontSize: size, weight: weight)
-        label.customFont = font
-        text.update(for: cairo)
-        return try TextLayout(label, context: text).logicalRect.width
+        try TextMeasurer.shared.get().width(of: string, size: size, weight: weight, font: font, in: text)
     }
 }

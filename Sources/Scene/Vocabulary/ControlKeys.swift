@@ -82,6 +82,11 @@ public enum ControlKeys {
                                                             defaultText: "a quarter of the height, at most 14", doc: "corner radius")
     public static let buttonColor = Setting<Color?>("color", defaultText: "by style", doc: "the title and icon color")
 
+    public static let dateLabel = Setting<String>("label", default: "", doc: "the row's title, at the leading edge")
+    public static let date = Setting<String?>("date", doc: "YYYY-MM-DD HH:MM (24-hour), YYYY-MM-DD or HH:MM", uikit: "UIDatePicker.date")
+    public static let dateMode = Setting<ControlView.DatePicker.Mode>("mode", default: .dateAndTime, doc: "which pills show",
+                                                                      uikit: "UIDatePicker.Mode")
+
     /// `segments: [{ title, icon }]`.
     public static let segment = KeyMapping("segment", "a segment (a title, or { icon: NAME })", doc: "a segment",
                                            [Setting<String?>("title", doc: "the title"), icon])
@@ -123,6 +128,19 @@ public enum ControlKeys {
         },
         ControlDeclaration("activityIndicator", "an activity indicator", doc: "a UIActivityIndicatorView", tint: "systemGray",
                            [indicatorStyle]) { .activityIndicator(large: $0.value(indicatorStyle, "activityIndicator style") == .large) },
+        ControlDeclaration("datePicker", "a datePicker", doc: "a row with a compact UIDatePicker", required: ["date"], tint: "systemBlue",
+                           [dateLabel, date, dateMode]) { c in
+            guard let node = c["date"] else {
+                c.reader.error(c.node, "missing key 'date' (YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM) in datePicker")
+                return nil
+            }
+            guard let text = c.value(date) else { return nil }
+            guard let moment = ControlView.DatePicker.Moment(parsing: text) else {
+                c.reader.error(node, "expected a date as YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour), found '\(text)'")
+                return nil
+            }
+            return .datePicker(ControlView.DatePicker(label: c.value(dateLabel), mode: c.value(dateMode, "datePicker mode"), date: moment))
+        },
     ]
 }
 
@@ -132,4 +150,5 @@ public enum ActivityIndicatorStyle: String, Sendable, CaseIterable, SettingChoic
 }
 
 extension ControlView.TextField.Style: SettingChoice {}
+extension ControlView.DatePicker.Mode: SettingChoice {}
 extension ControlView.Button.Style: SettingChoice {}

@@ -1,0 +1,12 @@
+import Engine
+import Raster
+import Scene
+
+extension Timeline {
+    /// The scene's timeline with its text measured by Raster's `TextMeasurer`, as the painter
+    /// draws it: how every command, the preview and the snapshots build a timeline. `layouts`:
+    /// the screen cache's, when the frames are drawn (`RenderSession`).
+    public init(scene: Scene, layouts: ScreenLayouts? = nil) throws {
+        try self.init(scene: scene, text: try TextMeasurer.shared.get(), layouts: layouts)
+    }
+}

@@ -1,0 +1,58 @@
+internal import CCairo
+import Geometry
+import Scene
+import Workers
+
+/// The text-measuring service (`TextMeasuring`): widths of one line of text laid out by Pango
+/// in the process's fonts (`FontLibrary`), as the painter draws them, each measured once.
+///
+/// The painter measures through it too (`width(of:size:weight:font:in:)`, inside the text
+/// context it already holds), so the engine's bar geometry and the drawn text agree to the
+/// bit. Metrics are unhinted and glyph positions unrounded (`TextContext`), so a width does
+/// not depend on the surface's scale, the thread or the order strings are asked for.
+public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
+    struct Key: Hashable {
+        var text: String
+        var size: Double
+        var weight: LabelView.Weight
+        var font: CustomFont?
+    }
+
+    /// The process's measurer, or why the fonts could not be set up.
+    public static let shared: Result<TextMeasurer, RasterError> = FontLibrary.shared.map { TextMeasurer(fonts: $0) }
+
+    private let fonts: FontLibrary
+    /// Widths measured so far, in Inter. Never held while taking the font library's box.
+    private let widths = LockedValueBox([Key: Double]())
+
+    init(fonts: FontLibrary) {
+        self.fonts = fonts
+    }
+
+    /// The width of `text` on one line at `size` points and `weight` in Inter, in points.
+    /// A font that cannot be laid out (Pango out of memory) measures 0.
+    public func width(of text: String, size: Double, weight: LabelView.Weight) -> Double {
+        let key = Key(text: text, size: size, weight: weight, font: nil)
+        if let known = widths.withLockedValue({ $0[key] }) { return known }
+        return (try? fonts.withTextContext { context in try measure(key, in: context) }) ?? 0
+    }
+
+    /// The width of `text` set in `font` (or Inter), measured in `context`: for callers that
+    /// already hold the font library's box (the painter).
+    func width(of text: String, size: Double, weight: LabelView.Weight, font: CustomFont?, in context: TextContext) throws -> Double {
+        let key = Key(text: text, size: size, weight: weight, font: font)
+        if let known = widths.withLockedValue({ $0[key] }) { return known }
+        return try measure(key, in: context)
+    }
+
+    private func measure(_ key: Key, in context: TextContext) throws -> Double {
+        guard !key.text.isEmpty else { return 0 }
+        var label = LabelView(text: key.text, frame: Rect(x: 0, y: 0, width: 100_000, height: 1_000), fontSize: key.size,
+                              weight: key.weight)
+        label.customFont = key.font
+        let width = try TextLayout(label, context: context).logicalRect.width
+        // A scene's own font is left out: its width changes once its file is registered.
+        if key.font == nil { widths.withLockedValue { $0[key] = width } }
+        return width
+    }
+}
