@@ -22,8 +22,13 @@ final class DamagedRowsTests: XCTestCase {
         return files.sorted { $0.path < $1.path }
     }
 
-    private func pixels(_ canvas: Canvas) -> [UInt8] {
-        canvas.withPixels { Array(UnsafeBufferPointer(start: $0, count: canvas.stride * canvas.pixelHeight)) }
+    /// The first row where the two canvases' pixels differ; nil when they are the same.
+    private func firstDifferentRow(_ a: Canvas, _ b: Canvas) -> Int? {
+        a.withPixels { first in
+            b.withPixels { second in
+                (0..<a.pixelHeight).first { memcmp(first + $0 * a.stride, second + $0 * b.stride, a.pixelWidth * 4) != 0 }
+            }
+        }
     }
 
     func testRepaintingTheDamagedRowsOfEveryExampleSceneGivesTheWholePicture() throws {
@@ -50,8 +55,8 @@ final class DamagedRowsTests: XCTestCase {
                     partialFrames += 1
                 }
                 previous = state
-                guard pixels(partial) == pixels(whole) else {
-                    XCTFail("\(file.lastPathComponent) frame \(index): repainting rows \(damage.bands) differs from a whole draw")
+                if let row = firstDifferentRow(partial, whole) {
+                    XCTFail("\(file.lastPathComponent) frame \(index): row \(row) differs from a whole draw (repainted \(damage.bands))")
                     break
                 }
             }

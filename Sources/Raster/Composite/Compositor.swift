@@ -57,13 +57,16 @@ final class Compositor {
     /// Every pixel of a repainted row comes out as `composite` would paint it: the plan's first
     /// step replaces every pixel (a clear, or a node that hides the whole canvas), and each
     /// later step's result at a pixel depends only on that pixel, the step and the clip, which
-    /// only ever adds whole rows. `DamageTests` compares the two on the example scenes.
+    /// only ever adds whole rows — except where an image is resampled (`resamples`): a plan
+    /// with one repaints every row. `DamagedRowsTests` compares the two on the example scenes.
     func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
         let plan = self.plan(state, screens: screens, options: options)
         let sources = self.sources(for: screens)
         let damage: Damage
         if let painted, painted.screens === screens {
-            damage = Damage.between(painted.plan, plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
+            let changed = Damage.between(painted.plan, plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
+            damage = changed.isEmpty || !plan.steps.contains(where: { resamples($0, sources: sources) })
+                ? changed : .all(height: canvas.pixelHeight)
         } else {
             damage = .all(height: canvas.pixelHeight)
         }
@@ -160,6 +163,29 @@ final class Compositor {
             return rows(point.y * scale - radius, point.y * scale + radius)
         case .beginChildren, .endChildren:
             return 0..<0
+        }
+    }
+
+    /// Whether `step` resamples an image at another size or angle (a scaled or rotated part,
+    /// a shadow's stretched mask). Pixman may take another path for those when a clip is set,
+    /// and round a channel the other way (seen on a zoom's scaled screen, one code value), so a
+    /// plan holding one is repainted whole whenever anything in it changed. Unscaled parts,
+    /// copied or at a fractional place, and everything else paint the same clipped or not.
+    private func resamples(_ step: PaintPlan.Step, sources: ScreenSources?) -> Bool {
+        switch step {
+        case .shadow:
+            return true
+        case let .image(part, _, bounds, _, device):
+            // A part laid out at a passing size is drawn for one use: not drawn again to find out.
+            guard let sources, part.layout == sources.cache.device else { return true }
+            guard let source = sources.source(for: part) else { return false }
+            switch canvas.placement(of: bounds, device: device, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight) {
+            case nil, .copied: return false
+            case .rotated: return true
+            case let .filtered(_, sx, sy, _, _): return abs(sx - 1) >= 1e-9 || abs(sy - 1) >= 1e-9
+            }
+        default:
+            return false
         }
     }
 
