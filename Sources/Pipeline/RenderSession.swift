@@ -37,4 +37,9 @@ public final class RenderSession: Sendable {
     public func draw(_ state: FrameState, on canvas: Canvas) {
         canvas.draw(state, screens: screens, options: compositor)
     }
+
+    /// Draws `state` on `canvas` where it differs from the frame the canvas drew last; the rows redrawn.
+    public func drawChanges(_ state: FrameState, on canvas: Canvas) -> Damage {
+        canvas.drawChanges(state, screens: screens, options: compositor)
+    }
 }

@@ -21,6 +21,9 @@ public struct RenderStatistics: Sendable {
     public var compositeSeconds = 0.0
     /// CPU time converting ARGB -> yuv420p, all workers together (slice threads, if any, not counted).
     public var convertSeconds = 0.0
+    /// Rows the workers repainted and converted, summed over the composited frames; the rest
+    /// of each frame's rows were kept from the frame its worker made before (`FrameWorker`).
+    public var repaintedRows = 0
     /// libx264 and the muxer, on the encoder thread.
     public var encodeSeconds = 0.0
     /// The encoder thread waiting for a worker to deliver the next frame.
@@ -46,6 +49,8 @@ public struct RenderStatistics: Sendable {
             String(format: "setup: %.1f ms (timeline, screens)", setupSeconds * 1000),
             "composite: \(perFrame(compositeSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
             "convert: \(perFrame(convertSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
+            String(format: "repainted: %.1f%% of the composited frames' rows (the rest kept from the worker's frame before)",
+                   compositedFrames > 0 && height > 0 ? Double(repaintedRows) * 100 / Double(compositedFrames * height) : 0),
             "encode: \(perFrame(encodeSeconds, frames)) (libx264 + mux, encoder thread)",
             String(format: "encoder waited: %.1f ms in all", encoderWaitSeconds * 1000),
             String(format: "total: %.3f s, %.1f fps", wallSeconds, framesPerSecond),

@@ -58,7 +58,7 @@ public enum VideoRenderer {
         let job = try RenderJob(scene: scene, options: options, start: start)
         var statistics = job.statistics(padded: true)
 
-        let totals = LockedValueBox((composite: 0.0, convert: 0.0))
+        let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0))
         let ring = FrameRing(frames: job.plan.compositedFrames, capacity: statistics.framesInFlight,
                              pool: WorkerPool(threads: statistics.workers, name: "segue-frames", lowestPriority: true),
                              makeBuffer: { YUVFrame(width: geometry.width, height: geometry.height) },
@@ -71,6 +71,7 @@ public enum VideoRenderer {
                                  totals.withLockedValue {
                                      $0.composite += worker.compositeSeconds
                                      $0.convert += worker.convertSeconds
+                                     $0.rows += worker.repaintedRows
                                  }
                              })
 
@@ -92,7 +93,7 @@ public enum VideoRenderer {
         let finishing = ProcessMeter.now()
         try writer.finish()
         statistics.encodeSeconds += ProcessMeter.now() - finishing
-        (statistics.compositeSeconds, statistics.convertSeconds) = totals.withLockedValue { $0 }
+        (statistics.compositeSeconds, statistics.convertSeconds, statistics.repaintedRows) = totals.withLockedValue { $0 }
         statistics.wallSeconds = ProcessMeter.now() - start
         statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
         return statistics

@@ -58,6 +58,15 @@ public final class Canvas {
         compositor.composite(state, screens: screens, options: options)
     }
 
+    /// Makes the pixels `state`'s, as `draw` does, repainting only the rows where it may differ
+    /// from the frame this canvas drew last, and returns those rows (every row the first time,
+    /// or when `screens` is another cache). The pixels come out byte for byte as `draw` paints
+    /// them, whichever frame was drawn before, as long as nothing but `draw`, `drawChanges` and
+    /// `padEdges` wrote to them.
+    public func drawChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
+        compositor.compositeChanges(state, screens: screens, options: options)
+    }
+
     /// The current pixels, un-premultiplied RGBA.
     public func rgbaImage() -> RGBAImage {
         withPixels { data in

@@ -87,6 +87,13 @@ public final class YUVFrame: @unchecked Sendable {
         }
     }
 
+    /// Makes this frame's pixels `other`'s; both frames must have the same size.
+    public func copyPixels(from other: YUVFrame) {
+        precondition(other.width == width && other.height == height,
+                     "copying a \(other.width)x\(other.height) frame into a \(width)x\(height) one")
+        storage.copyMemory(from: other.storage, byteCount: byteCount)
+    }
+
     /// The three planes without row padding, as `copyPacked(into:)` lays them out.
     public func packedBytes() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: packedByteCount) { buffer, count in

@@ -40,6 +40,35 @@ final class ConversionPathTests: XCTestCase {
         XCTAssertThrowsError(try YUVConverter(width: width, height: height, threads: 0))
     }
 
+    /// A frame holding picture A's conversion, with the rows where picture B differs converted
+    /// again, is B's conversion: each row pair's bytes depend on its own two rows only. A
+    /// changed pair left unconverted would keep A's bytes.
+    func testConvertingTheChangedRowPairsGivesTheWholeConversion() throws {
+        let a = picture(seed: 1)
+        var b = a
+        let changed = [3..<4, 40..<47, 120..<121]
+        for range in changed {
+            for row in (2 * range.lowerBound)..<(2 * range.upperBound) {
+                for i in (row * width * 4)..<((row + 1) * width * 4) { b[i] = UInt8(truncatingIfNeeded: Int(b[i]) * 31 + row) }
+            }
+        }
+        for threads in [1, 3] {
+            let converter = try YUVConverter(width: width, height: height, threads: threads)
+            let whole = YUVFrame(width: width, height: height), partial = YUVFrame(width: width, height: height)
+            try converter.convert(bgra: b, stride: width * 4, into: whole)
+            try converter.convert(bgra: a, stride: width * 4, into: partial)
+            let before = partial.packedBytes()
+            try converter.convert(bgra: b, stride: width * 4, into: partial, rowPairs: changed)
+            XCTAssertEqual(partial.packedBytes(), whole.packedBytes(), "\(threads) threads")
+            XCTAssertNotEqual(before, whole.packedBytes(), "the pictures' conversions differ")
+            // Converting no rows leaves the frame alone; the copy is the frame.
+            try converter.convert(bgra: a, stride: width * 4, into: partial, rowPairs: [])
+            let copy = YUVFrame(width: width, height: height)
+            copy.copyPixels(from: partial)
+            XCTAssertEqual(copy.packedBytes(), whole.packedBytes())
+        }
+    }
+
     func testPackedBytesDropRowPadding() throws {
         let frame = YUVFrame(width: width, height: height)
         XCTAssertGreaterThan(frame.lumaStride, width, "rows are padded")

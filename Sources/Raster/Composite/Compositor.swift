@@ -19,6 +19,8 @@ final class Compositor {
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
     private let shadows = ShadowCache()
+    /// The plan painted last and the screens it was painted from, for `compositeChanges`.
+    private var painted: (plan: PaintPlan, screens: ScreenCache)?
 
     /// The touch indicator of an iOS screen recording: a mid-gray translucent disc whose rim
     /// darkens and then fades out, so it shows on white and on black. Points, straight alpha.
@@ -42,11 +44,55 @@ final class Compositor {
     /// where nothing covers the whole canvas, the render tree (the status bar and home
     /// indicator included), then the touches when `options.showsTouches`.
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
+        let plan = self.plan(state, screens: screens, options: options)
+        paint(plan, sources: sources(for: screens), rows: nil)
+        painted = (plan, screens)
+    }
+
+    /// Paints the plan of `state` as `composite` does, but only in the rows where it may differ
+    /// from the plan this compositor painted last (`Damage.between`), and returns those rows.
+    /// The canvas must hold what that plan painted (edge padding aside, which is a function of
+    /// it); the first call, or one with another screen cache, repaints every row.
+    ///
+    /// Every pixel of a repainted row comes out as `composite` would paint it: the plan's first
+    /// step replaces every pixel (a clear, or a node that hides the whole canvas), and each
+    /// later step's result at a pixel depends only on that pixel, the step and the clip, which
+    /// only ever adds whole rows — except where an image is resampled (`resamples`): a plan
+    /// with one repaints every row. `DamagedRowsTests` compares the two on the example scenes.
+    func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
+        let plan = self.plan(state, screens: screens, options: options)
+        let sources = self.sources(for: screens)
+        let damage: Damage
+        if let painted, painted.screens === screens {
+            let changed = Damage.between(painted.plan, plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
+            damage = changed.isEmpty || !plan.steps.contains(where: { resamples($0, sources: sources) })
+                ? changed : .all(height: canvas.pixelHeight)
+        } else {
+            damage = .all(height: canvas.pixelHeight)
+        }
+        if !damage.isEmpty {
+            paint(plan, sources: sources, rows: damage.bands.count == 1 && damage.rowCount == canvas.pixelHeight ? nil : damage)
+        }
+        painted = (plan, screens)
+        return damage
+    }
+
+    private func plan(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> PaintPlan {
+        PaintPlan(state, on: canvas, options: options) { screens.isOpaque($0) || !screens.contains($0.screen) }
+    }
+
+    /// Executes `plan`, clipped to the whole rows of `rows` when given.
+    private func paint(_ plan: PaintPlan, sources: ScreenSources?, rows: Damage?) {
         let cr = cairo.pointer
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
-        let sources = self.sources(for: screens)
-        let plan = PaintPlan(state, on: canvas, options: options) { screens.isOpaque($0) || !screens.contains($0.screen) }
+        if let rows {
+            cairo_new_path(cr)
+            for band in rows.bands {
+                cairo_rectangle(cr, 0, Double(band.lowerBound), Double(canvas.pixelWidth), Double(band.count))
+            }
+            cairo_clip(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for step in plan.steps {
             switch step {
@@ -82,7 +128,71 @@ final class Compositor {
             }
         }
         cairo_new_path(cr)
+        cairo_reset_clip(cr)
         cairo.surface.flush()
+    }
+
+    /// The rows `step` can change on this canvas, generously: its device bounds grown by a
+    /// pixel for antialiasing (a shadow's by its blur's reach); nil when not finite. Steps that
+    /// open or close children paint nothing themselves.
+    private func rows(of step: PaintPlan.Step, sources: ScreenSources?) -> Range<Int>? {
+        func rows(_ minY: Double, _ maxY: Double) -> Range<Int>? {
+            guard minY.isFinite, maxY.isFinite else { return nil }
+            let lower = max(Int(saturating: minY.rounded(.down)) - 1, 0)
+            let upper = min(Int(saturating: maxY.rounded(.up)) + 1, canvas.pixelHeight)
+            return lower < upper ? lower..<upper : 0..<0
+        }
+        switch step {
+        case .clear:
+            return 0..<canvas.pixelHeight
+        case let .shadow(shadow, bounds, _, world, _, _):
+            let frame = canvas.deviceRect(world.boundingBox(of: bounds).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+            // The mask's padding is the blur's reach (3 standard deviations) and a pixel, stretched
+            // as the mask is to the frame; twice that and two pixels more bounds it whatever the stretch.
+            let reach = 2 * (3 * max(shadow.radius / 2 * scale, 0) + 3) + 2
+            return rows(frame.minY - reach, frame.maxY + reach)
+        case let .fill(_, _, bounds, _, device), let .image(_, _, bounds, _, device):
+            let frame = device.boundingBox(of: bounds)
+            return rows(frame.minY, frame.maxY)
+        case .statusBar(let tone, _):
+            return overlayRows(sources?.statusBar[tone])
+        case .homeIndicator(let tone, _):
+            return overlayRows(sources?.homeIndicator[tone])
+        case .touch(let point):
+            let radius = Touch.diameter / 2 * scale
+            return rows(point.y * scale - radius, point.y * scale + radius)
+        case .beginChildren, .endChildren:
+            return 0..<0
+        }
+    }
+
+    /// Whether `step` resamples an image at another size or angle (a scaled or rotated part,
+    /// a shadow's stretched mask). Pixman may take another path for those when a clip is set,
+    /// and round a channel the other way (seen on a zoom's scaled screen, one code value), so a
+    /// plan holding one is repainted whole whenever anything in it changed. Unscaled parts,
+    /// copied or at a fractional place, and everything else paint the same clipped or not.
+    private func resamples(_ step: PaintPlan.Step, sources: ScreenSources?) -> Bool {
+        switch step {
+        case .shadow:
+            return true
+        case let .image(part, _, bounds, _, device):
+            // A part laid out at a passing size is drawn for one use: not drawn again to find out.
+            guard let sources, part.layout == sources.cache.device else { return true }
+            guard let source = sources.source(for: part) else { return false }
+            switch canvas.placement(of: bounds, device: device, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight) {
+            case nil, .copied: return false
+            case .rotated: return true
+            case let .filtered(_, sx, sy, _, _): return abs(sx - 1) >= 1e-9 || abs(sy - 1) >= 1e-9
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The rows of a window-chrome image; none when the cache has none (nothing is painted).
+    private func overlayRows(_ overlay: ScreenSources.Overlay?) -> Range<Int> {
+        guard let image = overlay?.image else { return 0..<0 }
+        return image.pixelY..<(image.pixelY + image.pixelHeight)
     }
 
     /// This canvas's wrappers for `screens`, built on first use and kept while the same cache is drawn.

@@ -58,8 +58,13 @@ public final class YUVConverter: @unchecked Sendable {
 
     /// Converts one frame of `width` x `height` ARGB32 pixels with `stride` bytes per row into `frame`.
     ///
-    /// `frame` must have this converter's size; its previous contents are overwritten.
-    public func convert(bgra: UnsafePointer<UInt8>, stride: Int, into frame: YUVFrame) throws {
+    /// `frame` must have this converter's size. With `rowPairs` (pair `p` is rows `2p` and
+    /// `2p + 1`, and chroma row `p`), only those rows are converted and the rest of `frame` is
+    /// left as it was — for a frame that already holds the conversion of a picture that differs
+    /// from this one only there (`Damage.rowPairs`): each pair's bytes depend on its two rows
+    /// alone, so the result is the whole frame's conversion. The libswscale path, whose filter
+    /// reaches across pairs, converts every row whatever `rowPairs` says.
+    public func convert(bgra: UnsafePointer<UInt8>, stride: Int, into frame: YUVFrame, rowPairs: [Range<Int>]? = nil) throws {
         guard frame.width == width, frame.height == height else {
             throw VideoError.invalidFrame(
                 "YUVFrame is \(frame.width)x\(frame.height) but the converter expects \(width)x\(height)")
@@ -72,15 +77,20 @@ public final class YUVConverter: @unchecked Sendable {
             return
         }
         let pairs = height / 2
+        let ranges = (rowPairs ?? [0..<pairs]).map { $0.clamped(to: 0..<pairs) }.filter { !$0.isEmpty }
         guard threads > 1 else {
-            BT709Kernel.convert(bgra: bgra, stride: stride, width: width, pairs: 0..<pairs, into: frame)
+            for range in ranges {
+                BT709Kernel.convert(bgra: bgra, stride: stride, width: width, pairs: range, into: frame)
+            }
             return
         }
-        let bands = min(threads, pairs)
         let source = SendablePointer(bgra)
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            BT709Kernel.convert(bgra: source.pointer, stride: stride, width: width,
-                                pairs: (pairs * band / bands)..<(pairs * (band + 1) / bands), into: frame)
+        for range in ranges {
+            let bands = min(threads, range.count)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let lower = range.lowerBound + range.count * band / bands, upper = range.lowerBound + range.count * (band + 1) / bands
+                BT709Kernel.convert(bgra: source.pointer, stride: stride, width: width, pairs: lower..<upper, into: frame)
+            }
         }
     }
 }
