@@ -11,6 +11,10 @@ import Scene
 struct SceneTree: Sendable {
     let scene: Scene
     var device: Device { scene.device }
+    /// The scroll views a gesture of the scene scrolls: drawn as a clipping node over their whole
+    /// content, moved by `ScrollOffsets`, with a `contentOffset` in the trace. Other lists and
+    /// grids stay one part at their frame's size.
+    var scrolling: Set<ScrollOffsets.Key> = []
 
     /// A navigation controller's bar, cross-fading from the screen below to the screen above.
     struct Bar: Hashable, Sendable {
@@ -27,7 +31,8 @@ struct SceneTree: Sendable {
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform.
-    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:]) -> [RenderNode] {
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:],
+               offsets: ScrollOffsets = ScrollOffsets()) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
             switch placement.content {
@@ -38,7 +43,7 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
-                nodes.append(screenNode(name, placement))
+                nodes.append(screenNode(name, placement, offsets: offsets))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
                     var moved = barNode
@@ -103,19 +108,28 @@ struct SceneTree: Sendable {
     }
 
     /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
-    private func screenNode(_ name: String, _ placement: Placement) -> RenderNode {
+    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let screen = scene.screens[name] {
             let laidOut = screen.laidOut(writtenIn: device.size, in: layout.size)
             for view in laidOut.identifiedViews(on: layout) {
                 let adjustment = placement.views[view.id]
-                children.append(RenderNode(id: "\(placement.id)/\(view.id)",
-                                           content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
-                                           size: view.frame.size,
-                                           transform: adjustment?.transform(for: view.frame)
-                                               ?? AffineTransform(translationX: view.frame.x, y: view.frame.y),
-                                           alpha: adjustment?.alpha ?? 1))
+                let id = "\(placement.id)/\(view.id)"
+                let transform = adjustment?.transform(for: view.frame) ?? AffineTransform(translationX: view.frame.x, y: view.frame.y)
+                let key = ScrollOffsets.Key(screen: name, view: view.id)
+                if scrolling.contains(key), let scroll = laidOut.scrollView(view.id, on: layout) {
+                    // UIScrollView: a node of the frame's size clipping its content, moved up by the offset.
+                    let offset = offsets[key]
+                    let content = RenderNode(id: "\(id)/content",
+                                             content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
+                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: -offset))
+                    children.append(RenderNode(id: id, size: view.frame.size, transform: transform, alpha: adjustment?.alpha ?? 1,
+                                               clipsToBounds: true, contentOffset: Point(x: 0, y: offset), children: [content]))
+                    continue
+                }
+                children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
+                                           size: view.frame.size, transform: transform, alpha: adjustment?.alpha ?? 1))
             }
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),

@@ -52,6 +52,8 @@ public enum Outcome: String, Sendable, Hashable, CaseIterable {
     case cancel
     /// It does nothing, on purpose.
     case nothing
+    /// It scrolls a list or grid (a pan no transition claims, on a scroll view).
+    case scroll
 }
 
 /// A timeline entry: an action at an absolute time in seconds, and where the file says so.

@@ -1,0 +1,86 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// Every scrolled scroll view's `contentOffset.y` at one moment, by screen and view id; a
+/// scroll view not listed is at 0.
+struct ScrollOffsets: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
+        var screen: String
+        var view: String
+    }
+
+    private var values: [Key: Double] = [:]
+
+    init() {}
+
+    subscript(key: Key) -> Double {
+        get { values[key] ?? 0 }
+        set { values[key] = newValue }
+    }
+
+    /// The offsets with `key` at `offset`.
+    func with(_ key: Key, at offset: Double) -> ScrollOffsets {
+        var copy = self
+        copy[key] = offset
+        return copy
+    }
+}
+
+/// One finger scrolling a scroll view, as `UIScrollView`'s pan gesture recognizer drives it:
+/// the content follows the finger's translation (rubber-banded past the ends), and from the lift
+/// moves freely as `ScrollMotion` says — deceleration, the bounce back (docs/uikit-semantics.md#scrolling).
+struct ScrollRun: Sendable {
+    let key: ScrollOffsets.Key
+    let geometry: ScrollGeometry
+    /// The offset when the finger began to pan.
+    let startOffset: Double
+    /// Each pan event's time and the offset it sets, while the finger is down.
+    let drag: [(time: Double, offset: Double)]
+    /// When the finger lifted: the free motion's start.
+    let releaseTime: Double
+    let motion: ScrollMotion
+    /// When another touch or a transition stopped the motion early; nil: it ran to rest.
+    private(set) var stopTime: Double?
+
+    /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition,
+         rate: DecelerationRate = .normal, scale: Double) {
+        self.key = key
+        self.geometry = geometry
+        startOffset = offset
+        // A finger moving up (negative translation) scrolls toward larger offsets.
+        drag = recognition.events.map { event in
+            (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height))
+        }
+        let last = recognition.events.last
+        releaseTime = last?.time ?? recognition.up.time
+        let velocity = last?.state == .ended ? -(last?.velocity.y ?? 0) : 0
+        motion = ScrollMotion(start: drag.last?.offset ?? offset, velocity: velocity, range: geometry.range, rate: rate,
+                              scale: scale)
+    }
+
+    /// When the pan began: the first frame the content moves.
+    var beginTime: Double { drag.first?.time ?? releaseTime }
+    /// When the content is at rest.
+    var endTime: Double { stopTime ?? releaseTime + motion.duration }
+    /// Where the content rests.
+    var restingOffset: Double { stopTime.map { offset(at: $0) } ?? motion.restingOffset }
+
+    /// The offset at `time`: the last pan event's while the finger is down, then the free motion's.
+    func offset(at time: Double) -> Double {
+        let t = min(time, stopTime ?? .infinity)
+        if t < releaseTime {
+            return drag.last { $0.time <= t + 1e-9 }?.offset ?? startOffset
+        }
+        return motion.offset(at: t - releaseTime)
+    }
+
+    /// A touch going down or a transition starting at `time` stops the content where it is
+    /// (`UIScrollView` stops decelerating when touched).
+    mutating func stop(at time: Double) {
+        guard time < endTime else { return }
+        stopTime = max(time, releaseTime)
+    }
+}
