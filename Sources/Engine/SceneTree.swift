@@ -45,7 +45,8 @@ struct SceneTree: Sendable {
             case .screen(let name):
                 nodes.append(screenNode(name, placement, offsets: offsets))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
-                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
+                if let id = ownBars[name],
+                   let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice, offsets: offsets) {
                     var moved = barNode
                     moved.transform = rotated(screenTransform(placement), placement)
                     moved.alpha = placement.alpha
@@ -53,7 +54,7 @@ struct SceneTree: Sendable {
                 }
             }
         }
-        if let bar, let node = barNode(bar) { nodes.append(node) }
+        if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
         return nodes
     }
 
@@ -120,12 +121,19 @@ struct SceneTree: Sendable {
                 let key = ScrollOffsets.Key(screen: name, view: view.id)
                 if scrolling.contains(key), let scroll = laidOut.scrollView(view.id, on: layout) {
                     // UIScrollView: a node of the frame's size clipping its content, moved up by the offset.
+                    // One at the content top of a screen with a navigation bar reaches up under the
+                    // bar, as a scroll view behind a translucent bar does (the bar answers it: barNode).
                     let offset = offsets[key]
+                    let underBar = adjustment == nil && laidOut.navigationBar != nil && scroll.frame.minY > 0
+                        && abs(scroll.frame.minY - laidOut.contentTop(on: layout)) < 0.5
+                    let top = underBar ? scroll.frame.minY : 0
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
-                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: -offset))
-                    children.append(RenderNode(id: id, size: view.frame.size, transform: transform, alpha: adjustment?.alpha ?? 1,
-                                               clipsToBounds: true, contentOffset: Point(x: 0, y: offset), children: [content]))
+                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                    children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
+                                               transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
+                                               alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
+                                               contentOffset: Point(x: 0, y: offset), children: [content]))
                     continue
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
@@ -153,7 +161,7 @@ struct SceneTree: Sendable {
 
     /// The bar with the item groups of `bar.below` and `bar.above` changing over as `bar.transition`
     /// says; nil when neither has a bar.
-    func barNode(_ bar: Bar, on layoutDevice: Device? = nil) -> RenderNode? {
+    func barNode(_ bar: Bar, on layoutDevice: Device? = nil, offsets: ScrollOffsets = ScrollOffsets()) -> RenderNode? {
         let device = layoutDevice ?? self.device
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
@@ -166,14 +174,25 @@ struct SceneTree: Sendable {
         }
         var children: [RenderNode] = []
         // One background when both screens ask for the same; otherwise the new one fades in over the old.
+        let scrolled = screens.map { barOffset($0.name, offsets: offsets, on: device) }
         let sameBackground = screens.count == 2 && screens[0].spec.background == screens[1].spec.background
             && screens[0].spec.separator == screens[1].spec.separator && screens[0].spec.height == screens[1].spec.height
+            && scrolled.allSatisfy { $0 == nil }
         for (index, screen) in screens.enumerated() where !(sameBackground && index == 0) {
+            let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
+            let id = sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background"
+            if let offset = scrolled[index] {
+                // Scroll-edge appearance at the edge, the standard one as content passes under the bar.
+                let look = standardLook(screen.spec)
+                let p = ScreenPart(screen: screen.name, kind: .barStandardBackground(background: look.background, separator: look.separator),
+                                   layout: device)
+                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(screen.spec, on: device).partSize,
+                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: screen.spec.largeTitle)))
+                continue
+            }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
             let (p, size) = part(screen.name, .barBackground, screen.spec)
-            let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
-            children.append(RenderNode(id: sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background",
-                                       content: .part(p), size: size, alpha: alpha))
+            children.append(RenderNode(id: id, content: .part(p), size: size, alpha: alpha))
         }
         let slide: BarSlide?
         if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
@@ -195,6 +214,11 @@ struct SceneTree: Sendable {
             if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
                 groups.append(("items", .barItems, .identity, screen.alpha))
             }
+            if slide == nil, screen.spec.largeTitle, screen.spec.title != nil, let offset = scrolled[index] {
+                // The large title scrolls with the content inside its shrinking area; the inline title fades in.
+                groups.removeAll { $0.name == "title" }
+                children.append(collapsingTitle(bar.id, screen.name, screen.spec, offset: offset, alpha: screen.alpha, device: device))
+            }
             for group in groups where group.alpha > 0 || slide == nil {
                 let (p, size) = part(screen.name, group.kind, screen.spec)
                 children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(group.name)", content: .part(p), size: size,
@@ -202,6 +226,47 @@ struct SceneTree: Sendable {
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+
+    /// The offset of the scroll view `screen`'s bar responds to: the one the scene scrolls that
+    /// starts at the screen's content top (under the bar); nil when there is none.
+    func barOffset(_ screen: String, offsets: ScrollOffsets, on device: Device) -> Double? {
+        guard let spec = scene.screens[screen], spec.navigationBar != nil,
+              scrolling.contains(where: { $0.screen == screen }) else { return nil }
+        let laidOut = spec.laidOut(writtenIn: self.device.size, in: device.size)
+        let top = laidOut.contentTop(on: device)
+        for scroll in laidOut.scrollViews(on: device) where abs(scroll.frame.minY - top) < 0.5 {
+            let key = ScrollOffsets.Key(screen: screen, view: scroll.id)
+            if scrolling.contains(key) { return offsets[key] }
+        }
+        return nil
+    }
+
+    /// The bar's standard appearance: its own background, or the system chrome's stand-in where
+    /// it has none (`UIBarAppearance.configureWithDefaultBackground()`), and a hairline.
+    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color) {
+        let separator = spec.separator ?? SystemColor.named("separator", appearance: scene.appearance) ?? .black
+        return (spec.background.alpha > 0 ? spec.background : BarBackground.system(scene.appearance), separator)
+    }
+
+    /// A large title at `offset`: a node clipping to its area (52 − offset tall, under the 44 pt
+    /// bar) with the title moved by the offset inside it, and the inline title fading in.
+    private func collapsingTitle(_ barID: String, _ screen: String, _ spec: NavigationBarView, offset: Double, alpha: Double,
+                                 device: Device) -> RenderNode {
+        let layout = NavigationBarLayout(spec, on: device)
+        let size = layout.partSize
+        let area = Rect(x: 0, y: layout.bar.maxY, width: size.width, height: BarScrollResponse.largeTitleHeight(offset: offset))
+        let title = RenderNode(id: "\(barID)/\(screen)/title/content",
+                               content: .part(ScreenPart(screen: screen, kind: .barTitle, layout: device)), size: size,
+                               transform: AffineTransform(translationX: 0, y: -area.y - offset))
+        let clip = RenderNode(id: "\(barID)/\(screen)/title", size: area.size,
+                              transform: AffineTransform(translationX: 0, y: area.y), alpha: alpha, clipsToBounds: true,
+                              children: [title])
+        let inline = RenderNode(id: "\(barID)/\(screen)/inlineTitle",
+                                content: .part(ScreenPart(screen: screen, kind: .barInlineTitle, layout: device)),
+                                size: NavigationBarLayout(spec, on: device).partSize,
+                                alpha: alpha * BarScrollResponse.inlineTitle(offset: offset))
+        return RenderNode(id: "\(barID)/\(screen)/titles", size: size, children: [clip, inline])
     }
 
     /// UINavigationController's push, for a back button: the chevron stays (it fades in over a

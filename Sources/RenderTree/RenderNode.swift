@@ -28,6 +28,12 @@ public struct ScreenPart: Hashable, Sendable {
         case barBackLabel
         /// The leading and trailing bar button items.
         case barItems
+        /// The bar's standard appearance, which shows once content scrolls under it: the bar
+        /// (without its large title area) filled with `background`, `separator`'s hairline below.
+        case barStandardBackground(background: Color, separator: Color)
+        /// The inline title of a bar with a large title: it fades in once the large title has
+        /// scrolled away.
+        case barInlineTitle
     }
 
     public var screen: String

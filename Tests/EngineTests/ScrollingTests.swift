@@ -184,3 +184,62 @@ final class ScrollingTests: XCTestCase {
         XCTAssertEqual(offset(timeline, at: timeline.duration - 0.05), 90, "and has it again after the pop")
     }
 }
+
+/// The navigation bar answers its scroll view (docs/uikit-semantics.md#bars-that-respond-to-scrolling):
+/// reference values from the rules (52 pt large title area, 10 pt ramps), not from Segue.
+final class BarScrollResponseTests: XCTestCase {
+    func testLargeTitleAreaShrinksByTheOffset() {
+        let rows: [(offset: Double, height: Double)] = [(-30, 82), (0, 52), (20, 32), (52, 0), (200, 0)]
+        for row in rows { XCTAssertEqual(BarScrollResponse.largeTitleHeight(offset: row.offset), row.height, "\(row.offset)") }
+    }
+
+    func testStandardAppearanceOnceContentIsUnderTheBar() {
+        // With a large title content reaches the bar at 52 pt; without one at once.
+        let rows: [(offset: Double, large: Bool, alpha: Double)] = [
+            (0, true, 0), (52, true, 0), (57, true, 0.5), (62, true, 1), (300, true, 1),
+            (-10, false, 0), (0, false, 0), (5, false, 0.5), (10, false, 1),
+        ]
+        for row in rows {
+            XCTAssertEqual(BarScrollResponse.standardAppearance(offset: row.offset, hasLargeTitle: row.large), row.alpha,
+                           accuracy: 1e-12, "\(row)")
+        }
+        XCTAssertEqual(BarScrollResponse.inlineTitle(offset: 40), 0)
+        XCTAssertEqual(BarScrollResponse.inlineTitle(offset: 57), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(BarScrollResponse.inlineTitle(offset: 70), 1)
+    }
+
+    /// A scrolled list under a large-title bar: the title's clip, the inline title and the
+    /// background's opacity follow the offset in the render tree.
+    func testTheTreeCollapsesTheLargeTitle() throws {
+        let text = """
+            device: { size: [400, 800], scale: 1, safeArea: [50, 0] }
+            fps: 10
+            tail: 0
+            screens:
+              list:
+                navigationBar: { title: Mail, largeTitle: true }
+                content: [{ list: { id: rows, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }]
+            root: list
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 700], [0.1, 200, 680], [0.2, 200, 600], [0.3, 200, 580], [0.35, 200, 580], [0.4, 200, 580]], expect: scroll }
+            """
+        let timeline = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
+        // The pan begins at 0.2 s (20 pt: offset 10); at 0.3 s the finger is 100 pt up: offset 90.
+        let layers = timeline.state(at: 0.3).layers
+        func node(_ id: String) throws -> PlacedNode { try XCTUnwrap(layers.first { $0.id == id }, id) }
+        XCTAssertEqual(try node("list/rows").contentOffset?.y, 90)
+        // The list reaches up under the bar: its clip starts at the screen's top, its content at 146 − 90.
+        XCTAssertEqual(try node("list/rows").frame.minY, 0)
+        XCTAssertEqual(try node("list/rows/content").frame.minY, 50 + 96 - 90)
+        // Large title area gone (52 − 90 < 0), inline title and standard background in.
+        XCTAssertEqual(try node("navigationBar/list/title").frame.height, 0)
+        XCTAssertEqual(try node("navigationBar/list/inlineTitle").alpha, 1)
+        XCTAssertEqual(try node("navigationBar/list/background").alpha, 1)
+        // At rest at 0 before the pan: the scroll-edge look, the full large title.
+        let before = timeline.state(at: 0).layers
+        XCTAssertEqual(before.first { $0.id == "navigationBar/list/background" }?.alpha, 0)
+        XCTAssertEqual(before.first { $0.id == "navigationBar/list/inlineTitle" }?.alpha, 0)
+        XCTAssertEqual(before.first { $0.id == "navigationBar/list/title" }?.frame.height, 52)
+        XCTAssertEqual(before.first { $0.id == "navigationBar/list/title" }?.frame.minY, 94)
+    }
+}
