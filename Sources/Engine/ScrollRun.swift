@@ -43,6 +43,24 @@ struct ScrollRun: Sendable {
     let motion: ScrollMotion
     /// When another touch or a transition stopped the motion early; nil: it ran to rest.
     private(set) var stopTime: Double?
+    /// An animated scroll (`scrollToRow(at:at:animated:)`): from `startOffset` to `to` over
+    /// `duration` from `releaseTime` along `curve`; nil for a finger's scroll.
+    private var animation: (to: Double, duration: Double, curve: CubicTimingCurve)?
+
+    /// UIKit's animated `setContentOffset` / `scrollToRow(at:at:animated:)`: 0.3 s ease-in-out [EST]
+    /// (docs/uikit-semantics.md#scrolling).
+    static let animatedScrollDuration = 0.3
+
+    /// An animated scroll of `geometry` from `offset` to `target`, starting at `time`.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, from offset: Double, to target: Double, at time: Double) {
+        self.key = key
+        self.geometry = geometry
+        startOffset = offset
+        drag = []
+        releaseTime = time
+        motion = ScrollMotion(start: target, velocity: 0, range: geometry.range)
+        animation = (target, Self.animatedScrollDuration, .easeInOut)
+    }
 
     /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
     init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition,
@@ -64,15 +82,19 @@ struct ScrollRun: Sendable {
     /// When the pan began: the first frame the content moves.
     var beginTime: Double { drag.first?.time ?? releaseTime }
     /// When the content is at rest.
-    var endTime: Double { stopTime ?? releaseTime + motion.duration }
+    var endTime: Double { stopTime ?? releaseTime + (animation?.duration ?? motion.duration) }
     /// Where the content rests.
-    var restingOffset: Double { stopTime.map { offset(at: $0) } ?? motion.restingOffset }
+    var restingOffset: Double { stopTime.map { offset(at: $0) } ?? animation?.to ?? motion.restingOffset }
 
     /// The offset at `time`: the last pan event's while the finger is down, then the free motion's.
     func offset(at time: Double) -> Double {
         let t = min(time, stopTime ?? .infinity)
         if t < releaseTime {
             return drag.last { $0.time <= t + 1e-9 }?.offset ?? startOffset
+        }
+        if let animation {
+            let progress = min(max((t - releaseTime) / animation.duration, 0), 1)
+            return startOffset + (animation.to - startOffset) * animation.curve.value(at: progress)
         }
         return motion.offset(at: t - releaseTime)
     }

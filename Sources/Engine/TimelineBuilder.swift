@@ -107,6 +107,7 @@ struct TimelineBuilder {
             case .touch(let samples): touch(samples, entry: entry)
             case .swipe(let swipe): touch(swipe.samples(framesPerSecond: scene.fps), entry: entry)
             case .tap(let target): tap(target, entry: entry)
+            case .scroll(let target): scroll(to: target, entry: entry)
             }
         }
         settle(before: .infinity)
@@ -566,6 +567,46 @@ struct TimelineBuilder {
         segments.append(.scroll(start: run.beginTime, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
         lastActivity = max(lastActivity, run.endTime)
         return .scrolled(scrolls.count - 1)
+    }
+
+    /// `scroll: { list, to }`: the row or cell brought into view as `scrollToRow(at:at:animated:)`
+    /// does — the least scrolling that shows it whole (`.none`), or to the `top`, `middle` or
+    /// `bottom` of the list — animated, and never past the content's ends.
+    private mutating func scroll(to target: ScrollTarget, entry: TimelineEntry) {
+        settle(before: entry.time)
+        guard checkIdle(entry, "scroll '\(target.list)'") else { return }
+        stopScroll(at: entry.time)
+        let screen = scene.screens[top.screen]
+        guard restingPlacements() == nil, let geometry = screen?.scrollView(target.list, on: scene.device),
+              let frames = screen?.cellFrames(list: target.list, on: scene.device) else {
+            let ids = screen?.scrollViews(on: scene.device).map(\.id) ?? []
+            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls" +
+                 (ids.isEmpty ? " (only top-level lists and grids with an id scroll)" : "; its scroll views are: \(ids.joined(separator: ", "))"))
+            return
+        }
+        guard frames.indices.contains(target.index) else {
+            fail(entry, "list or grid '\(target.list)' of '\(top.screen)' has \(frames.count) rows or cells; index \(target.index) is past its end")
+            return
+        }
+        let key = ScrollOffsets.Key(screen: top.screen, view: target.list)
+        let current = offsets[key]
+        // The row in content coordinates: 0 at the content's top.
+        let cell = frames[target.index].cell.offsetBy(dx: 0, dy: -geometry.frame.minY)
+        let height = geometry.frame.height
+        var wanted: Double
+        switch target.position {
+        case .top: wanted = cell.minY
+        case .middle: wanted = cell.midY - height / 2
+        case .bottom: wanted = cell.maxY - height
+        case .none: wanted = cell.minY < current ? cell.minY : cell.maxY > current + height ? cell.maxY - height : current
+        }
+        wanted = min(max(wanted, geometry.range.lowerBound), geometry.range.upperBound)
+        let run = ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time)
+        scrolls.append(run)
+        activeScroll = scrolls.count - 1
+        scrolledViews.insert(key)
+        segments.append(.scroll(start: entry.time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
+        lastActivity = max(lastActivity, run.endTime)
     }
 
     /// The moving scroll view comes to rest: its offset is kept and the screen is at rest again.

@@ -309,6 +309,8 @@ struct SceneDecoder {
             action = decodePan(entry.value).map(Action.touch)
         case "tap":
             action = decodeTap(entry.value).map(Action.tap)
+        case "scroll":
+            action = decodeScroll(entry.value).map(Action.scroll)
         default:
             action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
@@ -322,6 +324,18 @@ struct SceneDecoder {
         }
         guard let time, let action else { return nil }
         return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+    }
+
+    /// `scroll: { list: ID, to: N, position }`.
+    func decodeScroll(_ node: Node) -> ScrollTarget? {
+        let r = reader
+        guard let fields = r.mapping(node, ScrollKeys.mapping) else { return nil }
+        if fields["list"] == nil { r.error(node, "missing key 'list' (the list or grid id) in scroll") }
+        if fields["to"] == nil { r.error(node, "missing key 'to' (the row or cell to bring into view) in scroll") }
+        guard let list = r.value(fields, ScrollKeys.list, "list id"), let index = r.value(fields, ScrollKeys.to, "row or cell") else {
+            return nil
+        }
+        return ScrollTarget(list: list, index: index, position: r.value(fields, ScrollKeys.position, "scroll position"))
     }
 
     /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell) or `tap: { view: ID }`.

@@ -29,6 +29,29 @@ public enum Action: Sendable, Hashable {
     /// A quick tap (down and up in place, 80 ms) on what `TapTarget` names, found on the screen
     /// on top when it happens.
     case tap(TapTarget)
+    /// Scroll a row or cell into view, animated, as `scrollToRow(at:at:animated:)` does.
+    case scroll(ScrollTarget)
+}
+
+/// What a `scroll:` entry brings into view: row or cell `index` of the list or grid `list` on
+/// the screen on top, placed as `UITableView.ScrollPosition` says.
+public struct ScrollTarget: Sendable, Hashable {
+    /// `UITableView.ScrollPosition`.
+    public enum Position: String, Sendable, Hashable, CaseIterable {
+        /// The least scrolling that shows the whole row (`.none`).
+        case none
+        case top, middle, bottom
+    }
+
+    public var list: String
+    public var index: Int
+    public var position: Position
+
+    public init(list: String, index: Int, position: Position = .none) {
+        self.list = list
+        self.index = index
+        self.position = position
+    }
 }
 
 /// What a tap lands on.

@@ -172,6 +172,38 @@ final class ScrollingTests: XCTestCase {
         XCTAssertTrue(below.first?.contains("row or cell 25 of 'rows' is off-screen at 1 s: with the content scrolled to 0 pt its center is at y = 1122, below the list's visible 0–800") ?? false, "\(below)")
     }
 
+    func testScrollToARowAsScrollToRowDoes() throws {
+        // Row 25 (y 1100…1144) in an 800 pt list: `.none` scrolls the least, its bottom to the
+        // frame's bottom (344); `top` puts it at the top (1100 → clamped to the end, 520);
+        // `middle` centers it (1122 − 400 = 722 → 520); row 3 at the top is 132. Eased over 0.3 s.
+        let timeline = try timeline("""
+            timeline:
+              - { at: 0.1, scroll: { list: rows, to: 25 } }
+              - { at: 1, scroll: { list: rows, to: 3, position: top } }
+              - { at: 2, scroll: { list: rows, to: 25, position: middle } }
+            """)
+        XCTAssertEqual(offset(timeline, at: 0.1), 0)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.25)), 172, accuracy: 1e-9, "halfway: ease-in-out is symmetric")
+        XCTAssertEqual(offset(timeline, at: 0.4), 344)
+        XCTAssertEqual(offset(timeline, at: 1.3), 132)
+        XCTAssertEqual(offset(timeline, at: 2.3), 520)
+    }
+
+    func testScrollEntriesAreCheckedWhereTheyAreWritten() {
+        XCTAssertTrue(messages("""
+            timeline:
+              - { at: 0.1, scroll: { list: nope, to: 3 } }
+            """).first?.contains("t.yaml:9:5: error: cannot scroll 'nope' at 0.1 s: 'list' is on screen and has no list or grid 'nope' that scrolls; its scroll views are: rows") ?? false)
+        XCTAssertTrue(messages("""
+            timeline:
+              - { at: 0.1, scroll: { list: rows, to: 30 } }
+            """).first?.contains("t.yaml:9:5: error: list or grid 'rows' of 'list' has 30 rows or cells; index 30 is past its end") ?? false)
+        XCTAssertTrue(messages("""
+            timeline:
+              - { at: 0.1, scroll: { list: rows } }
+            """).first?.contains("t.yaml:9:24: error: missing key 'to'") ?? false, "\(messages("timeline: [{ at: 0.1, scroll: { list: rows } }]"))")
+    }
+
     func testAPopReturnsToTheOffsetTheListHad() throws {
         let timeline = try timeline("""
             transitions: [{ from: list, to: detail, style: system-push }]

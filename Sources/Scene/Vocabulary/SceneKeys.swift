@@ -83,6 +83,7 @@ public enum EntryKeys {
         ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
         ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
         ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, or on a view"),
+        ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))"),
     ]
 
     public static let mapping = KeyMapping("entry", "a timeline entry", doc: "one action at a time", required: ["at"],
@@ -99,6 +100,19 @@ public enum TapKeys {
 
     public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N } or { view: ID }",
                                            doc: "a row or cell, or a view", [list, index, view])
+}
+
+extension ScrollTarget.Position: SettingChoice {}
+
+/// `scroll: { list, to, position }` of a timeline entry.
+public enum ScrollKeys {
+    public static let list = Setting<String?>("list", doc: "the list or grid id")
+    public static let to = Setting<Int?>("to", .integer(range: Limits.index), doc: "the row or cell to bring into view")
+    public static let position = Setting<ScrollTarget.Position>("position", default: .none,
+                                                                doc: "where it ends up: none (the least scrolling), top, middle, bottom")
+
+    public static let mapping = KeyMapping("scroll", "a scroll: { list: ID, to: N }", doc: "a row or cell to scroll into view",
+                                           required: ["list", "to"], [list, to, position])
 }
 
 /// The keys of a synthesized finger: point to point, or by intent.
