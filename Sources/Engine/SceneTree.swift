@@ -169,12 +169,20 @@ struct SceneTree: Sendable {
         if let above = bar.above, let spec = scene.screens[above]?.navigationBar { screens.append((above, spec, amount)) }
         guard !screens.isEmpty else { return nil }
         let height = screens.map { NavigationBarLayout($0.spec, on: device).partSize.height }.max() ?? 0
+        // During a push or pop, a screen whose scroll view has scrolled its large title away
+        // shows an inline bar and moves as one: its title is the inline title.
+        let scrolled = screens.map { barOffset($0.name, offsets: offsets, on: device) }
+        var collapsed = Array(repeating: false, count: screens.count)
+        for index in screens.indices where bar.above != nil && screens[index].spec.largeTitle
+            && (scrolled[index] ?? 0) >= NavigationBarView.largeTitleHeight + BarScrollResponse.inlineTitleRamp {
+            screens[index].spec.largeTitle = false
+            collapsed[index] = true
+        }
         func part(_ name: String, _ kind: ScreenPart.Kind, _ spec: NavigationBarView) -> (ScreenPart, Size) {
             (ScreenPart(screen: name, kind: kind, layout: device), NavigationBarLayout(spec, on: device).partSize)
         }
         var children: [RenderNode] = []
         // One background when both screens ask for the same; otherwise the new one fades in over the old.
-        let scrolled = screens.map { barOffset($0.name, offsets: offsets, on: device) }
         let sameBackground = screens.count == 2 && screens[0].spec.background == screens[1].spec.background
             && screens[0].spec.separator == screens[1].spec.separator && screens[0].spec.height == screens[1].spec.height
             && scrolled.allSatisfy { $0 == nil }
@@ -186,8 +194,11 @@ struct SceneTree: Sendable {
                 let look = standardLook(screen.spec)
                 let p = ScreenPart(screen: screen.name, kind: .barStandardBackground(background: look.background, separator: look.separator),
                                    layout: device)
-                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(screen.spec, on: device).partSize,
-                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: screen.spec.largeTitle)))
+                var inline = screen.spec
+                inline.largeTitle = false
+                let large = screen.spec.largeTitle || collapsed[index]
+                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize,
+                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)))
                 continue
             }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
@@ -209,7 +220,8 @@ struct SceneTree: Sendable {
             if screen.spec.title != nil {
                 let sliding = slide.map { slidingTitle(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0,
                                                        device: device) }
-                groups.append(("title", .barTitle, sliding?.transform ?? .identity, sliding?.alpha ?? screen.alpha))
+                groups.append(("title", collapsed[index] ? .barInlineTitle : .barTitle, sliding?.transform ?? .identity,
+                               sliding?.alpha ?? screen.alpha))
             }
             if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
                 groups.append(("items", .barItems, .identity, screen.alpha))
