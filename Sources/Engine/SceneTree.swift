@@ -274,9 +274,11 @@ struct SceneTree: Sendable {
         let clip = RenderNode(id: "\(barID)/\(screen)/title", size: area.size,
                               transform: AffineTransform(translationX: 0, y: area.y), alpha: alpha, clipsToBounds: true,
                               children: [title])
+        var inlineSpec = spec
+        inlineSpec.largeTitle = false
         let inline = RenderNode(id: "\(barID)/\(screen)/inlineTitle",
                                 content: .part(ScreenPart(screen: screen, kind: .barInlineTitle, layout: device)),
-                                size: NavigationBarLayout(spec, on: device).partSize,
+                                size: NavigationBarLayout(inlineSpec, on: device).partSize,
                                 alpha: alpha * BarScrollResponse.inlineTitle(offset: offset))
         return RenderNode(id: "\(barID)/\(screen)/titles", size: size, children: [clip, inline])
     }

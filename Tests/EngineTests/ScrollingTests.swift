@@ -267,6 +267,10 @@ final class BarScrollResponseTests: XCTestCase {
         XCTAssertEqual(try node("navigationBar/list/title").frame.height, 0)
         XCTAssertEqual(try node("navigationBar/list/inlineTitle").alpha, 1)
         XCTAssertEqual(try node("navigationBar/list/background").alpha, 1)
+        // The inline look's parts are the inline bar's size (50 + 44 pt and the 1 pt hairline
+        // row), not the large-title bar's: drawn at another size they would be stretched.
+        XCTAssertEqual(try node("navigationBar/list/inlineTitle").frame.height, 95)
+        XCTAssertEqual(try node("navigationBar/list/background").frame.height, 95)
         // At rest at 0 before the pan: the scroll-edge look, the full large title.
         let before = timeline.state(at: 0).layers
         XCTAssertEqual(before.first { $0.id == "navigationBar/list/background" }?.alpha, 0)
