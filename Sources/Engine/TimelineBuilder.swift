@@ -355,6 +355,14 @@ struct TimelineBuilder {
         for (entry, effect) in gestures {
             let kind = entry.gestureName
             switch (effect, entry.expect) {
+            case (.scroll(let index), .scroll?) where entry.expectedScroll != nil:
+                let run = scrolls[index]
+                guard let wanted = entry.expectedScroll else { break }
+                if run.key.view != wanted.list {
+                    fail(entry, "this \(kind) should scroll '\(wanted.list)', but it scrolls '\(run.key.view)' of '\(run.key.screen)'")
+                } else if abs(run.restingOffset - wanted.offset) > wanted.tolerance {
+                    fail(entry, "this \(kind) should scroll '\(wanted.list)' to rest at \(format(wanted.offset)) pt (± \(format(wanted.tolerance))), but it comes to rest at \(format(run.restingOffset)) pt at \(format(run.endTime)) s")
+                }
             case (.nothing, .nothing?), (.scroll, .scroll?), (.scroll, nil):
                 break
             case (.scroll(let index), let expected?):

@@ -314,7 +314,16 @@ struct SceneDecoder {
         default:
             action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
-        let expect = r.value(fields, K.expect, "expect (the gesture's outcome)")
+        var expect: Outcome?
+        var expectedScroll: ExpectedScroll?
+        if let node = fields["expect"] {
+            if node.mapping != nil {
+                expectedScroll = decodeExpectedScroll(node)
+                expect = .scroll
+            } else {
+                expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or { scroll: { list, offset } })", Outcome.self)
+            }
+        }
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
             r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
         }
@@ -323,7 +332,24 @@ struct SceneDecoder {
             r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
         guard let time, let action else { return nil }
-        return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        var decoded = TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        decoded.expectedScroll = expectedScroll
+        return decoded
+    }
+
+    /// `expect: { scroll: { list: ID, offset: N, tolerance: T } }`.
+    func decodeExpectedScroll(_ node: Node) -> ExpectedScroll? {
+        let r = reader
+        guard let fields = r.mapping(node, ExpectKeys.mapping) else { return nil }
+        guard let scroll = fields["scroll"] else {
+            r.error(node, "missing key 'scroll' ({ list: ID, offset: N }) in expect")
+            return nil
+        }
+        guard let inner = r.mapping(scroll, ExpectKeys.scrollMapping) else { return nil }
+        if inner["list"] == nil { r.error(scroll, "missing key 'list' (the list or grid id) in the expected scroll") }
+        if inner["offset"] == nil { r.error(scroll, "missing key 'offset' (where it comes to rest, in points) in the expected scroll") }
+        guard let list = r.value(inner, ExpectKeys.list, "list id"), let offset = r.value(inner, ExpectKeys.offset, "offset") else { return nil }
+        return ExpectedScroll(list: list, offset: offset, tolerance: r.value(inner, ExpectKeys.tolerance, "tolerance"))
     }
 
     /// `scroll: { list: ID, to: N, position }`.

@@ -291,12 +291,20 @@ public enum SceneSchema {
             ]],
             "tap": ["oneOf": [point, object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "a row or cell"),
                               object(["view": text], required: ["view"], "a view with an id")]],
+            "scroll": object(["list": text, "to": ["type": "integer", "minimum": 0],
+                              "position": strings(ScrollTarget.Position.allCases.map(\.rawValue), "where the row ends up")],
+                             required: ["list", "to"], "a row or cell to scroll into view, animated"),
         ]
+        let expectedScroll = object(["scroll": object(["list": text, "offset": number("contentOffset.y at rest, points"),
+                                                       "tolerance": number("points", minimum: 0)],
+                                                      required: ["list", "offset"], "the list or grid it scrolls and where that comes to rest")],
+                                    required: ["scroll"], "a scroll that comes to rest at an offset")
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
             var properties: Object = ["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:],
                                       "name": text]
             if ["pan", "swipe", "tap"].contains(action) {
-                properties["expect"] = strings(Outcome.allCases.map(\.rawValue), "what the gesture should do; checked against the replay")
+                properties["expect"] = ["oneOf": [strings(Outcome.allCases.map(\.rawValue), "what the gesture should do; checked against the replay"),
+                                                   expectedScroll]]
             }
             return object(properties, required: ["at", action], action)
         }]

@@ -33,6 +33,19 @@ public enum Action: Sendable, Hashable {
     case scroll(ScrollTarget)
 }
 
+/// Where a gesture's scroll should come to rest: list or grid `list` at `offset` ± `tolerance`.
+public struct ExpectedScroll: Sendable, Hashable {
+    public var list: String
+    public var offset: Double
+    public var tolerance: Double
+
+    public init(list: String, offset: Double, tolerance: Double = 1) {
+        self.list = list
+        self.offset = offset
+        self.tolerance = tolerance
+    }
+}
+
 /// What a `scroll:` entry brings into view: row or cell `index` of the list or grid `list` on
 /// the screen on top, placed as `UITableView.ScrollPosition` says.
 public struct ScrollTarget: Sendable, Hashable {
@@ -86,6 +99,9 @@ public struct TimelineEntry: Sendable, Hashable {
     public var location: SourceLocation
     /// What the gesture should do (`expect:`); nil: it must start, drive or interrupt something.
     public var expect: Outcome?
+    /// With `expect: { scroll: { list, offset, tolerance } }`: the scroll view it scrolls and
+    /// where that comes to rest (`expect` is then `.scroll`).
+    public var expectedScroll: ExpectedScroll?
     /// The entry's own name (`name:`), for the snapshot points it drives.
     public var name: String?
 

@@ -137,6 +137,22 @@ final class ScrollingTests: XCTestCase {
         XCTAssertTrue(none.first?.contains("this tap should scroll a list or grid but does nothing") ?? false, "\(none)")
     }
 
+    func testExpectedRestingOffsetWithinATolerance() {
+        // 190 pt dragged, released at 1000 pt/s: would travel to 689.5, so it bounces at the end, 520.
+        let swipe = "swipe: { direction: up, distance: 200, velocity: 1000, from: [200, 600] }"
+        func run(_ expect: String) -> [String] {
+            messages("timeline:\n  - { at: 0.1, \(swipe), expect: \(expect) }")
+        }
+        XCTAssertEqual(run("{ scroll: { list: rows, offset: 520 } }"), [])
+        XCTAssertEqual(run("{ scroll: { list: rows, offset: 512, tolerance: 10 } }"), [])
+        let off = run("{ scroll: { list: rows, offset: 420 } }")
+        XCTAssertTrue(off.first?.contains("t.yaml:9:5: error: this gesture should scroll 'rows' to rest at 420 pt (± 1), but it comes to rest at 520 pt") ?? false, "\(off)")
+        let other = run("{ scroll: { list: photos, offset: 520 } }")
+        XCTAssertTrue(other.first?.contains("should scroll 'photos', but it scrolls 'rows' of 'list'") ?? false, "\(other)")
+        let missing = run("{ scroll: { list: rows } }")
+        XCTAssertTrue(missing.first?.contains("missing key 'offset'") ?? false, "\(missing)")
+    }
+
     func testTapsHitRowsWhereTheyAreNow() {
         // After a 90 pt scroll the point [200, 30] lies on row 2 (y 88…132 in the content).
         let bound = """

@@ -72,7 +72,8 @@ public enum TapTriggerKeys {
 /// The keys of a timeline entry: its time, one action, and what it expects.
 public enum EntryKeys {
     public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let expect = Setting<Outcome?>("expect", doc: "the gesture's outcome, checked when the timeline is built")
+    public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expect")]),
+                                         doc: "the gesture's outcome, checked when the timeline is built: finish, cancel, scroll, nothing, or { scroll: { list, offset, tolerance } }")
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
@@ -103,6 +104,20 @@ public enum TapKeys {
 }
 
 extension ScrollTarget.Position: SettingChoice {}
+
+/// `expect: { scroll: { list, offset, tolerance } }`: a gesture that scrolls a list or grid to rest there.
+public enum ExpectKeys {
+    public static let scroll = ShapedKey("scroll", .shape("expectedScroll"), doc: "the list or grid it scrolls and where that comes to rest")
+    public static let mapping = KeyMapping("expect", "an expected outcome: { scroll: { list: ID, offset: N } }",
+                                           doc: "what a gesture should do, with where it ends", required: ["scroll"], [scroll])
+
+    public static let list = Setting<String?>("list", doc: "the list or grid id")
+    public static let offset = Setting<Double?>("offset", .number(range: Limits.coordinates), doc: "its contentOffset.y at rest, in points")
+    public static let tolerance = Setting<Double>("tolerance", .number(range: Limits.length), default: 1, doc: "how far from 'offset' it may rest, in points")
+    public static let scrollMapping = KeyMapping("expectedScroll", "an expected scroll: { list: ID, offset: N }",
+                                                 doc: "the list or grid a gesture scrolls and where it comes to rest",
+                                                 required: ["list", "offset"], [list, offset, tolerance])
+}
 
 /// `scroll: { list, to, position }` of a timeline entry.
 public enum ScrollKeys {
