@@ -27,14 +27,7 @@ final class ScrollingTests: XCTestCase {
     }
 
     private func messages(_ body: String) -> [String] {
-        do {
-            _ = try timeline(body)
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
+        replayMessages(header() + body)
     }
 
     private func offset(_ timeline: Timeline, at time: Double, node: String = "list/rows") -> Double? {
