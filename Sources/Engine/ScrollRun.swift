@@ -41,6 +41,8 @@ struct ScrollRun: Sendable {
     /// When the finger lifted: the free motion's start.
     let releaseTime: Double
     let motion: ScrollMotion
+    /// Whether the content may go past the ends (`bounces`); without, it stops at them.
+    private var bounces = true
     /// When another touch or a transition stopped the motion early; nil: it ran to rest.
     private(set) var stopTime: Double?
     /// An animated scroll (`scrollToRow(at:at:animated:)`): from `startOffset` to `to` over
@@ -63,20 +65,26 @@ struct ScrollRun: Sendable {
     }
 
     /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
-    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition,
-         rate: DecelerationRate = .normal, scale: Double) {
+    /// The scroll view's `decelerationRate`, `isPagingEnabled` and `bounces` are `geometry.behavior`'s.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition, scale: Double) {
         self.key = key
         self.geometry = geometry
         startOffset = offset
+        let behavior = geometry.behavior
         // A finger moving up (negative translation) scrolls toward larger offsets.
         drag = recognition.events.map { event in
-            (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height))
+            (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height,
+                                               bounces: behavior.bounces))
         }
         let last = recognition.events.last
         releaseTime = last?.time ?? recognition.up.time
         let velocity = last?.state == .ended ? -(last?.velocity.y ?? 0) : 0
-        motion = ScrollMotion(start: drag.last?.offset ?? offset, velocity: velocity, range: geometry.range, rate: rate,
-                              scale: scale)
+        let start = drag.last?.offset ?? offset
+        let page = behavior.paging
+            ? ScrollPhysics.pageTarget(offset: start, velocity: velocity, pageSize: geometry.frame.height, range: geometry.range) : nil
+        motion = ScrollMotion(start: start, velocity: velocity, range: geometry.range,
+                              rate: behavior.deceleration == .fast ? .fast : .normal, scale: scale, pageTarget: page)
+        bounces = behavior.bounces
     }
 
     /// When the pan began: the first frame the content moves.
@@ -96,7 +104,8 @@ struct ScrollRun: Sendable {
             let progress = min(max((t - releaseTime) / animation.duration, 0), 1)
             return startOffset + (animation.to - startOffset) * animation.curve.value(at: progress)
         }
-        return motion.offset(at: t - releaseTime)
+        let free = motion.offset(at: t - releaseTime)
+        return bounces ? free : min(max(free, geometry.range.lowerBound), geometry.range.upperBound)
     }
 
     /// A touch going down or a transition starting at `time` stops the content where it is

@@ -8,22 +8,23 @@ import XCTest
 /// sideways pan is not a scroll, and taps hit rows where they are now. Reference offsets come
 /// from the pan slop (10 pt) and docs/uikit-semantics.md#scrolling's travel, not from Segue.
 final class ScrollingTests: XCTestCase {
-    /// 30 plain rows of 44 pt in a 400 × 800 list: content 1320 pt, offsets 0…520.
-    private func header(rows: Int = 30) -> String {
+    /// 30 plain rows of 44 pt in a 400 × 800 list: content 1320 pt, offsets 0…520. `options`
+    /// go into the list's mapping.
+    private func header(rows: Int = 30, options: String = "") -> String {
         """
         device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
         fps: 10
         tail: 0
         screens:
-          list: { content: [{ list: { id: rows, rows: [\((0..<rows).map { "R\($0)" }.joined(separator: ", "))] } }] }
+          list: { content: [{ list: { id: rows\(options), rows: [\((0..<rows).map { "R\($0)" }.joined(separator: ", "))] } }] }
           detail: { content: [{ list: { id: more, rows: [\((0..<rows).map { "D\($0)" }.joined(separator: ", "))] } }] }
         root: list
 
         """
     }
 
-    private func timeline(_ body: String, rows: Int = 30) throws -> Timeline {
-        try Timeline(scene: try SceneLoader.load(text: header(rows: rows) + body, file: "t.yaml", name: "t"))
+    private func timeline(_ body: String, rows: Int = 30, options: String = "") throws -> Timeline {
+        try Timeline(scene: try SceneLoader.load(text: header(rows: rows, options: options) + body, file: "t.yaml", name: "t"))
     }
 
     private func messages(_ body: String) -> [String] {
@@ -69,6 +70,25 @@ final class ScrollingTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(o, last - 1e-9)
             last = o
         }
+    }
+
+    func testTheScrollViewsOwnSettings() throws {
+        let flick = """
+            timeline:
+              - { at: 0.1, swipe: { direction: up, distance: 200, velocity: 1000, from: [200, 600] }, expect: scroll }
+            """
+        // decelerationRate: fast: 190 + 1000 / (−1000 ln 0.99) = 289.4992 [CALC].
+        let fast = try timeline(flick, rows: 100, options: ", decelerationRate: fast")
+        XCTAssertEqual(try XCTUnwrap(offset(fast, at: fast.duration + 1)), 190 + 99.499162, accuracy: 1e-3)
+        // paging: released at 190 moving up, it settles on the next page, the view's height (800).
+        let paged = try timeline(flick, rows: 100, options: ", paging: true")
+        XCTAssertEqual(offset(paged, at: paged.duration + 1), 800)
+        // bounces: false: pulled down from the top, the content stays at 0.
+        let stiff = try timeline("""
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.3, 200, 300]], expect: scroll }
+            """, options: ", bounces: false")
+        for frame in 0..<stiff.frameCount { XCTAssertEqual(offset(stiff, at: stiff.time(ofFrame: frame)), 0) }
     }
 
     func testAFlickPastTheEndBouncesBackToIt() throws {
