@@ -146,6 +146,16 @@ public struct Timeline: Sendable {
         var ownBars: [String: String]
     }
 
+    /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
+    /// (`<screen>/<list or grid id>`).
+    public func scrollOffsets(at time: Double) -> [String: Double] {
+        var offsets: [String: Double] = [:]
+        for layer in state(at: time).layers {
+            if let offset = layer.contentOffset { offsets[layer.id] = offset.y }
+        }
+        return offsets
+    }
+
     /// Where a transition's two screens sit relative to navigation bars.
     struct BarContext: Sendable {
         var below: String
