@@ -4,8 +4,9 @@ import Geometry
 extension FrameState {
     /// The frame as one line of `segue trace` JSON, in the key order of the stable contract:
     /// `frame, time, transition, phase, progress, touches, layers` and per render-tree node
-    /// (depth first, back to front) `id, frame, transform, alpha, cornerRadius, tone, shadowOpacity`
-    /// (`tone` only on the window chrome's nodes, `shadowOpacity` only where a shadow is cast).
+    /// (depth first, back to front) `id, frame, transform, alpha, cornerRadius, tone, shadowOpacity,
+    /// contentOffset` (`tone` only on the window chrome's nodes, `shadowOpacity` only where a
+    /// shadow is cast, `contentOffset` only on scroll views a gesture of the scene scrolls).
     /// Numbers are rounded to 4 decimals (times to 6); the renderer uses them unrounded.
     public var jsonLine: String {
         var out = "{\"frame\": \(frame), \"time\": \(JSONNumber.format(time, decimals: 6)), "
@@ -28,6 +29,7 @@ extension PlacedNode {
         out += "], \"alpha\": \(JSONNumber.format(alpha)), \"cornerRadius\": \(JSONNumber.format(cornerRadius))"
         if let tone { out += ", \"tone\": \"\(tone.rawValue)\"" }
         if let shadowOpacity { out += ", \"shadowOpacity\": \(JSONNumber.format(shadowOpacity))" }
+        if let contentOffset { out += ", \"contentOffset\": [\(JSONNumber.format(contentOffset.x)), \(JSONNumber.format(contentOffset.y))]" }
         return out + "}"
     }
 }

@@ -15,6 +15,10 @@ struct SceneTree: Sendable {
     /// The screens laid out at each size a node shows them at, shared with the painter.
     let layouts: ScreenLayouts
     var device: Device { scene.device }
+    /// The scroll views a gesture of the scene scrolls: drawn as a clipping node over their whole
+    /// content, moved by `ScrollOffsets`, with a `contentOffset` in the trace. Other lists and
+    /// grids stay one part at their frame's size.
+    var scrolling: Set<ScrollOffsets.Key> = []
 
     /// A navigation controller's bar, cross-fading from the screen below to the screen above.
     struct Bar: Hashable, Sendable {
@@ -31,7 +35,8 @@ struct SceneTree: Sendable {
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform.
-    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:]) -> [RenderNode] {
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:],
+               offsets: ScrollOffsets = ScrollOffsets()) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
             switch placement.content {
@@ -42,9 +47,10 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
-                nodes.append(screenNode(name, placement))
+                nodes.append(screenNode(name, placement, offsets: offsets))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
-                if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
+                if let id = ownBars[name],
+                   let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice, offsets: offsets) {
                     var moved = barNode
                     moved.transform = rotated(screenTransform(placement), placement)
                     moved.alpha = placement.alpha
@@ -52,7 +58,7 @@ struct SceneTree: Sendable {
                 }
             }
         }
-        if let bar, let node = barNode(bar) { nodes.append(node) }
+        if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
         return nodes
     }
 
@@ -107,18 +113,34 @@ struct SceneTree: Sendable {
     }
 
     /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
-    private func screenNode(_ name: String, _ placement: Placement) -> RenderNode {
+    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let laidOut = layouts.screen(name, on: layout) {
             for view in laidOut.identifiedViews {
                 let adjustment = placement.views[view.id]
-                children.append(RenderNode(id: "\(placement.id)/\(view.id)",
-                                           content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
-                                           size: view.frame.size,
-                                           transform: adjustment?.transform(for: view.frame)
-                                               ?? AffineTransform(translationX: view.frame.x, y: view.frame.y),
-                                           alpha: adjustment?.alpha ?? 1))
+                let id = "\(placement.id)/\(view.id)"
+                let transform = adjustment?.transform(for: view.frame) ?? AffineTransform(translationX: view.frame.x, y: view.frame.y)
+                let key = ScrollOffsets.Key(screen: name, view: view.id)
+                if scrolling.contains(key), let scroll = laidOut.scrollView(view.id, on: layout) {
+                    // UIScrollView: a node of the frame's size clipping its content, moved up by the offset.
+                    // One at the content top of a screen with a navigation bar reaches up under the
+                    // bar, as a scroll view behind a translucent bar does (the bar answers it: barNode).
+                    let offset = offsets[key]
+                    let underBar = adjustment == nil && laidOut.navigationBar != nil && scroll.frame.minY > 0
+                        && abs(scroll.frame.minY - laidOut.contentTop(on: layout)) < 0.5
+                    let top = underBar ? scroll.frame.minY : 0
+                    let content = RenderNode(id: "\(id)/content",
+                                             content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
+                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                    children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
+                                               transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
+                                               alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
+                                               contentOffset: Point(x: 0, y: offset), children: [content]))
+                    continue
+                }
+                children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
+                                           size: view.frame.size, transform: transform, alpha: adjustment?.alpha ?? 1))
             }
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
@@ -142,7 +164,7 @@ struct SceneTree: Sendable {
 
     /// The bar with the item groups of `bar.below` and `bar.above` changing over as `bar.transition`
     /// says; nil when neither has a bar.
-    func barNode(_ bar: Bar, on layoutDevice: Device? = nil) -> RenderNode? {
+    func barNode(_ bar: Bar, on layoutDevice: Device? = nil, offsets: ScrollOffsets = ScrollOffsets()) -> RenderNode? {
         let device = layoutDevice ?? self.device
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
@@ -150,6 +172,15 @@ struct SceneTree: Sendable {
         if let above = bar.above, let spec = scene.screens[above]?.navigationBar { screens.append((above, spec, amount)) }
         guard !screens.isEmpty else { return nil }
         let height = screens.map { NavigationBarLayout($0.spec, on: device).partSize.height }.max() ?? 0
+        // During a push or pop, a screen whose scroll view has scrolled its large title away
+        // shows an inline bar and moves as one: its title is the inline title.
+        let scrolled = screens.map { barOffset($0.name, offsets: offsets, on: device) }
+        var collapsed = Array(repeating: false, count: screens.count)
+        for index in screens.indices where bar.above != nil && screens[index].spec.largeTitle
+            && (scrolled[index] ?? 0) >= NavigationBarView.largeTitleHeight + BarScrollResponse.inlineTitleRamp {
+            screens[index].spec.largeTitle = false
+            collapsed[index] = true
+        }
         func part(_ name: String, _ kind: ScreenPart.Kind, _ spec: NavigationBarView) -> (ScreenPart, Size) {
             (ScreenPart(screen: name, kind: kind, layout: device), NavigationBarLayout(spec, on: device).partSize)
         }
@@ -157,12 +188,25 @@ struct SceneTree: Sendable {
         // One background when both screens ask for the same; otherwise the new one fades in over the old.
         let sameBackground = screens.count == 2 && screens[0].spec.background == screens[1].spec.background
             && screens[0].spec.separator == screens[1].spec.separator && screens[0].spec.height == screens[1].spec.height
+            && scrolled.allSatisfy { $0 == nil }
         for (index, screen) in screens.enumerated() where !(sameBackground && index == 0) {
+            let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
+            let id = sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background"
+            if let offset = scrolled[index] {
+                // Scroll-edge appearance at the edge, the standard one as content passes under the bar.
+                let look = standardLook(screen.spec)
+                let p = ScreenPart(screen: screen.name, kind: .barStandardBackground(background: look.background, separator: look.separator),
+                                   layout: device)
+                var inline = screen.spec
+                inline.largeTitle = false
+                let large = screen.spec.largeTitle || collapsed[index]
+                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize,
+                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)))
+                continue
+            }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
             let (p, size) = part(screen.name, .barBackground, screen.spec)
-            let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
-            children.append(RenderNode(id: sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background",
-                                       content: .part(p), size: size, alpha: alpha))
+            children.append(RenderNode(id: id, content: .part(p), size: size, alpha: alpha))
         }
         let slide: BarSlide?
         if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
@@ -179,10 +223,16 @@ struct SceneTree: Sendable {
             if screen.spec.title != nil {
                 let sliding = slide.map { slidingTitle(screen.spec, isAbove: isAbove, screens: screens, amount: amount, slide: $0,
                                                        device: device) }
-                groups.append(("title", .barTitle, sliding?.transform ?? .identity, sliding?.alpha ?? screen.alpha))
+                groups.append(("title", collapsed[index] ? .barInlineTitle : .barTitle, sliding?.transform ?? .identity,
+                               sliding?.alpha ?? screen.alpha))
             }
             if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
                 groups.append(("items", .barItems, .identity, screen.alpha))
+            }
+            if slide == nil, screen.spec.largeTitle, screen.spec.title != nil, let offset = scrolled[index] {
+                // The large title scrolls with the content inside its shrinking area; the inline title fades in.
+                groups.removeAll { $0.name == "title" }
+                children.append(collapsingTitle(bar.id, screen.name, screen.spec, offset: offset, alpha: screen.alpha, device: device))
             }
             for group in groups where group.alpha > 0 || slide == nil {
                 let (p, size) = part(screen.name, group.kind, screen.spec)
@@ -191,6 +241,49 @@ struct SceneTree: Sendable {
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+
+    /// The offset of the scroll view `screen`'s bar responds to: the one the scene scrolls that
+    /// starts at the screen's content top (under the bar); nil when there is none.
+    func barOffset(_ screen: String, offsets: ScrollOffsets, on device: Device) -> Double? {
+        guard let spec = scene.screens[screen], spec.navigationBar != nil,
+              scrolling.contains(where: { $0.screen == screen }) else { return nil }
+        let laidOut = spec.laidOut(writtenIn: self.device.size, in: device.size)
+        let top = laidOut.contentTop(on: device)
+        for scroll in laidOut.scrollViews(on: device) where abs(scroll.frame.minY - top) < 0.5 {
+            let key = ScrollOffsets.Key(screen: screen, view: scroll.id)
+            if scrolling.contains(key) { return offsets[key] }
+        }
+        return nil
+    }
+
+    /// The bar's standard appearance: its own background, or the system chrome's stand-in where
+    /// it has none (`UIBarAppearance.configureWithDefaultBackground()`), and a hairline.
+    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color) {
+        let separator = spec.separator ?? SystemColor.named("separator", appearance: scene.appearance) ?? .black
+        return (spec.background.alpha > 0 ? spec.background : BarBackground.system(scene.appearance), separator)
+    }
+
+    /// A large title at `offset`: a node clipping to its area (52 − offset tall, under the 44 pt
+    /// bar) with the title moved by the offset inside it, and the inline title fading in.
+    private func collapsingTitle(_ barID: String, _ screen: String, _ spec: NavigationBarView, offset: Double, alpha: Double,
+                                 device: Device) -> RenderNode {
+        let layout = NavigationBarLayout(spec, on: device)
+        let size = layout.partSize
+        let area = Rect(x: 0, y: layout.bar.maxY, width: size.width, height: BarScrollResponse.largeTitleHeight(offset: offset))
+        let title = RenderNode(id: "\(barID)/\(screen)/title/content",
+                               content: .part(ScreenPart(screen: screen, kind: .barTitle, layout: device)), size: size,
+                               transform: AffineTransform(translationX: 0, y: -area.y - offset))
+        let clip = RenderNode(id: "\(barID)/\(screen)/title", size: area.size,
+                              transform: AffineTransform(translationX: 0, y: area.y), alpha: alpha, clipsToBounds: true,
+                              children: [title])
+        var inlineSpec = spec
+        inlineSpec.largeTitle = false
+        let inline = RenderNode(id: "\(barID)/\(screen)/inlineTitle",
+                                content: .part(ScreenPart(screen: screen, kind: .barInlineTitle, layout: device)),
+                                size: NavigationBarLayout(inlineSpec, on: device).partSize,
+                                alpha: alpha * BarScrollResponse.inlineTitle(offset: offset))
+        return RenderNode(id: "\(barID)/\(screen)/titles", size: size, children: [clip, inline])
     }
 
     /// UINavigationController's push, for a back button: the chevron stays (it fades in over a

@@ -21,6 +21,10 @@ public struct Timeline: Sendable {
     let driverOrigins: [(entry: Int, pushed: Bool)]
     /// Where each driver's screens sit relative to navigation bars.
     let contexts: [BarContext]
+    /// The scroll views' offsets while each driver runs.
+    let driverOffsets: [ScrollOffsets]
+    /// Every finger that scrolled a scroll view, in time order.
+    let scrolls: [ScrollRun]
     /// Every release of a finger holding a transition, in time order, with its decision.
     public let releases: [TransitionRelease]
     private let traces: [[TouchPoint]]
@@ -31,10 +35,12 @@ public struct Timeline: Sendable {
         /// Nothing moves: the same nodes, window chrome included, on every frame.
         case idle(start: Double, nodes: [RenderNode])
         case transition(start: Double, driver: Int)
+        /// A scroll view moves (`scrolls[run]`) on a screen otherwise at rest as `layout` says.
+        case scroll(start: Double, run: Int, layout: RestingLayout, offsets: ScrollOffsets)
 
         var start: Double {
             switch self {
-            case .idle(let start, _), .transition(let start, _): return start
+            case .idle(let start, _), .transition(let start, _), .scroll(let start, _, _, _): return start
             }
         }
     }
@@ -48,6 +54,14 @@ public struct Timeline: Sendable {
         let layouts = layouts ?? ScreenLayouts(screens: scene.screens, device: scene.device)
         var builder = TimelineBuilder(scene: scene, text: text, layouts: layouts)
         try builder.run()
+        if !builder.scrolledViews.isEmpty {
+            // Replayed again with those scroll views drawn as scroll views from the first frame,
+            // so their nodes and `contentOffset` are in every frame's tree, not only once they move.
+            var tree = SceneTree(scene: scene, text: text, layouts: layouts)
+            tree.scrolling = builder.scrolledViews
+            builder = TimelineBuilder(scene: scene, text: text, layouts: layouts, tree: tree)
+            try builder.run()
+        }
         self.scene = scene
         let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
         self.chrome = chrome
@@ -59,6 +73,8 @@ public struct Timeline: Sendable {
         drivers = builder.drivers
         driverOrigins = builder.driverOrigins
         contexts = builder.contexts
+        driverOffsets = builder.driverOffsets
+        scrolls = builder.scrolls
         releases = builder.releases
         traces = builder.traces
         tree = builder.tree
@@ -112,14 +128,37 @@ public struct Timeline: Sendable {
         case .idle(_, let nodes):
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
                               touches: touches, nodes: nodes)
+        case .scroll(_, let index, let layout, let offsets):
+            let run = scrolls[index]
+            let nodes = tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars,
+                                   offsets: offsets.with(run.key, at: run.offset(at: time)))
+            return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
+                              touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         case .transition(_, let index):
             let driver = drivers[index]
             let context = contexts[index]
             let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
-                                   ownBars: context.ownBars)
+                                   ownBars: context.ownBars, offsets: driverOffsets[index])
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
+    }
+
+    /// What is on screen when no transition runs, before the scroll views' offsets are applied.
+    struct RestingLayout: Sendable {
+        var placements: [Placement]
+        var bar: SceneTree.Bar?
+        var ownBars: [String: String]
+    }
+
+    /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
+    /// (`<screen>/<list or grid id>`).
+    public func scrollOffsets(at time: Double) -> [String: Double] {
+        var offsets: [String: Double] = [:]
+        for layer in state(at: time).layers {
+            if let offset = layer.contentOffset { offsets[layer.id] = offset.y }
+        }
+        return offsets
     }
 
     /// Where a transition's two screens sit relative to navigation bars.

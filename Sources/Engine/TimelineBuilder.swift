@@ -24,6 +24,16 @@ struct TimelineBuilder {
     private var currentEntry = 0
     /// The touch samples replayed so far, synthesized swipes included, against `Limits.samples`.
     private var sampleCount = 0
+    /// The scroll views' offsets as they rest now (a moving one's where its run ends).
+    private var offsets = ScrollOffsets()
+    /// Every finger that scrolled a scroll view, in time order.
+    private(set) var scrolls: [ScrollRun] = []
+    /// The scroll run still moving, if any.
+    private var activeScroll: Int?
+    /// The scroll views' offsets while each driver runs, by driver index.
+    private(set) var driverOffsets: [ScrollOffsets] = []
+    /// The scroll views a gesture scrolled.
+    private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -45,9 +55,9 @@ struct TimelineBuilder {
     private var bounds: Rect { scene.device.bounds }
     let tree: SceneTree
 
-    init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts) {
+    init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts, tree: SceneTree? = nil) {
         self.scene = scene
-        tree = SceneTree(scene: scene, text: text, layouts: layouts)
+        self.tree = tree ?? SceneTree(scene: scene, text: text, layouts: layouts)
         stack = [Entry(screen: scene.root)]
         segments = []
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
@@ -124,6 +134,7 @@ struct TimelineBuilder {
             case .pop: back(navigation: true, entry: entry)
             case .touch, .swipe: touch(entry.samples(framesPerSecond: scene.fps) ?? [], entry: entry)
             case .tap(let target): tap(target, entry: entry)
+            case .scroll(let target): scroll(to: target, entry: entry)
             }
         }
         settle(before: .infinity)
@@ -154,7 +165,8 @@ struct TimelineBuilder {
         var source: (list: String, image: Rect)?
         if let key = style.sourceCellSetting {
             let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
-            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device) else {
+            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device)?
+                .offsetBy(dx: 0, dy: -offsets[ScrollOffsets.Key(screen: top.screen, view: cell.list)]) else {
                 fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
             }
@@ -215,6 +227,8 @@ struct TimelineBuilder {
     /// What a finger did: the run it started or caught, or why it did nothing.
     enum GestureEffect {
         case run(Int)
+        /// It scrolled `scrolls[index]`.
+        case scroll(Int)
         case nothing(String)
     }
 
@@ -238,6 +252,7 @@ struct TimelineBuilder {
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
         settle(before: down.time)
+        stopScroll(at: down.time)
 
         var earliestBegin = -Double.infinity
         if let index = active {
@@ -292,6 +307,13 @@ struct TimelineBuilder {
             return .run(drivers.count - 1)
         }
 
+        // A pan no transition claims scrolls the scroll view under the finger.
+        switch scroll(trace, notBefore: earliestBegin) {
+        case .scrolled(let index): return .scroll(index)
+        case .declined(let why?): reasons.append(why)
+        case .declined(nil): break
+        }
+
         // A tap on a cell starts a style that grows out of it, on a row its action.
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
@@ -342,7 +364,13 @@ struct TimelineBuilder {
                 fail(entry, "list or grid '\(list)' of '\(top.screen)' has \(frames.count) rows or cells; index \(index) is past its end")
                 return
             }
-            location = Point(x: frames[index].cell.midX, y: frames[index].cell.midY)
+            let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
+            location = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
+            if let scroll = screen?.scrollView(list, on: scene.device), !scroll.frame.contains(location) {
+                let side = location.y < scroll.frame.minY ? "above" : "below"
+                fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(location.y)), \(side) the list's visible \(format(scroll.frame.minY))–\(format(scroll.frame.maxY)); scroll it into view first")
+                return
+            }
         case .view(let id):
             guard let view = screen?.identifiedViews(on: scene.device).first(where: { $0.id == id }) else {
                 let ids = screen?.identifiedViews(on: scene.device).map(\.id) ?? []
@@ -361,8 +389,21 @@ struct TimelineBuilder {
         for (entry, effect) in gestures {
             let kind = entry.gestureName
             switch (effect, entry.expect) {
-            case (.nothing, .nothing?):
+            case (.scroll(let index), .scroll?) where entry.expectedScroll != nil:
+                let run = scrolls[index]
+                guard let wanted = entry.expectedScroll else { break }
+                if run.key.view != wanted.list {
+                    fail(entry, "this \(kind) should scroll '\(wanted.list)', but it scrolls '\(run.key.view)' of '\(run.key.screen)'")
+                } else if abs(run.restingOffset - wanted.offset) > wanted.tolerance {
+                    fail(entry, "this \(kind) should scroll '\(wanted.list)' to rest at \(format(wanted.offset)) pt (± \(format(wanted.tolerance))), but it comes to rest at \(format(run.restingOffset)) pt at \(format(run.endTime)) s")
+                }
+            case (.nothing, .nothing?), (.scroll, .scroll?), (.scroll, nil):
                 break
+            case (.scroll(let index), let expected?):
+                let run = scrolls[index]
+                fail(entry, "this \(kind) should \(expected.rawValue == "nothing" ? "do nothing" : "\(expected.rawValue) a transition"), but it scrolls '\(run.key.view)' of '\(run.key.screen)' (to rest at \(format(run.restingOffset)) pt at \(format(run.endTime)) s)")
+            case (.nothing(let why), .scroll?):
+                fail(entry, "this \(kind) should scroll a list or grid but does nothing: \(why)")
             case (.nothing(let why), nil):
                 fail(entry, "this \(kind) does nothing: \(why); if that is intended, add 'expect: nothing'")
             case (.nothing(let why), let expected?):
@@ -373,6 +414,8 @@ struct TimelineBuilder {
                 let verb = driver.completion.map { " at \(format($0.time)) s" } ?? ""
                 let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
                 switch expected {
+                case .scroll:
+                    fail(entry, "this \(kind) should scroll a list or grid, but it drives \(what), which \(ended)\(verb)")
                 case .nothing:
                     fail(entry, "this \(kind) should do nothing, but it drives \(what), which \(ended)\(verb)")
                 case .finish where driver.completion?.finished != true, .cancel where driver.completion?.finished != false:
@@ -441,8 +484,7 @@ struct TimelineBuilder {
     private mutating func tap(at location: Point, time: Double) -> Int? {
         guard active == nil else { return nil }
         for transition in transitions where transition.spec.from == top.screen {
-            guard let trigger = transition.spec.tap,
-                  let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: trigger.list, device: scene.device),
+            guard let trigger = transition.spec.tap, let cell = cell(at: location, list: trigger.list),
                   trigger.index == nil || trigger.index == cell.index else { continue }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
@@ -454,7 +496,7 @@ struct TimelineBuilder {
         for transition in transitions where transition.spec.from == top.screen {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
-            guard let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: list, device: scene.device) else { continue }
+            guard let cell = cell(at: location, list: list) else { continue }
             let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image))
             let pushed = transition.style.presentations.contains(.navigation)
             start(transition.animated(stage, forward: true, at: time), transition: transition,
@@ -468,6 +510,8 @@ struct TimelineBuilder {
 
     private mutating func start(_ driver: any TransitionDriver, transition: Transition, stage: TransitionStage, pushed: Bool,
                                 at time: Double) {
+        stopScroll(at: time)
+        driverOffsets.append(offsets)
         drivers.append(driver)
         runs.append((transition, stage, pushed))
         driverOrigins.append((currentEntry, pushed))
@@ -487,6 +531,7 @@ struct TimelineBuilder {
 
     /// Completes the active transition if it ends before `time`, updating the stack.
     private mutating func settle(before time: Double) {
+        if let run = activeScroll, scrolls[run].endTime <= time { finishScroll() }
         guard let index = active, let completion = drivers[index].completion, completion.time <= time else { return }
         let driver = drivers[index]
         if completion.finished {
@@ -507,13 +552,133 @@ struct TimelineBuilder {
     /// What is on screen when no transition runs: the top screen with its navigation bar, or
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
-        if let transition = top.transition, let stage = top.stage,
-           let placements = transition.resting(stage) {
-            let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
-            return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
+        let layout = restingLayout()
+        return tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, offsets: offsets)
+    }
+
+    /// What `restingNodes` draws, before the scroll views' offsets.
+    private func restingLayout() -> Timeline.RestingLayout {
+        if let placements = restingPlacements() {
+            let context = barContext(below: top.stage?.below ?? top.screen, above: top.stage?.above ?? top.screen, pushed: top.pushed)
+            return Timeline.RestingLayout(placements: placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
         }
-        return tree.nodes([Placement(screen: top.screen, frame: bounds)],
-                          bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0))
+        return Timeline.RestingLayout(placements: [Placement(screen: top.screen, frame: bounds)],
+                                      bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
+                                      ownBars: [:])
+    }
+
+    /// Where the top screen's style leaves what is on screen at rest; nil when the top screen
+    /// simply fills the screen.
+    private func restingPlacements() -> [Placement]? {
+        guard let transition = top.transition, let stage = top.stage else { return nil }
+        return transition.resting(stage)
+    }
+
+    // MARK: Scrolling
+
+    enum ScrollAttempt {
+        case scrolled(Int)
+        /// Not a scroll, and why where the finger was on a scroll view.
+        case declined(String?)
+    }
+
+    /// A pan no transition claimed, on a scroll view of the top screen: it scrolls it, as
+    /// `UIScrollView`'s pan gesture recognizer does. A vertical scroll view ignores a pan that
+    /// begins moving mostly sideways. Only a screen that fills the screen at rest scrolls.
+    private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
+        guard active == nil, restingPlacements() == nil, let down = trace.first,
+              let screen = scene.screens[top.screen],
+              let geometry = screen.scrollViews(on: scene.device).last(where: { $0.frame.contains(down.location) })
+        else { return .declined(nil) }
+        let name = "'\(geometry.id)' of '\(top.screen)'"
+        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
+        guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
+            return .declined(nil)
+        }
+        guard abs(movement.y) >= abs(movement.x) else {
+            return .declined("\(name) scrolls vertically and ignores this pan, which began moving mostly sideways (\(point(movement)))")
+        }
+        guard began.time >= earliest else {
+            return .declined("as a scroll of \(name) it began at \(format(began.time)) s, while the transition before ran (until \(format(earliest)) s)")
+        }
+        let key = ScrollOffsets.Key(screen: top.screen, view: geometry.id)
+        let run = ScrollRun(key: key, geometry: geometry, offset: offsets[key], recognition: recognition, scale: scene.device.scale)
+        scrolls.append(run)
+        activeScroll = scrolls.count - 1
+        scrolledViews.insert(key)
+        segments.append(.scroll(start: run.beginTime, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
+        lastActivity = max(lastActivity, run.endTime)
+        return .scrolled(scrolls.count - 1)
+    }
+
+    /// `scroll: { list, to }`: the row or cell brought into view as `scrollToRow(at:at:animated:)`
+    /// does — the least scrolling that shows it whole (`.none`), or to the `top`, `middle` or
+    /// `bottom` of the list — animated, and never past the content's ends.
+    private mutating func scroll(to target: ScrollTarget, entry: TimelineEntry) {
+        settle(before: entry.time)
+        guard checkIdle(entry, "scroll '\(target.list)'") else { return }
+        stopScroll(at: entry.time)
+        let screen = scene.screens[top.screen]
+        guard restingPlacements() == nil, let geometry = screen?.scrollView(target.list, on: scene.device),
+              let frames = screen?.cellFrames(list: target.list, on: scene.device) else {
+            let ids = screen?.scrollViews(on: scene.device).map(\.id) ?? []
+            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls" +
+                 (ids.isEmpty ? " (only top-level lists and grids with an id scroll)" : "; its scroll views are: \(ids.joined(separator: ", "))"))
+            return
+        }
+        guard frames.indices.contains(target.index) else {
+            fail(entry, "list or grid '\(target.list)' of '\(top.screen)' has \(frames.count) rows or cells; index \(target.index) is past its end")
+            return
+        }
+        let key = ScrollOffsets.Key(screen: top.screen, view: target.list)
+        let current = offsets[key]
+        // The row in content coordinates: 0 at the content's top.
+        let cell = frames[target.index].cell.offsetBy(dx: 0, dy: -geometry.frame.minY)
+        let height = geometry.frame.height
+        var wanted: Double
+        switch target.position {
+        case .top: wanted = cell.minY
+        case .middle: wanted = cell.midY - height / 2
+        case .bottom: wanted = cell.maxY - height
+        case .none: wanted = cell.minY < current ? cell.minY : cell.maxY > current + height ? cell.maxY - height : current
+        }
+        wanted = min(max(wanted, geometry.range.lowerBound), geometry.range.upperBound)
+        let run = ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time)
+        scrolls.append(run)
+        activeScroll = scrolls.count - 1
+        scrolledViews.insert(key)
+        segments.append(.scroll(start: entry.time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
+        lastActivity = max(lastActivity, run.endTime)
+    }
+
+    /// The moving scroll view comes to rest: its offset is kept and the screen is at rest again.
+    private mutating func finishScroll() {
+        guard let index = activeScroll else { return }
+        let run = scrolls[index]
+        offsets[run.key] = run.restingOffset
+        activeScroll = nil
+        lastActivity = max(lastActivity, run.endTime)
+        segments.append(.idle(start: run.endTime, nodes: restingNodes()))
+    }
+
+    /// A touch or a transition at `time` stops a scroll view still moving (`UIScrollView`
+    /// stops decelerating when touched).
+    private mutating func stopScroll(at time: Double) {
+        guard let index = activeScroll else { return }
+        scrolls[index].stop(at: time)
+        finishScroll()
+    }
+
+    /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
+    /// (its scroll view's offset applied), with its image frame on screen; nil when none is, or
+    /// the point lies outside the scroll view that shows it.
+    private func cell(at location: Point, list: String) -> (index: Int, image: Rect)? {
+        let screen = scene.screens[top.screen]
+        let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
+        if let scroll = screen?.scrollView(list, on: scene.device), !scroll.frame.contains(location) { return nil }
+        guard let hit = CellLocator.cell(at: Point(x: location.x, y: location.y + offset), in: screen, list: list,
+                                         device: scene.device) else { return nil }
+        return (hit.index, hit.image.offsetBy(dx: 0, dy: -offset))
     }
 
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:

@@ -160,6 +160,26 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
+            case .scrollContent(let id):
+                guard let scroll = screen.scrollView(id, on: layout),
+                      let view = screen.identifiedViews(on: layout).first(where: { $0.id == id }) else { return nil }
+                return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
+                }
+            case .barStandardBackground(let background, let separator):
+                guard var bar = screen.navigationBar else { return nil }
+                bar.largeTitle = false
+                bar.background = background
+                bar.separator = separator
+                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paint(bar, groups: .background)
+                }
+            case .barInlineTitle:
+                guard var bar = screen.navigationBar else { return nil }
+                bar.largeTitle = false
+                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paint(bar, groups: .title)
+                }
             case .barBackground, .barTitle, .barBack, .barBackChevron, .barBackLabel, .barItems:
                 guard let bar = screen.navigationBar else { return nil }
                 let size = NavigationBarLayout(bar, on: layout).partSize

@@ -13,6 +13,9 @@ public struct ScreenPart: Hashable, Sendable {
         case body
         /// The view with this `id`, alone, at its frame's size.
         case view(String)
+        /// The whole content of the scroll view (list or grid) with this `id`: its frame made as
+        /// tall as its content (`ScrollGeometry.contentFrame`), drawn once and moved by the offset.
+        case scrollContent(String)
         /// The navigation bar's background and hairline, over the status bar area.
         case barBackground
         /// The bar's title, or its large title.
@@ -25,6 +28,12 @@ public struct ScreenPart: Hashable, Sendable {
         case barBackLabel
         /// The leading and trailing bar button items.
         case barItems
+        /// The bar's standard appearance, which shows once content scrolls under it: the bar
+        /// (without its large title area) filled with `background`, `separator`'s hairline below.
+        case barStandardBackground(background: Color, separator: Color)
+        /// The inline title of a bar with a large title: it fades in once the large title has
+        /// scrolled away.
+        case barInlineTitle
     }
 
     public var screen: String
@@ -70,11 +79,14 @@ public struct RenderNode: Hashable, Sendable {
     public var cornerRadius: Double
     public var clipsToBounds: Bool
     public var shadow: Shadow?
+    /// A scroll view's `contentOffset` (its children are the content, moved by it); nil for
+    /// other nodes. The trace's `contentOffset`.
+    public var contentOffset: Point?
     public var children: [RenderNode]
 
     public init(id: String, content: NodeContent = .none, size: Size, transform: AffineTransform = .identity,
                 alpha: Double = 1, cornerRadius: Double = 0, clipsToBounds: Bool = false, shadow: Shadow? = nil,
-                children: [RenderNode] = []) {
+                contentOffset: Point? = nil, children: [RenderNode] = []) {
         self.id = id
         self.content = content
         self.size = size
@@ -83,6 +95,7 @@ public struct RenderNode: Hashable, Sendable {
         self.cornerRadius = cornerRadius
         self.clipsToBounds = clipsToBounds
         self.shadow = shadow
+        self.contentOffset = contentOffset
         self.children = children
     }
 
@@ -116,6 +129,8 @@ public struct PlacedNode: Hashable, Sendable {
     public var frame: Rect { transform.boundingBox(of: node.bounds) }
     public var cornerRadius: Double { node.cornerRadius }
     public var shadow: Shadow? { node.shadow }
+    /// A scroll view's `contentOffset` (the trace's `contentOffset`).
+    public var contentOffset: Point? { node.contentOffset }
     /// The shadow's opacity where the node casts one (the trace's `shadowOpacity`).
     public var shadowOpacity: Double? { node.shadow?.opacity }
     /// The tone of the window chrome the node shows (the trace's `tone`).

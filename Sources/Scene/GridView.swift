@@ -27,6 +27,8 @@ public struct GridView: Sendable {
     public var autoresizing: Autoresizing = []
     /// `UIView.alpha`.
     public var opacity: Double = 1
+    /// How it scrolls (`UIScrollView`'s `decelerationRate`, `isPagingEnabled`, `bounces`).
+    public var scrolling = ScrollBehavior()
     public var columns: Int
     /// Between cells, horizontally and vertically.
     public var spacing: Double

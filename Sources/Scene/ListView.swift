@@ -133,6 +133,8 @@ public struct ListView: Sendable {
     public var autoresizing: Autoresizing = []
     /// `UIView.alpha`.
     public var opacity: Double = 1
+    /// How it scrolls (`UIScrollView`'s `decelerationRate`, `isPagingEnabled`, `bounces`).
+    public var scrolling = ScrollBehavior()
     public var style: Style
     public var sections: [Section]
     /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the

@@ -309,10 +309,21 @@ struct SceneDecoder {
             action = decodePan(entry.value).map(Action.touch)
         case "tap":
             action = decodeTap(entry.value).map(Action.tap)
+        case "scroll":
+            action = decodeScroll(entry.value).map(Action.scroll)
         default:
             action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
-        let expect = r.value(fields, K.expect, "expect (the gesture's outcome)")
+        var expect: Outcome?
+        var expectedScroll: ExpectedScroll?
+        if let node = fields["expect"] {
+            if node.mapping != nil {
+                expectedScroll = decodeExpectedScroll(node)
+                expect = .scroll
+            } else {
+                expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or { scroll: { list, offset } })", Outcome.self)
+            }
+        }
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
             r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
         }
@@ -321,7 +332,36 @@ struct SceneDecoder {
             r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
         guard let time, let action else { return nil }
-        return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        var decoded = TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        decoded.expectedScroll = expectedScroll
+        return decoded
+    }
+
+    /// `expect: { scroll: { list: ID, offset: N, tolerance: T } }`.
+    func decodeExpectedScroll(_ node: Node) -> ExpectedScroll? {
+        let r = reader
+        guard let fields = r.mapping(node, ExpectKeys.mapping) else { return nil }
+        guard let scroll = fields["scroll"] else {
+            r.error(node, "missing key 'scroll' ({ list: ID, offset: N }) in expect")
+            return nil
+        }
+        guard let inner = r.mapping(scroll, ExpectKeys.scrollMapping) else { return nil }
+        if inner["list"] == nil { r.error(scroll, "missing key 'list' (the list or grid id) in the expected scroll") }
+        if inner["offset"] == nil { r.error(scroll, "missing key 'offset' (where it comes to rest, in points) in the expected scroll") }
+        guard let list = r.value(inner, ExpectKeys.list, "list id"), let offset = r.value(inner, ExpectKeys.offset, "offset") else { return nil }
+        return ExpectedScroll(list: list, offset: offset, tolerance: r.value(inner, ExpectKeys.tolerance, "tolerance"))
+    }
+
+    /// `scroll: { list: ID, to: N, position }`.
+    func decodeScroll(_ node: Node) -> ScrollTarget? {
+        let r = reader
+        guard let fields = r.mapping(node, ScrollKeys.mapping) else { return nil }
+        if fields["list"] == nil { r.error(node, "missing key 'list' (the list or grid id) in scroll") }
+        if fields["to"] == nil { r.error(node, "missing key 'to' (the row or cell to bring into view) in scroll") }
+        guard let list = r.value(fields, ScrollKeys.list, "list id"), let index = r.value(fields, ScrollKeys.to, "row or cell") else {
+            return nil
+        }
+        return ScrollTarget(list: list, index: index, position: r.value(fields, ScrollKeys.position, "scroll position"))
     }
 
     /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell) or `tap: { view: ID }`.

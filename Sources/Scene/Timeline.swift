@@ -29,6 +29,42 @@ public enum Action: Sendable, Hashable {
     /// A quick tap (down and up in place, 80 ms) on what `TapTarget` names, found on the screen
     /// on top when it happens.
     case tap(TapTarget)
+    /// Scroll a row or cell into view, animated, as `scrollToRow(at:at:animated:)` does.
+    case scroll(ScrollTarget)
+}
+
+/// Where a gesture's scroll should come to rest: list or grid `list` at `offset` ± `tolerance`.
+public struct ExpectedScroll: Sendable, Hashable {
+    public var list: String
+    public var offset: Double
+    public var tolerance: Double
+
+    public init(list: String, offset: Double, tolerance: Double = 1) {
+        self.list = list
+        self.offset = offset
+        self.tolerance = tolerance
+    }
+}
+
+/// What a `scroll:` entry brings into view: row or cell `index` of the list or grid `list` on
+/// the screen on top, placed as `UITableView.ScrollPosition` says.
+public struct ScrollTarget: Sendable, Hashable {
+    /// `UITableView.ScrollPosition`.
+    public enum Position: String, Sendable, Hashable, CaseIterable {
+        /// The least scrolling that shows the whole row (`.none`).
+        case none
+        case top, middle, bottom
+    }
+
+    public var list: String
+    public var index: Int
+    public var position: Position
+
+    public init(list: String, index: Int, position: Position = .none) {
+        self.list = list
+        self.index = index
+        self.position = position
+    }
 }
 
 /// What a tap lands on.
@@ -52,6 +88,8 @@ public enum Outcome: String, Sendable, Hashable, CaseIterable {
     case cancel
     /// It does nothing, on purpose.
     case nothing
+    /// It scrolls a list or grid (a pan no transition claims, on a scroll view).
+    case scroll
 }
 
 /// A timeline entry: an action at an absolute time in seconds, and where the file says so.
@@ -61,6 +99,9 @@ public struct TimelineEntry: Sendable, Hashable {
     public var location: SourceLocation
     /// What the gesture should do (`expect:`); nil: it must start, drive or interrupt something.
     public var expect: Outcome?
+    /// With `expect: { scroll: { list, offset, tolerance } }`: the scroll view it scrolls and
+    /// where that comes to rest (`expect` is then `.scroll`).
+    public var expectedScroll: ExpectedScroll?
     /// The entry's own name (`name:`), for the snapshot points it drives.
     public var name: String?
 

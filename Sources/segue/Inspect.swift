@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engine
 import Foundation
 import Pipeline
 
@@ -19,9 +20,21 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Option(help: "Seconds from the start: rows and cells of scrolled lists and grids where they are then (replays the timeline).")
+    var at: Double?
+
+    func validate() throws {
+        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more; found \(at)") }
+    }
+
     func run() throws {
         try CommandErrors.report {
-            let inspection = SceneInspection(try SceneFile.load(scene))
+            let loaded = try SceneFile.load(scene)
+            var offsets: [String: Double] = [:]
+            if let at {
+                offsets = try Timeline(scene: loaded).scrollOffsets(at: at)
+            }
+            let inspection = SceneInspection(loaded, offsets: offsets)
             print(json ? inspection.json : inspection.text, terminator: "")
         }
     }

@@ -9,7 +9,8 @@ struct Trace: ParsableCommand {
             Each line: {"frame", "time", "transition", "phase" (idle|interactive|animating), \
             "progress" (0 = from-state, 1 = to-state, null when idle), "touches" [[x, y]], \
             "layers" back to front with "id", "frame" [x, y, width, height] in points, "alpha", \
-            "cornerRadius" and, where a shadow is cast, "shadowOpacity"}.
+            "cornerRadius", where a shadow is cast "shadowOpacity", and on a scroll view the \
+            scene scrolls its "contentOffset" [x, y]}.
             """)
 
     @OptionGroup var options: SceneOptions

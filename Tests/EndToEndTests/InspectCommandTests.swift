@@ -27,6 +27,30 @@ final class InspectCommandTests: XCTestCase {
         root: home
         """
 
+    /// `--at T` replays the timeline and shows a scrolled list's rows where they are then.
+    func testInspectAtATimeShowsRowsWhereTheyAreNow() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("scrolled.yaml")
+        // 20 rows of 44 pt from y 0; a 100 pt pan up (90 pt after the 10 pt slop) held and lifted still.
+        try """
+            device: { size: [200, 400], scale: 1, safeArea: [0, 0] }
+            screens:
+              home: { content: [{ list: { id: mail, rows: [\((0..<20).map { "R\($0)" }.joined(separator: ", "))] } }] }
+            root: home
+            timeline:
+              - { at: 0.1, pan: [[0, 100, 300], [0.1, 100, 280], [0.2, 100, 200], [0.3, 100, 200], [0.4, 100, 200]], expect: scroll }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let before = try CLI.segue(["inspect", sceneURL.path])
+        XCTAssertTrue(before.text.contains("row 3    [0, 132, 200, 44]"), before.text)
+        let after = try CLI.segue(["inspect", sceneURL.path, "--at", "1"])
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.text.contains("20 rows, scrolled to 90 pt"), after.text)
+        XCTAssertTrue(after.text.contains("row 3    [0, 42, 200, 44]"), after.text)
+        let json = try CLI.segue(["inspect", sceneURL.path, "--at", "1", "--json"])
+        XCTAssertTrue(json.text.contains("\"contentOffset\": 90"), json.text)
+        XCTAssertFalse(try CLI.segue(["inspect", sceneURL.path, "--json"]).text.contains("contentOffset"))
+    }
+
     func testInspectJSONIsExact() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("small.yaml")

@@ -24,14 +24,7 @@ final class GestureAccountingTests: XCTestCase {
     }
 
     private func messages(_ body: String) -> [String] {
-        do {
-            _ = try timeline(body)
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
+        replayMessages(header + body)
     }
 
     func testASwipeDuringANonInterruptiblePushSaysWhy() {

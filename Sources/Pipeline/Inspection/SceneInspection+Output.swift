@@ -42,7 +42,8 @@ extension SceneInspection {
                          ("topLevel", .bool(view.isTopLevel))])
             }
             let collections: [JSONValue] = screen.collections.map { collection in
-                .object([("kind", .string(collection.kind)), ("id", text(collection.id)), ("frame", rect(collection.frame)),
+                .object([("kind", .string(collection.kind)), ("id", text(collection.id)), ("frame", rect(collection.frame))]
+                         + (collection.contentOffset.map { [("contentOffset", JSONValue.number($0))] } ?? []) + [
                          ("cells", .array(collection.cells.map { cell in
                              .object([("index", .number(Double(cell.index))),
                                       ("section", .optional(cell.section) { .number(Double($0)) }),
@@ -83,7 +84,8 @@ extension SceneInspection {
             }
             for collection in screen.collections {
                 let noun = collection.kind == "list" ? "rows" : "cells"
-                rows.append(("\(collection.kind) \(collection.id ?? "(no id)")", rect(collection.frame), "\(collection.cells.count) \(noun)"))
+                let scrolled = collection.contentOffset.map { ", scrolled to \(number($0)) pt" } ?? ""
+                rows.append(("\(collection.kind) \(collection.id ?? "(no id)")", rect(collection.frame), "\(collection.cells.count) \(noun)\(scrolled)"))
                 for cell in collection.cells {
                     var note = quoted(cell.title)
                     if let subtitle = cell.subtitle { note += (note.isEmpty ? "" : " ") + "\"\(subtitle)\"" }

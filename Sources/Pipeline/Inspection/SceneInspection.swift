@@ -37,6 +37,9 @@ public struct SceneInspection: Sendable {
         public var id: String?
         public var frame: Rect
         public var cells: [Cell]
+        /// With `--at`: the scroll view's `contentOffset.y` then, its rows and cells shown where
+        /// they are at that offset; nil otherwise.
+        public var contentOffset: Double?
     }
 
     /// A bar button item: its text, or its symbol's or icon's name.
@@ -87,11 +90,24 @@ public struct SceneInspection: Sendable {
     public var device: Device
     public var screens: [Screen]
 
-    /// Lays out every screen of `scene`, in the order the file gives them.
-    public init(_ scene: Scene) {
+    /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
+    /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
+    /// cells of scrolled scroll views to where they are.
+    public init(_ scene: Scene, offsets: [String: Double] = [:]) {
         self.scene = scene.name
         device = scene.device
         screens = scene.screenOrder.compactMap { name in scene.screens[name].map { Self.screen($0, on: scene.device) } }
+        guard !offsets.isEmpty else { return }
+        for s in screens.indices {
+            for c in screens[s].collections.indices {
+                guard let id = screens[s].collections[c].id, let offset = offsets["\(screens[s].name)/\(id)"] else { continue }
+                screens[s].collections[c].contentOffset = offset
+                for i in screens[s].collections[c].cells.indices {
+                    screens[s].collections[c].cells[i].cell = screens[s].collections[c].cells[i].cell.offsetBy(dx: 0, dy: -offset)
+                    screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image?.offsetBy(dx: 0, dy: -offset)
+                }
+            }
+        }
     }
 
     private static func screen(_ spec: ScreenSpec, on device: Device) -> Screen {

@@ -50,6 +50,19 @@ struct ScreenPainter {
         }
     }
 
+    /// A scroll view's whole content from `frame`'s top-left: its list or grid laid out in
+    /// `frame`, the view's frame made as tall as its content (`ScrollGeometry.contentFrame`).
+    func paintScrollContent(_ view: ViewSpec, in frame: Rect) throws {
+        try cairo.withSavedState {
+            cairo_translate(cairo.pointer, -frame.x, -frame.y)
+            switch view {
+            case .list(let list): try paint(list, frame: frame)
+            case .grid(let grid): try paint(grid, frame: frame)
+            default: try paint(view, defaultFrame: frame)
+            }
+        }
+    }
+
     /// `defaultFrame`: where a list or grid without a frame goes, in the current coordinates.
     /// A view with `opacity` below 1 is drawn into a group first and composited at that
     /// alpha, so its overlapping parts do not show through each other (`UIView.alpha`).

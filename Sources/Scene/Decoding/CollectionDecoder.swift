@@ -3,6 +3,13 @@ import Yams
 
 /// Lists, grids and the navigation bar.
 extension SceneDecoder {
+    /// `decelerationRate`, `paging` and `bounces` of a list or grid.
+    func decodeScrollBehavior(_ fields: Fields) -> ScrollBehavior {
+        let r = reader
+        return ScrollBehavior(deceleration: r.value(fields, ScrollViewKeys.decelerationRate, "decelerationRate"),
+                              paging: r.value(fields, ScrollViewKeys.paging, "paging"), bounces: r.value(fields, ScrollViewKeys.bounces, "bounces"))
+    }
+
     func decodeList(_ node: Node) -> ListView? {
         let r = reader
         typealias K = ListKeys
@@ -42,6 +49,7 @@ extension SceneDecoder {
                             imageCornerRadius: imageRadius, colors: colors)
         list.autoresizing = decodeAutoresizing(fields)
         list.opacity = decodeOpacity(fields)
+        list.scrolling = decodeScrollBehavior(fields)
         return list
     }
 
@@ -119,6 +127,7 @@ extension SceneDecoder {
                             captionColor: system("label"), subtitleColor: system("secondaryLabel"))
         grid.autoresizing = decodeAutoresizing(fields)
         grid.opacity = decodeOpacity(fields)
+        grid.scrolling = decodeScrollBehavior(fields)
         return grid
     }
 

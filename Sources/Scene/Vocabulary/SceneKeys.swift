@@ -72,7 +72,8 @@ public enum TapTriggerKeys {
 /// The keys of a timeline entry: its time, one action, and what it expects.
 public enum EntryKeys {
     public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let expect = Setting<Outcome?>("expect", doc: "the gesture's outcome, checked when the timeline is built")
+    public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expect")]),
+                                         doc: "the gesture's outcome, checked when the timeline is built: finish, cancel, scroll, nothing, or { scroll: { list, offset, tolerance } }")
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
@@ -83,6 +84,7 @@ public enum EntryKeys {
         ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
         ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
         ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, or on a view"),
+        ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))"),
     ]
 
     public static let mapping = KeyMapping("entry", "a timeline entry", doc: "one action at a time", required: ["at"],
@@ -99,6 +101,33 @@ public enum TapKeys {
 
     public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N } or { view: ID }",
                                            doc: "a row or cell, or a view", [list, index, view])
+}
+
+extension ScrollTarget.Position: SettingChoice {}
+
+/// `expect: { scroll: { list, offset, tolerance } }`: a gesture that scrolls a list or grid to rest there.
+public enum ExpectKeys {
+    public static let scroll = ShapedKey("scroll", .shape("expectedScroll"), doc: "the list or grid it scrolls and where that comes to rest")
+    public static let mapping = KeyMapping("expect", "an expected outcome: { scroll: { list: ID, offset: N } }",
+                                           doc: "what a gesture should do, with where it ends", required: ["scroll"], [scroll])
+
+    public static let list = Setting<String?>("list", doc: "the list or grid id")
+    public static let offset = Setting<Double?>("offset", .number(range: Limits.coordinates), doc: "its contentOffset.y at rest, in points")
+    public static let tolerance = Setting<Double>("tolerance", .number(range: Limits.length), default: 1, doc: "how far from 'offset' it may rest, in points")
+    public static let scrollMapping = KeyMapping("expectedScroll", "an expected scroll: { list: ID, offset: N }",
+                                                 doc: "the list or grid a gesture scrolls and where it comes to rest",
+                                                 required: ["list", "offset"], [list, offset, tolerance])
+}
+
+/// `scroll: { list, to, position }` of a timeline entry.
+public enum ScrollKeys {
+    public static let list = Setting<String?>("list", doc: "the list or grid id")
+    public static let to = Setting<Int?>("to", .integer(range: Limits.index), doc: "the row or cell to bring into view")
+    public static let position = Setting<ScrollTarget.Position>("position", default: .none,
+                                                                doc: "where it ends up: none (the least scrolling), top, middle, bottom")
+
+    public static let mapping = KeyMapping("scroll", "a scroll: { list: ID, to: N }", doc: "a row or cell to scroll into view",
+                                           required: ["list", "to"], [list, to, position])
 }
 
 /// The keys of a synthesized finger: point to point, or by intent.

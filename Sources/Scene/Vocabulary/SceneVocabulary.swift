@@ -11,7 +11,7 @@ public enum SceneVocabulary {
         SectionKeys.mapping, RowKeys.mapping, CellKeys.mapping,
         NavigationBarKeys.mapping, BarItemKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, ToolbarKeys.mapping,
         TransitionKeys.mapping, TapTriggerKeys.mapping, TapTriggerKeys.cell,
-        EntryKeys.mapping, TapKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
+        EntryKeys.mapping, ExpectKeys.mapping, ExpectKeys.scrollMapping, TapKeys.mapping, ScrollKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
         CustomStyleKeys.mapping, DirectionKeys.mapping, LayerKeys.mapping, MatchKeys.mapping, LayerShadowKeys.mapping,
         KeyframeKeys.mapping, GestureKeys.mapping, ProgressRuleKeys.mapping, FinishRuleKeys.mapping, FollowRuleKeys.mapping,
     ]

@@ -130,6 +130,19 @@ public enum IconKeys {
 }
 
 /// The keys of `list`.
+extension ScrollBehavior.Deceleration: SettingChoice {}
+
+/// The keys every scroll view (list, grid) has: `UIScrollView`'s.
+public enum ScrollViewKeys {
+    public static let decelerationRate = Setting<ScrollBehavior.Deceleration>("decelerationRate", default: .normal,
+        doc: "how fast a flick slows: normal (0.998 per ms) or fast (0.99)", uikit: "decelerationRate")
+    public static let paging = Setting<Bool>("paging", .boolean, default: false, doc: "a release settles on a page (the view's height)",
+                                             uikit: "isPagingEnabled")
+    public static let bounces = Setting<Bool>("bounces", .boolean, default: true,
+                                              doc: "rubber-bands past the ends and bounces back; false stops at them", uikit: "bounces")
+    public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces]
+}
+
 public enum ListKeys {
     public static let style = Setting<ListView.Style>("style", default: .plain, doc: "the table style", uikit: "UITableView.Style")
     public static let rows = ShapedKey("rows", .list(.oneOf([.text, .shape("row")])), doc: "rows of one section")
@@ -143,7 +156,7 @@ public enum ListKeys {
     public static let background = Setting<Color?>("background", defaultText: "by style", doc: "the table's background")
 
     public static let mapping = KeyMapping("list", "a list", doc: "a UITableView",
-        ViewKeys.common + [style, rows, sections, rowHeight, imageSize, imageCornerRadius, accessory, background])
+        ViewKeys.common + [style, rows, sections, rowHeight, imageSize, imageCornerRadius, accessory, background] + ScrollViewKeys.common)
 }
 
 /// `sections: [{ header, footer, rows }]`.
@@ -183,7 +196,7 @@ public enum GridKeys {
     public static let background = Setting<Color?>("background", defaultText: "clear", doc: "the collection view's background")
 
     public static let mapping = KeyMapping("grid", "a grid", doc: "a UICollectionView grid",
-        ViewKeys.common + [columns, spacing, inset, aspectRatio, cornerRadius, ImageKeys.contentMode, cells, background])
+        ViewKeys.common + [columns, spacing, inset, aspectRatio, cornerRadius, ImageKeys.contentMode, cells, background] + ScrollViewKeys.common)
 }
 
 /// A grid cell: a PNG path, or these keys.

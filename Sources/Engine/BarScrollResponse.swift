@@ -1,0 +1,39 @@
+import Geometry
+import Scene
+
+/// How a navigation bar answers its screen's scroll view (iOS 15 and later), by the scroll
+/// view's `contentOffset.y` (docs/uikit-semantics.md#bars-that-respond-to-scrolling).
+///
+/// A large title's 52 pt area shrinks by the offset as the content scrolls up — the content's top
+/// stays at the bar's bottom edge — and grows by it when the content is pulled down; once it is
+/// gone the inline title fades in. The bar shows its scroll-edge appearance (transparent, no
+/// hairline) while no content lies under it and its standard appearance (background and
+/// hairline) once content does.
+public enum BarScrollResponse {
+    /// Points of scrolling over which the standard appearance fades in as content passes under the bar [EST].
+    public static let appearanceRamp = 10.0
+    /// Points of scrolling over which the inline title fades in once the large title is gone [EST].
+    public static let inlineTitleRamp = 10.0
+
+    /// The height of the large title's area at `offset`: 52 − offset, never below 0 (more than 52
+    /// while the content is pulled down).
+    public static func largeTitleHeight(offset: Double) -> Double {
+        max(NavigationBarView.largeTitleHeight - offset, 0)
+    }
+
+    /// The offset at which content starts to pass under the bar: once the large title is gone.
+    public static func edge(hasLargeTitle: Bool) -> Double {
+        hasLargeTitle ? NavigationBarView.largeTitleHeight : 0
+    }
+
+    /// The standard appearance's opacity: 0 at the scroll edge, 1 once `appearanceRamp` points
+    /// of content lie under the bar.
+    public static func standardAppearance(offset: Double, hasLargeTitle: Bool) -> Double {
+        min(max((offset - edge(hasLargeTitle: hasLargeTitle)) / appearanceRamp, 0), 1)
+    }
+
+    /// The inline title's opacity on a bar with a large title.
+    public static func inlineTitle(offset: Double) -> Double {
+        min(max((offset - NavigationBarView.largeTitleHeight) / inlineTitleRamp, 0), 1)
+    }
+}

@@ -1,0 +1,117 @@
+import Geometry
+import Interaction
+import Motion
+import Scene
+
+/// Every scrolled scroll view's `contentOffset.y` at one moment, by screen and view id; a
+/// scroll view not listed is at 0.
+struct ScrollOffsets: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
+        var screen: String
+        var view: String
+    }
+
+    private var values: [Key: Double] = [:]
+
+    init() {}
+
+    subscript(key: Key) -> Double {
+        get { values[key] ?? 0 }
+        set { values[key] = newValue }
+    }
+
+    /// The offsets with `key` at `offset`.
+    func with(_ key: Key, at offset: Double) -> ScrollOffsets {
+        var copy = self
+        copy[key] = offset
+        return copy
+    }
+}
+
+/// One finger scrolling a scroll view, as `UIScrollView`'s pan gesture recognizer drives it:
+/// the content follows the finger's translation (rubber-banded past the ends), and from the lift
+/// moves freely as `ScrollMotion` says — deceleration, the bounce back (docs/uikit-semantics.md#scrolling).
+struct ScrollRun: Sendable {
+    let key: ScrollOffsets.Key
+    let geometry: ScrollGeometry
+    /// The offset when the finger began to pan.
+    let startOffset: Double
+    /// Each pan event's time and the offset it sets, while the finger is down.
+    let drag: [(time: Double, offset: Double)]
+    /// When the finger lifted: the free motion's start.
+    let releaseTime: Double
+    let motion: ScrollMotion
+    /// Whether the content may go past the ends (`bounces`); without, it stops at them.
+    private var bounces = true
+    /// When another touch or a transition stopped the motion early; nil: it ran to rest.
+    private(set) var stopTime: Double?
+    /// An animated scroll (`scrollToRow(at:at:animated:)`): from `startOffset` to `to` over
+    /// `duration` from `releaseTime` along `curve`; nil for a finger's scroll.
+    private var animation: (to: Double, duration: Double, curve: CubicTimingCurve)?
+
+    /// UIKit's animated `setContentOffset` / `scrollToRow(at:at:animated:)`: 0.3 s ease-in-out [EST]
+    /// (docs/uikit-semantics.md#scrolling).
+    static let animatedScrollDuration = 0.3
+
+    /// An animated scroll of `geometry` from `offset` to `target`, starting at `time`.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, from offset: Double, to target: Double, at time: Double) {
+        self.key = key
+        self.geometry = geometry
+        startOffset = offset
+        drag = []
+        releaseTime = time
+        motion = ScrollMotion(start: target, velocity: 0, range: geometry.range)
+        animation = (target, Self.animatedScrollDuration, .easeInOut)
+    }
+
+    /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
+    /// The scroll view's `decelerationRate`, `isPagingEnabled` and `bounces` are `geometry.behavior`'s.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition, scale: Double) {
+        self.key = key
+        self.geometry = geometry
+        startOffset = offset
+        let behavior = geometry.behavior
+        // A finger moving up (negative translation) scrolls toward larger offsets.
+        drag = recognition.events.map { event in
+            (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height,
+                                               bounces: behavior.bounces))
+        }
+        let last = recognition.events.last
+        releaseTime = last?.time ?? recognition.up.time
+        let velocity = last?.state == .ended ? -(last?.velocity.y ?? 0) : 0
+        let start = drag.last?.offset ?? offset
+        let page = behavior.paging
+            ? ScrollPhysics.pageTarget(offset: start, velocity: velocity, pageSize: geometry.frame.height, range: geometry.range) : nil
+        motion = ScrollMotion(start: start, velocity: velocity, range: geometry.range,
+                              rate: behavior.deceleration == .fast ? .fast : .normal, scale: scale, pageTarget: page)
+        bounces = behavior.bounces
+    }
+
+    /// When the pan began: the first frame the content moves.
+    var beginTime: Double { drag.first?.time ?? releaseTime }
+    /// When the content is at rest.
+    var endTime: Double { stopTime ?? releaseTime + (animation?.duration ?? motion.duration) }
+    /// Where the content rests.
+    var restingOffset: Double { stopTime.map { offset(at: $0) } ?? animation?.to ?? motion.restingOffset }
+
+    /// The offset at `time`: the last pan event's while the finger is down, then the free motion's.
+    func offset(at time: Double) -> Double {
+        let t = min(time, stopTime ?? .infinity)
+        if t < releaseTime {
+            return drag.last { $0.time <= t + 1e-9 }?.offset ?? startOffset
+        }
+        if let animation {
+            let progress = min(max((t - releaseTime) / animation.duration, 0), 1)
+            return startOffset + (animation.to - startOffset) * animation.curve.value(at: progress)
+        }
+        let free = motion.offset(at: t - releaseTime)
+        return bounces ? free : min(max(free, geometry.range.lowerBound), geometry.range.upperBound)
+    }
+
+    /// A touch going down or a transition starting at `time` stops the content where it is
+    /// (`UIScrollView` stops decelerating when touched).
+    mutating func stop(at time: Double) {
+        guard time < endTime else { return }
+        stopTime = max(time, releaseTime)
+    }
+}

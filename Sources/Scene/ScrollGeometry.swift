@@ -1,0 +1,84 @@
+import Geometry
+
+/// A scroll view's own settings: `UIScrollView.decelerationRate`, `isPagingEnabled`, `bounces`.
+public struct ScrollBehavior: Hashable, Sendable {
+    /// `UIScrollView.DecelerationRate`: 0.998 (`normal`) or 0.99 (`fast`) per millisecond.
+    public enum Deceleration: String, Hashable, Sendable, CaseIterable {
+        case normal, fast
+    }
+
+    public var deceleration: Deceleration
+    /// `isPagingEnabled`: a release settles on a page boundary, pages the view's height.
+    public var paging: Bool
+    /// `bounces`: past the ends the content rubber-bands and bounces back; without, it stops there.
+    public var bounces: Bool
+
+    public init(deceleration: Deceleration = .normal, paging: Bool = false, bounces: Bool = true) {
+        self.deceleration = deceleration
+        self.paging = paging
+        self.bounces = bounces
+    }
+}
+
+/// A list or grid with an `id` as the `UIScrollView` it is: its frame on the screen, how tall
+/// its content is, and so how far it scrolls (docs/scene-format.md#scrolling).
+public struct ScrollGeometry: Hashable, Sendable {
+    public var id: String
+    /// The scroll view's frame in screen points: what clips the content.
+    public var frame: Rect
+    /// The content's height from the frame's top (`contentSize.height` plus the bottom inset
+    /// UIKit adds), never less than the frame's.
+    public var contentHeight: Double
+    public var behavior: ScrollBehavior
+
+    public init(id: String, frame: Rect, contentHeight: Double, behavior: ScrollBehavior = ScrollBehavior()) {
+        self.id = id
+        self.frame = frame
+        self.contentHeight = max(contentHeight, frame.height)
+        self.behavior = behavior
+    }
+
+    /// The largest `contentOffset.y` at rest: the content's end at the frame's bottom.
+    public var maxOffset: Double { max(contentHeight - frame.height, 0) }
+    /// The offsets the content rests at.
+    public var range: ClosedRange<Double> { 0...maxOffset }
+    /// The content's whole frame in screen points at offset 0.
+    public var contentFrame: Rect { Rect(x: frame.x, y: frame.y, width: frame.width, height: contentHeight) }
+}
+
+extension ScreenSpec {
+    /// The screen's scroll views: its top-level lists and grids with an `id`, laid out on `device`.
+    ///
+    /// A list's content ends below its last card or footer (20 pt more for inset grouped
+    /// lists [EST]), a grid's `inset` below its last row. A scroll view reaching into the bottom
+    /// safe area (or under a tab bar or toolbar) gets that much more content inset, as UIKit's
+    /// `contentInsetAdjustmentBehavior = .automatic` gives it, so its last row can scroll clear.
+    public func scrollViews(on device: Device) -> [ScrollGeometry] {
+        identifiedViews(on: device).compactMap { id, view, frame in
+            let end: Double
+            let behavior: ScrollBehavior
+            switch view {
+            case .list(let list):
+                behavior = list.scrolling
+                let layout = ListLayout(list, frame: frame)
+                let last = layout.sections.map { $0.footer?.maxY ?? $0.rows.maxY }.max() ?? frame.minY
+                end = last + (list.style == .insetGrouped ? 20 : 0)
+            case .grid(let grid):
+                behavior = grid.scrolling
+                let layout = GridLayout(grid, frame: frame)
+                end = (layout.cells.map(\.cell.maxY).max() ?? frame.minY) + grid.inset
+            default:
+                return nil
+            }
+            var bottomBar = max(device.safeAreaBottom, 0)
+            if tabBar != nil { bottomBar += TabBarView.barHeight } else if toolbar != nil { bottomBar += ToolbarView.barHeight }
+            let covered = max(frame.maxY - (device.size.height - bottomBar), 0)
+            return ScrollGeometry(id: id, frame: frame, contentHeight: end - frame.minY + covered, behavior: behavior)
+        }
+    }
+
+    /// The scroll view `id` (see `scrollViews(on:)`); nil when the screen has no list or grid `id` at its top level.
+    public func scrollView(_ id: String, on device: Device) -> ScrollGeometry? {
+        scrollViews(on: device).first { $0.id == id }
+    }
+}
