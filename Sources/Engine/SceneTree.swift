@@ -25,9 +25,36 @@ struct SceneTree: Sendable {
         var transition: BarTransition = .crossFade
     }
 
+    /// Where the tab bar controller's bar (`Scene.tabs`) is drawn in a frame.
+    ///
+    /// The bar belongs to the `UITabBarController`, above the navigation controller of the
+    /// selected tab: it stays put over a push or pop (`fixed`). A screen pushed with
+    /// `hidesBottomBarWhenPushed` makes it leave with the screen it covers, and a pop bring it
+    /// back with it; a presentation covers it, its presenter carrying it (`carried`).
+    struct TabBar: Hashable, Sendable {
+        enum Place: Hashable, Sendable {
+            /// Over everything the navigation container shows, its navigation bar included.
+            case fixed
+            /// Drawn right over this screen, under the same transform and opacity.
+            case carried(by: String)
+        }
+
+        var place: Place
+        var selected: Int
+    }
+
+    /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
+    private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+        let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
+        return RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
+                          size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
+                          alpha: alpha)
+    }
+
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
-    /// in `ownBars` carries its navigation bar (that id) with it, under the same transform.
-    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:]) -> [RenderNode] {
+    /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
+    /// tab bar goes where `tabBar` says.
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:], tabBar: TabBar? = nil) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
             switch placement.content {
@@ -46,9 +73,14 @@ struct SceneTree: Sendable {
                     moved.alpha = placement.alpha
                     nodes.append(moved)
                 }
+                if let tabBar, tabBar.place == .carried(by: name) {
+                    nodes.append(tabBarNode(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
+                                            alpha: placement.alpha))
+                }
             }
         }
         if let bar, let node = barNode(bar) { nodes.append(node) }
+        if let tabBar, tabBar.place == .fixed { nodes.append(tabBarNode(selected: tabBar.selected)) }
         return nodes
     }
 

@@ -111,7 +111,7 @@ public struct Timeline: Sendable {
             let driver = drivers[index]
             let context = contexts[index]
             let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
-                                   ownBars: context.ownBars)
+                                   ownBars: context.ownBars, tabBar: context.tabBar)
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
@@ -127,6 +127,8 @@ public struct Timeline: Sendable {
         var ownBars: [String: String]
         /// How the bar's items change over during a push or pop.
         var barTransition: BarTransition = .crossFade
+        /// Where the tab bar controller's bar goes (`Scene.tabs`); nil where it does not show.
+        var tabBar: SceneTree.TabBar?
 
         /// The bar cross-fading from `below` to `above`, `amount` = how far `above` is in.
         func bar(amount: Double) -> SceneTree.Bar? {

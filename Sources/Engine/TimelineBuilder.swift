@@ -32,7 +32,12 @@ struct TimelineBuilder {
         var pushed = false
     }
 
+    /// The navigation stack on top: the selected tab's, with whatever is presented over it.
     private var stack: [Entry]
+    /// Each tab's stack while another tab is selected (`Scene.tabs`), by tab; empty without tabs.
+    private var tabStacks: [[Entry]] = []
+    /// The selected tab of the scene's tab bar controller.
+    private var selectedTab = 0
     private var active: Int?
     /// Where each driver's stage came from, to push its entry when it finishes.
     private var runs: [(transition: Transition, stage: TransitionStage, pushed: Bool)] = []
@@ -47,6 +52,10 @@ struct TimelineBuilder {
         self.scene = scene
         tree = SceneTree(scene: scene)
         stack = [Entry(screen: scene.root)]
+        if let tabs = scene.tabs {
+            tabStacks = tabs.roots.map { [Entry(screen: $0)] }
+            selectedTab = tabs.bar.selected
+        }
         segments = []
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
     }
@@ -139,9 +148,14 @@ struct TimelineBuilder {
     }
 
     private mutating func back(navigation: Bool, entry: TimelineEntry) {
+        back(navigation: navigation, entry: entry, at: entry.time)
+    }
+
+    /// Pops or dismisses the top screen at `time` (an action's `at`, or the lift of a tap on a bar button).
+    private mutating func back(navigation: Bool, entry: TimelineEntry, at time: Double) {
         let verb = navigation ? "pop" : "dismiss"
-        settle(before: entry.time)
-        guard checkIdle(entry, verb) else { return }
+        settle(before: time)
+        guard checkIdle(entry, verb, at: time) else { return }
         guard stack.count > 1, let transition = top.transition, let stage = top.stage else {
             fail(entry, navigation
                  ? "cannot pop at \(format(entry.time)) s: '\(top.screen)' is the root of the navigation stack"
@@ -152,15 +166,15 @@ struct TimelineBuilder {
             fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(transition.style.name); use '\(top.pushed ? "pop" : "dismiss"): true'")
             return
         }
-        start(transition.style.animated(transition.run(stage, forward: false), at: entry.time), transition: transition,
-              stage: stage, pushed: top.pushed, at: entry.time)
+        start(transition.style.animated(transition.run(stage, forward: false), at: time), transition: transition,
+              stage: stage, pushed: top.pushed, at: time)
     }
 
-    private mutating func checkIdle(_ entry: TimelineEntry, _ what: String) -> Bool {
+    private mutating func checkIdle(_ entry: TimelineEntry, _ what: String, at time: Double? = nil) -> Bool {
         guard let index = active else { return true }
         let driver = drivers[index]
         let until = driver.completion.map { "until \(format($0.time)) s" } ?? "held by a finger"
-        fail(entry, "cannot \(what) at \(format(entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
+        fail(entry, "cannot \(what) at \(format(time ?? entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
         return false
     }
 
@@ -189,6 +203,8 @@ struct TimelineBuilder {
     enum GestureEffect {
         case run(Int)
         case nothing(String)
+        /// It acted without a transition run (a tab switch), said in words.
+        case acted(String)
     }
 
     /// Every gesture entry and what it did, checked against `expect:` once the replay is over.
@@ -196,10 +212,10 @@ struct TimelineBuilder {
 
     private mutating func touch(_ samples: [TouchSample], entry: TimelineEntry) {
         let trace = samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time, fps: scene.fps), location: $0.location) }
-        gestures.append((entry, touchEffect(trace)))
+        gestures.append((entry, touchEffect(trace, entry: entry)))
     }
 
-    private mutating func touchEffect(_ trace: [TouchPoint]) -> GestureEffect {
+    private mutating func touchEffect(_ trace: [TouchPoint], entry: TimelineEntry) -> GestureEffect {
         guard let down = trace.first, let up = trace.last else { return .nothing("it has no samples") }
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
@@ -261,13 +277,24 @@ struct TimelineBuilder {
         // A tap on a cell starts a style that grows out of it, on a row its action.
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
+            if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
             if let index = tap(at: down.location, time: up.time) { return .run(index) }
-            reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of")
+            reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of" + whatActs())
         }
         if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
             reasons.insert(noGestureHere(), at: 0)
         }
         return .nothing(reasons.joined(separator: "; "))
+    }
+
+    /// What a tap could act on here, for a tap that hit nothing: the back button, the tab bar's
+    /// items, or the actions that leave the top screen.
+    private func whatActs() -> String {
+        var ways: [String] = []
+        if let frame = backButtonFrame() { ways.append("the back button at \(point(Point(x: frame.midX, y: frame.midY))) ('tap: { back: true }')") }
+        if let tabs = scene.tabs, restingTabBar != nil { ways.append("the tab bar's items ('tap: { tab: 0 }' to '{ tab: \(tabs.roots.count - 1) }')") }
+        if stack.count > 1 { ways.append(top.pushed ? "'pop: true'" : "'dismiss: true'") }
+        return ways.isEmpty ? "" : "; what acts here: " + ways.joined(separator: ", ")
     }
 
     /// Why nothing can start from the top screen by a gesture, and what can.
@@ -317,6 +344,23 @@ struct TimelineBuilder {
                 return
             }
             location = Point(x: view.frame.midX, y: view.frame.midY)
+        case .tab(let index):
+            guard let tabs = scene.tabs else {
+                fail(entry, "'tap: { tab: \(index) }' taps an item of the scene's tab bar controller, and this scene has none; declare one with 'tabs: { items: [{ title, root }] }' instead of 'root'")
+                return
+            }
+            guard tabs.roots.indices.contains(index) else {
+                fail(entry, "the tab bar has \(tabs.roots.count) items (0 to \(tabs.roots.count - 1)); tab \(index) is past its end")
+                return
+            }
+            let item = tabItemFrame(index, of: tabs.roots.count)
+            location = Point(x: item.midX, y: item.midY)
+        case .back:
+            guard let frame = backButtonFrame() else {
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and shows no back button: \(noBackButton())")
+                return
+            }
+            location = Point(x: frame.midX, y: frame.midY)
         }
         touch([TouchSample(time: 0, location: location), TouchSample(time: TapTarget.duration, location: location)], entry: entry)
     }
@@ -346,8 +390,10 @@ struct TimelineBuilder {
                 default:
                     break
                 }
-            case (.run, nil):
+            case (.run, nil), (.acted, nil):
                 break
+            case (.acted(let what), let expected?):
+                fail(entry, "this \(kind) should \(expected.rawValue == "nothing" ? "do nothing" : "\(expected.rawValue) a transition"), but it \(what)")
             }
         }
     }
@@ -402,6 +448,82 @@ struct TimelineBuilder {
         return stage
     }
 
+    // MARK: Bars
+
+    /// Whether the tab bar shows over stack entry `index` at rest: inside the tab's navigation
+    /// controller (every entry up to it pushed), none of them pushed with `hidesBottomBarWhenPushed`.
+    private func showsTabBar(level index: Int) -> Bool {
+        guard scene.tabs != nil, stack.indices.contains(index) else { return false }
+        return stack[...index].dropFirst().allSatisfy { $0.pushed && scene.screens[$0.screen]?.hidesBottomBarWhenPushed != true }
+    }
+
+    /// The tab bar at rest: over the top screen where it shows there.
+    private var restingTabBar: SceneTree.TabBar? {
+        showsTabBar(level: stack.count - 1) ? SceneTree.TabBar(place: .fixed, selected: selectedTab) : nil
+    }
+
+    /// The tab bar during a transition from stack entry `belowIndex` to `above`: fixed over a
+    /// push or pop that keeps it; with the covered screen where the pushed one hides it or a
+    /// presentation covers it.
+    private func tabBar(belowIndex: Int, above: String, pushed: Bool) -> SceneTree.TabBar? {
+        guard showsTabBar(level: belowIndex) else { return nil }
+        if pushed, scene.screens[above]?.hidesBottomBarWhenPushed != true {
+            return SceneTree.TabBar(place: .fixed, selected: selectedTab)
+        }
+        return SceneTree.TabBar(place: .carried(by: stack[belowIndex].screen), selected: selectedTab)
+    }
+
+    /// Item `index` of `count` of the tab bar, in screen points.
+    private func tabItemFrame(_ index: Int, of count: Int) -> Rect {
+        BottomBarLayout(height: TabBarView.barHeight, on: scene.device).tab(index, of: count)
+    }
+
+    /// Where the back button of the top screen's navigation bar takes a touch: the chevron's
+    /// 44 × 44 pt touch target (Apple HIG's minimum), from the screen's left edge; nil when the
+    /// top screen was not pushed or its bar draws no back button.
+    private func backButtonFrame() -> Rect? {
+        guard stack.count > 1, top.pushed, let bar = scene.screens[top.screen]?.navigationBar, bar.back != nil else { return nil }
+        let layout = NavigationBarLayout(bar, on: scene.device)
+        return Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44)
+    }
+
+    /// Why the top screen has no back button to tap.
+    private func noBackButton() -> String {
+        if stack.count == 1 { return "it is the root of its navigation stack" }
+        if !top.pushed { return "it was presented, not pushed (a presented screen leaves with 'dismiss: true')" }
+        return "its navigationBar has no 'back' (give it 'back: TITLE', or 'back: \"\"' for the chevron alone)"
+    }
+
+    /// A tap at `location` on a tab bar item or the back button: the tab switch or the pop it
+    /// makes (at `time`, the finger's lift); nil where the tap hits neither.
+    private mutating func barTap(at location: Point, time: Double, entry: TimelineEntry) -> GestureEffect? {
+        guard active == nil else { return nil }
+        if let tabs = scene.tabs,
+           let index = tabs.roots.indices.first(where: { tabItemFrame($0, of: tabs.roots.count).contains(location) }) {
+            if restingTabBar != nil { return selectTab(index, at: time) }
+            return .nothing("as a tap at \(point(location)) it lands where tab \(index) would be, but '\(top.screen)' " +
+                            (top.pushed ? "hides the tab bar (hidesBottomBarWhenPushed)" : "covers the tab bar (it was presented)"))
+        }
+        if let frame = backButtonFrame(), frame.contains(location) {
+            back(navigation: true, entry: entry, at: time)
+            return active.map(GestureEffect.run) ?? .nothing("the back button could not pop '\(top.screen)'")
+        }
+        return nil
+    }
+
+    /// `UITabBarController` selecting tab `index`: at once, without animation; the tab left keeps
+    /// its navigation stack and the selected one shows its own as it was left.
+    private mutating func selectTab(_ index: Int, at time: Double) -> GestureEffect {
+        let title = scene.tabs?.bar.items[index].title ?? "\(index)"
+        guard index != selectedTab else { return .nothing("tab \(index) ('\(title)') is already selected") }
+        tabStacks[selectedTab] = stack
+        selectedTab = index
+        stack = tabStacks[index]
+        lastActivity = max(lastActivity, time)
+        segments.append(.idle(start: time, nodes: restingNodes()))
+        return .acted("switches to tab \(index) ('\(title)')")
+    }
+
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
     /// on a cell a style grows out of, that style; nil when it hits none.
     private mutating func tap(at location: Point, time: Double) -> Int? {
@@ -439,6 +561,8 @@ struct TimelineBuilder {
         driverOrigins.append((currentEntry, pushed))
         var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.style.barTransition(transition.run(stage, forward: driver.isForward))
+        context.tabBar = tabBar(belowIndex: top.screen == stage.below ? stack.count - 1 : stack.count - 2, above: stage.above,
+                                pushed: pushed)
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -476,10 +600,12 @@ struct TimelineBuilder {
         if let transition = top.transition, let stage = top.stage,
            let placements = transition.style.resting(transition.run(stage, forward: true)) {
             let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
-            return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
+            return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars,
+                              tabBar: tabBar(belowIndex: stack.count - 2, above: stage.above, pushed: top.pushed))
         }
         return tree.nodes([Placement(screen: top.screen, frame: bounds)],
-                          bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0))
+                          bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
+                          tabBar: restingTabBar)
     }
 
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:

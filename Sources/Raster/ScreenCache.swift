@@ -1,3 +1,4 @@
+internal import CCairo
 import Foundation
 import Workers
 import RenderTree
@@ -25,6 +26,8 @@ public final class ScreenCache: @unchecked Sendable {
     /// The screens' names, in the order given.
     public let names: [String]
     let screens: [String: ScreenSpec]
+    /// The scene's tab bar controller's bar, drawn for `ScreenPart.Kind.tabBar` parts.
+    let tabBar: TabBarView?
     /// The status bar and home indicator in both tones.
     let chrome: SystemChrome
 
@@ -49,7 +52,7 @@ public final class ScreenCache: @unchecked Sendable {
     /// Throws `RasterError.fontsMissing` when the Inter font is not installed,
     /// `.duplicateScreen` when two screens share a name, `.invalidSize` for a device of a size
     /// Cairo cannot hold and `.png` for an image file that cannot be decoded.
-    public init(screens: [ScreenSpec], device: Device) throws {
+    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil) throws {
         let fonts = try FontLibrary.shared.get()
         var byName: [String: ScreenSpec] = [:]
         for screen in screens {
@@ -70,6 +73,7 @@ public final class ScreenCache: @unchecked Sendable {
         self.device = device
         self.names = screens.map(\.name)
         self.screens = byName
+        self.tabBar = tabBar
         self.chrome = chrome
     }
 
@@ -137,8 +141,19 @@ public final class ScreenCache: @unchecked Sendable {
 
     /// Draws `part` with `images`; the caller holds the `drawn` box.
     private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
-        guard let written = screens[part.screen] else { return nil }
         let fonts = try FontLibrary.shared.get()
+        if case .tabBar(let selected) = part.kind {
+            guard var bar = tabBar else { return nil }
+            bar.selected = selected
+            let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
+            return try fonts.withTextContext { text in
+                try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
+                    cairo_translate(cairo.pointer, -area.x, -area.y)
+                    try ScreenPainter(cairo: cairo, text: text, device: part.layout, scale: device.scale, images: images).paint(bar)
+                }
+            }
+        }
+        guard let written = screens[part.screen] else { return nil }
         let layout = part.layout
         let screen = written.laidOut(writtenIn: device.size, in: layout.size)
         return try fonts.withTextContext { text in
@@ -155,6 +170,8 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
+            case .tabBar:
+                return nil
             case .barBackground, .barTitle, .barBack, .barBackChevron, .barBackLabel, .barItems:
                 guard let bar = screen.navigationBar else { return nil }
                 let size = NavigationBarLayout(bar, on: layout).partSize

@@ -25,6 +25,9 @@ public struct ScreenPart: Hashable, Sendable {
         case barBackLabel
         /// The leading and trailing bar button items.
         case barItems
+        /// The tab bar controller's bar (`Scene.tabs`), item `selected` in the tint, from its top
+        /// edge to the bottom of the screen; `screen` is empty: the bar is no screen's.
+        case tabBar(selected: Int)
     }
 
     public var screen: String

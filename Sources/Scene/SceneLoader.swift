@@ -94,7 +94,7 @@ struct SceneDecoder {
     }
 
     static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "fonts", "screens", "root", "styles", "transitions", "timeline", "snapshots"]
+                               "background", "fonts", "screens", "root", "tabs", "styles", "transitions", "timeline", "snapshots"]
 
     mutating func decode(_ root: Node) -> Scene? {
         guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
@@ -151,6 +151,15 @@ struct SceneDecoder {
         } else if fields["root"] == nil && !order.isEmpty && fields["screens"] != nil {
             rootName = order[0]
         }
+        var tabs: TabBarController?
+        if let node = fields["tabs"] {
+            if let key = fields.key("root") {
+                r.error(key, "a scene starts at one screen ('root') or in a tab bar controller ('tabs'), not both; give each tab its 'root'")
+            }
+            tabs = decodeTabs(node, screens: screens, order: order)
+            if let tabs { rootName = tabs.roots[tabs.bar.selected] }
+            checkNoScreenTabBars(fields["screens"])
+        }
 
         let styles = fields["styles"].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
 
@@ -198,12 +207,21 @@ struct SceneDecoder {
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
         scene.styles = styles
+        scene.tabs = tabs
         scene.readFiles = reads.paths
         for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }
         return scene
+    }
+
+    /// With `tabs:`, the tab bar is the controller's: a screen's own `tabBar` would draw a second one.
+    private func checkNoScreenTabBars(_ screens: Node?) {
+        for (name, screen) in screens?.mapping ?? [:] {
+            guard let key = screen.mapping?.first(where: { $0.key.scalar?.string == "tabBar" })?.key else { continue }
+            reader.error(key, "screen '\(name.scalar?.string ?? "")' has its own 'tabBar', but the scene's 'tabs' draw the tab bar over every tab; remove it (tab titles, icons and badges go in 'tabs: { items }')")
+        }
     }
 
     // MARK: Device
@@ -327,12 +345,25 @@ struct SceneDecoder {
         return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
     }
 
-    /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell) or `tap: { view: ID }`.
+    /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell), `tap: { view: ID }`,
+    /// `tap: { tab: N }` (an item of the scene's tab bar) or `tap: { back: true }` (the back button).
     func decodeTap(_ node: Node) -> TapTarget? {
         let r = reader
         if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
-        guard let fields = r.mapping(node, "a tap target: [x, y], { list: ID, index: N } or { view: ID }",
-                                     allowed: ["list", "index", "view"]) else { return nil }
+        guard let fields = r.mapping(node, "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N } or { back: true }",
+                                     allowed: ["list", "index", "view", "tab", "back"]) else { return nil }
+        if fields.entries.count > 1, let key = ["tab", "back"].first(where: { fields[$0] != nil }) {
+            r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }")
+            return nil
+        }
+        if let tab = fields["tab"] {
+            return r.int(tab, "tab index", range: 0...Limits.viewsPerScreen).map(TapTarget.tab)
+        }
+        if let back = fields["back"] {
+            guard let value = r.bool(back, "back") else { return nil }
+            if !value { r.error(back, "'back' takes true (a tap on the back button); leave it out otherwise") }
+            return value ? .back : nil
+        }
         if let view = fields["view"] {
             if fields["list"] != nil || fields["index"] != nil {
                 r.error(node, "a tap is on a view ({ view: ID }) or on a row or cell ({ list: ID, index: N }), not both")

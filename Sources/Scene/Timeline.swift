@@ -42,6 +42,10 @@ public enum TapTarget: Sendable, Hashable {
     case cell(list: String, index: Int)
     /// The view with this id (its center).
     case view(String)
+    /// Item `N` of the scene's tab bar (`tabs:`): `UITabBarController` selects that tab.
+    case tab(Int)
+    /// The back button of the navigation bar on top: the navigation controller pops.
+    case back
 }
 
 /// What a gesture entry is expected to do; the replay is checked against it.

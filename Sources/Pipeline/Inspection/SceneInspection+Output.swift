@@ -4,7 +4,8 @@ import Geometry
 extension SceneInspection {
     /// The inspection as JSON, keys in this order (a stable contract, documented in the README):
     ///
-    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `screens`:
+    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `tabs` {`bar`,
+    /// `selected`, `items` [{`index`, `title`, `frame`, `root`}]} or null, `screens`:
     /// [{`name`, `size`, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
     /// `backChevron`, `leading`, `trailing`} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
@@ -57,7 +58,15 @@ extension SceneInspection {
         let device = JSONValue.object([("name", .string(self.device.name)), ("size", size(self.device.size)),
                                        ("scale", .number(self.device.scale)), ("safeAreaTop", .number(self.device.safeAreaTop)),
                                        ("safeAreaBottom", .number(self.device.safeAreaBottom))])
-        return JSONValue.object([("scene", .string(scene)), ("device", device), ("screens", .array(screens))]).printed() + "\n"
+        let tabs = JSONValue.optional(self.tabs) { tabs in
+            .object([("bar", rect(tabs.bar)), ("selected", .number(Double(tabs.selected))),
+                     ("items", .array(tabs.items.enumerated().map { index, item in
+                         .object([("index", .number(Double(index))), ("title", .string(item.title)), ("frame", rect(item.frame)),
+                                  ("root", .string(item.root))])
+                     }))])
+        }
+        return JSONValue.object([("scene", .string(scene)), ("device", device), ("tabs", tabs), ("screens", .array(screens))])
+            .printed() + "\n"
     }
 
     /// The inspection for a terminal: per screen, one line per part — what it is, its frame
@@ -68,6 +77,15 @@ extension SceneInspection {
         func quoted(_ t: String?) -> String { t.map { "\"\($0)\"" } ?? "" }
         var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
             + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
+        if let tabs {
+            out += "\ntab bar controller: bar \(rect(tabs.bar)), over every tab\n"
+            var rows: [(String, String, String)] = []
+            for (index, item) in tabs.items.enumerated() {
+                rows.append(("  tab \(index)", rect(item.frame),
+                             "\"\(item.title)\" root \(item.root)" + (index == tabs.selected ? " (selected)" : "")))
+            }
+            out += aligned(rows)
+        }
         for screen in screens {
             var rows: [(String, String, String)] = []
             if let bar = screen.navigationBar {
@@ -103,13 +121,18 @@ extension SceneInspection {
                 }
             }
             out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))\n"
-            let first = rows.map(\.0.count).max() ?? 0, second = rows.map(\.1.count).max() ?? 0
-            for (what, frame, note) in rows {
-                func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
-                let line = "  " + pad(what, first) + "  " + pad(frame, second) + "  " + note
-                out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
-            }
+            out += aligned(rows)
         }
         return out
+    }
+
+    /// Rows of (what, frame, note) in aligned columns, each line indented and without trailing spaces.
+    private func aligned(_ rows: [(String, String, String)]) -> String {
+        let first = rows.map(\.0.count).max() ?? 0, second = rows.map(\.1.count).max() ?? 0
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+        return rows.map { what, frame, note in
+            let line = "  " + pad(what, first) + "  " + pad(frame, second) + "  " + note
+            return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }.joined()
     }
 }

@@ -83,14 +83,34 @@ public struct SceneInspection: Sendable {
         public var collections: [Collection]
     }
 
+    /// The scene's tab bar controller (`tabs:`): its bar, drawn over every tab.
+    public struct Tabs: Sendable {
+        /// The bar's line above the bottom safe area.
+        public var bar: Rect
+        /// The tab selected at the start.
+        public var selected: Int
+        /// Each item with its frame (what `tap: { tab: N }` taps at its center) and its tab's root screen.
+        public var items: [(title: String, frame: Rect, root: String)]
+    }
+
     public var scene: String
     public var device: Device
+    /// nil for a scene with a `root` screen.
+    public var tabs: Tabs?
     public var screens: [Screen]
 
     /// Lays out every screen of `scene`, in the order the file gives them.
     public init(_ scene: Scene) {
         self.scene = scene.name
         device = scene.device
+        if let controller = scene.tabs {
+            let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
+            let count = controller.roots.count
+            tabs = Tabs(bar: layout.bar, selected: controller.bar.selected,
+                        items: zip(controller.bar.items, controller.roots).enumerated().map { index, pair in
+                            (pair.0.title, layout.tab(index, of: count), pair.1)
+                        })
+        }
         screens = scene.screenOrder.compactMap { name in scene.screens[name].map { Self.screen($0, on: scene.device) } }
     }
 

@@ -174,33 +174,75 @@ extension SceneDecoder {
 extension SceneDecoder {
     /// `tabBar: { items: [{ title, icon, badge }], selected, tint, unselectedTint, background, separator }`.
     func decodeTabBar(_ node: Node) -> TabBarView? {
+        decodeTabBar(node, withRoots: false)?.bar
+    }
+
+    /// `tabs: { items: [{ title, icon, badge, root }], selected, tint, unselectedTint, background, separator }`:
+    /// the scene's tab bar controller, each item with the root screen of its tab.
+    func decodeTabs(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TabBarController? {
+        guard let (bar, roots) = decodeTabBar(node, withRoots: true) else { return nil }
+        let r = reader
+        var seen: [String: Int] = [:]
+        var names: [String] = []
+        for (index, root) in roots.enumerated() {
+            guard let root else { return nil }
+            if screens[root.name] == nil {
+                if !order.isEmpty {
+                    let hint = r.closest(to: root.name, in: order).map { " (did you mean '\($0)'?)" } ?? ""
+                    r.error(root.node, "unknown screen '\(root.name)'\(hint); screens are: \(order.joined(separator: ", "))")
+                }
+                return nil
+            }
+            if let first = seen[root.name] {
+                r.error(root.node, "screen '\(root.name)' is already the root of tab \(first); each tab has a navigation stack, and a screen of its own at its root")
+                return nil
+            }
+            seen[root.name] = index
+            names.append(root.name)
+        }
+        return names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
+    }
+
+    /// A tab bar's items and look; with `roots`, each item also names its tab's root screen (`root:`).
+    /// nil stands for an item whose root is missing or malformed.
+    private func decodeTabBar(_ node: Node, withRoots: Bool) -> (bar: TabBarView, roots: [(name: String, node: Node)?])? {
         let r = reader
         let keys = ["items", "selected", "tint", "unselectedTint", "background", "separator"]
-        guard let fields = r.mapping(node, "a tab bar", allowed: keys) else { return nil }
+        let itemKeys = withRoots ? ["title", "icon", "badge", "root"] : ["title", "icon", "badge"]
+        let itemShape = "{ \(itemKeys.joined(separator: ", ")) }"
+        let what = withRoots ? "tabs" : "tabBar"
+        guard let fields = r.mapping(node, withRoots ? "a tab bar controller" : "a tab bar", allowed: keys) else { return nil }
         guard let itemsNode = fields["items"] else {
-            r.error(node, "missing key 'items' (a list of { title, icon, badge }) in tabBar")
+            r.error(node, "missing key 'items' (a list of \(itemShape)) in \(what)")
             return nil
         }
-        let items: [TabBarView.Item] = (r.sequence(itemsNode, "tab bar items") ?? []).compactMap { item in
-            if item.scalar != nil { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
-            guard let entry = r.mapping(item, "a tab bar item (a title, or { title, icon, badge })", allowed: ["title", "icon", "badge"])
-            else { return nil }
+        let itemNodes = r.sequence(itemsNode, "tab bar items") ?? []
+        var roots: [(name: String, node: Node)?] = []
+        let items: [TabBarView.Item] = itemNodes.compactMap { item in
+            if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
+            guard let entry = r.mapping(item, withRoots ? "a tab \(itemShape)" : "a tab bar item (a title, or \(itemShape))",
+                                        allowed: itemKeys)
+            else { roots.append(nil); return nil }
             if entry["title"] == nil { r.error(item, "missing key 'title' in tab bar item") }
             let title = entry["title"].flatMap { r.string($0, "tab title") }
             let icon = entry["icon"].flatMap { decodeIcon($0) }
             let badge = entry["badge"].flatMap { r.string($0, "badge") }
+            if withRoots {
+                if entry["root"] == nil { r.error(item, "missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab") }
+                roots.append(entry["root"].flatMap { node in r.string(node, "tab root screen").map { (name: $0, node: node) } })
+            }
             if entry["icon"] != nil, icon == nil { return nil }
             return title.map { TabBarView.Item(title: $0, icon: icon, badge: badge) }
         }
-        if items.isEmpty, r.sequence(itemsNode, "tab bar items")?.isEmpty == true {
+        if items.isEmpty, itemNodes.isEmpty, itemsNode.sequence != nil {
             r.error(itemsNode, "a tab bar needs at least one item")
         }
         let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? 0
         let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
         let unselected = fields["unselectedTint"].flatMap { r.color($0, "unselectedTint", appearance: appearance) } ?? system("systemGray")
         let (background, separator) = decodeBottomBarLook(fields)
-        return TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
-                          separator: separator, badgeColor: system("systemRed"))
+        return (TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
+                           separator: separator, badgeColor: system("systemRed")), roots)
     }
 
     /// `toolbar: { items: [bar button items], tint, background, separator }`.

@@ -4,7 +4,8 @@ import Yams
 
 /// Screens and the views they hold.
 extension SceneDecoder {
-    static let screenKeys = ["background", "content", "navigationBar", "tabBar", "toolbar", "statusBar", "homeIndicator"]
+    static let screenKeys = ["background", "content", "navigationBar", "tabBar", "toolbar", "statusBar", "homeIndicator",
+                             "hidesBottomBarWhenPushed"]
 
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
@@ -32,6 +33,7 @@ extension SceneDecoder {
                                 statusBar: statusBar, homeIndicator: homeIndicator)
         screen.tabBar = tabBar
         screen.toolbar = toolbar
+        screen.hidesBottomBarWhenPushed = fields["hidesBottomBarWhenPushed"].flatMap { r.bool($0, "hidesBottomBarWhenPushed") } ?? false
         return screen
     }
 
