@@ -39,6 +39,7 @@ final class InspectCommandTests: XCTestCase {
             {
               "scene": "small",
               "device": {"name": "custom", "size": [200, 400], "scale": 1, "safeAreaTop": 59, "safeAreaBottom": 34},
+              "tabs": null,
               "screens": [
                 {
                   "name": "home",
@@ -114,6 +115,42 @@ final class InspectCommandTests: XCTestCase {
 
             """
         XCTAssertEqual(result.text, expected)
+    }
+
+    /// A tab bar controller is listed once, before the screens: each item's frame (the point
+    /// `tap: { tab: N }` taps is its center) and its tab's root screen.
+    func testInspectListsTheTabBarControllersItems() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("tabs.yaml")
+        try """
+            size: [300, 400]
+            scale: 1
+            screens:
+              mail: {}
+              photos: {}
+            tabs: { selected: 1, items: [{ title: Mail, root: mail }, { title: Photos, icon: photo, root: photos }] }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        // The bar 49 pt above the iPhone 15's 34 pt bottom safe area: y 400 − 34 − 49 = 317; two 150 pt columns.
+        let json = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.text.contains("""
+              "tabs": {
+                "bar": [0, 317, 300, 49],
+                "selected": 1,
+                "items": [
+                  {"index": 0, "title": "Mail", "frame": [0, 317, 150, 49], "root": "mail"},
+                  {"index": 1, "title": "Photos", "frame": [150, 317, 150, 49], "root": "photos"}
+                ]
+              },
+            """), json.text)
+        let text = try CLI.segue(["inspect", sceneURL.path])
+        XCTAssertTrue(text.text.contains("""
+
+            tab bar controller: bar [0, 317, 300, 49], over every tab
+              tab 0  [0, 317, 150, 49]    "Mail" root mail
+              tab 1  [150, 317, 150, 49]  "Photos" root photos (selected)
+
+            """), text.text)
     }
 
     /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.

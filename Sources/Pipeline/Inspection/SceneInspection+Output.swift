@@ -81,7 +81,7 @@ extension SceneInspection {
             out += "\ntab bar controller: bar \(rect(tabs.bar)), over every tab\n"
             var rows: [(String, String, String)] = []
             for (index, item) in tabs.items.enumerated() {
-                rows.append(("  tab \(index)", rect(item.frame),
+                rows.append(("tab \(index)", rect(item.frame),
                              "\"\(item.title)\" root \(item.root)" + (index == tabs.selected ? " (selected)" : "")))
             }
             out += aligned(rows)

@@ -1,0 +1,215 @@
+import Engine
+import Geometry
+import RenderTree
+import Scene
+import XCTest
+
+/// A `UITabBarController` at the scene's root: one tab bar over every tab's navigation stack,
+/// kept still by a push or pop, taken away by `hidesBottomBarWhenPushed`, carried by a presenter;
+/// tab switches that keep each tab's stack; the back button as a tap target.
+///
+/// Reference values: the iPhone 15 resized to 400 × 800 pt keeps its 59 pt top and 34 pt bottom
+/// safe area, so the 49 pt bar (`UITabBar`, Apple HIG) stands on y 766 (717–766), its background
+/// reaches the bottom (717–800, the node `tabBar`), each of two items is 200 pt wide, and the
+/// 44 pt navigation bar spans y 59–103.
+final class TabBarControllerTests: XCTestCase {
+    private let header = """
+        size: [400, 800]
+        scale: 1
+        fps: 60
+        tail: 0.2
+        screens:
+          a: { navigationBar: { title: A }, content: [{ list: { id: rows, rows: [One, Two] } }] }
+          b: { navigationBar: { title: B, back: A } }
+          c: { navigationBar: { title: C } }
+          d: { navigationBar: { title: D, back: A }, hidesBottomBarWhenPushed: true }
+          e: { navigationBar: { title: E } }
+        tabs:
+          items:
+            - { title: First, icon: star.fill, root: a }
+            - { title: Second, root: c }
+
+        """
+
+    private func timeline(_ body: String) throws -> Timeline {
+        try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
+    }
+
+    private func messages(_ text: String) -> [String] {
+        do {
+            _ = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
+            return []
+        } catch let error as SceneError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    private func layer(_ id: String, _ state: FrameState) throws -> PlacedNode {
+        try XCTUnwrap(state.layers.first { $0.id == id }, "no \(id) in \(state.layers.map(\.id))")
+    }
+
+    private func selected(_ state: FrameState) throws -> Int {
+        guard case .part(let part) = try layer("tabBar", state).content, case .tabBar(let index) = part.kind else {
+            XCTFail("the tabBar node draws no tab bar part")
+            return -1
+        }
+        return index
+    }
+
+    func testThePushSlidesUnderOneTabBarThatStaysPut() throws {
+        let t = try timeline("""
+            transitions: [{ from: a, to: b, style: system-push }]
+            timeline: [{ at: 0.1, push: b }]
+            """)
+        for time in [0.0, 0.2, 0.3, 2.0] {
+            let state = t.state(at: time)
+            let ids = state.layers.map(\.id)
+            XCTAssertEqual(ids.filter { $0 == "tabBar" }.count, 1, "one tab bar at \(time) s: \(ids)")
+            let bar = try layer("tabBar", state)
+            XCTAssertEqual(bar.frame, Rect(x: 0, y: 717, width: 400, height: 83), "never moved (\(time) s)")
+            XCTAssertEqual(bar.alpha, 1, "never dimmed (\(time) s)")
+            let screens = ids.indices.filter { ["a", "b", "dimming", "navigationBar"].contains(ids[$0]) }
+            XCTAssertGreaterThan(try XCTUnwrap(ids.firstIndex(of: "tabBar")), screens.max() ?? .max,
+                                 "drawn over the navigation container and its bar (\(time) s): \(ids)")
+        }
+        let moving = t.state(at: 0.2)
+        XCTAssertLessThan(try layer("a", moving).frame.minX, 0, "the covered screen moves left under the bar")
+    }
+
+    func testHidesBottomBarWhenPushedTakesTheBarWithTheCoveredScreenAndThePopBringsItBack() throws {
+        let t = try timeline("""
+            transitions: [{ from: a, to: d, style: system-push }]
+            timeline:
+              - { at: 0.1, push: d }
+              - { at: 2, pop: true }
+            """)
+        let pushing = t.state(at: 0.25)
+        let covered = try layer("a", pushing), bar = try layer("tabBar", pushing)
+        XCTAssertLessThan(covered.frame.minX, -1, "the covered screen has moved")
+        XCTAssertEqual(bar.frame.minX, covered.frame.minX, accuracy: 1e-9, "the bar moves with the covered screen")
+        XCTAssertEqual(bar.frame.maxY, covered.frame.maxY, accuracy: 1e-9)
+        let ids = pushing.layers.map(\.id)
+        XCTAssertLessThan(try XCTUnwrap(ids.firstIndex(of: "tabBar")), try XCTUnwrap(ids.firstIndex(of: "d")),
+                          "the pushed screen slides over it: \(ids)")
+        XCTAssertFalse(t.state(at: 1.5).layers.contains { $0.id == "tabBar" }, "hidden while d is on top")
+        let popping = t.state(at: 2.15)
+        XCTAssertEqual(try layer("tabBar", popping).frame.minX, try layer("a", popping).frame.minX, accuracy: 1e-9,
+                       "it comes back with the uncovered screen")
+        XCTAssertEqual(try layer("tabBar", t.state(at: 4)).frame, Rect(x: 0, y: 717, width: 400, height: 83))
+    }
+
+    func testAPresentationCoversTheBarAndThePresenterCarriesIt() throws {
+        let t = try timeline("""
+            transitions: [{ from: a, to: e, style: page-sheet }]
+            timeline: [{ at: 0.1, present: e }]
+            """)
+        for time in [0.2, 3.0] {
+            let state = t.state(at: time)
+            let ids = state.layers.map(\.id)
+            let presenter = try layer("a", state), bar = try layer("tabBar", state)
+            XCTAssertLessThan(try XCTUnwrap(ids.firstIndex(of: "tabBar")), try XCTUnwrap(ids.firstIndex(of: "e")), "\(ids)")
+            // The bar is part of the presenter: scaled with it, 83 × s pt tall at its bottom.
+            let s = presenter.frame.width / 400
+            XCTAssertEqual(bar.frame.width, presenter.frame.width, accuracy: 1e-9)
+            XCTAssertEqual(bar.frame.maxY, presenter.frame.maxY, accuracy: 1e-9)
+            XCTAssertEqual(bar.frame.height, 83 * s, accuracy: 1e-9)
+        }
+        XCTAssertLessThan(try layer("a", t.state(at: 3)).frame.width, 400, "a page sheet's presenter is scaled down")
+    }
+
+    func testATabSwitchIsInstantAndEachTabKeepsItsStack() throws {
+        let t = try timeline("""
+            transitions: [{ from: a, to: b, style: system-push }]
+            timeline:
+              - { at: 0.1, push: b }
+              - { at: 2, tap: { tab: 1 } }
+              - { at: 3, tap: [100, 740] }
+            """)
+        XCTAssertEqual(try selected(t.state(at: 1.9)), 0)
+        // The switch happens as the finger lifts, 80 ms after it lands, with no transition.
+        let before = t.state(at: 2.07), after = t.state(at: 2.09)
+        XCTAssertTrue(before.layers.contains { $0.id == "b" })
+        XCTAssertNil(after.transition)
+        XCTAssertEqual(after.layers.filter { $0.content.isBody }.map(\.id), ["c"])
+        XCTAssertEqual(try selected(after), 1)
+        let back = t.state(at: 3.1)
+        XCTAssertEqual(back.layers.filter { $0.content.isBody }.map(\.id), ["b"], "tab 0 still shows b, pushed before")
+        XCTAssertEqual(try selected(back), 0)
+        XCTAssertEqual(try layer("navigationBar/b/title", back).alpha, 1)
+    }
+
+    func testTheBackButtonPopsWithThePopAnimation() throws {
+        let t = try timeline("""
+            transitions: [{ from: a, to: b, style: system-push }]
+            timeline:
+              - { at: 0.1, push: b }
+              - { at: 2, tap: { back: true } }
+              - { at: 4, push: b }
+              - { at: 6, tap: [20, 81] }
+            """)
+        let popping = t.state(at: 2.2)
+        XCTAssertEqual(popping.transition, "system-push")
+        XCTAssertEqual(t.state(at: 3.5).layers.filter { $0.content.isBody }.map(\.id), ["a"])
+        XCTAssertEqual(t.state(at: 7.5).layers.filter { $0.content.isBody }.map(\.id), ["a"], "a tap at the chevron pops too")
+    }
+
+    func testEveryMisuseIsALocatedErrorThatSaysWhatWouldWork() {
+        let screens = """
+            screens:
+              a: { navigationBar: { title: A } }
+              b: { tabBar: { items: [X] } }
+
+            """
+        XCTAssertEqual(messages(screens + "root: a\ntabs: { items: [{ title: A, root: a }] }\n"), [
+            "t.yaml:3:8: error: screen 'b' has its own 'tabBar', but the scene's 'tabs' draw the tab bar over every tab; remove it (tab titles, icons and badges go in 'tabs: { items }')",
+            "t.yaml:4:1: error: a scene starts at one screen ('root') or in a tab bar controller ('tabs'), not both; give each tab its 'root'",
+        ])
+        XCTAssertEqual(messages(screens.replacingOccurrences(of: "tabBar: { items: [X] }", with: "") +
+                                "tabs: { items: [{ title: A, root: aa }, { title: B }] }\n"), [
+            "t.yaml:4:35: error: unknown screen 'aa' (did you mean 'a'?); screens are: a, b",
+            "t.yaml:4:41: error: missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab",
+        ])
+        XCTAssertEqual(messages(screens.replacingOccurrences(of: "tabBar: { items: [X] }", with: "") +
+                                "tabs: { items: [{ title: A, root: a }, { title: B, root: a }] }\n"), [
+            "t.yaml:4:58: error: screen 'a' is already the root of tab 0; each tab has a navigation stack, and a screen of its own at its root",
+        ])
+        XCTAssertEqual(messages(header + "timeline: [{ at: 1, tap: { tab: 2 } }]\n"), [
+            "t.yaml:15:12: error: the tab bar has 2 items (0 to 1); tab 2 is past its end",
+        ])
+        XCTAssertEqual(messages(header + "timeline: [{ at: 1, tap: { back: true } }]\n"), [
+            "t.yaml:15:12: error: 'a' is on screen at 1 s and shows no back button: it is the root of its navigation stack",
+        ])
+        XCTAssertEqual(messages(header.replacingOccurrences(of: "tabs:", with: "root: a\nunused:").components(separatedBy: "unused:")[0]
+                                + "timeline: [{ at: 1, tap: { tab: 0 } }]\n"), [
+            "t.yaml:12:12: error: 'tap: { tab: 0 }' taps an item of the scene's tab bar controller, and this scene has none; declare one with 'tabs: { items: [{ title, root }] }' instead of 'root'",
+        ])
+    }
+
+    func testATapThatHitsNothingSaysWhatWouldAct() {
+        let found = messages(header + """
+            transitions: [{ from: a, to: b, style: system-push }, { from: c, to: d, style: system-push }]
+            timeline:
+              - { at: 0.1, push: b }
+              - { at: 2, tap: [300, 400] }
+              - { at: 3, tap: { tab: 0 } }
+              - { at: 4, tap: { tab: 1 } }
+              - { at: 4.5, push: d }
+              - { at: 6, tap: { tab: 0 } }
+
+            """)
+        XCTAssertEqual(found.count, 3, "\(found)")
+        XCTAssertTrue(found[0].contains("what acts here: the back button at [22, 81] ('tap: { back: true }'), the tab bar's items ('tap: { tab: 0 }' to '{ tab: 1 }'), 'pop: true'"), found[0])
+        XCTAssertTrue(found[1].contains("tab 0 ('First') is already selected; if that is intended, add 'expect: nothing'"), found[1])
+        XCTAssertTrue(found[2].contains("it lands where tab 0 would be, but 'd' hides the tab bar (hidesBottomBarWhenPushed)"), found[2])
+    }
+}
+
+private extension NodeContent {
+    /// Whether the node is a screen's body.
+    var isBody: Bool {
+        if case .part(let part) = self, part.kind == .body { return true }
+        return false
+    }
+}
