@@ -88,6 +88,7 @@ public enum SceneSchema {
                       "description": ".ttf or .otf files relative to the scene file, used by family name in labels and buttons"],
             "screens": ["type": "object", "additionalProperties": ref("screen"), "minProperties": 1],
             "root": text.merging(["description": "the screen shown first"]) { $1 },
+            "tabs": ref("tabs"),
             "styles": ["type": "object", "additionalProperties": ref("customStyle"),
                        "description": "transition styles the scene declares, by name; transitions use them with 'style: <name>'"],
             "transitions": ["type": "array", "items": ref("transition")],
@@ -127,6 +128,7 @@ public enum SceneSchema {
             "navigationBar": ref("navigationBar"), "tabBar": ref("tabBar"), "toolbar": ref("toolbar"),
             "statusBar": ["oneOf": [boolean, strings(StatusBarStyle.allCases.map(\.rawValue), "status bar style")]],
             "homeIndicator": boolean,
+            "hidesBottomBarWhenPushed": boolean.merging(["description": "pushed inside a tab, hides the tab bar"]) { $1 },
         ], "a screen: a view controller's view")
         let opacity = number("UIView.alpha", minimum: 0, maximum: 1)
         let icon: Object = ["type": "string", "description": "an icon: a Material Icons name (delete, settings), an SF Symbol name of a common symbol (trash, gearshape.fill) or an emoji"]
@@ -235,6 +237,13 @@ public enum SceneSchema {
             "selected": ["type": "integer", "minimum": 0], "tint": ref("color"), "unselectedTint": ref("color"),
             "background": ref("color"), "separator": separator,
         ], required: ["items"], "a tab bar at the bottom")
+        defs["tabs"] = object([
+            "items": ["type": "array", "minItems": 1, "items": object(["title": text, "icon": icon, "badge": text,
+                                                                       "root": text.merging(["description": "the screen at the bottom of the tab's navigation stack"]) { $1 }],
+                                                                      required: ["title", "root"], "a tab")],
+            "selected": ["type": "integer", "minimum": 0], "tint": ref("color"), "unselectedTint": ref("color"),
+            "background": ref("color"), "separator": separator,
+        ], required: ["items"], "a UITabBarController at the scene's root, instead of 'root': a navigation stack per tab under one tab bar")
         defs["toolbar"] = object([
             "items": ["type": "array", "items": barItem], "tint": ref("color"), "background": ref("color"), "separator": separator,
         ], required: ["items"], "a toolbar at the bottom")
@@ -289,7 +298,9 @@ public enum SceneSchema {
                        required: ["edge"], "a swipe from a screen edge"),
             ]],
             "tap": ["oneOf": [point, object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "a row or cell"),
-                              object(["view": text], required: ["view"], "a view with an id")]],
+                              object(["view": text], required: ["view"], "a view with an id"),
+                              object(["tab": ["type": "integer", "minimum": 0]], required: ["tab"], "an item of the scene's tab bar"),
+                              object(["back": ["const": true]], required: ["back"], "the back button of the navigation bar on top")]],
         ]
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
             var properties: Object = ["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:],
