@@ -1,7 +1,7 @@
 /// How large a scene may be: the bounds on size, length and count Segue enforces before it
-/// allocates or renders. (The ranges of single values, such as a device scale's 0.25...4 or
-/// fps's 1...240, are still written where each key is decoded and where the CLI checks its
-/// options.)
+/// allocates or renders, and the ranges of single values (a device scale's 0.25...4, fps's
+/// 1...240). Each is written here once; the key declarations (`Setting`, `KeyMapping`) and the
+/// command line's options read them, and the JSON Schema and docs state them from there.
 ///
 /// A scene file is checked against these when it loads (each value where it is read, with its
 /// line and column), and again once a command line's `--fps` and `--scale` apply, so a typo such
@@ -39,6 +39,61 @@ public enum Limits {
     /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an
     /// alias bomb) is refused before anything walks it.
     public static let aliasedNodes = screens * viewsPerScreen * 12
+
+    // MARK: Ranges of single values
+
+    /// Pixels per point (device `scale`, `--scale`, `--snapshot-scale`).
+    public static let scale: ClosedRange<Double> = 0.25...4
+    /// Frames per second (`fps`, `--fps`).
+    public static let fps: ClosedRange<Int> = 1...240
+    /// Seconds kept after the last motion, a swipe's hold.
+    public static let pause: ClosedRange<Double> = 0...60
+    /// A fraction: opacity, progress, alpha.
+    public static let unit: ClosedRange<Double> = 0...1
+    /// Any position or offset in points.
+    public static let coordinates: ClosedRange<Double> = -coordinate...coordinate
+    /// A corner radius in points.
+    public static let cornerRadius: ClosedRange<Double> = 0...10_000
+    /// A display's corner radius in points.
+    public static let displayCornerRadius: ClosedRange<Double> = 0...500
+    /// A length in points a view's parts take (row height, image size).
+    public static let length: ClosedRange<Double> = 0...10_000
+    /// A gap in points (a border's width, a grid's spacing and inset).
+    public static let gap: ClosedRange<Double> = 0...1000
+    /// A font's point size.
+    public static let fontSize: ClosedRange<Double> = 1...500
+    /// A shadow's blur radius in points.
+    public static let shadowRadius: ClosedRange<Double> = 0...200
+    /// The most lines a label wraps to (0: as many as fit).
+    public static let lines: ClosedRange<Int> = 0...1000
+    /// A grid's columns, a page control's pages.
+    public static let columns: ClosedRange<Int> = 1...50
+    /// A grid cell's height over its width.
+    public static let aspectRatio: ClosedRange<Double> = 0.01...100
+    /// The index of a row, cell or tab.
+    public static let index: ClosedRange<Int> = 0...viewsPerScreen
+    /// The index of a transition in the timeline.
+    public static let transitionIndex: ClosedRange<Int> = 0...10_000
+    /// A synthesized finger's samples per second.
+    public static let sampleRate: ClosedRange<Double> = 10...1000
+    /// A speed in points per second (a release velocity, a flick).
+    public static let speed: ClosedRange<Double> = 0...100_000
+    /// A signed speed in points per second.
+    public static let velocity: ClosedRange<Double> = -100_000...100_000
+    /// A spring's initial velocity, in units of its distance per second.
+    public static let springVelocity: ClosedRange<Double> = -1000...1000
+    /// A spring's mass.
+    public static let mass: ClosedRange<Double> = 0...1000
+    /// A spring's stiffness or damping.
+    public static let stiffness: ClosedRange<Double> = 0...100_000
+    /// A spring's damping ratio.
+    public static let dampingRatio: ClosedRange<Double> = 0...100
+    /// A SwiftUI spring's bounce.
+    public static let bounce: ClosedRange<Double> = -0.99...0.99
+    /// An edge pan's zone in points.
+    public static let edgeZone: ClosedRange<Double> = 0...1000
+    /// How much faster than the animator an interactive transition completes.
+    public static let completionSpeed: ClosedRange<Double> = 0.001...1000
 
     /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
     static func mebibytes(_ pixels: Double) -> String {

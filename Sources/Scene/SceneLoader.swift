@@ -93,26 +93,24 @@ struct SceneDecoder {
         self.name = name
     }
 
-    static let topLevelKeys = ["device", "size", "scale", "appearance", "fps", "duration", "tail", "touches",
-                               "background", "fonts", "screens", "root", "tabs", "styles", "transitions", "timeline", "snapshots"]
-
     mutating func decode(_ root: Node) -> Scene? {
-        guard let fields = reader.mapping(root, "a scene", allowed: Self.topLevelKeys) else { return nil }
+        typealias K = SceneKeys
+        guard let fields = reader.mapping(root, K.mapping) else { return nil }
         let r = reader
 
-        if let node = fields["appearance"], let value = r.choice(node, "appearance", Appearance.self) { appearance = value }
+        appearance = r.value(fields, K.appearance)
         var device = Device.presets["iphone-15"] ?? Device(name: "iphone-15", size: Size(width: 393, height: 852), scale: 3)
         if let node = fields["device"] { device = decodeDevice(node) ?? device }
-        if let node = fields["size"], let size = r.size(node, "size") {
+        if let size = r.value(fields, K.size) {
             device.size = size
             device.name = "custom"
         }
-        if let node = fields["scale"], let scale = r.double(node, "scale", range: 0.25...4) { device.scale = scale }
+        if let scale = r.value(fields, K.scale) { device.scale = scale }
 
-        let fps = fields["fps"].flatMap { r.int($0, "fps", range: 1...240) } ?? 60
-        let duration = fields["duration"].flatMap { r.seconds($0, "duration", positive: true) }
-        let tail = fields["tail"].flatMap { r.double($0, "tail", range: 0...60) } ?? 0.5
-        let touches = fields["touches"].flatMap { r.bool($0, "touches") } ?? true
+        let fps = r.value(fields, K.fps)
+        let duration = r.value(fields, K.duration)
+        let tail = r.value(fields, K.tail)
+        let touches = r.value(fields, K.touches)
         var background = Color.black
         if let node = fields["background"] {
             if node.scalar?.string == "transparent" {
@@ -236,15 +234,16 @@ struct SceneDecoder {
             r.error(node, "unknown device '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))")
             return nil
         }
-        guard let fields = r.mapping(node, "a device", allowed: ["preset", "size", "scale", "cornerRadius", "safeArea"]) else { return nil }
+        typealias K = DeviceKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         var device = Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
         if let preset = fields["preset"] { device = decodeDevice(preset) ?? device }
-        if let size = fields["size"].flatMap({ r.size($0, "device size") }) {
+        if let size = r.value(fields, K.size, "device size") {
             device.size = size
             device.name = "custom"
         }
-        if let scale = fields["scale"].flatMap({ r.double($0, "device scale", range: 0.25...4) }) { device.scale = scale }
-        if let radius = fields["cornerRadius"].flatMap({ r.double($0, "device cornerRadius", range: 0...500) }) {
+        if let scale = r.value(fields, K.scale, "device scale") { device.scale = scale }
+        if let radius = r.value(fields, K.cornerRadius, "device cornerRadius") {
             device.cornerRadius = radius
         }
         if let insets = fields["safeArea"].flatMap({ r.numbers($0, "device safeArea [top, bottom]", count: 2) }) {
@@ -259,7 +258,7 @@ struct SceneDecoder {
     func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TransitionSpec? {
         let r = reader
         // Any other key is a setting of the style, checked once the style is known.
-        guard let fields = r.mapping(node, "a transition") else { return nil }
+        guard let fields = r.mapping(node, TransitionKeys.mapping.what) else { return nil }
         func screenName(_ key: String) -> String? {
             guard let value = fields[key] else {
                 r.error(node, "missing key '\(key)' (a screen name) in transition")
@@ -278,13 +277,12 @@ struct SceneDecoder {
             r.error(node, "missing key 'style' (a built-in style such as slide-up-modal, or one declared under 'styles')")
         }
         let style = fields["style"].flatMap { r.string($0, "transition style") }
-        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { !["from", "to", "style", "tap"].contains($0.name) })
+        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { TransitionKeys.mapping[$0.name] == nil })
         var tap: TapTrigger?
-        if let node = fields["tap"], let trigger = r.mapping(node, "the rows or cells whose tap starts it: { list: ID, index: N }",
-                                                             allowed: ["list", "index"]) {
+        if let node = fields["tap"], let trigger = r.mapping(node, TapTriggerKeys.mapping) {
             if trigger["list"] == nil { r.error(node, "missing key 'list' (a list or grid id) in tap") }
             let list = trigger["list"].flatMap { r.string($0, "list or grid id") }
-            let index = trigger["index"].flatMap { r.int($0, "row or cell index", range: 0...Limits.viewsPerScreen) }
+            let index = r.value(trigger, TapTriggerKeys.index, "row or cell index")
             if let list, trigger["index"] == nil || index != nil { tap = TapTrigger(list: list, index: index) }
         }
         guard let from, let to, let style else { return nil }
@@ -294,19 +292,18 @@ struct SceneDecoder {
 
     // MARK: Timeline
 
-    static let actionKeys = ["present", "dismiss", "push", "pop", "pan", "swipe", "tap"]
-
     func decodeEntry(_ node: Node, screens: [String: ScreenSpec], order: [String], device: Device) -> TimelineEntry? {
         let r = reader
-        guard let fields = r.mapping(node, "a timeline entry", allowed: ["at", "expect", "name"] + Self.actionKeys) else { return nil }
-        guard let atNode = fields["at"] else {
+        typealias K = EntryKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        guard fields["at"] != nil else {
             r.error(node, "missing key 'at' (seconds from the start) in timeline entry")
             return nil
         }
-        let time = r.seconds(atNode, "'at' time")
-        let actions = fields.entries.filter { !["at", "expect", "name"].contains($0.name) }
+        let time = r.value(fields, K.at, "'at' time")
+        let actions = fields.entries.filter { K.actionNames.contains($0.name) }
         guard actions.count == 1, let entry = actions.first else {
-            r.error(node, "a timeline entry has exactly one action (\(Self.actionKeys.joined(separator: ", "))), found \(actions.count)")
+            r.error(node, "a timeline entry has exactly one action (\(K.actionNames.joined(separator: ", "))), found \(actions.count)")
             return nil
         }
         let action: Action?
@@ -333,11 +330,11 @@ struct SceneDecoder {
         default:
             action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
-        let expect = fields["expect"].flatMap { r.choice($0, "expect (the gesture's outcome)", Outcome.self) }
+        let expect = r.value(fields, K.expect, "expect (the gesture's outcome)")
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
             r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
         }
-        let name = fields["name"].flatMap { r.string($0, "entry name") }
+        let name = r.value(fields, K.name, "entry name")
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
             r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
@@ -350,17 +347,16 @@ struct SceneDecoder {
     func decodeTap(_ node: Node) -> TapTarget? {
         let r = reader
         if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
-        guard let fields = r.mapping(node, "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N } or { back: true }",
-                                     allowed: ["list", "index", "view", "tab", "back"]) else { return nil }
+        guard let fields = r.mapping(node, TapKeys.mapping) else { return nil }
         if fields.entries.count > 1, let key = ["tab", "back"].first(where: { fields[$0] != nil }) {
             r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }")
             return nil
         }
-        if let tab = fields["tab"] {
-            return r.int(tab, "tab index", range: 0...Limits.viewsPerScreen).map(TapTarget.tab)
+        if fields["tab"] != nil {
+            return r.value(fields, TapKeys.tab).map(TapTarget.tab)
         }
         if let back = fields["back"] {
-            guard let value = r.bool(back, "back") else { return nil }
+            guard let value = r.value(fields, TapKeys.back) else { return nil }
             if !value { r.error(back, "'back' takes true (a tap on the back button); leave it out otherwise") }
             return value ? .back : nil
         }
@@ -375,7 +371,7 @@ struct SceneDecoder {
             return nil
         }
         let id = r.string(list, "list or grid id")
-        let index = fields["index"].map { r.int($0, "row or cell index", range: 0...Limits.viewsPerScreen) } ?? 0
+        let index: Int? = r.value(fields, TapKeys.index, "row or cell index")
         guard let id, let index else { return nil }
         return .cell(list: id, index: index)
     }
@@ -411,40 +407,38 @@ struct SceneDecoder {
         return samples
     }
 
-    static let swipeKeys = ["from", "to", "duration", "curve", "rate", "hold", "direction", "edge", "distance", "velocity", "y", "x"]
-
     /// A synthesized finger: `{ from, to, duration, curve, rate, hold }` point to point, or by
     /// intent, `{ direction | edge, distance, velocity, from, rate }`.
     func decodeSwipe(_ node: Node, device: Device) -> SynthesizedTouch? {
         let r = reader
-        guard let fields = r.mapping(node, "a swipe", allowed: Self.swipeKeys) else { return nil }
+        typealias K = SwipeKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         if fields["direction"] != nil || fields["edge"] != nil { return decodeIntentSwipe(fields, node: node, device: device) }
         for key in ["distance", "velocity", "x", "y"] where fields[key] != nil {
             r.error(fields.key(key), "'\(key)' goes with a swipe by 'direction' or 'edge'; this swipe goes from 'from' to 'to'")
         }
-        let from = fields["from"].flatMap { r.point($0, "swipe 'from'") }
-        let to = fields["to"].flatMap { r.point($0, "swipe 'to'") }
+        let from = r.value(fields, K.from, "swipe 'from' [x, y]")
+        let to = r.value(fields, K.to, "swipe 'to' [x, y]")
         if fields["from"] == nil { r.error(node, "missing key 'from' [x, y] in swipe (or give 'direction' or 'edge')") }
         if fields["to"] == nil { r.error(node, "missing key 'to' [x, y] in swipe (or give 'direction' or 'edge')") }
-        let duration = fields["duration"].flatMap { r.seconds($0, "swipe duration", positive: true) }
-        let rate = fields["rate"].flatMap { r.double($0, "swipe sample rate", range: 10...1000) } ?? 120
-        let hold = fields["hold"].flatMap { r.double($0, "swipe hold", range: 0...60) } ?? 0
-        if fields["duration"] != nil, duration == nil { return nil }
-        let count = (duration ?? 0.25) * rate
+        let duration = r.value(fields, K.duration, "swipe duration")
+        let rate = r.value(fields, K.rate, "swipe sample rate")
+        let hold = r.value(fields, K.hold, "swipe hold")
+        let count = duration * rate
         guard count <= Double(Limits.samples) else {
-            r.error(fields["duration"] ?? fields["rate"], "a swipe of \(Limits.format(duration ?? 0.25)) s at \(Limits.format(rate)) Hz makes \(Limits.format(count.rounded(.up))) samples, over the limit of \(Limits.samples) samples")
+            r.error(fields["duration"] ?? fields["rate"], "a swipe of \(Limits.format(duration)) s at \(Limits.format(rate)) Hz makes \(Limits.format(count.rounded(.up))) samples, over the limit of \(Limits.samples) samples")
             return nil
         }
-        var curve = CubicTimingCurve.linear
-        if let node = fields["curve"] { curve = CurveDecoder(reader: r).decode(node) ?? curve }
+        let curve = r.value(fields, K.curve)
         guard let from, let to else { return nil }
-        return .line(SwipeSynthesizer(from: from, to: to, duration: duration ?? 0.25, curve: curve, rate: rate, hold: hold))
+        return .line(SwipeSynthesizer(from: from, to: to, duration: duration, curve: curve, rate: rate, hold: hold))
     }
 
     /// `{ direction: left | right | up | down, distance, velocity, from, rate }` or
     /// `{ edge: left | right | top | bottom, distance, velocity, x | y, rate }`.
     func decodeIntentSwipe(_ fields: Fields, node: Node, device: Device) -> SynthesizedTouch? {
         let r = reader
+        typealias K = SwipeKeys
         let bounds = device.bounds
         for key in ["to", "duration", "curve", "hold"] where fields[key] != nil {
             r.error(fields.key(key), "'\(key)' goes with a swipe from 'from' to 'to'; a swipe by direction or edge takes distance, velocity and rate")
@@ -454,15 +448,15 @@ struct SceneDecoder {
         }
         var direction: SwipeDirection?
         var start: Point?
-        if let node = fields["direction"] {
-            direction = r.choice(node, "swipe direction", SwipeDirection.self)
-            start = fields["from"].map { r.point($0, "swipe 'from'") } ?? Point(x: bounds.midX, y: bounds.midY)
+        if fields["direction"] != nil {
+            direction = r.value(fields, K.direction, "swipe direction")
+            start = fields["from"] == nil ? Point(x: bounds.midX, y: bounds.midY) : r.value(fields, K.from, "swipe 'from' [x, y]")
             for key in ["x", "y"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' places an edge swipe along its edge; a swipe by direction starts at 'from'")
             }
-        } else if let node = fields["edge"], let edge = r.choice(node, "screen edge", SwipeEdge.self) {
+        } else if let edge = r.value(fields, K.edge, "screen edge") {
             // 2 pt inside the edge, well within UIKit's edge zone; along it at x or y (default: the middle).
-            let along = fields[edge.isHorizontal ? "y" : "x"].flatMap { r.double($0, edge.isHorizontal ? "y" : "x", range: -Limits.coordinate...Limits.coordinate) }
+            let along = r.value(fields, edge.isHorizontal ? K.y : K.x)
             direction = edge.inward
             switch edge {
             case .left: start = Point(x: bounds.minX + 2, y: along ?? bounds.midY)
@@ -481,14 +475,15 @@ struct SceneDecoder {
                     return nil
                 }
                 distance = span * percent / 100
-            } else if let points = r.double(node, "swipe distance (points, or \"N%\" of the screen)", range: 0...Limits.coordinate, exclusiveMin: 0) {
+            } else if let points = r.double(node, "swipe distance (points, or \"N%\" of the screen)", range: 0...Limits.coordinate,
+                                            exclusiveMin: 0) {
                 distance = points
             } else {
                 return nil
             }
         }
-        let velocity = fields["velocity"].flatMap { r.double($0, "release velocity (pt/s)", range: 0...100_000) } ?? 1000
-        let rate = fields["rate"].flatMap { r.double($0, "swipe sample rate", range: 10...1000) } ?? 120
+        let velocity = r.value(fields, K.velocity, "release velocity (pt/s)")
+        let rate = r.value(fields, K.rate, "swipe sample rate")
         guard let direction, let start else { return nil }
         // Speeding up evenly to v over distance d takes 2d / v seconds.
         let count = (velocity > 0 ? 2 * distance / velocity : 0.3) * rate
@@ -501,25 +496,26 @@ struct SceneDecoder {
 
     func decodeSnapshot(_ node: Node) -> SnapshotSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a snapshot", allowed: ["at", "progress", "transition", "name"]) else { return nil }
-        let name = fields["name"].flatMap { r.string($0, "snapshot name") }
+        typealias K = SnapshotKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let name = r.value(fields, K.name, "snapshot name")
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
             r.error(fields["name"], "a snapshot name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
-        if let at = fields["at"] {
+        if fields["at"] != nil {
             if fields["progress"] != nil || fields["transition"] != nil {
                 r.error(node, "a snapshot is either { at: seconds } or { progress: p, transition: index }, not both")
                 return nil
             }
-            guard let time = r.seconds(at, "snapshot time") else { return nil }
+            guard let time = r.value(fields, K.at, "snapshot time") else { return nil }
             return SnapshotSpec(point: .time(time), name: name ?? "t\(SnapshotSpec.format(time))", location: r.location(node))
         }
-        guard let progressNode = fields["progress"] else {
+        guard fields["progress"] != nil else {
             r.error(node, "a snapshot needs 'at' (seconds) or 'progress' (0 to 1, with 'transition')")
             return nil
         }
-        let progress = r.double(progressNode, "snapshot progress", range: 0...1)
-        let transition = fields["transition"].flatMap { r.int($0, "snapshot transition index", range: 0...10_000) } ?? 0
+        let progress = r.value(fields, K.progress, "snapshot progress")
+        let transition = r.value(fields, K.transition, "snapshot transition index")
         guard let progress else { return nil }
         return SnapshotSpec(point: .progress(progress, transition: transition),
                             name: name ?? "transition\(transition)-p\(SnapshotSpec.format(progress))", location: r.location(node))

@@ -66,6 +66,7 @@ public enum SceneSchema {
         case .spring: result = ref("spring")
         case .choice(let names): result = strings(names, setting.doc)
         case .cell: result = object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], setting.doc)
+        default: result = [:]
         }
         if result["$ref"] == nil { result["description"] = setting.doc }
         return result

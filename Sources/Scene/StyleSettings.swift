@@ -1,16 +1,29 @@
 import Geometry
 import Motion
 
-/// What kind of value a transition setting takes, and its bounds.
-public enum SettingKind: Hashable, Sendable {
+/// What kind of value a scene key or a transition setting takes, and its bounds: what the
+/// decoders check, the JSON Schema states and docs/scene-format.md tables list.
+public indirect enum SettingKind: Hashable, Sendable {
     /// A number, within `range` when given, above `exclusiveMinimum` when given.
     case number(range: ClosedRange<Double>? = nil, exclusiveMinimum: Double? = nil)
+    /// A whole number within `range`.
+    case integer(range: ClosedRange<Int>)
     /// A positive time in seconds, at most `Limits.duration`.
     case seconds
+    /// A moment in seconds, from 0 to `Limits.duration`.
+    case time
     /// `count` numbers, each within `range`.
     case numbers(count: Int, range: ClosedRange<Double>)
     /// `[x, y]` in points.
     case point
+    /// `[width, height]` in points, both positive.
+    case size
+    /// `[x, y, width, height]` in points, width and height not negative.
+    case rect
+    /// true or false.
+    case boolean
+    /// Any string.
+    case text
     /// An iOS system color name or `#RRGGBB(AA)`.
     case color
     /// A UIKit curve name or control points `[x1, y1, x2, y2]`.
@@ -21,11 +34,23 @@ public enum SettingKind: Hashable, Sendable {
     case choice([String])
     /// `{ list: ID, index: N }`: a cell of a list or grid.
     case cell
+    /// A value of the shape the JSON Schema defines under this name (`$defs`), read by its own
+    /// decoder: a nested mapping (its `KeyMapping`), or a shape with several forms.
+    case shape(String)
+    /// A list of values of one kind.
+    case list(SettingKind)
+    /// Any one of these kinds.
+    case oneOf([SettingKind])
 }
 
 /// A decoded setting value.
 public enum SettingValue: Hashable, Sendable {
     case number(Double)
+    case integer(Int)
+    case boolean(Bool)
+    case string(String)
+    case size(Size)
+    case rect(Rect)
     case numbers([Double])
     case point(Point)
     case color(Color)
@@ -35,9 +60,10 @@ public enum SettingValue: Hashable, Sendable {
     case cell(CellReference)
 }
 
-/// One setting a transition style reads: its scene key, kind, default, documentation and
-/// UIKit counterpart. A style lists its settings once; decoding, validation, the JSON Schema
-/// and the settings tables in docs/scene-format.md are all made from that list.
+/// One key of a scene mapping, or one setting a transition style reads (the same concept): its
+/// name, kind, default, documentation and UIKit counterpart. Each is declared once (see
+/// `Setting` and `KeyMapping`); decoding, validation, the JSON Schema and the key tables in
+/// docs/scene-format.md are all made from the declarations.
 public struct SettingDescriptor: Hashable, Sendable {
     public var key: String
     public var kind: SettingKind
@@ -101,6 +127,11 @@ extension SettingValue {
         }
         switch self {
         case .number(let v): return number(v)
+        case .integer(let v): return String(v)
+        case .boolean(let v): return v ? "true" : "false"
+        case .string(let v): return v
+        case .size(let v): return "[\(number(v.width)), \(number(v.height))]"
+        case .rect(let r): return "[\(number(r.x)), \(number(r.y)), \(number(r.width)), \(number(r.height))]"
         case .numbers(let v): return "[" + v.map(number).joined(separator: ", ") + "]"
         case .point(let p): return "[\(number(p.x)), \(number(p.y))]"
         case .color(let c): return c.alpha >= 1 && c == .black ? "black" : c.hexString

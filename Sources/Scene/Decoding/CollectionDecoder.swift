@@ -5,17 +5,17 @@ import Yams
 extension SceneDecoder {
     func decodeList(_ node: Node) -> ListView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "opacity", "style", "rows", "sections", "rowHeight", "imageSize", "imageCornerRadius", "accessory", "background"]
-        guard let fields = r.mapping(node, "a list", allowed: keys) else { return nil }
+        typealias K = ListKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         let id = decodeViewID(fields, "list")
-        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
-        let style = fields["style"].flatMap { r.choice($0, "list style", ListView.Style.self) } ?? .plain
-        let rowHeight = fields["rowHeight"].flatMap { r.double($0, "rowHeight", range: 1...10_000) }
-        let imageSize = fields["imageSize"].flatMap { r.double($0, "imageSize", range: 0...10_000) }
-        let imageRadius = fields["imageCornerRadius"].flatMap { r.double($0, "imageCornerRadius", range: 0...10_000) }
-        let accessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? ListView.Accessory.none
+        let frame = r.value(fields, ViewKeys.frame)
+        let style = r.value(fields, K.style, "list style")
+        let rowHeight = r.value(fields, K.rowHeight)
+        let imageSize = r.value(fields, K.imageSize)
+        let imageRadius = r.value(fields, K.imageCornerRadius)
+        let accessory = r.value(fields, K.accessory)
         var colors = ListView.Colors.system(style, appearance: appearance)
-        if let background = fields["background"].flatMap({ r.color($0, "list background", appearance: appearance) }) {
+        if let background = r.value(fields, K.background, "list background", appearance: appearance) {
             colors.background = background
         }
         var sections: [ListView.Section] = []
@@ -24,9 +24,9 @@ extension SceneDecoder {
             sections = [ListView.Section(rows: decodeRows(rows, accessory: accessory))]
         case (nil, let node?):
             for item in r.sequence(node, "sections") ?? [] {
-                guard let section = r.mapping(item, "a list section", allowed: ["header", "footer", "rows"]) else { continue }
-                let header = section["header"].flatMap { r.string($0, "section header") }
-                let footer = section["footer"].flatMap { r.string($0, "section footer") }
+                guard let section = r.mapping(item, SectionKeys.mapping) else { continue }
+                let header = r.value(section, SectionKeys.header, "section header")
+                let footer = r.value(section, SectionKeys.footer, "section footer")
                 guard let rows = section["rows"] else {
                     r.error(item, "missing key 'rows' in list section")
                     continue
@@ -48,32 +48,31 @@ extension SceneDecoder {
     /// Rows: a title alone, or `{ title, subtitle, detail, image, imageColor, accessory }`.
     private func decodeRows(_ node: Node, accessory: ListView.Accessory) -> [ListView.Row] {
         let r = reader
-        return (r.sequence(node, "rows") ?? []).compactMap { item in
+        return (r.sequence(node, "rows") ?? []).compactMap { item -> ListView.Row? in
             if item.scalar != nil {
                 return r.string(item, "row title").map { ListView.Row(title: $0, accessory: accessory) }
             }
-            let keys = ["title", "subtitle", "detail", "image", "imageColor", "icon", "imageSize", "imageCornerRadius", "accessory",
-                        "switch", "highlighted"]
-            guard let fields = r.mapping(item, "a row (a title, or a mapping)", allowed: keys) else { return nil }
+            typealias K = RowKeys
+            guard let fields = r.mapping(item, K.mapping) else { return nil }
             if fields["title"] == nil { r.error(item, "missing key 'title' in row") }
-            let title = fields["title"].flatMap { r.string($0, "row title") }
-            let subtitle = fields["subtitle"].flatMap { r.string($0, "row subtitle") }
-            let detail = fields["detail"].flatMap { r.string($0, "row detail") }
+            let title = r.value(fields, K.title, "row title")
+            let subtitle = r.value(fields, K.subtitle, "row subtitle")
+            let detail = r.value(fields, K.detail, "row detail")
             let image = fields["image"].flatMap { decodeImageFile($0) }
-            let imageColor = fields["imageColor"].flatMap { r.color($0, "imageColor", appearance: appearance) }
+            let imageColor = r.value(fields, K.imageColor, appearance: appearance)
             let icon = fields["icon"].flatMap { decodeIcon($0) }
-            let imageSize = fields["imageSize"].flatMap { r.double($0, "row imageSize", range: 0...10_000) }
-            let imageRadius = fields["imageCornerRadius"].flatMap { r.double($0, "row imageCornerRadius", range: 0...10_000) }
-            var rowAccessory = fields["accessory"].flatMap { r.choice($0, "accessory", ListView.Accessory.self) } ?? accessory
+            let imageSize = r.value(fields, ListKeys.imageSize, "row imageSize")
+            let imageRadius = r.value(fields, ListKeys.imageCornerRadius, "row imageCornerRadius")
+            var rowAccessory = r.value(fields, K.accessory) ?? accessory
             var isOn = false
-            if let node = fields["switch"] {
+            if fields["switch"] != nil {
                 if let key = fields.key("accessory") {
                     r.error(key, "a row with 'switch' has a switch as its accessory; remove 'accessory'")
                 }
-                isOn = r.bool(node, "switch (on: true, off: false)") ?? false
+                isOn = r.value(fields, K.switchOn, "switch (on: true, off: false)") ?? false
                 rowAccessory = .switch
             }
-            let highlighted = fields["highlighted"].flatMap { r.bool($0, "highlighted") } ?? false
+            let highlighted = r.value(fields, K.highlighted)
             guard let title else { return nil }
             var row = ListView.Row(title: title, subtitle: subtitle, detail: detail, image: image, imageColor: imageColor, icon: icon,
                                    imageSize: imageSize, accessory: rowAccessory, isOn: isOn, isHighlighted: highlighted)
@@ -84,18 +83,18 @@ extension SceneDecoder {
 
     func decodeGrid(_ node: Node) -> GridView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "opacity", "columns", "spacing", "inset", "aspectRatio", "cornerRadius", "contentMode", "cells", "background"]
-        guard let fields = r.mapping(node, "a grid", allowed: keys) else { return nil }
+        typealias K = GridKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         let id = decodeViewID(fields, "grid")
-        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
-        let columns = fields["columns"].flatMap { r.int($0, "columns", range: 1...50) } ?? 3
-        let spacing = fields["spacing"].flatMap { r.double($0, "spacing", range: 0...1000) }
-        let inset = fields["inset"].flatMap { r.double($0, "inset", range: 0...1000) }
-        let aspect = fields["aspectRatio"].flatMap { r.double($0, "aspectRatio (height / width)", range: 0.01...100) } ?? 1
-        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) }
-        let mode = fields["contentMode"].flatMap { r.choice($0, "contentMode", ImageView.ContentMode.self) } ?? .fill
-        let background = fields["background"].flatMap { r.color($0, "grid background", appearance: appearance) } ?? .clear
-        let placeholder = system("systemGray5")
+        let frame = r.value(fields, ViewKeys.frame)
+        let columns = r.value(fields, K.columns)
+        let spacing = r.value(fields, K.spacing)
+        let inset = r.value(fields, K.inset)
+        let aspect = r.value(fields, K.aspectRatio, "aspectRatio (height / width)")
+        let radius = r.value(fields, K.cornerRadius)
+        let mode = r.value(fields, ImageKeys.contentMode)
+        let background = color(fields, K.background, "grid background")
+        let placeholder = color(Fields(node: node), CellKeys.color)
         var cells: [GridView.Cell] = []
         if let node = fields["cells"] {
             for item in r.sequence(node, "cells") ?? [] {
@@ -103,13 +102,13 @@ extension SceneDecoder {
                     if let image = decodeImageFile(item) { cells.append(GridView.Cell(image: image, color: placeholder)) }
                     continue
                 }
-                guard let cell = r.mapping(item, "a cell (a PNG path, or a mapping)", allowed: ["image", "color", "caption", "subtitle"])
+                guard let cell = r.mapping(item, CellKeys.mapping)
                 else { continue }
                 let image = cell["image"].flatMap { decodeImageFile($0) }
                 if cell["image"] != nil, image == nil { continue }
-                let color = cell["color"].flatMap { r.color($0, "cell color", appearance: appearance) } ?? placeholder
-                let caption = cell["caption"].flatMap { r.string($0, "caption") }
-                let subtitle = cell["subtitle"].flatMap { r.string($0, "cell subtitle") }
+                let color = self.color(cell, CellKeys.color, "cell color")
+                let caption = r.value(cell, CellKeys.caption)
+                let subtitle = r.value(cell, CellKeys.subtitle, "cell subtitle")
                 cells.append(GridView.Cell(image: image, color: color, caption: caption, subtitle: subtitle))
             }
         } else {
@@ -125,15 +124,15 @@ extension SceneDecoder {
 
     func decodeNavigationBar(_ node: Node) -> NavigationBarView? {
         let r = reader
-        let keys = ["title", "largeTitle", "back", "leading", "trailing", "background", "separator", "tint"]
-        guard let fields = r.mapping(node, "a navigation bar", allowed: keys) else { return nil }
-        let title = fields["title"].flatMap { r.string($0, "title") }
-        let large = fields["largeTitle"].flatMap { r.bool($0, "largeTitle") } ?? false
+        typealias K = NavigationBarKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let title = r.value(fields, K.title)
+        let large = r.value(fields, K.largeTitle)
         if large, title == nil { r.error(fields.key("largeTitle"), "'largeTitle: true' needs a 'title'") }
-        let back = fields["back"].flatMap { r.string($0, "back button title") }
+        let back = r.value(fields, K.back, "back button title")
         let leading = fields["leading"].map { decodeBarItems($0, "leading") } ?? []
         let trailing = fields["trailing"].map { decodeBarItems($0, "trailing") } ?? []
-        let background = fields["background"].flatMap { r.color($0, "navigation bar background", appearance: appearance) } ?? .clear
+        let background = color(fields, K.background, "navigation bar background")
         var separator: Color? = background.alpha > 0 ? system("separator") : nil
         if let node = fields["separator"] {
             if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
@@ -142,7 +141,7 @@ extension SceneDecoder {
                 separator = r.color(node, "separator (true, false or a color)", appearance: appearance)
             }
         }
-        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
+        let tint = color(fields, K.tint)
         return NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
                                  background: background, separator: separator, tint: tint, titleColor: system("label"))
     }
@@ -152,8 +151,8 @@ extension SceneDecoder {
         let r = reader
         return (r.sequence(node, "\(side) bar button items") ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
-            guard let fields = r.mapping(item, "a bar button item", allowed: ["title", "symbol", "icon", "style"]) else { return nil }
-            let prominent = fields["style"].flatMap { r.choice($0, "bar button style", BarButtonStyle.self) } == .done
+            guard let fields = r.mapping(item, BarItemKeys.mapping) else { return nil }
+            let prominent = r.value(fields, BarItemKeys.style, "bar button style") == .done
             switch (fields["title"], fields["symbol"], fields["icon"]) {
             case (let title?, nil, nil):
                 return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent) }
@@ -207,11 +206,12 @@ extension SceneDecoder {
     /// nil stands for an item whose root is missing or malformed.
     private func decodeTabBar(_ node: Node, withRoots: Bool) -> (bar: TabBarView, roots: [(name: String, node: Node)?])? {
         let r = reader
-        let keys = ["items", "selected", "tint", "unselectedTint", "background", "separator"]
-        let itemKeys = withRoots ? ["title", "icon", "badge", "root"] : ["title", "icon", "badge"]
-        let itemShape = "{ \(itemKeys.joined(separator: ", ")) }"
+        typealias K = TabBarKeys
+        let mapping = withRoots ? TabsKeys.mapping : K.mapping
+        let itemMapping = withRoots ? TabKeys.mapping : TabItemKeys.mapping
+        let itemShape = "{ \(itemMapping.names.joined(separator: ", ")) }"
         let what = withRoots ? "tabs" : "tabBar"
-        guard let fields = r.mapping(node, withRoots ? "a tab bar controller" : "a tab bar", allowed: keys) else { return nil }
+        guard let fields = r.mapping(node, mapping) else { return nil }
         guard let itemsNode = fields["items"] else {
             r.error(node, "missing key 'items' (a list of \(itemShape)) in \(what)")
             return nil
@@ -220,16 +220,14 @@ extension SceneDecoder {
         var roots: [(name: String, node: Node)?] = []
         let items: [TabBarView.Item] = itemNodes.compactMap { item in
             if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
-            guard let entry = r.mapping(item, withRoots ? "a tab \(itemShape)" : "a tab bar item (a title, or \(itemShape))",
-                                        allowed: itemKeys)
-            else { roots.append(nil); return nil }
+            guard let entry = r.mapping(item, itemMapping) else { roots.append(nil); return nil }
             if entry["title"] == nil { r.error(item, "missing key 'title' in tab bar item") }
-            let title = entry["title"].flatMap { r.string($0, "tab title") }
+            let title = r.value(entry, TabItemKeys.title, "tab title")
             let icon = entry["icon"].flatMap { decodeIcon($0) }
-            let badge = entry["badge"].flatMap { r.string($0, "badge") }
+            let badge = r.value(entry, TabItemKeys.badge)
             if withRoots {
                 if entry["root"] == nil { r.error(item, "missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab") }
-                roots.append(entry["root"].flatMap { node in r.string(node, "tab root screen").map { (name: $0, node: node) } })
+                roots.append(entry["root"].flatMap { node in r.value(entry, TabKeys.root).map { (name: $0, node: node) } })
             }
             if entry["icon"] != nil, icon == nil { return nil }
             return title.map { TabBarView.Item(title: $0, icon: icon, badge: badge) }
@@ -237,9 +235,9 @@ extension SceneDecoder {
         if items.isEmpty, itemNodes.isEmpty, itemsNode.sequence != nil {
             r.error(itemsNode, "a tab bar needs at least one item")
         }
-        let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? 0
-        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
-        let unselected = fields["unselectedTint"].flatMap { r.color($0, "unselectedTint", appearance: appearance) } ?? system("systemGray")
+        let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
+        let tint = color(fields, K.tint)
+        let unselected = color(fields, K.unselectedTint)
         let (background, separator) = decodeBottomBarLook(fields)
         return (TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
                            separator: separator, badgeColor: system("systemRed")), roots)
@@ -248,20 +246,20 @@ extension SceneDecoder {
     /// `toolbar: { items: [bar button items], tint, background, separator }`.
     func decodeToolbar(_ node: Node) -> ToolbarView? {
         let r = reader
-        guard let fields = r.mapping(node, "a toolbar", allowed: ["items", "tint", "background", "separator"]) else { return nil }
+        guard let fields = r.mapping(node, ToolbarKeys.mapping) else { return nil }
         guard let itemsNode = fields["items"] else {
             r.error(node, "missing key 'items' (bar button items) in toolbar")
             return nil
         }
         let items = decodeBarItems(itemsNode, "toolbar")
-        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? system("systemBlue")
+        let tint = color(fields, NavigationBarKeys.tint)
         let (background, separator) = decodeBottomBarLook(fields)
         return ToolbarView(items: items, tint: tint, background: background, separator: separator)
     }
 
     private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?) {
         let r = reader
-        let background = fields["background"].flatMap { r.color($0, "bar background", appearance: appearance) }
+        let background = r.value(fields, TabBarKeys.background, "bar background", appearance: appearance)
             ?? BarBackground.system(appearance)
         var separator: Color? = background.alpha > 0 ? system("separator") : nil
         if let node = fields["separator"] {
@@ -276,6 +274,6 @@ extension SceneDecoder {
 }
 
 /// `UIBarButtonItem.Style`.
-enum BarButtonStyle: String, CaseIterable {
+public enum BarButtonStyle: String, Sendable, CaseIterable, SettingChoice {
     case plain, done
 }

@@ -6,13 +6,6 @@ import Yams
 struct CustomStyleDecoder {
     let reader: NodeReader
 
-    static let styleKeys = ["presentation", "duration", "curve", "spring", "scrubbing", "layers", "forward", "back", "resting"]
-    static let directionKeys = ["animator", "layers", "gesture"]
-    static let layerKeys = ["node", "match", "color", "layout", "shadow", "anchor", "keyframes"]
-    static let keyframeKeys = ["at", "curve", "frame", "offset", "scale", "rotation", "alpha", "cornerRadius", "shadowOpacity"]
-    static let gestureKeys = ["recognizer", "edge", "edgeZone", "beginsIn", "beginsMoving", "progress", "finish", "autoFinish",
-                              "completionCurve", "completionSpeed", "interruptible", "follow"]
-
     func decodeStyles(_ node: Node) -> [CustomStyleSpec] {
         guard let fields = reader.mapping(node, "styles (a mapping of style names to definitions)") else { return [] }
         return fields.entries.compactMap { entry in
@@ -26,7 +19,8 @@ struct CustomStyleDecoder {
 
     func decodeStyle(name: String, _ node: Node, key: Node) -> CustomStyleSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a custom style", allowed: Self.styleKeys) else { return nil }
+        typealias K = CustomStyleKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         var presentations: [Presentation] = [.modal]
         if let value = fields["presentation"] {
             if value.sequence != nil {
@@ -37,19 +31,17 @@ struct CustomStyleDecoder {
                 presentations = [one]
             }
         }
-        var timing = CustomStyleSpec.Timing.cubic(.easeInOut, duration: 0.3)
+        var timing = CustomStyleSpec.Timing.cubic(K.curve.defaultValue, duration: K.duration.defaultValue)
         if let springNode = fields["spring"] {
             for key in ["curve", "duration"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'spring'; a spring's duration goes inside it ({ dampingRatio, duration })")
             }
             if let spring = SpringDecoder(reader: r).decode(springNode) { timing = .spring(spring) }
         } else {
-            let curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) } ?? .easeInOut
-            let duration = fields["duration"].flatMap { r.double($0, "duration", range: 0...600, exclusiveMin: 0) } ?? 0.3
-            timing = .cubic(curve, duration: duration)
+            timing = .cubic(r.value(fields, K.curve), duration: r.value(fields, K.duration))
         }
-        let scrubbing = fields["scrubbing"].flatMap { r.choice($0, "scrubbing", CustomStyleSpec.Scrubbing.self) } ?? .animator
-        let resting = fields["resting"].flatMap { r.choice($0, "resting", CustomStyleSpec.Resting.self) } ?? .top
+        let scrubbing = r.value(fields, K.scrubbing)
+        let resting = r.value(fields, K.resting)
         var layers: [LayerSpec] = []
         if let node = fields["layers"] {
             layers = decodeLayers(node) ?? []
@@ -72,8 +64,8 @@ struct CustomStyleDecoder {
     }
 
     func decodeDirection(_ node: Node, _ what: String) -> DirectionSpec {
-        guard let fields = reader.mapping(node, "the '\(what)' direction", allowed: Self.directionKeys) else { return DirectionSpec() }
-        let animator = fields["animator"].flatMap { reader.choice($0, "animator", DirectionSpec.Animator.self) } ?? .style
+        guard let fields = reader.mapping(node, DirectionKeys.mapping, what: "the '\(what)' direction") else { return DirectionSpec() }
+        let animator = reader.value(fields, DirectionKeys.animator)
         if animator == .system {
             // UIKit's own transition brings its own picture and gesture.
             for key in ["layers", "gesture"] where fields[key] != nil {
@@ -122,9 +114,9 @@ struct CustomStyleDecoder {
 
     func decodeLayer(_ node: Node) -> LayerSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a layer", allowed: Self.layerKeys) else { return nil }
+        guard let fields = r.mapping(node, LayerKeys.mapping) else { return nil }
         let location = r.location(node)
-        let layout = fields["layout"].flatMap { r.choice($0, "layout", LayerSpec.Layout.self) }
+        let layout = r.value(fields, LayerKeys.layout)
         let shadow = fields["shadow"].flatMap(decodeShadow)
         let keyframes = fields["keyframes"].flatMap(decodeKeyframes) ?? []
         let kind: LayerSpec.Node
@@ -146,7 +138,7 @@ struct CustomStyleDecoder {
                     r.error(at: keyframe.location, "a view inside its screen takes offset, scale, rotation and alpha keyframes")
                 }
             } else if ["dimming", "shadow"].contains(text) {
-                let color = fields["color"].flatMap { r.color($0, "color", appearance: .light) } ?? .black
+                let color = r.value(fields, LayerKeys.color)
                 kind = .fill(text, color)
             } else {
                 let hint = r.closest(to: text, in: ["from", "to", "below", "above", "dimming", "shadow"]).map { " (did you mean '\($0)'?)" } ?? ""
@@ -167,7 +159,7 @@ struct CustomStyleDecoder {
         if !isPlaced, let key = fields.key("layout") { r.error(key, "'layout' is for screens and matched elements") }
         let defaultLayout: LayerSpec.Layout
         if case .match = kind { defaultLayout = .fill } else { defaultLayout = .scaled }
-        let anchor = fields["anchor"].flatMap { r.point($0, "anchor (unit coordinates of the frame, [0.5, 0.5] its center)") }
+        let anchor = r.value(fields, LayerKeys.anchor, "anchor (unit coordinates of the frame, [0.5, 0.5] its center) [x, y]")
             ?? Point(x: 0.5, y: 0.5)
         return LayerSpec(node: kind, layout: layout ?? defaultLayout, keyframes: keyframes, shadow: shadow, anchor: anchor,
                          location: location)
@@ -175,7 +167,7 @@ struct CustomStyleDecoder {
 
     func decodeMatch(_ node: Node) -> MatchSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a matched element", allowed: ["from", "to", "draws", "hides", "curve"]) else { return nil }
+        guard let fields = r.mapping(node, MatchKeys.mapping) else { return nil }
         func end(_ key: String) -> FrameValue? {
             guard let value = fields[key] else {
                 r.error(node, "missing key '\(key)' in match: cell, from/<view id> or to/<view id>")
@@ -196,20 +188,21 @@ struct CustomStyleDecoder {
         } else {
             r.error(node, "a match between two cells needs 'draws: <from|to>/<view id>', the view drawn in flight")
         }
-        let hides = fields["hides"].flatMap { r.bool($0, "hides") } ?? true
-        let curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) } ?? .linear
+        let hides = r.value(fields, MatchKeys.hides)
+        let curve = r.value(fields, MatchKeys.curve)
         guard let draws else { return nil }
         return MatchSpec(from: from, to: to, draws: (role: draws.0, id: draws.1), hidesViews: hides, curve: curve)
     }
 
     func decodeShadow(_ node: Node) -> ShadowSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a shadow", allowed: ["color", "radius", "offset", "opacity"]) else { return nil }
+        typealias K = LayerShadowKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         var shadow = ShadowSpec()
-        if let v = fields["color"].flatMap({ r.color($0, "shadow color", appearance: .light) }) { shadow.color = v }
-        if let v = fields["radius"].flatMap({ r.double($0, "shadow radius", range: 0...200) }) { shadow.radius = v }
-        if let v = fields["offset"].flatMap({ r.point($0, "shadow offset") }) { shadow.offset = v }
-        if let v = fields["opacity"].flatMap({ r.double($0, "shadow opacity", range: 0...1) }) { shadow.opacity = v }
+        if let v = r.value(fields, K.color, "shadow color") { shadow.color = v }
+        if let v = r.value(fields, K.radius, "shadow radius") { shadow.radius = v }
+        if let v = r.value(fields, K.offset, "shadow offset [x, y]") { shadow.offset = v }
+        if let v = r.value(fields, K.opacity, "shadow opacity") { shadow.opacity = v }
         return shadow
     }
 
@@ -262,14 +255,15 @@ struct CustomStyleDecoder {
 
     func decodeKeyframe(_ node: Node) -> Keyframe? {
         let r = reader
-        guard let fields = r.mapping(node, "a keyframe", allowed: Self.keyframeKeys) else { return nil }
-        guard let atNode = fields["at"] else {
+        typealias K = KeyframeKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        guard fields["at"] != nil else {
             r.error(node, "missing key 'at' (progress 0 to 1) in keyframe")
             return nil
         }
-        guard let at = r.double(atNode, "keyframe 'at' (progress)", range: 0...1) else { return nil }
+        guard let at = r.value(fields, K.at, "keyframe 'at' (progress)") else { return nil }
         var keyframe = Keyframe(at: at, location: r.location(node))
-        keyframe.curve = fields["curve"].flatMap { CurveDecoder(reader: r).decode($0) }
+        keyframe.curve = r.value(fields, K.curve)
         keyframe.frame = fields["frame"].flatMap(frameValue)
         keyframe.offset = fields["offset"].flatMap { lengths($0, "offset [dx, dy]", count: 2) }
         if let value = fields["scale"] {
@@ -279,10 +273,10 @@ struct CustomStyleDecoder {
                 keyframe.scale = [s, s]
             }
         }
-        keyframe.rotation = fields["rotation"].flatMap { r.double($0, "rotation (degrees)") }
-        keyframe.alpha = fields["alpha"].flatMap { r.double($0, "alpha", range: 0...1) }
+        keyframe.rotation = r.value(fields, K.rotation, "rotation (degrees)")
+        keyframe.alpha = r.value(fields, K.alpha)
         keyframe.cornerRadius = fields["cornerRadius"].flatMap { length($0, "cornerRadius") }
-        keyframe.shadowOpacity = fields["shadowOpacity"].flatMap { r.double($0, "shadowOpacity", range: 0...1) }
+        keyframe.shadowOpacity = r.value(fields, K.shadowOpacity)
         if fields.entries.count == 1 || (fields.entries.count == 2 && fields["curve"] != nil) {
             r.error(node, "a keyframe sets at least one of: frame, offset, scale, rotation, alpha, cornerRadius, shadowOpacity")
         }
@@ -293,17 +287,18 @@ struct CustomStyleDecoder {
 
     func decodeGesture(_ node: Node) -> GestureSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "a gesture", allowed: Self.gestureKeys) else { return nil }
+        typealias K = GestureKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         var gesture = GestureSpec(location: r.location(node))
-        let kind = fields["recognizer"].flatMap { r.string($0, "recognizer") } ?? "pan"
+        let kind = fields["recognizer"].flatMap { r.string($0, "recognizer") } ?? K.recognizer.defaultValue
         switch kind {
         case "pan":
             for key in ["edge", "edgeZone"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' goes with 'recognizer: edgePan'")
             }
         case "edgePan":
-            let edge = fields["edge"].flatMap { r.choice($0, "edge", Edge.self) } ?? .left
-            let zone = fields["edgeZone"].flatMap { r.double($0, "edgeZone", range: 0...1000, exclusiveMin: 0) } ?? 13
+            let edge = r.value(fields, K.edge)
+            let zone = r.value(fields, K.edgeZone)
             gesture.recognizer = .edgePan(edge, zone: zone)
         default:
             let hint = r.closest(to: kind, in: ["pan", "edgePan"]).map { " (did you mean '\($0)'?)" } ?? ""
@@ -335,10 +330,10 @@ struct CustomStyleDecoder {
         }
         if let value = fields["progress"], let progress = decodeProgress(value) { gesture.progress = progress }
         if let value = fields["finish"], let finish = decodeFinish(value) { gesture.finish = finish }
-        gesture.autoFinish = fields["autoFinish"].flatMap { r.double($0, "autoFinish", range: 0...1) }
-        if let v = fields["completionCurve"].flatMap({ CurveDecoder(reader: r).decode($0) }) { gesture.completionCurve = v }
-        if let v = fields["completionSpeed"].flatMap({ r.double($0, "completionSpeed", range: 0.001...1000) }) { gesture.completionSpeed = v }
-        if let v = fields["interruptible"].flatMap({ r.bool($0, "interruptible") }) { gesture.interruptible = v }
+        gesture.autoFinish = r.value(fields, K.autoFinish)
+        if let v = r.value(fields, K.completionCurve) { gesture.completionCurve = v }
+        if let v = r.value(fields, K.completionSpeed) { gesture.completionSpeed = v }
+        if let v = r.value(fields, K.interruptible) { gesture.interruptible = v }
         if let value = fields["follow"] {
             gesture.follow = decodeFollow(value, progress: gesture.progress)
             // The `slide-up-modal` tutorial's driver decides by a flick and a threshold, and completes on its springs.
@@ -357,7 +352,7 @@ struct CustomStyleDecoder {
 
     func decodeProgress(_ node: Node) -> GestureSpec.Progress? {
         let r = reader
-        guard let fields = r.mapping(node, "a progress rule", allowed: ["translation", "location", "distance", "direction", "readIn"]) else { return nil }
+        guard let fields = r.mapping(node, ProgressRuleKeys.mapping) else { return nil }
         if let axisNode = fields["location"] {
             for key in ["translation", "distance", "direction", "readIn"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' goes with 'translation'; 'location: x' reads the touch's position over the container's width")
@@ -371,7 +366,7 @@ struct CustomStyleDecoder {
         guard let axis = r.choice(axisNode, "translation axis", GestureSpec.Axis.self) else { return nil }
         let distance = fields["distance"].flatMap { length($0, "distance") } ?? .percent(100)
         if distance.resolve(100) <= 0 { r.error(fields["distance"], "distance must be positive") }
-        let direction = fields["direction"].flatMap { r.choice($0, "direction", GestureSpec.Direction.self) } ?? .positive
+        let direction = r.value(fields, ProgressRuleKeys.direction)
         var readIn: ScreenRole?
         if let value = fields["readIn"], let text = r.string(value, "readIn") {
             readIn = screenRole(text)
@@ -384,25 +379,26 @@ struct CustomStyleDecoder {
 
     func decodeFinish(_ node: Node) -> GestureSpec.Finish? {
         let r = reader
-        guard let fields = r.mapping(node, "a finish rule", allowed: ["above", "atLeast", "velocity", "flick"]) else { return nil }
+        typealias K = FinishRuleKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
         var finish = GestureSpec.Finish(threshold: nil)
         if fields["above"] != nil, fields["atLeast"] != nil {
             r.error(fields.key("atLeast"), "give 'above' or 'atLeast', not both")
         }
-        if let v = fields["above"].flatMap({ r.double($0, "above (progress)", range: 0...1) }) { finish.threshold = v }
-        if let v = fields["atLeast"].flatMap({ r.double($0, "atLeast (progress)", range: 0...1) }) {
+        if let v = r.value(fields, K.above, "above (progress)") { finish.threshold = v }
+        if let v = r.value(fields, K.atLeast, "atLeast (progress)") {
             finish.threshold = v
             finish.inclusive = true
         }
-        finish.velocity = fields["velocity"].flatMap { r.double($0, "velocity (pt/s)", range: -100_000...100_000) }
-        finish.flick = fields["flick"].flatMap { r.double($0, "flick (pt/s)", range: 0...100_000) }
+        finish.velocity = r.value(fields, K.velocity, "velocity (pt/s)")
+        finish.flick = r.value(fields, K.flick, "flick (pt/s)")
         if fields.entries.isEmpty { r.error(node, "a finish rule needs above, atLeast, velocity or flick") }
         return finish
     }
 
     func decodeFollow(_ node: Node, progress: GestureSpec.Progress) -> GestureSpec.Follow? {
         let r = reader
-        guard let fields = r.mapping(node, "a follow rule", allowed: ["node", "spring", "releaseVelocity"]) else { return nil }
+        guard let fields = r.mapping(node, FollowRuleKeys.mapping) else { return nil }
         let role = fields["node"].flatMap { value -> ScreenRole? in
             guard let text = r.string(value, "follow node") else { return nil }
             guard let role = screenRole(text) else {

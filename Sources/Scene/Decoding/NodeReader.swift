@@ -48,6 +48,25 @@ final class NodeReader {
         return fields
     }
 
+    /// The node as a mapping of the keys `declaration` declares, refusing any other with a
+    /// did-you-mean; `what` names it in messages when its declaration's name is not enough
+    /// ("screen 'list'").
+    func mapping(_ node: Node, _ declaration: KeyMapping, what: String? = nil) -> Fields? {
+        mapping(node, what ?? declaration.what, allowed: declaration.names)
+    }
+
+    /// The value of `key` in `fields`, checked against its declared kind and range; nil when
+    /// absent or wrong (then reported). `what` names it in messages (default: the key).
+    func read<Value>(_ fields: Fields, _ key: Setting<Value>, _ what: String? = nil, appearance: Appearance = .light) -> Value? {
+        guard let node = fields[key.key] else { return nil }
+        return SettingDecoder(reader: self, appearance: appearance).decode(node, key.descriptor, what: what).flatMap(key.cast)
+    }
+
+    /// The value of `key` in `fields`, or its declared default when absent or wrong.
+    func value<Value>(_ fields: Fields, _ key: Setting<Value>, _ what: String? = nil, appearance: Appearance = .light) -> Value {
+        read(fields, key, what, appearance: appearance) ?? key.defaultValue
+    }
+
     func sequence(_ node: Node, _ what: String) -> [Node]? {
         guard let sequence = node.sequence else {
             error(node, "expected \(what) (a list), found \(describe(node))")

@@ -45,16 +45,32 @@ public struct StyleSettings: @unchecked Sendable {
 /// Reads one setting value of a known kind.
 struct SettingDecoder {
     let reader: NodeReader
+    /// How system color names resolve.
+    var appearance: Appearance = .light
 
-    func decode(_ node: Node, _ descriptor: SettingDescriptor) -> SettingValue? {
-        let r = reader, key = descriptor.key
+    /// The value of `node` for `descriptor`, checked against its kind; `what` names it in
+    /// messages (default: the key).
+    func decode(_ node: Node, _ descriptor: SettingDescriptor, what: String? = nil) -> SettingValue? {
+        let r = reader, key = what ?? descriptor.key
         switch descriptor.kind {
         case .number(let range, let exclusiveMinimum):
             return r.double(node, key, range: range, exclusiveMin: exclusiveMinimum).map(SettingValue.number)
+        case .integer(let range):
+            return r.int(node, key, range: range).map(SettingValue.integer)
         case .seconds:
             return r.seconds(node, key, positive: true).map(SettingValue.number)
+        case .time:
+            return r.seconds(node, key).map(SettingValue.number)
+        case .size:
+            return r.size(node, key).map(SettingValue.size)
+        case .rect:
+            return r.rect(node, key).map(SettingValue.rect)
+        case .boolean:
+            return r.bool(node, key).map(SettingValue.boolean)
+        case .text:
+            return r.string(node, key).map(SettingValue.string)
         case .numbers(let count, let range):
-            guard let v = r.numbers(node, "\(key) (\(count) numbers)", count: count) else { return nil }
+            guard let v = r.numbers(node, what ?? "\(key) (\(count) numbers)", count: count) else { return nil }
             guard v.allSatisfy({ range.contains($0) }) else {
                 r.error(node, "\(key) values must be between \(range.lowerBound) and \(range.upperBound), found \(v)")
                 return nil
@@ -63,7 +79,7 @@ struct SettingDecoder {
         case .point:
             return r.point(node, key).map(SettingValue.point)
         case .color:
-            return r.color(node, key, appearance: .light).map(SettingValue.color)
+            return r.color(node, key, appearance: appearance).map(SettingValue.color)
         case .curve:
             return CurveDecoder(reader: r).decode(node).map(SettingValue.curve)
         case .spring:
@@ -80,10 +96,14 @@ struct SettingDecoder {
             guard let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) else { return nil }
             let list = cell["list"].flatMap { r.string($0, "cell list id") }
             // The index is the cell an action-driven push zooms from; a tap picks its own.
-            let index = cell["index"].map { r.int($0, "cell index", range: 0...100_000) } ?? 0
+            let index = cell["index"].map { r.int($0, "cell index", range: Limits.index) } ?? 0
             if cell["list"] == nil { r.error(node, "missing key 'list' (the id of a list or grid) in cell") }
             guard let list, let index else { return nil }
             return .cell(CellReference(list: list, index: index))
+        case .shape, .list, .oneOf:
+            // Read by the mapping's own decoder, never here.
+            r.error(node, "\(key) cannot be read as a single value")
+            return nil
         }
     }
 }

@@ -35,20 +35,20 @@ struct SpringDecoder {
 
     func decode(_ node: Node) -> Spring? {
         let r = reader
-        let keys = ["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "duration", "bounce", "allowsOverdamping"]
-        guard let fields = r.mapping(node, "a spring", allowed: keys) else { return nil }
-        let velocity = fields["initialVelocity"].flatMap { r.double($0, "spring initialVelocity", range: -1000...1000) } ?? 0
-        let overdamping = fields["allowsOverdamping"].flatMap { r.bool($0, "allowsOverdamping") } ?? false
+        typealias K = SpringKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let velocity = r.value(fields, K.initialVelocity, "spring initialVelocity")
+        let overdamping = r.value(fields, K.allowsOverdamping)
         if fields["dampingRatio"] != nil {
             for key in ["mass", "stiffness", "damping", "bounce"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'dampingRatio'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
-            let ratio = fields["dampingRatio"].flatMap { r.double($0, "dampingRatio", range: 0...100, exclusiveMin: 0) }
-            guard let durationNode = fields["duration"] else {
+            let ratio = r.value(fields, K.dampingRatio)
+            guard fields["duration"] != nil else {
                 r.error(node, "a spring with 'dampingRatio' needs 'duration' (seconds), as UIKit honours the animator's duration")
                 return nil
             }
-            let duration = r.seconds(durationNode, "spring duration", positive: true)
+            let duration = r.value(fields, K.duration, "spring duration")
             guard let ratio, let duration else { return nil }
             return Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         }
@@ -56,8 +56,9 @@ struct SpringDecoder {
             for key in ["mass", "stiffness", "damping"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'bounce'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
-            let bounce = fields["bounce"].flatMap { r.double($0, "bounce", range: -0.99...0.99) }
-            let duration = fields["duration"].flatMap { r.seconds($0, "spring duration", positive: true) } ?? 0.5
+            let bounce = r.value(fields, K.bounce)
+            // SwiftUI's `Spring(duration:bounce:)` defaults its duration to 0.5 s.
+            let duration = r.value(fields, K.duration, "spring duration") ?? 0.5
             guard let bounce else { return nil }
             let spring = Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
             return settles(spring, at: fields["bounce"], change: "lower 'bounce' (\(Limits.format(bounce))) or shorten 'duration'")
@@ -66,9 +67,9 @@ struct SpringDecoder {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
         }
         // Wide enough for any spring UIKit users write; narrow enough that settling stays a number.
-        let mass = fields["mass"].flatMap { r.double($0, "mass", range: 0...1000, exclusiveMin: 0) }
-        let stiffness = fields["stiffness"].flatMap { r.double($0, "stiffness", range: 0...100_000, exclusiveMin: 0) }
-        let damping = fields["damping"].flatMap { r.double($0, "damping", range: 0...100_000, exclusiveMin: 0) }
+        let mass = r.value(fields, K.mass)
+        let stiffness = r.value(fields, K.stiffness)
+        let damping = r.value(fields, K.damping)
         for key in ["stiffness", "damping"] where fields[key] == nil {
             r.error(node, "missing key '\(key)' in spring")
         }

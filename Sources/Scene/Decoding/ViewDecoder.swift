@@ -4,12 +4,9 @@ import Yams
 
 /// Screens and the views they hold.
 extension SceneDecoder {
-    static let screenKeys = ["background", "content", "navigationBar", "tabBar", "toolbar", "statusBar", "homeIndicator",
-                             "hidesBottomBarWhenPushed"]
-
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
-        guard let fields = r.mapping(node, "screen '\(name)'", allowed: Self.screenKeys) else { return nil }
+        guard let fields = r.mapping(node, ScreenKeys.mapping, what: "screen '\(name)'") else { return nil }
         if let content = fields["content"] {
             let count = Self.viewCount(content)
             if count > Limits.viewsPerScreen {
@@ -17,8 +14,7 @@ extension SceneDecoder {
                 return nil
             }
         }
-        let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) }
-            ?? system("systemBackground")
+        let background = color(fields, ScreenKeys.background)
         let views = fields["content"].map { decodeViews($0) } ?? []
         let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
         let tabBar = fields["tabBar"].flatMap { decodeTabBar($0) }
@@ -27,13 +23,13 @@ extension SceneDecoder {
             r.error(key, "a screen has a 'tabBar' or a 'toolbar' at the bottom, not both")
         }
         let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
-        let homeIndicator = fields["homeIndicator"].flatMap { r.bool($0, "homeIndicator") }
+        let homeIndicator = r.value(fields, ScreenKeys.homeIndicator)
         checkViewIDsAreUnique(fields["content"], screen: name)
         var screen = ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
                                 statusBar: statusBar, homeIndicator: homeIndicator)
         screen.tabBar = tabBar
         screen.toolbar = toolbar
-        screen.hidesBottomBarWhenPushed = fields["hidesBottomBarWhenPushed"].flatMap { r.bool($0, "hidesBottomBarWhenPushed") } ?? false
+        screen.hidesBottomBarWhenPushed = r.value(fields, ScreenKeys.hidesBottomBarWhenPushed)
         return screen
     }
 
@@ -68,8 +64,6 @@ extension SceneDecoder {
         return reader.choice(node, "statusBar style (or true / false)", StatusBarStyle.self)
     }
 
-    static let viewKinds = ["rect", "label", "image", "icon", "list", "grid"] + controlKinds
-
     func decodeViews(_ node: Node) -> [ViewSpec] {
         guard let items = reader.sequence(node, "content") else { return [] }
         return items.compactMap { decodeView($0) }
@@ -77,14 +71,15 @@ extension SceneDecoder {
 
     func decodeView(_ node: Node) -> ViewSpec? {
         let r = reader
-        if let key = node.mapping?.first?.key.scalar?.string, Self.screenKeys.contains(key), key != "background", key != "content" {
+        if let key = node.mapping?.first?.key.scalar?.string, ScreenKeys.mapping[key] != nil, ViewKeys.mapping[key] == nil,
+           key != "background", key != "content" {
             r.error(node, "'\(key)' is a key of the screen, beside 'content', not a view in it")
             return nil
         }
-        guard let fields = r.mapping(node, "a view", allowed: Self.viewKinds) else { return nil }
+        guard let fields = r.mapping(node, ViewKeys.mapping) else { return nil }
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             if fields.entries.isEmpty, node.mapping?.count ?? 0 > 0 { return nil }  // the unknown key is already reported
-            r.error(node, "a view has exactly one kind key (\(Self.viewKinds.joined(separator: ", "))), found \(fields.entries.count)")
+            r.error(node, "a view has exactly one kind key (\(ViewKeys.mapping.names.joined(separator: ", "))), found \(fields.entries.count)")
             return nil
         }
         switch entry.name {
@@ -94,30 +89,30 @@ extension SceneDecoder {
         case "grid": return decodeGrid(entry.value).map(ViewSpec.grid)
         case "icon": return decodeIconView(entry.value).map(ViewSpec.icon)
         case "label": return decodeLabel(entry.value).map(ViewSpec.label)
-        default: return decodeControl(entry.name, entry.value).map(ViewSpec.control)
+        default:
+            guard let control = ControlKeys.kinds.first(where: { $0.name == entry.name }) else { return nil }
+            return decodeControl(control, entry.value).map(ViewSpec.control)
         }
     }
 
     func decodeRect(_ node: Node) -> RectView? {
         let r = reader
-        let keys = ["id", "frame", "autoresizing", "opacity", "fill", "gradient", "shadow", "cornerRadius", "cornerCurve", "border",
-                    "clipsToBounds", "content"]
-        guard let fields = r.mapping(node, "a rect", allowed: keys) else { return nil }
-        guard let frameNode = fields["frame"] else {
+        guard let fields = r.mapping(node, RectKeys.mapping) else { return nil }
+        guard fields["frame"] != nil else {
             r.error(node, "missing key 'frame' [x, y, width, height] in rect")
             return nil
         }
-        let frame = r.rect(frameNode, "frame")
-        let fill = fields["fill"].flatMap { r.color($0, "fill", appearance: appearance) } ?? .clear
-        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) } ?? 0
-        let curve = fields["cornerCurve"].flatMap { r.choice($0, "cornerCurve", CornerCurve.self) } ?? .continuous
+        let frame = r.value(fields, ViewKeys.frame)
+        let fill = color(fields, RectKeys.fill)
+        let radius = r.value(fields, ViewKeys.cornerRadius)
+        let curve = r.value(fields, ViewKeys.cornerCurve)
         var borderColor: Color?
         var borderWidth = 0.0
-        if let border = fields["border"], let borderFields = r.mapping(border, "a border", allowed: ["color", "width"]) {
-            borderColor = borderFields["color"].flatMap { r.color($0, "border color", appearance: appearance) } ?? system("separator")
-            borderWidth = borderFields["width"].flatMap { r.double($0, "border width", range: 0...1000) } ?? 1
+        if let border = fields["border"], let borderFields = r.mapping(border, BorderKeys.mapping) {
+            borderColor = color(borderFields, BorderKeys.color, "border color")
+            borderWidth = r.value(borderFields, BorderKeys.width, "border width")
         }
-        let clips = fields["clipsToBounds"].flatMap { r.bool($0, "clipsToBounds") } ?? false
+        let clips = r.value(fields, RectKeys.clipsToBounds)
         let subviews = fields["content"].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
         var rect = RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
@@ -132,17 +127,16 @@ extension SceneDecoder {
 
     func decodeLabel(_ node: Node) -> LabelView? {
         let r = reader
-        guard let fields = r.mapping(node, "a label", allowed: ["id", "text", "frame", "autoresizing", "opacity", "font", "family", "size",
-                                                               "weight", "color", "alignment", "lines"])
-        else { return nil }
-        let text = fields["text"].flatMap { r.string($0, "text") }
+        typealias K = LabelKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let text = r.value(fields, K.text)
         if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
-        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
+        let frame = r.value(fields, ViewKeys.frame)
         if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in label") }
         let (size, weight) = decodeFont(fields, defaultSize: 17)
-        let color = fields["color"].flatMap { r.color($0, "color", appearance: appearance) } ?? system("label")
-        let alignment = fields["alignment"].flatMap { r.choice($0, "alignment", LabelView.Alignment.self) } ?? .left
-        let lines = fields["lines"].flatMap { r.int($0, "lines", range: 0...1000) } ?? 1
+        let color = self.color(fields, K.color)
+        let alignment = r.value(fields, K.alignment)
+        let lines = r.value(fields, K.lines)
         guard let text, let frame else { return nil }
         var label = LabelView(text: text, frame: frame, fontSize: size, weight: weight, color: color, alignment: alignment,
                               lines: lines)
@@ -155,16 +149,15 @@ extension SceneDecoder {
 
     func decodeImage(_ node: Node) -> ImageView? {
         let r = reader
-        let keys = ["id", "file", "frame", "autoresizing", "opacity", "contentMode", "cornerRadius", "cornerCurve", "background"]
-        guard let fields = r.mapping(node, "an image", allowed: keys) else { return nil }
+        guard let fields = r.mapping(node, ImageKeys.mapping) else { return nil }
         if fields["file"] == nil { r.error(node, "missing key 'file' (a PNG path relative to the scene file) in image") }
         if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in image") }
         let file = fields["file"].flatMap { decodeImageFile($0) }
-        let frame = fields["frame"].flatMap { r.rect($0, "frame") }
-        let mode = fields["contentMode"].flatMap { r.choice($0, "contentMode", ImageView.ContentMode.self) } ?? .fill
-        let radius = fields["cornerRadius"].flatMap { r.double($0, "cornerRadius", range: 0...10_000) } ?? 0
-        let curve = fields["cornerCurve"].flatMap { r.choice($0, "cornerCurve", CornerCurve.self) } ?? .continuous
-        let background = fields["background"].flatMap { r.color($0, "background", appearance: appearance) } ?? .clear
+        let frame = r.value(fields, ViewKeys.frame)
+        let mode = r.value(fields, ImageKeys.contentMode)
+        let radius = r.value(fields, ViewKeys.cornerRadius)
+        let curve = r.value(fields, ViewKeys.cornerCurve)
+        let background = color(fields, ImageKeys.background)
         guard let file, let frame else { return nil }
         var image = ImageView(image: file, frame: frame, contentMode: mode, cornerRadius: radius, cornerCurve: curve,
                               background: background)
@@ -177,7 +170,7 @@ extension SceneDecoder {
     /// `gradient: { colors: [c1, c2, …], start: [x, y], end: [x, y] }`, points in unit coordinates.
     func decodeGradient(_ node: Node) -> Gradient? {
         let r = reader
-        guard let fields = r.mapping(node, "a gradient", allowed: ["colors", "start", "end"]) else { return nil }
+        guard let fields = r.mapping(node, GradientKeys.mapping) else { return nil }
         guard let colorsNode = fields["colors"] else {
             r.error(node, "missing key 'colors' (two or more colors) in gradient")
             return nil
@@ -187,12 +180,11 @@ extension SceneDecoder {
         if r.sequence(colorsNode, "gradient colors") != nil, items.count < 2 {
             r.error(colorsNode, "a gradient needs at least two colors, found \(items.count)")
         }
-        func unitPoint(_ key: String, _ fallback: Point) -> Point {
-            guard let node = fields[key], let values = r.numbers(node, "gradient \(key) [x, y] (0...1 of the bounds)", count: 2)
-            else { return fallback }
+        func unitPoint(_ key: Setting<[Double]>) -> Point {
+            let values = r.value(fields, key, "gradient \(key.key) [x, y] (0...1 of the bounds)")
             return Point(x: values[0], y: values[1])
         }
-        let start = unitPoint("start", Point(x: 0.5, y: 0)), end = unitPoint("end", Point(x: 0.5, y: 1))
+        let start = unitPoint(GradientKeys.start), end = unitPoint(GradientKeys.end)
         guard colors.count >= 2, colors.count == items.count else { return nil }
         return Gradient(colors: colors, start: start, end: end)
     }
@@ -200,12 +192,13 @@ extension SceneDecoder {
     /// `shadow: { color, opacity, radius, offset }` with CALayer's defaults but opacity 0.2.
     func decodeShadow(_ node: Node) -> ViewShadow? {
         let r = reader
-        guard let fields = r.mapping(node, "a shadow", allowed: ["color", "opacity", "radius", "offset"]) else { return nil }
-        let color = fields["color"].flatMap { r.color($0, "shadow color", appearance: appearance) } ?? .black
-        let opacity = fields["opacity"].flatMap { r.double($0, "shadow opacity", range: 0...1) } ?? 0.2
-        let radius = fields["radius"].flatMap { r.double($0, "shadow radius", range: 0...200) } ?? 3
-        let offset = fields["offset"].flatMap { r.numbers($0, "shadow offset [dx, dy]", count: 2) }.map { Point(x: $0[0], y: $0[1]) }
-            ?? Point(x: 0, y: -3)
+        typealias K = ShadowKeys
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let color = r.value(fields, K.color, "shadow color", appearance: appearance)
+        let opacity = r.value(fields, K.opacity, "shadow opacity")
+        let radius = r.value(fields, K.radius, "shadow radius")
+        let offsetValues = r.value(fields, K.offset, "shadow offset [dx, dy]")
+        let offset = Point(x: offsetValues[0], y: offsetValues[1])
         return ViewShadow(color: color, opacity: opacity, radius: radius, offset: offset)
     }
 
@@ -268,6 +261,12 @@ extension SceneDecoder {
             r.error(node, "cannot use image '\(given)' (\(path)): \(error)")
             return nil
         }
+    }
+
+    /// The color `key` gives, or its declared default: the system color its declaration's
+    /// `defaultText` names, in the scene's appearance.
+    func color(_ fields: Fields, _ key: Setting<Color?>, _ what: String? = nil) -> Color {
+        reader.value(fields, key, what, appearance: appearance) ?? key.descriptor.defaultText.map(system) ?? .clear
     }
 
     /// The iOS system color `name` in the scene's appearance.

@@ -1,0 +1,154 @@
+import Geometry
+import Motion
+
+// The declarations of the scene file's own mappings: the scene, the device, transitions, the
+// timeline and snapshots. See `KeyMapping` and docs/architecture.md, "Declaring a scene key".
+
+/// The keys of a scene file's top level.
+public enum SceneKeys {
+    public static let device = ShapedKey("device", .oneOf([.choice(Device.presets.keys.sorted()), .shape("device")]),
+                                         defaultText: "iphone-15", doc: "a device preset, or a custom device")
+    public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points (a custom device)")
+    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's", doc: "pixels per point")
+    public static let appearance = Setting<Appearance>("appearance", default: .light, doc: "light or dark system colors")
+    public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
+    public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
+                                                 doc: "video length in seconds")
+    public static let tail = Setting<Double>("tail", .number(range: Limits.pause), default: 0.5, doc: "seconds kept after the last motion")
+    public static let touches = Setting<Bool>("touches", default: true, doc: "draw the finger circle")
+    public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: "#000000",
+                                             doc: "what shows where no screen covers the frame: a color or transparent")
+    public static let fonts = ShapedKey("fonts", .list(.text),
+                                        doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")
+    public static let screens = ShapedKey("screens", .shape("screens"), doc: "the screens, by name")
+    public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen shown first")
+    public static let tabs = ShapedKey("tabs", .shape("tabs"), doc: "a tab bar controller at the root instead of 'root': a navigation stack per tab")
+    public static let styles = ShapedKey("styles", .shape("styles"),
+                                         doc: "transition styles the scene declares, by name; transitions use them with 'style: <name>'")
+    public static let transitions = ShapedKey("transitions", .list(.shape("transition")), doc: "how one screen gives way to another")
+    public static let timeline = ShapedKey("timeline", .list(.shape("entry")), doc: "what happens when")
+    public static let snapshots = ShapedKey("snapshots", .list(.shape("snapshot")), doc: "the frames `segue snapshot` records")
+
+    public static let mapping = KeyMapping("scene", "a scene",
+        doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
+        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
+         timeline, snapshots])
+}
+
+/// The keys of a custom device (`device: { ... }`).
+public enum DeviceKeys {
+    public static let preset = Setting<String?>("preset", .choice(Device.presets.keys.sorted()), doc: "start from a preset")
+    public static let size = Setting<Size?>("size", doc: "[width, height] in points")
+    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), doc: "pixels per point")
+    public static let cornerRadius = Setting<Double?>("cornerRadius", .number(range: Limits.displayCornerRadius), doc: "display corner radius")
+    public static let safeArea = Setting<[Double]?>("safeArea", .numbers(count: 2, range: Limits.coordinates), doc: "[top, bottom] insets")
+
+    public static let mapping = KeyMapping("device", "a device", doc: "a custom device", [preset, size, scale, cornerRadius, safeArea])
+}
+
+/// The keys of a transition (besides the settings of its style).
+public enum TransitionKeys {
+    public static let from = Setting<String?>("from", doc: "the screen it leaves")
+    public static let to = Setting<String?>("to", doc: "the screen it shows")
+    public static let style = Setting<String?>("style", doc: "a built-in style, or one declared under 'styles'")
+    public static let tap = ShapedKey("tap", .shape("tapTrigger"), doc: "the rows or cells whose tap starts it")
+
+    /// Any other key is a setting of the style, checked once the style is known.
+    public static let mapping = KeyMapping("transition", "a transition", doc: "a transition between two screens",
+                                           required: ["from", "to", "style"], [from, to, style, tap])
+}
+
+/// `tap: { list, index }` of a transition, and `{ list, index }` cell references.
+public enum TapTriggerKeys {
+    public static let list = Setting<String?>("list", doc: "a list or grid id")
+    public static let index = Setting<Int?>("index", .integer(range: Limits.index), defaultText: "any row or cell", doc: "the row or cell")
+
+    public static let mapping = KeyMapping("tapTrigger", "the rows or cells whose tap starts it: { list: ID, index: N }",
+                                           doc: "the rows or cells whose tap starts a transition", required: ["list"], [list, index])
+    /// A style setting's `{ list, index }`.
+    public static let cell = KeyMapping("cell", "a cell reference", doc: "a row or cell of a list or grid", required: ["list"],
+                                        [list, Setting<Int>("index", .integer(range: Limits.index), default: 0, doc: "the row or cell")])
+}
+
+/// The keys of a timeline entry: its time, one action, and what it expects.
+public enum EntryKeys {
+    public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
+    public static let expect = Setting<Outcome?>("expect", doc: "the gesture's outcome, checked when the timeline is built")
+    public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
+    /// The actions; an entry has exactly one.
+    public static let actions: [any DeclaredKey] = [
+        ShapedKey("present", .text, doc: "present a screen modally"),
+        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the presented screen"),
+        ShapedKey("push", .text, doc: "push a screen onto the navigation stack"),
+        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen"),
+        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
+        ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
+        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, a view, a tab bar item or the back button"),
+    ]
+
+    public static let mapping = KeyMapping("entry", "a timeline entry", doc: "one action at a time", required: ["at"],
+                                           [at] + actions + [expect, name])
+    /// The action keys' names.
+    public static var actionNames: [String] { actions.map(\.descriptor.key) }
+}
+
+/// `tap: { list, index }` or `{ view }` of a timeline entry.
+public enum TapKeys {
+    public static let list = Setting<String?>("list", doc: "a list or grid id")
+    public static let index = Setting<Int>("index", .integer(range: Limits.index), default: 0, doc: "the row or cell")
+    public static let view = Setting<String?>("view", doc: "a view id")
+    public static let tab = Setting<Int?>("tab", .integer(range: Limits.index), doc: "an item of the scene's tab bar ('tabs')")
+    public static let back = Setting<Bool?>("back", doc: "true: the back button of the navigation bar on top")
+
+    public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N } or { back: true }",
+                                           doc: "a row or cell, a view, a tab bar item or the back button", [list, index, view, tab, back])
+}
+
+/// The keys of a synthesized finger: point to point, or by intent.
+public enum SwipeKeys {
+    public static let from = Setting<Point?>("from", defaultText: "the screen's center (by direction)", doc: "where the finger comes down")
+    public static let to = Setting<Point?>("to", doc: "where it lifts (point to point)")
+    public static let duration = Setting<Double>("duration", .seconds, default: 0.25, doc: "seconds from 'from' to 'to'")
+    public static let curve = Setting<CubicTimingCurve>("curve", default: .linear, doc: "how it moves from 'from' to 'to'")
+    public static let rate = Setting<Double>("rate", .number(range: Limits.sampleRate), default: 120, doc: "samples per second")
+    public static let hold = Setting<Double>("hold", .number(range: Limits.pause), default: 0, doc: "seconds held still before moving")
+    public static let direction = Setting<SwipeDirection?>("direction", doc: "which way it moves (by intent)")
+    public static let edge = Setting<SwipeEdge?>("edge", doc: "the screen edge it comes from (by intent)")
+    public static let distance = ShapedKey("distance", .oneOf([.number(range: Limits.length, exclusiveMinimum: 0), .text]),
+                                           defaultText: "50%", doc: "points, or \"N%\" of the screen")
+    public static let velocity = Setting<Double>("velocity", .number(range: Limits.speed), default: 1000,
+                                                 doc: "release velocity in points per second")
+    public static let x = Setting<Double?>("x", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a top or bottom edge")
+    public static let y = Setting<Double?>("y", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a left or right edge")
+
+    public static let mapping = KeyMapping("swipe", "a swipe", doc: "{ from, to, duration, curve, rate, hold } or { direction | edge, distance, velocity, from | x | y, rate }",
+                                           [from, to, duration, curve, rate, hold, direction, edge, distance, velocity, y, x])
+}
+
+/// The keys of a snapshot point.
+public enum SnapshotKeys {
+    public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
+    public static let progress = Setting<Double?>("progress", .number(range: Limits.unit), doc: "a transition's progress, 0 to 1")
+    public static let transition = Setting<Int>("transition", .integer(range: Limits.transitionIndex), default: 0, doc: "which transition, by index")
+    public static let name = Setting<String?>("name", defaultText: "t<at> or transition<index>-p<progress>", doc: "the snapshot's file name")
+
+    public static let mapping = KeyMapping("snapshot", "a snapshot", doc: "{ at: seconds } or { progress: p, transition: index }",
+                                           [at, progress, transition, name])
+}
+
+/// The keys of a spring in any of UIKit's forms.
+public enum SpringKeys {
+    public static let mass = Setting<Double?>("mass", .number(range: Limits.mass, exclusiveMinimum: 0), doc: "mass")
+    public static let stiffness = Setting<Double?>("stiffness", .number(range: Limits.stiffness, exclusiveMinimum: 0), doc: "stiffness")
+    public static let damping = Setting<Double?>("damping", .number(range: Limits.stiffness, exclusiveMinimum: 0), doc: "damping")
+    public static let initialVelocity = Setting<Double>("initialVelocity", .number(range: Limits.springVelocity), default: 0,
+                                                        doc: "in units of the distance per second")
+    public static let dampingRatio = Setting<Double?>("dampingRatio", .number(range: Limits.dampingRatio, exclusiveMinimum: 0),
+                                                     doc: "damping ratio (with duration)")
+    public static let duration = Setting<Double?>("duration", .seconds, doc: "seconds")
+    public static let bounce = Setting<Double?>("bounce", .number(range: Limits.bounce), doc: "SwiftUI bounce (with duration)")
+    public static let allowsOverdamping = Setting<Bool>("allowsOverdamping", default: false, doc: "let dampingRatio exceed 1")
+
+    public static let mapping = KeyMapping("spring", "a spring", doc: "{mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}",
+                                           [mass, stiffness, damping, initialVelocity, dampingRatio, duration, bounce, allowsOverdamping])
+}
