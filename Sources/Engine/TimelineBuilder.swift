@@ -118,13 +118,18 @@ struct TimelineBuilder {
     // MARK: Actions
 
     private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry) {
+        forward(to: screen, navigation: navigation, entry: entry, at: entry.time)
+    }
+
+    /// Pushes or presents `screen` at `time` (an action's `at`, or the lift of a tap on a bar button).
+    private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry, at time: Double) {
         let verb = navigation ? "push" : "present"
-        settle(before: entry.time)
-        guard checkIdle(entry, "\(verb) '\(screen)'") else { return }
+        settle(before: time)
+        guard checkIdle(entry, "\(verb) '\(screen)'", at: time) else { return }
         guard let transition = transitions.first(where: { $0.spec.from == top.screen && $0.spec.to == screen }) else {
             let known = transitions.filter { $0.spec.from == top.screen }.map(\.spec.to)
             let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
-            fail(entry, "cannot \(verb) '\(screen)' at \(format(entry.time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
+            fail(entry, "cannot \(verb) '\(screen)' at \(format(time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
             return
         }
         let style = transition.style
@@ -143,8 +148,8 @@ struct TimelineBuilder {
             source = (cell.list, frame)
         }
         let stage = sourceStage(above: screen, cell: source)
-        start(style.animated(transition.run(stage, forward: true), at: entry.time), transition: transition, stage: stage,
-              pushed: navigation, at: entry.time)
+        start(style.animated(transition.run(stage, forward: true), at: time), transition: transition, stage: stage,
+              pushed: navigation, at: time)
     }
 
     private mutating func back(navigation: Bool, entry: TimelineEntry) {
@@ -292,6 +297,9 @@ struct TimelineBuilder {
     private func whatActs() -> String {
         var ways: [String] = []
         if let frame = backButtonFrame() { ways.append("the back button at \(point(Point(x: frame.midX, y: frame.midY))) ('tap: { back: true }')") }
+        for (item, frame) in barItems() where item.action != nil {
+            ways.append("'\(item.name)' (\(item.action?.description ?? "")) at \(point(Point(x: frame.midX, y: frame.midY))) ('tap: { barItem: \(item.name) }')")
+        }
         if let tabs = scene.tabs, restingTabBar != nil { ways.append("the tab bar's items ('tap: { tab: 0 }' to '{ tab: \(tabs.roots.count - 1) }')") }
         if stack.count > 1 { ways.append(top.pushed ? "'pop: true'" : "'dismiss: true'") }
         return ways.isEmpty ? "" : "; what acts here: " + ways.joined(separator: ", ")
@@ -361,6 +369,20 @@ struct TimelineBuilder {
                 return
             }
             location = Point(x: frame.midX, y: frame.midY)
+        case .barItem(let name):
+            let items = barItems()
+            guard let item = items.first(where: { $0.item.name == name }) else {
+                let names = items.map(\.item.name)
+                let hint = Diagnostic.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and its navigation bar has no item '\(name)'\(hint)" +
+                     (names.isEmpty ? "" : "; its items are: \(names.joined(separator: ", "))"))
+                return
+            }
+            guard item.item.action != nil else {
+                fail(entry, noAction(item.item))
+                return
+            }
+            location = Point(x: item.frame.midX, y: item.frame.midY)
         }
         touch([TouchSample(time: 0, location: location), TouchSample(time: TapTarget.duration, location: location)], entry: entry)
     }
@@ -487,6 +509,22 @@ struct TimelineBuilder {
         return Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44)
     }
 
+    /// The top screen's bar button items with where a tap finds them: each drawn box widened to
+    /// the 44 pt minimum touch target (Apple HIG), text sized as `NavigationBarLayout.estimatedTextWidth` says.
+    private func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
+        guard let bar = scene.screens[top.screen]?.navigationBar else { return [] }
+        let places = NavigationBarLayout(bar, on: scene.device).items(of: bar) { text, _ in NavigationBarLayout.estimatedTextWidth(text) }
+        return zip(bar.leading + bar.trailing, places.leading + places.trailing).map { item, box in
+            let width = max(box.width, 44)
+            return (item, Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height))
+        }
+    }
+
+    /// The error for a tap on a bar button item that has no action.
+    private func noAction(_ item: NavigationBarView.Item) -> String {
+        "the bar button item '\(item.name)' of '\(top.screen)' has no action; give it 'action:' (\(NavigationBarView.BarAction.names))"
+    }
+
     /// Why the top screen has no back button to tap.
     private func noBackButton() -> String {
         if stack.count == 1 { return "it is the root of its navigation stack" }
@@ -506,7 +544,18 @@ struct TimelineBuilder {
         }
         if let frame = backButtonFrame(), frame.contains(location) {
             back(navigation: true, entry: entry, at: time)
-            return active.map(GestureEffect.run) ?? .nothing("the back button could not pop '\(top.screen)'")
+            return active.map(GestureEffect.run) ?? .acted("taps the back button")
+        }
+        if let item = barItems().first(where: { $0.frame.contains(location) })?.item {
+            guard let action = item.action else { return .nothing(noAction(item)) }
+            switch action {
+            case .pop: back(navigation: true, entry: entry, at: time)
+            case .dismiss: back(navigation: false, entry: entry, at: time)
+            case .push(let screen): forward(to: screen, navigation: true, entry: entry, at: time)
+            case .present(let screen): forward(to: screen, navigation: false, entry: entry, at: time)
+            }
+            // Where the action cannot run, its error is already at the entry.
+            return active.map(GestureEffect.run) ?? .acted("taps '\(item.name)'")
         }
         return nil
     }

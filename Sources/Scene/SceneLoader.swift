@@ -348,9 +348,12 @@ struct SceneDecoder {
         let r = reader
         if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
         guard let fields = r.mapping(node, TapKeys.mapping) else { return nil }
-        if fields.entries.count > 1, let key = ["tab", "back"].first(where: { fields[$0] != nil }) {
-            r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }")
+        if fields.entries.count > 1, let key = ["tab", "back", "barItem"].first(where: { fields[$0] != nil }) {
+            r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }, { barItem }")
             return nil
+        }
+        if fields["barItem"] != nil {
+            return r.value(fields, TapKeys.barItem).map(TapTarget.barItem)
         }
         if fields["tab"] != nil {
             return r.value(fields, TapKeys.tab).map(TapTarget.tab)

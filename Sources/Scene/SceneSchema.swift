@@ -230,7 +230,11 @@ public enum SceneSchema {
             object([kind: views[kind] ?? [:]], required: [kind], "a \(kind)")
         }]
         let barItem: Object = ["oneOf": [text, object(["title": text, "symbol": strings(NavigationBarView.Item.Symbol.allCases.map(\.rawValue), "SF Symbol"),
-                                                       "icon": icon, "style": strings(["plain", "done"], "item style")], "a bar button item")]]
+                                                       "icon": icon, "style": strings(["plain", "done"], "item style"),
+                                                       "action": ["oneOf": [strings(["pop", "dismiss"], "pop or dismiss the screen on top"),
+                                                                            object(["push": text], required: ["push"], "push a screen"),
+                                                                            object(["present": text], required: ["present"], "present a screen")]]],
+                                                      "a bar button item")]]
         let separator: Object = ["oneOf": [boolean, ref("color")]]
         defs["tabBar"] = object([
             "items": ["type": "array", "minItems": 1, "items": ["oneOf": [text, object(["title": text, "icon": icon, "badge": text],
@@ -301,7 +305,8 @@ public enum SceneSchema {
             "tap": ["oneOf": [point, object(["list": text, "index": ["type": "integer", "minimum": 0]], required: ["list"], "a row or cell"),
                               object(["view": text], required: ["view"], "a view with an id"),
                               object(["tab": ["type": "integer", "minimum": 0]], required: ["tab"], "an item of the scene's tab bar"),
-                              object(["back": ["const": true]], required: ["back"], "the back button of the navigation bar on top")]],
+                              object(["back": ["const": true]], required: ["back"], "the back button of the navigation bar on top"),
+                              object(["barItem": text], required: ["barItem"], "a bar button item of the navigation bar on top")]],
         ]
         defs["entry"] = ["oneOf": actions.keys.sorted().map { action in
             var properties: Object = ["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:],

@@ -313,4 +313,60 @@ public struct NavigationBarLayout: Sendable {
         backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)
         backTitleX = backChevron.maxX + 6
     }
+
+    /// Where a bar's back label and items go, given how wide text is set.
+    public struct Items: Sendable {
+        /// The back label's box on the bar's line; nil without a back label.
+        public var backLabel: Rect?
+        /// Each leading and trailing item's box on the bar's line, in the bar's order.
+        public var leading: [Rect]
+        public var trailing: [Rect]
+        /// Where the space left for a centered title begins and ends.
+        public var titleLeading: Double
+        public var titleTrailing: Double
+    }
+
+    /// The back label (at most 30 % of the bar) after the chevron, then the leading items from
+    /// there and the trailing ones from the trailing margin inward, 16 pt apart: text at its
+    /// width in 17 pt type (semibold for `done`, `textWidth(text, prominent)`), a symbol or an
+    /// icon in a 24 pt box.
+    public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
+        let line = self.bar
+        func width(_ item: NavigationBarView.Item) throws -> Double {
+            if case .text(let text) = item.content { return try textWidth(text, item.isProminent) }
+            return 24
+        }
+        var leadingEdge = margin
+        var backLabel: Rect?
+        if let back = bar.back {
+            leadingEdge = backChevron.maxX
+            if !back.isEmpty {
+                let width = min(try textWidth(back, false), line.width * 0.3)
+                backLabel = Rect(x: backTitleX, y: line.y, width: width, height: line.height)
+                leadingEdge = backTitleX + width
+            }
+            leadingEdge += bar.leading.isEmpty ? 0 : 16
+        }
+        var leading: [Rect] = []
+        for item in bar.leading {
+            let w = try width(item)
+            leading.append(Rect(x: leadingEdge, y: line.y, width: w, height: line.height))
+            leadingEdge += w + 16
+        }
+        var trailingEdge = line.maxX - margin
+        var trailing: [Rect] = []
+        for item in bar.trailing.reversed() {
+            let w = try width(item)
+            trailing.insert(Rect(x: trailingEdge - w, y: line.y, width: w, height: line.height), at: 0)
+            trailingEdge -= w + 16
+        }
+        return Items(backLabel: backLabel, leading: leading, trailing: trailing, titleLeading: leadingEdge, titleTrailing: trailingEdge)
+    }
+
+    /// How wide the engine takes 17 pt text to be where it does not measure it: about half the
+    /// type size per character. The painter measures; a tap aimed with this lands inside a short
+    /// item, whose box is its drawn width.
+    public static func estimatedTextWidth(_ text: String) -> Double {
+        Double(text.count) * 9.2
+    }
 }

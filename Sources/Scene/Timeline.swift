@@ -46,6 +46,8 @@ public enum TapTarget: Sendable, Hashable {
     case tab(Int)
     /// The back button of the navigation bar on top: the navigation controller pops.
     case back
+    /// The bar button item of the navigation bar on top with this title, symbol or icon name: its action.
+    case barItem(String)
 }
 
 /// What a gesture entry is expected to do; the replay is checked against it.

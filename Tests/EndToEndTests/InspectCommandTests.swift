@@ -34,7 +34,8 @@ final class InspectCommandTests: XCTestCase {
         let result = try CLI.segue(["inspect", sceneURL.path, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         // Rows 44 pt, 60 with a subtitle; grid columns (200 − 2 × 16 − 12) / 2 = 78 with a 6 + 20 pt
-        // caption; the tab bar 49 pt above the 34 pt bottom safe area.
+        // caption; the tab bar 49 pt above the 34 pt bottom safe area; "Edit" 4 × 9.2 = 36.8 pt wide
+        // at the 16 pt trailing margin (x 147.2), its touch target widened to 44 pt about its middle.
         let expected = """
             {
               "scene": "small",
@@ -45,7 +46,18 @@ final class InspectCommandTests: XCTestCase {
                   "name": "home",
                   "size": [200, 400],
                   "contentTop": 103,
-                  "navigationBar": {"bar": [0, 59, 200, 44], "title": "Home", "largeTitle": null, "back": "Back", "backChevron": [8, 70.5, 12.5, 21], "leading": [], "trailing": ["Edit"]},
+                  "navigationBar": {
+                    "bar": [0, 59, 200, 44],
+                    "title": "Home",
+                    "largeTitle": null,
+                    "back": "Back",
+                    "backChevron": [8, 70.5, 12.5, 21],
+                    "leading": [],
+                    "trailing": ["Edit"],
+                    "items": [
+                      {"side": "trailing", "title": "Edit", "frame": [143.6, 59, 44, 44], "action": null}
+                    ]
+                  },
                   "tabBar": {
                     "bar": [0, 317, 200, 49],
                     "selected": 1,

@@ -213,3 +213,92 @@ private extension NodeContent {
         return false
     }
 }
+
+/// Bar button items that act: `action:` (pop, dismiss, push, present), tapped by name or at
+/// their point; a tap on one without an action is an error naming the actions.
+///
+/// Reference values: the iPhone 15 resized to 400 × 800 pt keeps its 59 pt top safe area, so the
+/// bar's line spans y 59–103 (middle 81); a trailing symbol is a 24 pt box at the 16 pt margin
+/// (x 360–384), its touch target 44 pt wide about its middle (x 350–394).
+final class BarButtonActionTests: XCTestCase {
+    private let header = """
+        size: [400, 800]
+        scale: 1
+        fps: 60
+        tail: 0.2
+        screens:
+          inbox: { navigationBar: { title: Inbox, leading: [Edit], trailing: [{ symbol: plus, action: { present: compose } }] } }
+          compose:
+            navigationBar:
+              title: New
+              leading: [{ title: Cancel, action: dismiss }]
+              trailing: [{ title: Next, action: { push: contacts } }]
+          contacts: { navigationBar: { title: Contacts, back: New, trailing: [{ title: Done, style: done, action: pop }] } }
+        root: inbox
+        transitions:
+          - { from: inbox, to: compose, style: full-screen-cover }
+          - { from: compose, to: contacts, style: system-push }
+
+        """
+
+    private func messages(_ body: String) -> [String] {
+        do {
+            _ = try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
+            return []
+        } catch let error as SceneError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    private func bodies(_ t: Timeline, at time: Double) -> [String] {
+        t.state(at: time).layers.compactMap { layer in
+            if case .part(let part) = layer.content, part.kind == .body { return layer.id }
+            return nil
+        }
+    }
+
+    func testEachActionRunsItsTransitionWhenTheFingerLifts() throws {
+        let t = try Timeline(scene: try SceneLoader.load(text: header + """
+            timeline:
+              - { at: 0.1, tap: [372, 81] }
+              - { at: 1.5, tap: { barItem: Next } }
+              - { at: 3, tap: { barItem: Done } }
+              - { at: 4.5, tap: { barItem: Cancel } }
+            """, file: "t.yaml", name: "t"))
+        XCTAssertNil(t.state(at: 0.17).transition, "nothing before the lift")
+        XCTAssertEqual(t.state(at: 0.19).transition, "full-screen-cover", "a tap at the + presents compose")
+        XCTAssertEqual(bodies(t, at: 1.4), ["compose"])
+        XCTAssertEqual(t.state(at: 1.6).transition, "system-push")
+        XCTAssertEqual(bodies(t, at: 2.9), ["contacts"])
+        XCTAssertEqual(bodies(t, at: 4.4), ["compose"], "Done pops")
+        XCTAssertEqual(bodies(t, at: 6), ["inbox"], "Cancel dismisses")
+    }
+
+    func testATapOnAnItemWithoutAnActionNamesTheActions() {
+        XCTAssertEqual(messages("timeline: [{ at: 1, tap: { barItem: Edit } }]\n"), [
+            "t.yaml:17:12: error: the bar button item 'Edit' of 'inbox' has no action; give it 'action:' (pop, dismiss, { push: SCREEN } or { present: SCREEN })",
+        ])
+        let atPoint = messages("timeline: [{ at: 1, tap: [30, 81] }]\n")
+        XCTAssertEqual(atPoint.count, 1)
+        XCTAssertTrue(atPoint[0].contains("this tap does nothing: the bar button item 'Edit' of 'inbox' has no action"), atPoint[0])
+        XCTAssertEqual(messages("timeline: [{ at: 1, tap: { barItem: plu } }]\n"), [
+            "t.yaml:17:12: error: 'inbox' is on screen at 1 s and its navigation bar has no item 'plu' (did you mean 'plus'?); its items are: Edit, plus",
+        ])
+    }
+
+    func testABadActionIsALocatedError() {
+        let scene = "screens:\n  a: { navigationBar: { trailing: [{ title: X, action: popp }, { title: Y, action: { push: a, present: a } }] } }\n"
+        do {
+            _ = try SceneLoader.load(text: scene, file: "t.yaml", name: "t")
+        } catch let error as SceneError {
+            XCTAssertEqual(error.diagnostics.map(\.description), [
+                "t.yaml:2:56: error: unknown bar button action 'popp' (did you mean 'pop'?); expected pop, dismiss, { push: SCREEN } or { present: SCREEN }",
+                "t.yaml:2:84: error: a bar button action pushes or presents one screen: { push: SCREEN } or { present: SCREEN }",
+            ])
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+}

@@ -7,7 +7,7 @@ extension SceneInspection {
     /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `tabs` {`bar`,
     /// `selected`, `items` [{`index`, `title`, `frame`, `root`}]} or null, `screens`:
     /// [{`name`, `size`, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
-    /// `backChevron`, `leading`, `trailing`} or null, `tabBar` {`bar`, `selected`, `items`
+    /// `backChevron`, `leading`, `trailing`, `items` [{`side`, `title`, `frame`, `action`}]} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
     /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
     /// `frame`, `cells` [{`index`, `section`, `title`, `subtitle`, `cell`, `image`}]}]}].
@@ -23,7 +23,11 @@ extension SceneInspection {
                 .object([("bar", rect(bar.bar)), ("title", text(bar.title)), ("largeTitle", .optional(bar.largeTitle, rect)),
                          ("back", text(bar.back)), ("backChevron", .optional(bar.backChevron, rect)),
                          ("leading", .array(bar.leading.map { .string($0.title) })),
-                         ("trailing", .array(bar.trailing.map { .string($0.title) }))])
+                         ("trailing", .array(bar.trailing.map { .string($0.title) })),
+                         ("items", .array((bar.leading.map { ("leading", $0) } + bar.trailing.map { ("trailing", $0) }).map { side, item in
+                             .object([("side", .string(side)), ("title", .string(item.title)), ("frame", .optional(item.frame, rect)),
+                                      ("action", text(item.action))])
+                         }))])
             }
             var tabBar = JSONValue.null, toolbar = JSONValue.null
             if let bottom = screen.bottomBar, bottom.kind == "tabBar" {
@@ -92,8 +96,12 @@ extension SceneInspection {
                 rows.append(("navigation bar", rect(bar.bar), bar.title.map { "title \"\($0)\"" } ?? ""))
                 if let large = bar.largeTitle { rows.append(("  large title", rect(large), quoted(bar.title))) }
                 if let chevron = bar.backChevron { rows.append(("  back", rect(chevron), bar.back.map { "\"\($0)\"" } ?? "")) }
-                if !bar.leading.isEmpty { rows.append(("  leading items", "", bar.leading.map(\.title).joined(separator: ", "))) }
-                if !bar.trailing.isEmpty { rows.append(("  trailing items", "", bar.trailing.map(\.title).joined(separator: ", "))) }
+                for (side, items) in [("leading", bar.leading), ("trailing", bar.trailing)] {
+                    for item in items {
+                        rows.append(("  \(side) item", item.frame.map(rect) ?? "",
+                                     "\"\(item.title)\"" + (item.action.map { "  action \($0)" } ?? "")))
+                    }
+                }
             }
             // Lists and grids show with their rows below; their id and frame are on that line.
             for view in screen.views where view.kind != "list" && view.kind != "grid" {

@@ -42,6 +42,11 @@ public struct SceneInspection: Sendable {
     /// A bar button item: its text, or its symbol's or icon's name.
     public struct BarItem: Sendable {
         public var title: String
+        /// Where a tap finds it (navigation bar items): its box widened to the 44 pt touch target,
+        /// text sized as the engine aims taps; nil for a toolbar's items.
+        public var frame: Rect? = nil
+        /// What a tap does (`pop`, `dismiss`, `push: SCREEN`, `present: SCREEN`); nil for none.
+        public var action: String? = nil
     }
 
     public struct NavigationBar: Sendable {
@@ -162,9 +167,17 @@ public struct SceneInspection: Sendable {
         var navigationBar: NavigationBar?
         if let bar = spec.navigationBar {
             let layout = NavigationBarLayout(bar, on: device)
+            let places = layout.items(of: bar) { text, _ in NavigationBarLayout.estimatedTextWidth(text) }
+            func placed(_ items: [NavigationBarView.Item], _ boxes: [Rect]) -> [BarItem] {
+                zip(items, boxes).map { item, box in
+                    let width = max(box.width, 44)
+                    return BarItem(title: item.name, frame: Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height),
+                                   action: item.action?.description)
+                }
+            }
             navigationBar = NavigationBar(bar: layout.bar, title: bar.title, largeTitle: layout.largeTitle, back: bar.back,
                                           backChevron: bar.back == nil ? nil : layout.backChevron,
-                                          leading: bar.leading.map(barItem), trailing: bar.trailing.map(barItem))
+                                          leading: placed(bar.leading, places.leading), trailing: placed(bar.trailing, places.trailing))
         }
         var bottomBar: BottomBar?
         if let tabs = spec.tabBar {
@@ -174,19 +187,11 @@ public struct SceneInspection: Sendable {
                                   selected: tabs.selected)
         } else if let toolbar = spec.toolbar {
             let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
-            bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { (barItem($0).title, nil) },
+            bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { ($0.name, nil) },
                                   selected: nil)
         }
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
-    }
-
-    private static func barItem(_ item: NavigationBarView.Item) -> BarItem {
-        switch item.content {
-        case .text(let text): return BarItem(title: text)
-        case .symbol(let symbol): return BarItem(title: symbol.rawValue)
-        case .icon(let icon): return BarItem(title: icon.name)
-        }
     }
 
     private static func kind(of view: ViewSpec) -> String {

@@ -153,19 +153,46 @@ extension SceneDecoder {
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
             guard let fields = r.mapping(item, BarItemKeys.mapping) else { return nil }
             let prominent = r.value(fields, BarItemKeys.style, "bar button style") == .done
+            let action = fields["action"].flatMap(decodeBarAction)
+            if fields["action"] != nil, action == nil { return nil }
             switch (fields["title"], fields["symbol"], fields["icon"]) {
             case (let title?, nil, nil):
-                return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent) }
+                return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent, action: action) }
             case (nil, let symbol?, nil):
                 return r.choice(symbol, "bar button symbol", NavigationBarView.Item.Symbol.self)
-                    .map { NavigationBarView.Item(.symbol($0), isProminent: prominent) }
+                    .map { NavigationBarView.Item(.symbol($0), isProminent: prominent, action: action) }
             case (nil, nil, let icon?):
-                return decodeIcon(icon).map { NavigationBarView.Item(.icon($0), isProminent: prominent) }
+                return decodeIcon(icon).map { NavigationBarView.Item(.icon($0), isProminent: prominent, action: action) }
             default:
                 r.error(item, "a bar button item has one of 'title', 'icon' (any icon name) or 'symbol' (\(NavigationBarView.Item.Symbol.allCases.map(\.rawValue).joined(separator: ", ")))")
                 return nil
             }
         }
+    }
+}
+
+extension SceneDecoder {
+    /// `action: pop | dismiss | { push: SCREEN } | { present: SCREEN }` of a bar button item.
+    func decodeBarAction(_ node: Node) -> NavigationBarView.BarAction? {
+        let r = reader
+        if node.scalar != nil {
+            switch r.string(node, "bar button action") {
+            case "pop": return .pop
+            case "dismiss": return .dismiss
+            case let other?:
+                let hint = r.closest(to: other, in: ["pop", "dismiss", "push", "present"]).map { " (did you mean '\($0)'?)" } ?? ""
+                r.error(node, "unknown bar button action '\(other)'\(hint); expected \(NavigationBarView.BarAction.names)")
+                return nil
+            case nil: return nil
+            }
+        }
+        guard let fields = r.mapping(node, BarActionKeys.mapping) else { return nil }
+        guard fields.entries.count == 1 else {
+            r.error(node, "a bar button action pushes or presents one screen: { push: SCREEN } or { present: SCREEN }")
+            return nil
+        }
+        if let screen = r.value(fields, BarActionKeys.push) { return .push(screen) }
+        return r.value(fields, BarActionKeys.present).map(NavigationBarView.BarAction.present)
     }
 }
 

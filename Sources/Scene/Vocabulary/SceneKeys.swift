@@ -99,9 +99,11 @@ public enum TapKeys {
     public static let view = Setting<String?>("view", doc: "a view id")
     public static let tab = Setting<Int?>("tab", .integer(range: Limits.index), doc: "an item of the scene's tab bar ('tabs')")
     public static let back = Setting<Bool?>("back", doc: "true: the back button of the navigation bar on top")
+    public static let barItem = Setting<String?>("barItem", doc: "a bar button item of the navigation bar on top, by its title, symbol or icon")
 
-    public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N } or { back: true }",
-                                           doc: "a row or cell, a view, a tab bar item or the back button", [list, index, view, tab, back])
+    public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N }, { back: true } or { barItem: NAME }",
+                                           doc: "a row or cell, a view, a tab bar item, the back button or a bar button item",
+                                           [list, index, view, tab, back, barItem])
 }
 
 /// The keys of a synthesized finger: point to point, or by intent.

@@ -9,7 +9,7 @@ public enum SceneVocabulary {
     ] + ViewKeys.kinds.map(\.mapping) + [
         BorderKeys.mapping, GradientKeys.mapping, ShadowKeys.mapping, ControlKeys.segment,
         SectionKeys.mapping, RowKeys.mapping, CellKeys.mapping,
-        NavigationBarKeys.mapping, BarItemKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, TabsKeys.mapping, TabKeys.mapping,
+        NavigationBarKeys.mapping, BarItemKeys.mapping, BarActionKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, TabsKeys.mapping, TabKeys.mapping,
         ToolbarKeys.mapping,
         TransitionKeys.mapping, TapTriggerKeys.mapping, TapTriggerKeys.cell,
         EntryKeys.mapping, TapKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,

@@ -222,8 +222,20 @@ public enum BarItemKeys {
     public static let symbol = Setting<NavigationBarView.Item.Symbol?>("symbol", doc: "a system item", uikit: "UIBarButtonItem.SystemItem")
     public static let icon = ShapedKey("icon", .text, doc: "an icon name")
     public static let style = Setting<BarButtonStyle>("style", default: .plain, doc: "done is bold", uikit: "UIBarButtonItem.Style")
+    public static let action = ShapedKey("action", .oneOf([.choice(["pop", "dismiss"]), .shape("barAction")]),
+                                         defaultText: "none: a tap on it is an error",
+                                         doc: "what a tap does: pop, dismiss, { push: SCREEN } or { present: SCREEN }")
 
-    public static let mapping = KeyMapping("barItem", "a bar button item", doc: "a UIBarButtonItem", [title, symbol, icon, style])
+    public static let mapping = KeyMapping("barItem", "a bar button item", doc: "a UIBarButtonItem", [title, symbol, icon, style, action])
+}
+
+/// A bar button item's action that brings a screen: `{ push: SCREEN }` or `{ present: SCREEN }`.
+public enum BarActionKeys {
+    public static let push = Setting<String?>("push", doc: "push this screen with its transition")
+    public static let present = Setting<String?>("present", doc: "present this screen with its transition")
+
+    public static let mapping = KeyMapping("barAction", "a bar button item's action ({ push: SCREEN } or { present: SCREEN })",
+                                           doc: "push or present a screen", [push, present])
 }
 
 /// The keys of `tabBar`.
