@@ -404,9 +404,16 @@ struct TimelineBuilder {
                 let ended = driver.completion.map { $0.finished ? "finished" : "was cancelled" } ?? "was still held when the scene ended"
                 let verb = driver.completion.map { " at \(format($0.time)) s" } ?? ""
                 let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
+                let detent = driver.completion == nil ? nil : driver.detentChange
                 switch expected {
                 case .nothing:
                     fail(entry, "this \(kind) should do nothing, but it drives \(what), which \(ended)\(verb)")
+                case .detent where detent == nil:
+                    fail(entry, "this \(kind) should move the sheet to \(entry.expectedDetent.map { "the \($0) detent" } ?? "another detent"), but it drives \(what), which \(ended)\(verb)")
+                case .detent where entry.expectedDetent != nil && entry.expectedDetent != detent:
+                    fail(entry, "this \(kind) should move the sheet to the \(entry.expectedDetent ?? "") detent, but it settles at the \(detent ?? "") detent\(verb)")
+                case .cancel where detent != nil:
+                    fail(entry, "this \(kind) moves the sheet to the \(detent ?? "") detent\(verb), not back where it was; write 'expect: { detent: \(detent ?? "") }'")
                 case .finish where driver.completion?.finished != true, .cancel where driver.completion?.finished != false:
                     fail(entry, "this \(kind) should \(expected.rawValue) \(what), but it \(ended)\(verb)")
                 default:
@@ -621,7 +628,7 @@ struct TimelineBuilder {
     /// it, is the decision of this release (a later touch may catch the animation and decide again).
     private mutating func recordRelease(of index: Int, at time: Double) {
         guard let completion = drivers[index].completion else { return }
-        releases.append(TransitionRelease(run: index, time: time, finishes: completion.finished))
+        releases.append(TransitionRelease(run: index, time: time, finishes: completion.finished, detent: drivers[index].detentChange))
     }
 
     /// Completes the active transition if it ends before `time`, updating the stack.

@@ -330,7 +330,19 @@ struct SceneDecoder {
         default:
             action = decodeSwipe(entry.value, device: device).map(Action.swipe)
         }
-        let expect = r.value(fields, K.expect, "expect (the gesture's outcome)")
+        var expect: Outcome?
+        var expectedDetent: String?
+        if let node = fields["expect"] {
+            if node.mapping != nil {
+                if let detentFields = r.mapping(node, ExpectDetentKeys.mapping) {
+                    if detentFields["detent"] == nil { r.error(node, "missing key 'detent' (large, medium or custom) in expect") }
+                    expectedDetent = r.value(detentFields, ExpectDetentKeys.detent)
+                    if expectedDetent != nil { expect = .detent }
+                }
+            } else {
+                expect = r.choice(node, "expect (the gesture's outcome)", Outcome.self)
+            }
+        }
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
             r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
         }
@@ -339,7 +351,9 @@ struct SceneDecoder {
             r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
         guard let time, let action else { return nil }
-        return TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        var decoded = TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
+        decoded.expectedDetent = expectedDetent
+        return decoded
     }
 
     /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell), `tap: { view: ID }`,

@@ -312,7 +312,9 @@ public enum SceneSchema {
             var properties: Object = ["at": number("seconds from the start", minimum: 0, maximum: Limits.duration), action: actions[action] ?? [:],
                                       "name": text]
             if ["pan", "swipe", "tap"].contains(action) {
-                properties["expect"] = strings(Outcome.allCases.map(\.rawValue), "what the gesture should do; checked against the replay")
+                properties["expect"] = ["oneOf": [strings(Outcome.allCases.map(\.rawValue), "what the gesture should do; checked against the replay"),
+                                                  object(["detent": strings(["large", "medium", "custom"], "the detent a sheet settles at")],
+                                                         required: ["detent"], "a drag that moves a sheet to this detent")]]
             }
             return object(properties, required: ["at", action], action)
         }]

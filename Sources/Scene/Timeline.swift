@@ -58,6 +58,8 @@ public enum Outcome: String, Sendable, Hashable, CaseIterable {
     case cancel
     /// It does nothing, on purpose.
     case nothing
+    /// It moves a sheet to another detent: neither a dismissal nor a spring back to where it was.
+    case detent
 }
 
 /// A timeline entry: an action at an absolute time in seconds, and where the file says so.
@@ -69,6 +71,8 @@ public struct TimelineEntry: Sendable, Hashable {
     public var expect: Outcome?
     /// The entry's own name (`name:`), for the snapshot points it drives.
     public var name: String?
+    /// With `expect: { detent: NAME }`: the detent (`large`, `medium`, `custom`) the sheet should settle at.
+    public var expectedDetent: String?
 
     public init(time: Double, action: Action, location: SourceLocation, expect: Outcome? = nil, name: String? = nil) {
         self.time = time

@@ -47,7 +47,7 @@ struct PageSheet: SheetStyle {
     func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
         var g = SheetGeometry()
         g.topGap = s.number("topGap") ?? 0.08
-        let large = g.largeHeight(bounds), medium = bounds.height / 2
+        let large = g.largeHeight(bounds), medium = g.mediumHeight(bounds)
         var heights: [Double] = switch s.choice("detents") ?? "large" {
         case "medium": [medium]
         case "medium-large": [medium, large]

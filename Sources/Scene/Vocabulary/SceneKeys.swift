@@ -73,7 +73,8 @@ public enum TapTriggerKeys {
 /// The keys of a timeline entry: its time, one action, and what it expects.
 public enum EntryKeys {
     public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let expect = Setting<Outcome?>("expect", doc: "the gesture's outcome, checked when the timeline is built")
+    public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expectDetent")]),
+                                         doc: "the gesture's outcome (finish, cancel, nothing, detent or { detent: NAME }), checked when the timeline is built")
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
@@ -90,6 +91,14 @@ public enum EntryKeys {
                                            [at] + actions + [expect, name])
     /// The action keys' names.
     public static var actionNames: [String] { actions.map(\.descriptor.key) }
+}
+
+/// `expect: { detent: NAME }`: a drag that moves a sheet to this detent.
+public enum ExpectDetentKeys {
+    public static let detent = Setting<String?>("detent", .choice(["large", "medium", "custom"]), doc: "the detent the sheet settles at")
+
+    public static let mapping = KeyMapping("expectDetent", "an expected detent ({ detent: large | medium | custom })",
+                                           doc: "a sheet moved to a detent", required: ["detent"], [detent])
 }
 
 /// `tap: { list, index }` or `{ view }` of a timeline entry.

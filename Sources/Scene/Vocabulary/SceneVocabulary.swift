@@ -12,7 +12,7 @@ public enum SceneVocabulary {
         NavigationBarKeys.mapping, BarItemKeys.mapping, BarActionKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, TabsKeys.mapping, TabKeys.mapping,
         ToolbarKeys.mapping,
         TransitionKeys.mapping, TapTriggerKeys.mapping, TapTriggerKeys.cell,
-        EntryKeys.mapping, TapKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
+        EntryKeys.mapping, ExpectDetentKeys.mapping, TapKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
         CustomStyleKeys.mapping, DirectionKeys.mapping, LayerKeys.mapping, MatchKeys.mapping, LayerShadowKeys.mapping,
         KeyframeKeys.mapping, GestureKeys.mapping, ProgressRuleKeys.mapping, FinishRuleKeys.mapping, FollowRuleKeys.mapping,
     ]
