@@ -85,7 +85,7 @@ struct SceneTree: Sendable {
     }
 
     /// Where a placement's layout goes on screen: its transform and the device it is laid out for.
-    private func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
+    func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
         let frame = placement.frame
         switch placement.layout {
         case .laidOut(let rect):

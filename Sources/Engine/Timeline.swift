@@ -117,6 +117,22 @@ public struct Timeline: Sendable {
         }
     }
 
+    /// Where a presentation shows a screen: a sheet at its detent, laid out at the sheet's size.
+    public struct Presentation: Sendable {
+        /// The transition style's name (`page-sheet`, `form-sheet`).
+        public var style: String
+        /// The screen's frame on the device, in points.
+        public var frame: Rect
+        /// The size and safe area the screen is laid out for there.
+        public var layout: Device
+    }
+
+    /// Every screen of `scene` a modal transition shows other than full screen (a sheet), by
+    /// name, as it rests once presented: what `segue inspect` reports as `presentedAs`.
+    public static func presentations(of scene: Scene) -> [String: Presentation] {
+        TimelineBuilder.presentations(scene)
+    }
+
     /// Where a transition's two screens sit relative to navigation bars.
     struct BarContext: Sendable {
         var below: String

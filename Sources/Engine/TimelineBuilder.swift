@@ -73,7 +73,7 @@ struct TimelineBuilder {
 
     /// Resolves every transition's style by name and decodes its settings; every problem is a
     /// located diagnostic.
-    private mutating func resolveTransitions() {
+    mutating func resolveTransitions() {
         let registry = StyleRegistry(scene: scene)
         diagnostics += StyleRegistry.problems(scene: scene)
         for spec in scene.transitions {
@@ -327,13 +327,14 @@ struct TimelineBuilder {
     /// A tap entry: resolved to a point on the screen on top, then replayed as a finger.
     private mutating func tap(_ target: TapTarget, entry: TimelineEntry) {
         settle(before: entry.time)
-        let screen = scene.screens[top.screen]
+        let shown = topShown()
+        let screen = shown.screen
         let location: Point
         switch target {
         case .point(let p):
             location = p
         case .cell(let list, let index):
-            guard let frames = screen?.cellFrames(list: list, on: scene.device) else {
+            guard let frames = screen?.cellFrames(list: list, on: shown.layout) else {
                 let ids = screen?.collectionIDs ?? []
                 fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no list or grid '\(list)'" +
                      (ids.isEmpty ? "" : "; its lists and grids are: \(ids.joined(separator: ", "))"))
@@ -343,15 +344,15 @@ struct TimelineBuilder {
                 fail(entry, "list or grid '\(list)' of '\(top.screen)' has \(frames.count) rows or cells; index \(index) is past its end")
                 return
             }
-            location = Point(x: frames[index].cell.midX, y: frames[index].cell.midY)
+            location = onDevice(Point(x: frames[index].cell.midX, y: frames[index].cell.midY), shown)
         case .view(let id):
-            guard let view = screen?.identifiedViews(on: scene.device).first(where: { $0.id == id }) else {
-                let ids = screen?.identifiedViews(on: scene.device).map(\.id) ?? []
+            guard let view = screen?.identifiedViews(on: shown.layout).first(where: { $0.id == id }) else {
+                let ids = screen?.identifiedViews(on: shown.layout).map(\.id) ?? []
                 fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no view with id '\(id)'" +
                      (ids.isEmpty ? "" : "; its views with ids are: \(ids.joined(separator: ", "))"))
                 return
             }
-            location = Point(x: view.frame.midX, y: view.frame.midY)
+            location = onDevice(Point(x: view.frame.midX, y: view.frame.midY), shown)
         case .tab(let index):
             guard let tabs = scene.tabs else {
                 fail(entry, "'tap: { tab: \(index) }' taps an item of the scene's tab bar controller, and this scene has none; declare one with 'tabs: { items: [{ title, root }] }' instead of 'root'")
@@ -511,19 +512,76 @@ struct TimelineBuilder {
     /// 44 × 44 pt touch target (Apple HIG's minimum), from the screen's left edge; nil when the
     /// top screen was not pushed or its bar draws no back button.
     private func backButtonFrame() -> Rect? {
-        guard stack.count > 1, top.pushed, let bar = scene.screens[top.screen]?.navigationBar, bar.back != nil else { return nil }
-        let layout = NavigationBarLayout(bar, on: scene.device)
-        return Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44)
+        let shown = topShown()
+        guard stack.count > 1, top.pushed, let bar = shown.screen?.navigationBar, bar.back != nil else { return nil }
+        let layout = NavigationBarLayout(bar, on: shown.layout)
+        return onDevice(Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44), shown)
+    }
+
+    // MARK: Where the top screen is shown
+
+    /// Every screen a modal transition rests somewhere other than full screen (a sheet), by name:
+    /// its style, its frame on the device and the device it is laid out for there; the first such
+    /// transition to it in the file decides.
+    static func presentations(_ scene: Scene) -> [String: Timeline.Presentation] {
+        var builder = TimelineBuilder(scene: scene)
+        builder.resolveTransitions()
+        var found: [String: Timeline.Presentation] = [:]
+        for transition in builder.transitions where transition.style.presentations.contains(.modal) && found[transition.spec.to] == nil {
+            let stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
+            if let shown = builder.shown(transition, stage: stage) {
+                found[transition.spec.to] = Timeline.Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
+            }
+        }
+        return found
+    }
+
+    /// Where a screen brought by a transition rests on the device — a sheet's frame at its
+    /// detent — and the device it is laid out for there (the sheet's size and safe area); nil for
+    /// a screen shown full screen, or a transition whose style leaves nothing else on screen.
+    func shown(_ transition: Transition, stage: TransitionStage) -> (frame: Rect, layout: Device)? {
+        guard let placements = transition.style.resting(transition.run(stage, forward: true)),
+              let placement = placements.first(where: { $0.content == .screen(stage.above) }),
+              placement.frame != bounds else { return nil }
+        return (placement.frame, tree.layout(of: placement).layout)
+    }
+
+    /// The top screen as shown: its frame on the device, the device it is laid out for, and the
+    /// screen laid out there; full screen unless its transition rests it elsewhere (a sheet).
+    private func topShown() -> (frame: Rect, layout: Device, screen: ScreenSpec?) {
+        let written = scene.screens[top.screen]
+        if let transition = top.transition, let stage = top.stage, let shown = shown(transition, stage: stage) {
+            return (shown.frame, shown.layout, written?.laidOut(writtenIn: scene.device.size, in: shown.layout.size))
+        }
+        return (bounds, scene.device, written)
+    }
+
+    /// A point of the top screen's own coordinates on the device, and back.
+    private func onDevice(_ p: Point, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Point {
+        Point(x: shown.frame.minX + p.x * shown.frame.width / max(shown.layout.size.width, 1e-9),
+              y: shown.frame.minY + p.y * shown.frame.height / max(shown.layout.size.height, 1e-9))
+    }
+
+    private func onScreen(_ p: Point, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Point {
+        Point(x: (p.x - shown.frame.minX) * shown.layout.size.width / max(shown.frame.width, 1e-9),
+              y: (p.y - shown.frame.minY) * shown.layout.size.height / max(shown.frame.height, 1e-9))
+    }
+
+    /// A rectangle of the top screen's own coordinates on the device.
+    private func onDevice(_ r: Rect, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Rect {
+        let a = onDevice(r.origin, shown), b = onDevice(Point(x: r.maxX, y: r.maxY), shown)
+        return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
     }
 
     /// The top screen's bar button items with where a tap finds them: each drawn box widened to
     /// the 44 pt minimum touch target (Apple HIG), text sized as `NavigationBarLayout.estimatedTextWidth` says.
     private func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
-        guard let bar = scene.screens[top.screen]?.navigationBar else { return [] }
-        let places = NavigationBarLayout(bar, on: scene.device).items(of: bar) { text, _ in NavigationBarLayout.estimatedTextWidth(text) }
+        let shown = topShown()
+        guard let bar = shown.screen?.navigationBar else { return [] }
+        let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar) { text, _ in NavigationBarLayout.estimatedTextWidth(text) }
         return zip(bar.leading + bar.trailing, places.leading + places.trailing).map { item, box in
             let width = max(box.width, 44)
-            return (item, Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height))
+            return (item, onDevice(Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height), shown))
         }
     }
 
@@ -584,9 +642,10 @@ struct TimelineBuilder {
     /// on a cell a style grows out of, that style; nil when it hits none.
     private mutating func tap(at location: Point, time: Double) -> Int? {
         guard active == nil else { return nil }
+        let shown = topShown()
         for transition in transitions where transition.spec.from == top.screen {
             guard let trigger = transition.spec.tap,
-                  let cell = CellLocator.cell(at: location, in: scene.screens[top.screen], list: trigger.list, device: scene.device),
+                  let cell = CellLocator.cell(at: onScreen(location, shown), in: shown.screen, list: trigger.list, device: shown.layout),
                   trigger.index == nil || trigger.index == cell.index else { continue }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)

@@ -45,6 +45,7 @@ final class InspectCommandTests: XCTestCase {
                 {
                   "name": "home",
                   "size": [200, 400],
+                  "presentedAs": null,
                   "contentTop": 103,
                   "navigationBar": {
                     "bar": [0, 59, 200, 44],
@@ -163,6 +164,63 @@ final class InspectCommandTests: XCTestCase {
               tab 1  [150, 317, 150, 49]  "Photos" root photos (selected)
 
             """), text.text)
+    }
+
+    /// A sheet's screen is listed as laid out in the sheet, in its own points, with where the
+    /// presentation puts it (`presentedAs`): a row tapped at the point computed from those numbers
+    /// is hit; the same row's point on a full-screen layout is not.
+    func testARowOfAPresentedSheetIsTappedAtItsInspectedPoint() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("sheet.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              share:
+                navigationBar: { title: Share }
+                content: [{ list: { id: apps, rows: [Messages, Mail, Notes] } }]
+              mail: {}
+            root: inbox
+            transitions:
+              - { from: inbox, to: share, style: page-sheet, detents: medium }
+              - { from: share, to: mail, style: full-screen-cover, tap: { list: apps, index: 1 } }
+            timeline:
+              - { at: 0.2, present: share }
+
+            """
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
+        let share = try XCTUnwrap(screens.first { $0["name"] as? String == "share" })
+        let presented = try XCTUnwrap(share["presentedAs"] as? [String: Any], "\(share)")
+        XCTAssertEqual(presented["style"] as? String, "page-sheet")
+        let frame = try XCTUnwrap(presented["frame"] as? [Double])
+        let size = try XCTUnwrap(share["size"] as? [Double])
+        // At the medium detent the sheet's top is half way down the iPhone 15's 852 pt; it is the
+        // screen's width and laid out at its own size.
+        XCTAssertEqual(frame[0], 0)
+        XCTAssertEqual(frame[1], 426)
+        XCTAssertEqual(frame[2], 393)
+        XCTAssertEqual(size, [frame[2], frame[3]])
+        let bar = try XCTUnwrap(share["navigationBar"] as? [String: Any])
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 44], "the bar at the sheet's top, not below the status bar")
+        let collections = try XCTUnwrap(share["collections"] as? [[String: Any]])
+        let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
+        let row = try XCTUnwrap(cells[1]["cell"] as? [Double])
+        let x = frame[0] + (row[0] + row[2] / 2) * frame[2] / size[0]
+        let y = frame[1] + (row[1] + row[3] / 2) * frame[3] / size[1]
+        func validate(tapAt point: (Double, Double)) throws -> CLI.Result {
+            try (scene + "  - { at: 1.5, tap: [\(point.0), \(point.1)] }\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+            return try CLI.segue(["validate", sceneURL.path])
+        }
+        let hit = try validate(tapAt: (x, y))
+        XCTAssertEqual(hit.status, 0, "the tap at the inspected point starts mail's transition: \(hit.stderr)")
+        // Where the row would be laid out full screen (below the status bar and the bar: y 103 + 44
+        // + 22) is the presenter above the sheet.
+        let missed = try validate(tapAt: (x, 169))
+        XCTAssertNotEqual(missed.status, 0)
+        XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
 
     /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.

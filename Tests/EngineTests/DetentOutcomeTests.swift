@@ -25,16 +25,7 @@ final class DetentOutcomeTests: XCTestCase {
         """
     }
 
-    private func messages(_ text: String) -> [String] {
-        do {
-            _ = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
+    private func messages(_ text: String) -> [String] { sceneMessages(text) }
 
     func testADragBetweenDetentsIsADetentChange() throws {
         let t = try Timeline(scene: try SceneLoader.load(text: scene(expect: "{ detent: large }"), file: "t.yaml", name: "t"))

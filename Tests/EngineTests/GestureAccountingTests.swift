@@ -23,16 +23,7 @@ final class GestureAccountingTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
     }
 
-    private func messages(_ body: String) -> [String] {
-        do {
-            _ = try timeline(body)
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
+    private func messages(_ body: String) -> [String] { sceneMessages(header + body) }
 
     func testASwipeDuringANonInterruptiblePushSaysWhy() {
         let found = messages("""

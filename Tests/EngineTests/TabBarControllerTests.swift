@@ -35,16 +35,7 @@ final class TabBarControllerTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
     }
 
-    private func messages(_ text: String) -> [String] {
-        do {
-            _ = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
+    private func messages(_ text: String) -> [String] { sceneMessages(text) }
 
     private func layer(_ id: String, _ state: FrameState) throws -> PlacedNode {
         try XCTUnwrap(state.layers.first { $0.id == id }, "no \(id) in \(state.layers.map(\.id))")
@@ -241,16 +232,7 @@ final class BarButtonActionTests: XCTestCase {
 
         """
 
-    private func messages(_ body: String) -> [String] {
-        do {
-            _ = try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
+    private func messages(_ body: String) -> [String] { sceneMessages(header + body) }
 
     private func bodies(_ t: Timeline, at time: Double) -> [String] {
         t.state(at: time).layers.compactMap { layer in

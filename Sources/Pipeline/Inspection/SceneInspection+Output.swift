@@ -6,7 +6,7 @@ extension SceneInspection {
     ///
     /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `tabs` {`bar`,
     /// `selected`, `items` [{`index`, `title`, `frame`, `root`}]} or null, `screens`:
-    /// [{`name`, `size`, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
+    /// [{`name`, `size`, `presentedAs` {`style`, `frame`} or null, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
     /// `backChevron`, `leading`, `trailing`, `items` [{`side`, `title`, `frame`, `action`}]} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
     /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
@@ -55,7 +55,11 @@ extension SceneInspection {
                                       ("cell", rect(cell.cell)), ("image", .optional(cell.image, rect))])
                          }))])
             }
-            return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("contentTop", .number(screen.contentTop)),
+            let presentedAs = JSONValue.optional(screen.presentedAs) { shown in
+                .object([("style", .string(shown.style)), ("frame", rect(shown.frame))])
+            }
+            return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("presentedAs", presentedAs),
+                            ("contentTop", .number(screen.contentTop)),
                             ("navigationBar", navigationBar), ("tabBar", tabBar), ("toolbar", toolbar),
                             ("views", .array(views)), ("collections", .array(collections))])
         }
@@ -128,7 +132,11 @@ extension SceneInspection {
                                  "\"\(item.title)\"\(selected)"))
                 }
             }
-            out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))\n"
+            out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))"
+            if let shown = screen.presentedAs {
+                out += "; presented as \(shown.style) at \(rect(shown.frame)), laid out at \(number(screen.size.width)) × \(number(screen.size.height)): its frames are in its own points from the sheet's top-left corner"
+            }
+            out += "\n"
             out += aligned(rows)
         }
         return out

@@ -1,3 +1,4 @@
+import Engine
 import Geometry
 import Scene
 
@@ -75,9 +76,18 @@ public struct SceneInspection: Sendable {
         public var selected: Int?
     }
 
+    /// Where a presentation shows a screen on the device (a sheet at its detent).
+    public struct PresentedAs: Sendable {
+        public var style: String
+        public var frame: Rect
+    }
+
     public struct Screen: Sendable {
         public var name: String
+        /// The size it is laid out at: the device's, or a sheet's.
         public var size: Size
+        /// nil for a screen shown full screen; its other frames are in its own coordinates.
+        public var presentedAs: PresentedAs?
         /// Where lists and grids without a frame start: below the status bar and navigation bar.
         public var contentTop: Double
         public var navigationBar: NavigationBar?
@@ -116,7 +126,15 @@ public struct SceneInspection: Sendable {
                             (pair.0.title, layout.tab(index, of: count), pair.1)
                         })
         }
-        screens = scene.screenOrder.compactMap { name in scene.screens[name].map { Self.screen($0, on: scene.device) } }
+        let presentations = Timeline.presentations(of: scene)
+        screens = scene.screenOrder.compactMap { name in
+            scene.screens[name].map { spec in
+                guard let shown = presentations[name] else { return Self.screen(spec, on: scene.device) }
+                var screen = Self.screen(spec.laidOut(writtenIn: scene.device.size, in: shown.layout.size), on: shown.layout)
+                screen.presentedAs = PresentedAs(style: shown.style, frame: shown.frame)
+                return screen
+            }
+        }
     }
 
     private static func screen(_ spec: ScreenSpec, on device: Device) -> Screen {
