@@ -43,6 +43,14 @@ struct SceneTree: Sendable {
         var selected: Int
     }
 
+    /// A list row drawn selected over its screen, by screen name (`UITableView` selection): at
+    /// `alpha`, 1 while the finger is down and through the push, fading with the pop's progress.
+    struct Selection: Hashable, Sendable {
+        var list: String
+        var index: Int
+        var alpha: Double
+    }
+
     /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
     private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
         let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
@@ -54,7 +62,8 @@ struct SceneTree: Sendable {
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
     /// tab bar goes where `tabBar` says.
-    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:], tabBar: TabBar? = nil) -> [RenderNode] {
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:], tabBar: TabBar? = nil,
+               selections: [String: Selection] = [:]) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
             switch placement.content {
@@ -65,7 +74,7 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
-                nodes.append(screenNode(name, placement))
+                nodes.append(screenNode(name, placement, selection: selections[name]))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name], let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice) {
                     var moved = barNode
@@ -135,7 +144,7 @@ struct SceneTree: Sendable {
     }
 
     /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
-    private func screenNode(_ name: String, _ placement: Placement) -> RenderNode {
+    private func screenNode(_ name: String, _ placement: Placement, selection: Selection? = nil) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let screen = scene.screens[name] {
@@ -148,6 +157,15 @@ struct SceneTree: Sendable {
                                            transform: adjustment?.transform(for: view.frame)
                                                ?? AffineTransform(translationX: view.frame.x, y: view.frame.y),
                                            alpha: adjustment?.alpha ?? 1))
+            }
+            // Over the views with ids: the row drawn selected covers the list it belongs to.
+            if let selection, selection.alpha > 0,
+               let cell = laidOut.cellFrame(list: selection.list, index: selection.index, on: layout)?.cell {
+                children.append(RenderNode(id: "\(placement.id)/selection",
+                                           content: .part(ScreenPart(screen: name, kind: .selectedRow(list: selection.list, index: selection.index),
+                                                                     layout: layout)),
+                                           size: cell.size, transform: AffineTransform(translationX: cell.x, y: cell.y),
+                                           alpha: selection.alpha))
             }
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),

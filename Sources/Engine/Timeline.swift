@@ -110,8 +110,13 @@ public struct Timeline: Sendable {
         case .transition(_, let index):
             let driver = drivers[index]
             let context = contexts[index]
+            var selections: [String: SceneTree.Selection] = [:]
+            if let row = context.selection {
+                selections[row.screen] = SceneTree.Selection(list: row.list, index: row.index,
+                                                             alpha: row.fadesWithAmount ? driver.amount(at: time) : 1)
+            }
             let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
-                                   ownBars: context.ownBars, tabBar: context.tabBar)
+                                   ownBars: context.ownBars, tabBar: context.tabBar, selections: selections)
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
@@ -145,6 +150,18 @@ public struct Timeline: Sendable {
         var barTransition: BarTransition = .crossFade
         /// Where the tab bar controller's bar goes (`Scene.tabs`); nil where it does not show.
         var tabBar: SceneTree.TabBar?
+        /// The covered screen's selected row, kept through a push and faded out with a pop's
+        /// progress (`clearsSelectionOnViewWillAppear` with the transition coordinator).
+        var selection: RowSelection?
+
+        struct RowSelection: Sendable {
+            var screen: String
+            var list: String
+            var index: Int
+            /// Whether it fades as the screen above leaves (a pop or dismissal): its alpha is the
+            /// driver's `amount`, so a cancelled pop brings it back.
+            var fadesWithAmount: Bool
+        }
 
         /// The bar cross-fading from `below` to `above`, `amount` = how far `above` is in.
         func bar(amount: Double) -> SceneTree.Bar? {

@@ -30,6 +30,9 @@ struct TimelineBuilder {
         var stage: TransitionStage?
         /// Pushed inside the navigation controller below it (true), or presented over it (false).
         var pushed = false
+        /// The list row a tap selected to bring the screen above; cleared when this screen is
+        /// uncovered again (`clearsSelectionOnViewWillAppear`).
+        var selectedRow: (list: String, index: Int)?
     }
 
     /// The navigation stack on top: the selected tab's, with whatever is presented over it.
@@ -283,7 +286,7 @@ struct TimelineBuilder {
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
             if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
-            if let index = tap(at: down.location, time: up.time) { return .run(index) }
+            if let index = tap(at: down.location, time: up.time, down: down.time) { return .run(index) }
             reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of" + whatActs())
         }
         if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
@@ -640,13 +643,18 @@ struct TimelineBuilder {
 
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
     /// on a cell a style grows out of, that style; nil when it hits none.
-    private mutating func tap(at location: Point, time: Double) -> Int? {
+    private mutating func tap(at location: Point, time: Double, down: Double) -> Int? {
         guard active == nil else { return nil }
         let shown = topShown()
         for transition in transitions where transition.spec.from == top.screen {
             guard let trigger = transition.spec.tap,
                   let cell = CellLocator.cell(at: onScreen(location, shown), in: shown.screen, list: trigger.list, device: shown.layout),
                   trigger.index == nil || trigger.index == cell.index else { continue }
+            // A list row highlights as the finger lands and stays selected under the screen it brings.
+            if shown.screen?.selecting(list: trigger.list, index: cell.index) != nil {
+                stack[stack.count - 1].selectedRow = (trigger.list, cell.index)
+                if down < time { segments.append(.idle(start: down, nodes: restingNodes())) }
+            }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
             let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image))
@@ -676,8 +684,11 @@ struct TimelineBuilder {
         driverOrigins.append((currentEntry, pushed))
         var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.style.barTransition(transition.run(stage, forward: driver.isForward))
-        context.tabBar = tabBar(belowIndex: top.screen == stage.below ? stack.count - 1 : stack.count - 2, above: stage.above,
-                                pushed: pushed)
+        let belowIndex = top.screen == stage.below ? stack.count - 1 : stack.count - 2
+        context.tabBar = tabBar(belowIndex: belowIndex, above: stage.above, pushed: pushed)
+        if stack.indices.contains(belowIndex), let row = stack[belowIndex].selectedRow {
+            context.selection = .init(screen: stage.below, list: row.list, index: row.index, fadesWithAmount: !driver.isForward)
+        }
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -700,6 +711,7 @@ struct TimelineBuilder {
                                    pushed: runs[index].pushed))
             } else {
                 stack.removeLast()
+                stack[stack.count - 1].selectedRow = nil
             }
         } else if let stage = driver.restingStage, !driver.isForward {
             stack[stack.count - 1].stage = stage
@@ -712,15 +724,19 @@ struct TimelineBuilder {
     /// What is on screen when no transition runs: the top screen with its navigation bar, or
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
+        func selection(_ entry: Entry) -> [String: SceneTree.Selection] {
+            entry.selectedRow.map { [entry.screen: SceneTree.Selection(list: $0.list, index: $0.index, alpha: 1)] } ?? [:]
+        }
         if let transition = top.transition, let stage = top.stage,
            let placements = transition.style.resting(transition.run(stage, forward: true)) {
             let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
             return tree.nodes(placements, bar: context.bar(amount: 1), ownBars: context.ownBars,
-                              tabBar: tabBar(belowIndex: stack.count - 2, above: stage.above, pushed: top.pushed))
+                              tabBar: tabBar(belowIndex: stack.count - 2, above: stage.above, pushed: top.pushed),
+                              selections: selection(stack[stack.count - 2]).merging(selection(top)) { a, _ in a })
         }
         return tree.nodes([Placement(screen: top.screen, frame: bounds)],
                           bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
-                          tabBar: restingTabBar)
+                          tabBar: restingTabBar, selections: selection(top))
     }
 
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:

@@ -172,6 +172,21 @@ public final class ScreenCache: @unchecked Sendable {
                 }
             case .tabBar:
                 return nil
+            case .selectedRow(let list, let index):
+                // The row as drawn selected — the body and the views with ids over it — cut to its frame.
+                guard let selected = screen.selecting(list: list, index: index),
+                      let frame = screen.cellFrame(list: list, index: index, on: layout)?.cell else { return nil }
+                return try ScreenImage(size: frame.size, scale: device.scale, opaque: false) { cairo in
+                    cairo_translate(cairo.pointer, -frame.x, -frame.y)
+                    let painter = painter(cairo)
+                    try painter.paint(selected, part: .body)
+                    for view in selected.identifiedViews(on: layout) {
+                        try cairo.withSavedState {
+                            cairo_translate(cairo.pointer, view.frame.x, view.frame.y)
+                            try painter.paint(view.view, in: view.frame, on: layout, screen: selected)
+                        }
+                    }
+                }
             case .barBackground, .barTitle, .barBack, .barBackChevron, .barBackLabel, .barItems:
                 guard let bar = screen.navigationBar else { return nil }
                 let size = NavigationBarLayout(bar, on: layout).partSize

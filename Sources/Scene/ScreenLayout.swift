@@ -107,6 +107,40 @@ extension ScreenSpec {
     }
 }
 
+extension ScreenSpec {
+    /// The screen with row `index` (counting every section's rows) of the list `list` drawn
+    /// selected (`isHighlighted`), wherever the list is; nil when the screen has no such list row
+    /// (a grid's cells are not selected this way).
+    public func selecting(list id: String, index: Int) -> ScreenSpec? {
+        var found = false
+        func visit(_ views: [ViewSpec]) -> [ViewSpec] {
+            views.map { view in
+                switch view {
+                case .list(var list) where list.id == id && !found:
+                    var remaining = index
+                    for s in list.sections.indices {
+                        if remaining < list.sections[s].rows.count {
+                            list.sections[s].rows[remaining].isHighlighted = true
+                            found = true
+                            break
+                        }
+                        remaining -= list.sections[s].rows.count
+                    }
+                    return .list(list)
+                case .rect(var rect):
+                    rect.subviews = visit(rect.subviews)
+                    return .rect(rect)
+                default:
+                    return view
+                }
+            }
+        }
+        var screen = self
+        screen.views = visit(views)
+        return found ? screen : nil
+    }
+}
+
 /// Leading and trailing margins of system content: 16 pt, 20 pt on screens 414 pt and wider
 /// (UIKit's `layoutMargins` / `readableContentGuide` steps).
 public enum SystemMargins {

@@ -223,6 +223,34 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
 
+    /// A tapped row is drawn in the selection color from touch-down — `UITableViewCell`'s
+    /// default selected background, `systemGray4` (#D1D1D6 light) — and not before.
+    func testATappedRowIsDrawnSelectedFromTouchDown() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("select.yaml")
+        try """
+            size: [200, 400]
+            scale: 1
+            screens:
+              a: { content: [{ list: { id: rows, frame: [0, 100, 200, 88], rows: [One, Two] } }] }
+              b: {}
+            root: a
+            transitions: [{ from: a, to: b, style: system-push, tap: { list: rows } }]
+            timeline: [{ at: 0.5, tap: { list: rows, index: 1 } }]
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        func pixel(at time: Double) throws -> [UInt8] {
+            let png = folder.appendingPathComponent("t\(time).png")
+            let result = try CLI.segue(["still", sceneURL.path, "--at", "\(time)", "-o", png.path, "--no-touches"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let image = try pixels(of: png)
+            // Row 1 spans y 144–188; x 180 is right of its title, left of the 16 pt margin's end.
+            let offset = (166 * image.width + 180) * 3
+            return Array(image.rgb[offset..<offset + 3])
+        }
+        XCTAssertEqual(try pixel(at: 0.4), [255, 255, 255], "white before the tap")
+        XCTAssertEqual(try pixel(at: 0.54), [209, 209, 214], "systemGray4 while the finger is down")
+    }
+
     /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.
     private func pixels(of png: URL) throws -> (width: Int, height: Int, rgb: [UInt8]) {
         let probe = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])
