@@ -160,6 +160,9 @@ public struct ControlView: Sendable {
     public var autoresizing: Autoresizing = []
     /// `UIView.alpha`.
     public var opacity: Double = 1
+    /// The view kind key it was declared with in the scene (`switch`, `searchBar`: its
+    /// `ControlDeclaration`'s name); `control` when made in code.
+    public var sceneKind = "control"
 
     public init(_ kind: Kind, frame: Rect, tint: Color, colors: Colors = .system(.light)) {
         self.kind = kind

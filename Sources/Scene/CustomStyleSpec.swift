@@ -351,8 +351,10 @@ public struct GestureSpec: Sendable, Hashable {
 
     public init(recognizer: Recognizer = .pan, region: Region = .anywhere, beginsMoving: Edge? = nil,
                 progress: Progress = .translation(.x, distance: .percent(100), direction: .positive, readIn: nil),
-                finish: Finish = Finish(), autoFinish: Double? = nil, completionCurve: CubicTimingCurve = .easeInOut,
-                completionSpeed: Double = 1, interruptible: Bool = false, follow: Follow? = nil, location: SourceLocation) {
+                finish: Finish = Finish(), autoFinish: Double? = nil,
+                completionCurve: CubicTimingCurve = GestureKeys.completionCurve.defaultValue,
+                completionSpeed: Double = GestureKeys.completionSpeed.defaultValue,
+                interruptible: Bool = GestureKeys.interruptible.defaultValue, follow: Follow? = nil, location: SourceLocation) {
         self.recognizer = recognizer
         self.region = region
         self.beginsMoving = beginsMoving

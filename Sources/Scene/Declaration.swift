@@ -35,7 +35,10 @@ public struct Setting<Value: SettingType>: DeclaredKey {
     /// A key whose value is `default` when the scene gives none.
     public init(_ key: String, _ kind: SettingKind = Value.settingKind, default value: Value, defaultText: String? = nil,
                 doc: String, uikit: String = "") {
-        descriptor = SettingDescriptor(key, kind, default: value.settingValue, defaultText: defaultText, doc: doc, uikit: uikit)
+        var stored = value.settingValue
+        // A name of a choice is stored as one, as the decoder gives it.
+        if case .choice = kind, case .string(let name)? = stored { stored = .choice(name) }
+        descriptor = SettingDescriptor(key, kind, default: stored, defaultText: defaultText, doc: doc, uikit: uikit)
         defaultValue = value
     }
 
@@ -141,6 +144,13 @@ extension SettingChoice {
     public static var settingKind: SettingKind { .choice(allCases.map(\.rawValue)) }
     public static func from(_ value: SettingValue) -> Self? { if case .choice(let v) = value { Self(rawValue: v) } else { nil } }
     public var settingValue: SettingValue? { .choice(rawValue) }
+}
+
+extension Array where Element == SettingDescriptor {
+    /// The descriptors of `keys`, in order: a style's settings list.
+    public init(_ keys: [any DeclaredKey]) {
+        self = keys.map(\.descriptor)
+    }
 }
 
 /// A key whose value has a shape of its own (a nested mapping, a list of views, a value with

@@ -58,6 +58,8 @@ public enum Limits {
     public static let displayCornerRadius: ClosedRange<Double> = 0...500
     /// A length in points a view's parts take (row height, image size).
     public static let length: ClosedRange<Double> = 0...10_000
+    /// A list's row height in points.
+    public static let rowHeight: ClosedRange<Double> = 1...10_000
     /// A gap in points (a border's width, a grid's spacing and inset).
     public static let gap: ClosedRange<Double> = 0...1000
     /// A font's point size.
@@ -95,13 +97,42 @@ public enum Limits {
     /// How much faster than the animator an interactive transition completes.
     public static let completionSpeed: ClosedRange<Double> = 0.001...1000
 
+    // MARK: Ranges of transition style settings
+
+    /// A corner radius a style animates, in points.
+    public static let styleCornerRadius: ClosedRange<Double> = 0...1000
+    /// A style's `completionSpeed` (`UIPercentDrivenInteractiveTransition.completionSpeed`).
+    public static let styleCompletionSpeed: ClosedRange<Double> = 0.01...100
+    /// A sheet's fling, in screen heights per second.
+    public static let sheetFlick: ClosedRange<Double> = 0...1000
+    /// A ratio a style divides or multiplies by (parallax ratio, progress scale), above 0.
+    public static let ratio: ClosedRange<Double> = 0...100
+    /// A scale a style animates to, above 0.
+    public static let styleScale: ClosedRange<Double> = 0...10
+    /// A scale or share that must stay above zero (a smallest scale, a fade's share of the growth).
+    public static let positiveUnit: ClosedRange<Double> = 0.01...1
+    /// A share of the growth over which content fades in.
+    public static let fadeShare: ClosedRange<Double> = 0.001...1
+    /// A drag, as a fraction of the height.
+    public static let dragShare: ClosedRange<Double> = 0.01...10
+    /// A share of the width something starts off its place by.
+    public static let entryShare: ClosedRange<Double> = 0...2
+    /// The gap over a large sheet, as a fraction of the screen height.
+    public static let sheetTopGap: ClosedRange<Double> = 0...0.9
+    /// A deceleration rate (`UIScrollView.DecelerationRate`), below 1.
+    public static let decelerationRate: ClosedRange<Double> = 0...0.9999
+    /// A positive length in points, such as a sheet's or card's side.
+    public static let positiveLength: ClosedRange<Double> = 1...coordinate
+    /// An edge zone of a system gesture, in points.
+    public static let systemEdgeZone: ClosedRange<Double> = 0.001...1000
+
     /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
     static func mebibytes(_ pixels: Double) -> String {
         format((pixels * 4 / 1_048_576).rounded(.up))
     }
 
-    /// `value` as a whole number of seconds or frames when it is one, for messages.
-    static func format(_ value: Double) -> String {
+    /// `value` as a whole number when it is one, for messages.
+    public static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if abs(value) < 1e15 { return value == value.rounded() ? String(Int(value)) : String(value) }
         return String(value)

@@ -106,6 +106,11 @@ public struct SettingValues: Hashable, Sendable {
     /// The scene's value for `key`, or the style's default.
     public subscript(key: String) -> SettingValue? { values[key] ?? defaults[key] }
 
+    /// The scene's value for `key`, or its declared default.
+    public subscript<Value>(key: Setting<Value>) -> Value {
+        values[key.key].flatMap(key.cast) ?? key.defaultValue
+    }
+
     /// Whether the scene gave `key`.
     public func isGiven(_ key: String) -> Bool { values[key] != nil }
 

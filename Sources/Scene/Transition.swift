@@ -54,7 +54,7 @@ public struct TapTrigger: Hashable, Sendable {
 }
 
 /// How a transition shows a screen at a size other than its own (zoom-from-cell's detail).
-public enum DetailContent: String, Sendable, Codable, CaseIterable {
+public enum DetailContent: String, Sendable, Codable, CaseIterable, SettingChoice {
     /// Laid out at each size the frame takes and clipped to it, as a view whose frame animates.
     case layout
     /// Laid out once at full size and scaled to cover the frame (a magnified snapshot).

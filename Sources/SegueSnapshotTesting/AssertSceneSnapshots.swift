@@ -85,11 +85,11 @@ public enum SceneSnapshotFailure {
     /// The mode given, else `SEGUE_RECORD`, else never.
     static func mode(_ record: SnapshotMode?) throws -> SnapshotMode {
         if let record { return record }
-        guard let value = ProcessInfo.processInfo.environment["SEGUE_RECORD"] else { return .never }
-        guard let mode = SnapshotMode(setting: value) else {
-            throw SceneSnapshotError("SEGUE_RECORD=\(value) is not a record mode; expected all, missing, failed or never")
+        do {
+            return try SnapshotMode.fromEnvironment() ?? .never
+        } catch {
+            throw SceneSnapshotError("\(error)")
         }
-        return mode
     }
 
     /// `path` as given when it exists from the working directory (or is absolute), else found

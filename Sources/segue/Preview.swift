@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Pipeline
 import Preview
+import Scene
 import Workers
 
 struct Preview: ParsableCommand {
@@ -36,7 +37,7 @@ struct Preview: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if let snapshotScale, !(0.25...4).contains(snapshotScale) { throw ValidationError("--snapshot-scale must be between 0.25 and 4") }
+        try check(snapshotScale, Limits.scale, "--snapshot-scale")
     }
 
     func run() throws {

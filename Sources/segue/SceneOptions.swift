@@ -1,5 +1,17 @@
 import ArgumentParser
 import Pipeline
+import Scene
+
+/// Refuses `value` of `option` outside `range`, naming the range — the scene keys' own
+/// (`Limits.fps`, `Limits.scale`), so an option and the key it overrides agree.
+func check<Value: Comparable>(_ value: Value?, _ range: ClosedRange<Value>, _ option: String) throws {
+    guard let value, !range.contains(value) else { return }
+    func text(_ bound: Value) -> String {
+        if let number = bound as? Double { return Limits.format(number) }
+        return "\(bound)"
+    }
+    throw ValidationError("\(option) must be between \(text(range.lowerBound)) and \(text(range.upperBound))")
+}
 
 /// The overrides a command line applies to scenes: frame rate, scale and the finger circle.
 struct OverrideOptions: ParsableArguments {
@@ -13,8 +25,8 @@ struct OverrideOptions: ParsableArguments {
     var touches: Bool?
 
     func validate() throws {
-        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
+        try check(fps, Limits.fps, "--fps")
+        try check(scale, Limits.scale, "--scale")
     }
 
     var settings: RenderSettings { RenderSettings(fps: fps, scale: scale, showsTouches: touches) }

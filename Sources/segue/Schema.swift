@@ -1,5 +1,6 @@
 import ArgumentParser
 import Engine
+import Scene
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +9,15 @@ struct Schema: ParsableCommand {
     @Flag(help: .hidden)
     var settingsTables = false
 
+    @Flag(help: .hidden)
+    var keyTables = false
+
+    @Flag(help: .hidden)
+    var presentationTable = false
+
     func run() throws {
-        print(settingsTables ? BuiltInStyles.settingsTables : BuiltInStyles.sceneSchema, terminator: "")
+        let text = settingsTables ? BuiltInStyles.settingsTables : keyTables ? SceneVocabulary.keyTables
+            : presentationTable ? BuiltInStyles.presentationTable : BuiltInStyles.sceneSchema
+        print(text, terminator: "")
     }
 }

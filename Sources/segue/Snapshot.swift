@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Scene
 import Snapshots
 
 struct Snapshot: ParsableCommand {
@@ -76,8 +77,8 @@ struct Snapshot: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let scale, !(0.25...4).contains(scale) { throw ValidationError("--scale must be between 0.25 and 4") }
-        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
+        try check(scale, Limits.scale, "--scale")
+        try check(fps, Limits.fps, "--fps")
         if !(0...255).contains(channelTolerance) { throw ValidationError("--channel-tolerance must be between 0 and 255") }
         _ = try mode()
         for path in paths where !FileManager.default.fileExists(atPath: path) {
@@ -88,11 +89,11 @@ struct Snapshot: ParsableCommand {
     /// `--record MODE`, else `SEGUE_RECORD`, else never.
     func mode(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SnapshotMode {
         if let record { return record }
-        guard let variable = environment["SEGUE_RECORD"] else { return .never }
-        guard let mode = SnapshotMode(setting: variable) else {
-            throw ValidationError("SEGUE_RECORD=\(variable) is not a record mode; expected all, missing, failed or never (or 1/true, 0/false)")
+        do {
+            return try SnapshotMode.fromEnvironment(environment) ?? .never
+        } catch {
+            throw ValidationError("\(error)")
         }
-        return mode
     }
 
     func run() throws {

@@ -27,6 +27,25 @@ final class SchemaTests: XCTestCase {
                        "paste `segue schema --settings-tables` between the markers in docs/scene-format.md")
     }
 
+    /// The table of how each style presents, in docs/scene-format.md, is the styles' own, printed.
+    func testPresentationTableIsCurrent() throws {
+        let printed = try CLI.segue(["schema", "--presentation-table"])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        // Every built-in style (each has a settings table) is in exactly one row.
+        let tables = try CLI.segue(["schema", "--settings-tables"]).text
+        let styles = tables.components(separatedBy: "\n").filter { $0.hasPrefix("#### `") }.map { $0.dropFirst(5) }.map(String.init)
+        let rows = printed.text.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+        XCTAssertEqual(styles.count, 12)
+        for style in styles {
+            XCTAssertEqual(rows.filter { $0.contains(style) }.count, 1, "\(style) in \(rows)")
+        }
+        let docs = try String(contentsOf: repository.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        let begin = try XCTUnwrap(docs.range(of: "-->\n\n", range: try XCTUnwrap(docs.range(of: "<!-- presentation table:")).upperBound..<docs.endIndex))
+        let end = try XCTUnwrap(docs.range(of: "<!-- end of presentation table -->"))
+        XCTAssertEqual(String(docs[begin.upperBound..<end.lowerBound]), printed.text + "\n",
+                       "paste `segue schema --presentation-table` between the markers in docs/scene-format.md")
+    }
+
     func testExampleScenesValidateAgainstTheSchema() throws {
         let script = """
             import glob, json, sys

@@ -5,14 +5,7 @@ import XCTest
 /// within it loads.
 final class LimitsTests: XCTestCase {
     private func problems(_ text: String) -> [String] {
-        do {
-            _ = try SceneLoader.load(text: text, file: "scene.yaml", name: "scene")
-            return []
-        } catch let error as SceneError {
-            return error.diagnostics.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
+        sceneProblems(text)
     }
 
     private func scene(top: String = "", entry: String = "{ at: 0.2, present: b }", transition: String = "") -> String {

@@ -15,3 +15,16 @@ func rejection(_ load: () throws -> Scene, file: StaticString = #filePath, line:
         return []
     }
 }
+
+/// The diagnostics of scene `text` (named scene.yaml) as `file:line:column: error: …`; none when
+/// it loads.
+func sceneProblems(_ text: String) -> [String] {
+    do {
+        _ = try SceneLoader.load(text: text, file: "scene.yaml", name: "scene")
+        return []
+    } catch let error as SceneError {
+        return error.diagnostics.map(\.description)
+    } catch {
+        return ["unexpected \(error)"]
+    }
+}

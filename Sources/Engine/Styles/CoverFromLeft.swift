@@ -9,28 +9,29 @@ struct CoverFromLeft: PercentDrivenStyle {
     let name = "cover-from-left"
     let summary = "the new screen slides in from x = −width over the current one, following the finger's x"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        .duration(2.0, "`UIView.animate(withDuration: 2.0)`"),
-        .curve("easeOut", "`.curveEaseOut`"),
-        .completionCurve("easeInOut"),
-        .completionSpeed,
-        SettingDescriptor("autoFinish", .number(range: 0...1), default: .number(0.7),
-                          doc: "past this progress the transition finishes at once, the finger still down; a release below it cancels",
-                          uikit: "`if progress > 0.7 { finish() }`"),
-    ]
+    enum Key {
+        static let duration = Setting<Double>.duration(2.0, "`UIView.animate(withDuration: 2.0)`")
+        static let curve = Setting<CubicTimingCurve>.curve(.easeOut, "`.curveEaseOut`")
+        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
+        static let autoFinish = Setting<Double>(
+            "autoFinish", .number(range: Limits.unit), default: 0.7,
+            doc: "past this progress the transition finishes at once, the finger still down; a release below it cancels",
+            uikit: "`if progress > 0.7 { finish() }`")
+    }
+    let settings = [SettingDescriptor]([Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.autoFinish])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
         // The `cover-from-left` tutorial: progress = touch x / width; past 0.7 it finishes at once.
-        let auto = s.number("autoFinish") ?? 0.7
+        let auto = s[Key.autoFinish]
         let rule = InteractionRule(
             recognizer: .pan,
             progress: { event, bounds, _ in event.location.x / bounds.width },
             autoFinish: auto,
             finishes: { p, _ in p > auto })
         return PercentDrivenDriver(styleName: name, geometry: CoverGeometry(), stage: run.stage, forward: run.forward,
-                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
-                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
+                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
+                                   completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,
                                    interruptible: false, rule: run.forward ? rule : nil)
     }
 }

@@ -8,15 +8,16 @@ struct CrossDissolve: PercentDrivenStyle {
     let name = "cross-dissolve"
     let summary = "`.crossDissolve`: the presented screen fades in over the presenter (0.4 s ease-in-out); no gesture"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        .duration(0.4, "the modal presentation animator's 0.4 s"),
-        .curve("easeInOut", "`UIView.AnimationOptions.transitionCrossDissolve`'s curve (estimated)"),
-    ]
+    enum Key {
+        static let duration = Setting<Double>.duration(0.4, "the modal presentation animator's 0.4 s")
+        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`UIView.AnimationOptions.transitionCrossDissolve`'s curve (estimated)")
+    }
+    let settings = [SettingDescriptor]([Key.duration, Key.curve])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
         return PercentDrivenDriver(styleName: name, geometry: DissolveGeometry(), stage: run.stage, forward: run.forward,
-                                   timing: .cubic(s.curve("curve") ?? .easeInOut, duration: s.number("duration") ?? 0.4),
+                                   timing: s.cubicTiming(Key.curve, Key.duration),
                                    completionCurve: .linear, completionSpeed: 1, scrubsInLayerTime: false,
                                    interruptible: false, rule: nil)
     }

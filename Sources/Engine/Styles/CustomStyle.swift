@@ -58,9 +58,10 @@ struct CustomStyle: TransitionStyleDefinition {
         let gesture = direction(run.forward).gesture
         let geometry = geometry(run)
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: timing, completionCurve: gesture?.completionCurve ?? .easeInOut,
-                                   completionSpeed: gesture?.completionSpeed ?? 1, scrubsInLayerTime: spec.scrubbing == .layer,
-                                   interruptible: gesture?.interruptible ?? false,
+                                   timing: timing, completionCurve: gesture?.completionCurve ?? GestureKeys.completionCurve.defaultValue,
+                                   completionSpeed: gesture?.completionSpeed ?? GestureKeys.completionSpeed.defaultValue,
+                                   scrubsInLayerTime: spec.scrubbing == .layer,
+                                   interruptible: gesture?.interruptible ?? GestureKeys.interruptible.defaultValue,
                                    rule: gesture.map { rule($0, geometry: geometry, forward: run.forward) })
     }
 

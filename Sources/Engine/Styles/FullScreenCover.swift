@@ -11,15 +11,16 @@ struct FullScreenCover: PercentDrivenStyle {
     let name = "full-screen-cover"
     let summary = "`.fullScreen` + `.coverVertical`: the presented screen slides up over the presenter on UIKit's default spring; no gesture"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
-                          doc: "the slide's spring; the default settles in 0.51 s",
-                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped"),
-    ]
+    enum Key {
+        static let spring = Setting<Spring>(
+            "spring", default: .uiKitDefault, doc: "the slide's spring; the default settles in 0.51 s",
+            uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped")
+    }
+    let settings = [SettingDescriptor]([Key.spring])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         PercentDrivenDriver(styleName: name, geometry: CoverVerticalGeometry(), stage: run.stage, forward: run.forward,
-                            timing: .spring(run.settings.spring("spring") ?? .uiKitDefault), completionCurve: .linear,
+                            timing: .spring(run.settings[Key.spring]), completionCurve: .linear,
                             completionSpeed: 1, scrubsInLayerTime: false, interruptible: false, rule: nil)
     }
 }

@@ -13,63 +13,83 @@ struct PageSheet: SheetStyle {
     let name = "page-sheet"
     let summary = "`UISheetPresentationController`: a sheet with detents and an optional grabber; behind a large one the presenter scales to 0.9165 and moves down; drag between detents, fling down to dismiss"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("detents", .choice(["large", "medium", "medium-large"]), default: .choice("large"),
-                          doc: "where the sheet rests: `large` (the full height less the top gap), `medium` (half the screen) or both",
-                          uikit: "`detents` (default `[.large()]`)"),
-        SettingDescriptor("customDetent", .number(range: 1...100_000), defaultText: "none",
-                          doc: "one more detent, the sheet's height in points",
-                          uikit: "`.custom { _ in height }`"),
-        SettingDescriptor("grabber", .choice(["hidden", "visible"]), default: .choice("hidden"),
-                          doc: "a 36 × 5 pt pill 5 pt from the sheet's top", uikit: "`prefersGrabberVisible` (default false)"),
-        SettingDescriptor("cornerRadius", .number(range: 0...200), default: .number(12),
-                          doc: "the sheet's top corners, points", uikit: "`preferredCornerRadius` (nil: the system's)"),
-        SettingDescriptor("topGap", .number(range: 0...0.9), default: .number(0.08),
-                          doc: "the gap over a large sheet, fraction of the screen height", uikit: "the large detent's height"),
-        SettingDescriptor("presenterScale", .number(range: 0.01...1), default: .number(0.9165),
-                          doc: "the presenter's scale behind a large sheet", uikit: "the presenting view's transform"),
-        SettingDescriptor("presenterOffset", .number(range: 0...1), default: .number(0.07),
-                          doc: "how far the presenter's top edge moves down behind a large sheet, fraction of the height",
-                          uikit: "the presenting view's transform"),
-        SettingDescriptor("presenterCornerRadius", .number(range: 0...200), default: .number(12),
-                          doc: "the presenter's corner radius behind a large sheet, points", uikit: "the presenting view's corners"),
-        SettingDescriptor("overlayAlpha", .number(range: 0...1), default: .number(0.1),
-                          doc: "black over the presenter behind a large sheet", uikit: "the presenting view's overlay"),
-        .dimmingAlpha(0.2),
-        .defaultSpring("the sheet's spring: presenting, dismissing, after a release (with the finger's velocity)"),
-        .sheetFlick("a downward release faster than this many screen heights per second dismisses; as fast upward goes one detent up"),
-        .completionThreshold(0.48, "without a fling, a release that projects the smallest sheet more than this share of its height down dismisses"),
-        SettingDescriptor("decelerationRate", .number(range: 0...0.9999), default: .number(0.99),
-                          doc: "a release projects the sheet by (v / 1000) · r / (1 − r) points before choosing a detent",
-                          uikit: "`UIScrollView.DecelerationRate.fast`"),
-    ]
+    /// Where the sheet rests: `detents`.
+    enum Detents: String, CaseIterable, SettingChoice {
+        case large, medium, mediumLarge = "medium-large"
+    }
+
+    /// `prefersGrabberVisible`.
+    enum Grabber: String, CaseIterable, SettingChoice {
+        case hidden, visible
+    }
+
+    enum Key {
+        static let detents = Setting<Detents>(
+            "detents", default: .large,
+            doc: "where the sheet rests: `large` (the full height less the top gap), `medium` (half the screen) or `medium-large` (both; not a list)",
+            uikit: "`detents` (default `[.large()]`)")
+        static let customDetent = Setting<Double?>("customDetent", .number(range: Limits.positiveLength), defaultText: "none",
+                                                   doc: "one more detent, the sheet's height in points", uikit: "`.custom { _ in height }`")
+        static let grabber = Setting<Grabber>("grabber", default: .hidden, doc: "a 36 × 5 pt pill 5 pt from the sheet's top",
+                                              uikit: "`prefersGrabberVisible` (default false)")
+        static let cornerRadius = Setting<Double>("cornerRadius", .number(range: Limits.shadowRadius), default: 12,
+                                                  doc: "the sheet's top corners, points", uikit: "`preferredCornerRadius` (nil: the system's)")
+        static let topGap = Setting<Double>("topGap", .number(range: Limits.sheetTopGap), default: 0.08,
+                                            doc: "the gap over a large sheet, fraction of the screen height", uikit: "the large detent's height")
+        static let presenterScale = Setting<Double>("presenterScale", .number(range: Limits.positiveUnit), default: 0.9165,
+                                                    doc: "the presenter's scale behind a large sheet", uikit: "the presenting view's transform")
+        static let presenterOffset = Setting<Double>(
+            "presenterOffset", .number(range: Limits.unit), default: 0.07,
+            doc: "how far the presenter's top edge moves down behind a large sheet, fraction of the height",
+            uikit: "the presenting view's transform")
+        static let presenterCornerRadius = Setting<Double>(
+            "presenterCornerRadius", .number(range: Limits.shadowRadius), default: 12,
+            doc: "the presenter's corner radius behind a large sheet, points", uikit: "the presenting view's corners")
+        static let overlayAlpha = Setting<Double>("overlayAlpha", .number(range: Limits.unit), default: 0.1,
+                                                  doc: "black over the presenter behind a large sheet", uikit: "the presenting view's overlay")
+        static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.2)
+        static let spring = Setting<Spring>.defaultSpring("the sheet's spring: presenting, dismissing, after a release (with the finger's velocity)")
+        static let flickVelocity = Setting<Double>.sheetFlick(
+            "a downward release faster than this many screen heights per second dismisses; as fast upward goes one detent up")
+        static let completionThreshold = Setting<Double>.completionThreshold(
+            0.48, "without a fling, a release that projects the smallest sheet more than this share of its height down dismisses")
+        static let decelerationRate = Setting<Double>(
+            "decelerationRate", .number(range: Limits.decelerationRate), default: 0.99,
+            doc: "a release projects the sheet by (v / 1000) · r / (1 − r) points before choosing a detent",
+            uikit: "`UIScrollView.DecelerationRate.fast`")
+    }
+    let settings = [SettingDescriptor]([
+        Key.detents, Key.customDetent, Key.grabber, Key.cornerRadius, Key.topGap, Key.presenterScale, Key.presenterOffset,
+        Key.presenterCornerRadius, Key.overlayAlpha, Key.dimmingAlpha, Key.spring, Key.flickVelocity, Key.completionThreshold,
+        Key.decelerationRate,
+    ])
 
     func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
         var g = SheetGeometry()
-        g.topGap = s.number("topGap") ?? 0.08
+        g.topGap = s[Key.topGap]
         let large = g.largeHeight(bounds), medium = g.mediumHeight(bounds)
-        var heights: [Double] = switch s.choice("detents") ?? "large" {
-        case "medium": [medium]
-        case "medium-large": [medium, large]
-        default: [large]
+        var heights: [Double] = switch s[Key.detents] {
+        case .medium: [medium]
+        case .mediumLarge: [medium, large]
+        case .large: [large]
         }
-        if let custom = s.number("customDetent") { heights.append(min(custom, large)) }
+        if let custom = s[Key.customDetent] { heights.append(min(custom, large)) }
         g.detentHeights = heights.sorted()
-        g.grabber = s.choice("grabber") == "visible"
-        g.cornerRadius = s.number("cornerRadius") ?? 12
-        g.presenterScale = s.number("presenterScale") ?? 0.9165
-        g.presenterOffset = s.number("presenterOffset") ?? 0.07
-        g.presenterCornerRadius = s.number("presenterCornerRadius") ?? 12
-        g.overlayAlpha = s.number("overlayAlpha") ?? 0.1
-        g.dimmingAlpha = s.number("dimmingAlpha") ?? 0.2
+        g.grabber = s[Key.grabber] == .visible
+        g.cornerRadius = s[Key.cornerRadius]
+        g.presenterScale = s[Key.presenterScale]
+        g.presenterOffset = s[Key.presenterOffset]
+        g.presenterCornerRadius = s[Key.presenterCornerRadius]
+        g.overlayAlpha = s[Key.overlayAlpha]
+        g.dimmingAlpha = s[Key.dimmingAlpha]
         return g
     }
 
     func rules(_ s: SettingValues, bounds: Rect) -> SheetDriver.Rules {
-        let r = s.number("decelerationRate") ?? 0.99
-        return SheetDriver.Rules(spring: s.spring("spring") ?? .uiKitDefault,
-                                 flickVelocity: (s.number("flickVelocity") ?? 2) * bounds.height,
-                                 keep: 1 - (s.number("completionThreshold") ?? 0.48),
+        let r = s[Key.decelerationRate]
+        return SheetDriver.Rules(spring: s[Key.spring],
+                                 flickVelocity: s[Key.flickVelocity] * bounds.height,
+                                 keep: 1 - s[Key.completionThreshold],
                                  projection: r / (1 - r) / 1000)
     }
 

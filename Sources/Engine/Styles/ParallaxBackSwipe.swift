@@ -11,26 +11,31 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
     let name = "parallax-back-swipe"
     let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9; push: UIKit's own (`system-push` with its defaults), for which the tutorial returns no animator"
     let presentations: [Presentation] = [.navigation]
-    let settings: [SettingDescriptor] = [
-        .duration(0.3, "`transitionDuration(using:)` 0.3 s"),
-        .curve("linear", "`UIView.animate(... options: .curveLinear)`"),
-        .completionCurve("easeOut"),
-        .completionSpeed,
-        .completionThreshold(0.5, "a release with percent above it finishes"),
-        SettingDescriptor("flickVelocity", .number(range: 0...100_000), default: .number(1000),
-                          doc: "a release faster than this (pt/s, rightwards) finishes", uikit: "`velocity.x > 1000`"),
-        SettingDescriptor("parallaxRatio", .number(range: 0...100, exclusiveMinimum: 0), default: .number(3.33),
-                          doc: "the screen below starts at x = −width / parallaxRatio", uikit: "`-containerView.bounds.width / 3.33`"),
-        SettingDescriptor("underlayAlpha", .number(range: 0...1), default: .number(0.9),
-                          doc: "the screen below's alpha at the start of a pop", uikit: "`toView.alpha = 0.9`"),
-        SettingDescriptor("shadowRadius", .number(range: 0...200), default: .number(5),
-                          doc: "the top screen's shadow blur, points", uikit: "`layer.shadowRadius`"),
-        SettingDescriptor("shadowOpacity", .numbers(count: 2, range: 0...1), default: .numbers([1, 0.1]),
-                          doc: "the shadow's opacity at the start and at the end of a pop", uikit: "`layer.shadowOpacity` 1 → 0.1"),
-        SettingDescriptor("shadowColor", .color, default: .color(.black), doc: "the shadow's color", uikit: "`layer.shadowColor`"),
-        SettingDescriptor("shadowOffset", .point, default: .point(Point(x: 0, y: -3)),
-                          doc: "the shadow's offset, points", uikit: "`layer.shadowOffset` (Core Animation's default)"),
-    ]
+    enum Key {
+        static let duration = Setting<Double>.duration(0.3, "`transitionDuration(using:)` 0.3 s")
+        static let curve = Setting<CubicTimingCurve>.curve(.linear, "`UIView.animate(... options: .curveLinear)`")
+        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeOut)
+        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release with percent above it finishes")
+        static let flickVelocity = Setting<Double>("flickVelocity", .number(range: Limits.speed), default: 1000,
+                                                   doc: "a release faster than this (pt/s, rightwards) finishes", uikit: "`velocity.x > 1000`")
+        static let parallaxRatio = Setting<Double>("parallaxRatio", .number(range: Limits.ratio, exclusiveMinimum: 0), default: 3.33,
+                                                   doc: "the screen below starts at x = −width / parallaxRatio",
+                                                   uikit: "`-containerView.bounds.width / 3.33`")
+        static let underlayAlpha = Setting<Double>("underlayAlpha", .number(range: Limits.unit), default: 0.9,
+                                                   doc: "the screen below's alpha at the start of a pop", uikit: "`toView.alpha = 0.9`")
+        static let shadowRadius = Setting<Double>("shadowRadius", .number(range: Limits.shadowRadius), default: 5,
+                                                  doc: "the top screen's shadow blur, points", uikit: "`layer.shadowRadius`")
+        static let shadowOpacity = Setting<[Double]>("shadowOpacity", .numbers(count: 2, range: Limits.unit), default: [1, 0.1],
+                                                     doc: "the shadow's opacity at the start and at the end of a pop",
+                                                     uikit: "`layer.shadowOpacity` 1 → 0.1")
+        static let shadowColor = Setting<Color>("shadowColor", default: .black, doc: "the shadow's color", uikit: "`layer.shadowColor`")
+        static let shadowOffset = Setting<Point>("shadowOffset", default: Point(x: 0, y: -3), doc: "the shadow's offset, points",
+                                                 uikit: "`layer.shadowOffset` (Core Animation's default)")
+    }
+    let settings = [SettingDescriptor]([
+        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.completionThreshold, Key.flickVelocity,
+        Key.parallaxRatio, Key.underlayAlpha, Key.shadowRadius, Key.shadowOpacity, Key.shadowColor, Key.shadowOffset,
+    ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         if run.forward {
@@ -39,21 +44,20 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
         }
         let s = run.settings
         var geometry = ParallaxGeometry()
-        geometry.parallaxRatio = s.number("parallaxRatio") ?? 3.33
-        geometry.underlayAlpha = s.number("underlayAlpha") ?? 0.9
-        geometry.shadow = Shadow(color: s.color("shadowColor") ?? .black, opacity: 1, radius: s.number("shadowRadius") ?? 5,
-                                 offset: s.point("shadowOffset") ?? Point(x: 0, y: -3))
-        let opacity = s.numbers("shadowOpacity") ?? [1, 0.1]
+        geometry.parallaxRatio = s[Key.parallaxRatio]
+        geometry.underlayAlpha = s[Key.underlayAlpha]
+        geometry.shadow = Shadow(color: s[Key.shadowColor], opacity: 1, radius: s[Key.shadowRadius], offset: s[Key.shadowOffset])
+        let opacity = s[Key.shadowOpacity]
         geometry.shadowOpacity = (opacity[0], opacity[1])
         // The `parallax-back-swipe` tutorial: percent = max(dx, 0) / width; finish when percent > 0.5 or velocity.x > 1000.
-        let finish = s.number("completionThreshold") ?? 0.5, flick = s.number("flickVelocity") ?? 1000
+        let finish = s[Key.completionThreshold], flick = s[Key.flickVelocity]
         let rule = InteractionRule(
             recognizer: .pan,
             progress: { event, bounds, base in base + max(event.translation.x, 0) / bounds.width },
             finishes: { p, v in p > finish || v.x > flick })
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeOut,
-                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
+                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
+                                   completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,
                                    interruptible: false, rule: rule)
     }
 

@@ -9,43 +9,49 @@ struct ScaleFadeModal: PercentDrivenStyle {
     let name = "scale-fade-modal"
     let summary = "the modal springs in from scale 0.6, 200 pt up and transparent; a left-edge pan dismisses at 50 % of 200 pt"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("spring", .spring, default: .spring(Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)),
-                          doc: "the animation's spring; a {dampingRatio, duration} spring takes exactly its duration",
-                          uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator"),
-        .completionCurve("easeInOut"),
-        .completionSpeed,
-        SettingDescriptor("scale", .number(range: 0...10, exclusiveMinimum: 0), default: .number(0.6),
-                          doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`"),
-        SettingDescriptor("offset", .point, default: .point(Point(x: 0, y: -200)),
-                          doc: "its translation when out, points", uikit: "`translatedBy(x: 0, y: -200)`"),
-        SettingDescriptor("progressDistance", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(200),
-                          doc: "points of translation, read through the screen's model transform (its end scale), for full progress",
-                          uikit: "`translation(in: viewController.view).x / 200`"),
-        .completionThreshold(0.5, "a release at or above it finishes"),
-        SettingDescriptor("edgeZone", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(13),
-                          doc: "how near the left edge the touch must go down, points", uikit: "`UIScreenEdgePanGestureRecognizer`"),
-    ]
+    enum Key {
+        static let spring = Setting<Spring>(
+            "spring", default: Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1),
+            doc: "the animation's spring; a {dampingRatio, duration} spring takes exactly its duration",
+            uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator")
+        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
+        static let scale = Setting<Double>("scale", .number(range: Limits.styleScale, exclusiveMinimum: 0), default: 0.6,
+                                           doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`")
+        static let offset = Setting<Point>("offset", default: Point(x: 0, y: -200), doc: "its translation when out, points",
+                                           uikit: "`translatedBy(x: 0, y: -200)`")
+        static let progressDistance = Setting<Double>(
+            "progressDistance", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 200,
+            doc: "points of translation, read through the screen's model transform (its end scale), for full progress",
+            uikit: "`translation(in: viewController.view).x / 200`")
+        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release at or above it finishes")
+        static let edgeZone = Setting<Double>("edgeZone", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 13,
+                                              doc: "how near the left edge the touch must go down, points",
+                                              uikit: "`UIScreenEdgePanGestureRecognizer`")
+    }
+    let settings = [SettingDescriptor]([
+        Key.spring, Key.completionCurve, Setting<Double>.completionSpeed, Key.scale, Key.offset, Key.progressDistance,
+        Key.completionThreshold, Key.edgeZone,
+    ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
         var geometry = ScaleFadeGeometry()
-        geometry.scale = s.number("scale") ?? 0.6
-        geometry.offset = s.point("offset") ?? Point(x: 0, y: -200)
+        geometry.scale = s[Key.scale]
+        geometry.offset = s[Key.offset]
         // The `scale-fade-modal` tutorial: progress = clamp(dx / 200, 0, 1), finish at ≥ 0.5, with dx = translation(in:
         // viewController.view), read through the view's model transform (the end scale).
-        let distance = s.number("progressDistance") ?? 200, finish = s.number("completionThreshold") ?? 0.5
+        let distance = s[Key.progressDistance], finish = s[Key.completionThreshold]
         let scale = geometry.scale
         let rule = InteractionRule(
-            recognizer: .leftEdge(zone: s.number("edgeZone") ?? 13),
+            recognizer: .leftEdge(zone: s[Key.edgeZone]),
             progress: { event, _, base in
                 ScaleFadeReading.progress(translation: event.translation.x, distance: distance, endScale: scale, base: base)
             },
             finishes: { p, _ in p >= finish })
-        let spring = s.spring("spring") ?? Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1)
+        let spring = s[Key.spring]
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: .spring(spring), completionCurve: s.curve("completionCurve") ?? .easeInOut,
-                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: false,
+                                   timing: .spring(spring), completionCurve: s[Key.completionCurve],
+                                   completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: false,
                                    interruptible: !run.forward, rule: run.forward ? nil : rule)
     }
 }

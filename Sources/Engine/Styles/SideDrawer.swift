@@ -9,32 +9,34 @@ struct SideDrawer: PercentDrivenStyle {
     let name = "side-drawer"
     let summary = "a 320 pt drawer, laid out at its width, slides in from the left pushing the screen aside under a 0.5 dimming view"
     let presentations: [Presentation] = [.modal]
-    let settings: [SettingDescriptor] = [
-        .duration(0.3, "`UIView.animate`'s default 0.3 s"),
-        .curve("easeInOut", "`UIView.animate`'s default curve"),
-        .completionCurve("easeInOut"),
-        .completionSpeed,
-        SettingDescriptor("width", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: .number(320),
-                          doc: "the drawer's width, points (at most the screen's)", uikit: "`menuWidth = 320`"),
-        .dimmingAlpha(0.5),
-        .dimmingColor,
-        .completionThreshold(0.5, "a release with percent above it finishes"),
-    ]
+    enum Key {
+        static let duration = Setting<Double>.duration(0.3, "`UIView.animate`'s default 0.3 s")
+        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`UIView.animate`'s default curve")
+        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
+        static let width = Setting<Double>("width", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 320,
+                                           doc: "the drawer's width, points (at most the screen's)", uikit: "`menuWidth = 320`")
+        static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.5)
+        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release with percent above it finishes")
+    }
+    let settings = [SettingDescriptor]([
+        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.width, Key.dimmingAlpha, Setting<Color>.dimmingColor,
+        Key.completionThreshold,
+    ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
         var geometry = DrawerGeometry()
-        geometry.width = min(s.number("width") ?? 320, run.stage.bounds.width)
-        geometry.dimming = s.dimming
+        geometry.width = min(s[Key.width], run.stage.bounds.width)
+        geometry.dimming = s.dimming(Key.dimmingAlpha)
         // The `side-drawer` tutorial: open: percent = dx / 320, close: percent = −dx / 320; finish when percent > 0.5.
-        let drawer = geometry.width, finish = s.number("completionThreshold") ?? 0.5, forward = run.forward
+        let drawer = geometry.width, finish = s[Key.completionThreshold], forward = run.forward
         let rule = InteractionRule(
             recognizer: .pan,
             progress: { event, _, base in base + (forward ? 1 : -1) * event.translation.x / drawer },
             finishes: { p, _ in p > finish })
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
-                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: true,
+                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
+                                   completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,
                                    interruptible: false, rule: rule)
     }
 }

@@ -10,43 +10,50 @@ struct SlideUpModal: TransitionStyleDefinition {
     let name = "slide-up-modal"
     let summary = "a sheet slides up over a 0.66 black dimming view on a spring; a downward pan dismisses it; interruptible"
     let presentations: [Presentation] = [.navigation, .modal]
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("spring", .spring, default: .spring(Spring(mass: 2.5, stiffness: 2000, damping: 95)),
-                          doc: "the frame animator's spring: carries the sheet after a release",
-                          uikit: "`UISpringTimingParameters(mass: 2.5, stiffness: 2000, damping: 95)`"),
-        SettingDescriptor("curve", .curve, default: .curve(.easeOut), doc: "the transition animator's curve",
-                          uikit: "`UIViewPropertyAnimator(duration:curve: .easeOut)`"),
-        SettingDescriptor("duration", .seconds,
-                          defaultText: "the spring's settling duration, 0.3975 s (a `{dampingRatio, duration}` spring: its duration)",
-                          doc: "the transition animator's duration; the tutorial asks its frame animator for `duration`, which a mass/stiffness/damping spring sets to its settling duration",
-                          uikit: "`propertyAnimator().duration`"),
-        .dimmingAlpha(0.66),
-        .dimmingColor,
-        SettingDescriptor("progressScale", .number(range: 0...100, exclusiveMinimum: 0), default: .number(1.1),
-                          doc: "progress step = dy / (container height × progressScale)", uikit: "`progressStepFor(translation:)`"),
-        SettingDescriptor("flickVelocity", .number(range: 0...100_000), default: .number(1200),
-                          doc: "a release faster than this (pt/s) decides by its direction", uikit: "`flickMagnitude`"),
-        .completionThreshold(0.2, "without a flick, a fraction above it finishes"),
-        SettingDescriptor("cornerRadius", .number(range: 0...1000), default: .number(0),
-                          doc: "the moving sheet's corner radius, growing with its distance from rest (`min(cornerRadius, offset)`); the tutorial rounds none",
-                          uikit: "`layer.cornerRadius`"),
-        SettingDescriptor("releaseVelocity", .choice(ReleaseVelocity.allCases.map(\.rawValue)), default: .choice("inherit"),
-                          doc: "`inherit`: the finger's release velocity, in units of the remaining distance, starts the spring; `zero`: the tutorial's `timingCurveVelocity()`",
-                          uikit: "`UISpringTimingParameters.initialVelocity`"),
-    ]
+    enum Key {
+        static let spring = Setting<Spring>("spring", default: Spring(mass: 2.5, stiffness: 2000, damping: 95),
+                                            doc: "the frame animator's spring: carries the sheet after a release",
+                                            uikit: "`UISpringTimingParameters(mass: 2.5, stiffness: 2000, damping: 95)`")
+        static let curve = Setting<CubicTimingCurve>("curve", default: .easeOut, doc: "the transition animator's curve",
+                                                     uikit: "`UIViewPropertyAnimator(duration:curve: .easeOut)`")
+        static let duration = Setting<Double?>(
+            "duration", .seconds,
+            defaultText: "the spring's settling duration, 0.3975 s (a `{dampingRatio, duration}` spring: its duration)",
+            doc: "the transition animator's duration; the tutorial asks its frame animator for `duration`, which a mass/stiffness/damping spring sets to its settling duration",
+            uikit: "`propertyAnimator().duration`")
+        static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.66)
+        static let progressScale = Setting<Double>("progressScale", .number(range: Limits.ratio, exclusiveMinimum: 0), default: 1.1,
+                                                   doc: "progress step = dy / (container height × progressScale)",
+                                                   uikit: "`progressStepFor(translation:)`")
+        static let flickVelocity = Setting<Double>("flickVelocity", .number(range: Limits.speed), default: 1200,
+                                                   doc: "a release faster than this (pt/s) decides by its direction", uikit: "`flickMagnitude`")
+        static let completionThreshold = Setting<Double>.completionThreshold(0.2, "without a flick, a fraction above it finishes")
+        static let cornerRadius = Setting<Double>(
+            "cornerRadius", .number(range: Limits.styleCornerRadius), default: 0,
+            doc: "the moving sheet's corner radius, growing with its distance from rest (`min(cornerRadius, offset)`); the tutorial rounds none",
+            uikit: "`layer.cornerRadius`")
+        static let releaseVelocity = Setting<ReleaseVelocity>(
+            "releaseVelocity", default: .inherit,
+            doc: "`inherit`: the finger's release velocity, in units of the remaining distance, starts the spring; `zero`: the tutorial's `timingCurveVelocity()`",
+            uikit: "`UISpringTimingParameters.initialVelocity`")
+    }
+    let settings = [SettingDescriptor]([
+        Key.spring, Key.curve, Key.duration, Key.dimmingAlpha, Setting<Color>.dimmingColor, Key.progressScale, Key.flickVelocity,
+        Key.completionThreshold, Key.cornerRadius, Key.releaseVelocity,
+    ])
 
     /// The constants of `run` with its scene's settings.
     func parameters(_ settings: SettingValues) -> SlideUpModalParameters {
         var p = SlideUpModalParameters()
-        if let v = settings.spring("spring") { p.spring = v }
-        if let v = settings.curve("curve") { p.curve = v }
-        p.duration = settings.isGiven("duration") ? settings.number("duration") : nil
-        p.dimmingColor = settings.dimming
-        if let v = settings.number("progressScale") { p.progressScale = v }
-        if let v = settings.number("flickVelocity") { p.flickVelocity = v }
-        if let v = settings.number("completionThreshold") { p.completionThreshold = v }
-        if let v = settings.number("cornerRadius") { p.cornerRadius = v }
-        if let v = settings.choice("releaseVelocity").flatMap(ReleaseVelocity.init(rawValue:)) { p.releaseVelocity = v }
+        p.spring = settings[Key.spring]
+        p.curve = settings[Key.curve]
+        p.duration = settings[Key.duration]
+        p.dimmingColor = settings.dimming(Key.dimmingAlpha)
+        p.progressScale = settings[Key.progressScale]
+        p.flickVelocity = settings[Key.flickVelocity]
+        p.completionThreshold = settings[Key.completionThreshold]
+        p.cornerRadius = settings[Key.cornerRadius]
+        p.releaseVelocity = settings[Key.releaseVelocity]
         return p
     }
 
@@ -71,7 +78,7 @@ struct SlideUpModal: TransitionStyleDefinition {
 }
 
 /// What the release velocity does to the completion spring.
-enum ReleaseVelocity: String, Sendable, Codable, CaseIterable {
+enum ReleaseVelocity: String, Sendable, Codable, CaseIterable, SettingChoice {
     /// The finger's velocity along the transition's axis, in units of the remaining distance
     /// per second, becomes the spring's initial velocity (UIKit's documented use).
     case inherit

@@ -64,3 +64,25 @@ extension BuiltInStyles {
         return out
     }
 }
+
+extension BuiltInStyles {
+    /// The table of docs/scene-format.md saying how each built-in style brings its screen in:
+    /// the styles grouped by their presentations, in registry order (`segue schema
+    /// --presentation-table` prints it; a test keeps the docs equal).
+    public static var presentationTable: String {
+        var groups: [(presentations: [Presentation], names: [String])] = []
+        for style in StyleRegistry.builtIn {
+            if let index = groups.firstIndex(where: { $0.presentations == style.presentations }) {
+                groups[index].names.append(style.name)
+            } else {
+                groups.append((style.presentations, [style.name]))
+            }
+        }
+        var out = "| style | `push` / `pop` (navigation) | `present` / `dismiss` (modal) |\n|---|---|---|\n"
+        for group in groups {
+            let names = group.names.map { "`\($0)`" }.joined(separator: ", ")
+            out += "| \(names) | \(group.presentations.contains(.navigation) ? "yes" : "—") | \(group.presentations.contains(.modal) ? "yes" : "—") |\n"
+        }
+        return out
+    }
+}

@@ -16,47 +16,51 @@ struct SystemPush: PercentDrivenStyle {
     var name = "system-push"
     let summary = "UINavigationController's push and pop: the covered screen moves left by 0.3 × width under a 0.1 black overlay, the new one casts an edge shadow, the bar's titles slide; a left-edge pan pops"
     let presentations: [Presentation] = [.navigation]
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
-                          doc: "the push's and a release's spring; the default settles in 0.51 s and is 98.8 % there at 0.35 s",
-                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped"),
-        SettingDescriptor("coveredOffset", .number(range: 0...1), default: .number(0.3),
-                          doc: "how far the covered screen moves left, as a fraction of the width",
-                          uikit: "`_UINavigationParallaxTransition`'s parallax offset"),
-        SettingDescriptor("overlayAlpha", .number(range: 0...1), default: .number(0.1),
-                          doc: "the black overlay on the covered screen when fully covered",
-                          uikit: "`_UIParallaxDimmingView` black at 0.1"),
-        SettingDescriptor("shadowRadius", .number(range: 0...200), default: .number(9),
-                          doc: "the incoming screen's edge shadow blur, points", uikit: "the 9 pt edge shadow image"),
-        SettingDescriptor("shadowOpacity", .number(range: 0...1), default: .number(0.25),
-                          doc: "the edge shadow's opacity", uikit: "estimated by eye"),
-        SettingDescriptor("edgeZone", .number(range: 0.001...1000, exclusiveMinimum: 0), default: .number(13),
-                          doc: "how near the left edge the pop's touch must go down, points",
-                          uikit: "`interactivePopGestureRecognizer` (`UIScreenEdgePanGestureRecognizer`)"),
-        SettingDescriptor("duration", .seconds, default: .number(0.35),
-                          doc: "the transition's duration T over which a released pop is projected (progress + v·T + ½·a·T² against min(187.5 / width, 0.5))",
-                          uikit: "`UIPercentDrivenInteractiveTransition.duration`, the push's reported 0.35 s"),
-        SettingDescriptor("titleEntry", .number(range: 0...2), default: .number(0.5),
-                          doc: "the incoming title starts this fraction of the width right of its place",
-                          uikit: "`UINavigationBar`'s push animation"),
-    ]
+    enum Key {
+        static let spring = Setting<Spring>(
+            "spring", default: .uiKitDefault,
+            doc: "the push's and a release's spring; the default settles in 0.51 s and is 98.8 % there at 0.35 s",
+            uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped")
+        static let coveredOffset = Setting<Double>("coveredOffset", .number(range: Limits.unit), default: 0.3,
+                                                   doc: "how far the covered screen moves left, as a fraction of the width",
+                                                   uikit: "`_UINavigationParallaxTransition`'s parallax offset")
+        static let overlayAlpha = Setting<Double>("overlayAlpha", .number(range: Limits.unit), default: 0.1,
+                                                  doc: "the black overlay on the covered screen when fully covered",
+                                                  uikit: "`_UIParallaxDimmingView` black at 0.1")
+        static let shadowRadius = Setting<Double>("shadowRadius", .number(range: Limits.shadowRadius), default: 9,
+                                                  doc: "the incoming screen's edge shadow blur, points", uikit: "the 9 pt edge shadow image")
+        static let shadowOpacity = Setting<Double>("shadowOpacity", .number(range: Limits.unit), default: 0.25,
+                                                   doc: "the edge shadow's opacity", uikit: "estimated by eye")
+        static let edgeZone = Setting<Double>("edgeZone", .number(range: Limits.systemEdgeZone, exclusiveMinimum: 0), default: 13,
+                                              doc: "how near the left edge the pop's touch must go down, points",
+                                              uikit: "`interactivePopGestureRecognizer` (`UIScreenEdgePanGestureRecognizer`)")
+        static let duration = Setting<Double>(
+            "duration", .seconds, default: 0.35,
+            doc: "the transition's duration T over which a released pop is projected (progress + v·T + ½·a·T² against min(187.5 / width, 0.5))",
+            uikit: "`UIPercentDrivenInteractiveTransition.duration`, the push's reported 0.35 s")
+        static let titleEntry = Setting<Double>("titleEntry", .number(range: Limits.entryShare), default: 0.5,
+                                                doc: "the incoming title starts this fraction of the width right of its place",
+                                                uikit: "`UINavigationBar`'s push animation")
+    }
+    let settings = [SettingDescriptor]([
+        Key.spring, Key.coveredOffset, Key.overlayAlpha, Key.shadowRadius, Key.shadowOpacity, Key.edgeZone, Key.duration, Key.titleEntry,
+    ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
         var geometry = SystemPushGeometry()
-        geometry.coveredOffset = s.number("coveredOffset") ?? 0.3
-        geometry.overlay = Color.black.withAlpha(s.number("overlayAlpha") ?? 0.1)
-        geometry.shadow = Shadow(color: .black, opacity: s.number("shadowOpacity") ?? 0.25,
-                                 radius: s.number("shadowRadius") ?? 9, offset: .zero)
-        let duration = s.number("duration") ?? 0.35
+        geometry.coveredOffset = s[Key.coveredOffset]
+        geometry.overlay = Color.black.withAlpha(s[Key.overlayAlpha])
+        geometry.shadow = Shadow(color: .black, opacity: s[Key.shadowOpacity], radius: s[Key.shadowRadius], offset: .zero)
+        let duration = s[Key.duration]
         let width = run.stage.bounds.width
         var rule = InteractionRule(
-            recognizer: .leftEdge(zone: s.number("edgeZone") ?? 13),
+            recognizer: .leftEdge(zone: s[Key.edgeZone]),
             progress: { event, bounds, base in base + event.translation.x / bounds.width },
             finishes: { _, v in v.x > 0 },
             progressVelocity: { v, bounds in v.x / bounds.width })
         rule.decides = { p, events in SystemPush.popFinishes(progress: p, events: events, width: width, duration: duration) }
-        let spring = s.spring("spring") ?? .uiKitDefault
+        let spring = s[Key.spring]
         var driver = PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                          timing: .spring(spring), completionCurve: .linear, completionSpeed: 1,
                                          scrubsInLayerTime: false, interruptible: false, rule: run.forward ? nil : rule)
@@ -66,8 +70,8 @@ struct SystemPush: PercentDrivenStyle {
 
     func barTransition(_ run: StyleRun) -> BarTransition {
         var slide = BarSlide()
-        slide.coveredOffset = run.settings.number("coveredOffset") ?? 0.3
-        slide.titleEntry = run.settings.number("titleEntry") ?? 0.5
+        slide.coveredOffset = run.settings[Key.coveredOffset]
+        slide.titleEntry = run.settings[Key.titleEntry]
         return .slide(slide)
     }
 

@@ -129,67 +129,69 @@ extension SheetStyle {
     }
 }
 
-/// Settings most styles share, described once.
-extension SettingDescriptor {
-    static func duration(_ seconds: Double, _ uikit: String = "the animation's duration") -> SettingDescriptor {
-        SettingDescriptor("duration", .seconds, default: .number(seconds),
-                          doc: "seconds the animation takes", uikit: uikit)
+/// Settings most styles share, described once; each style declares its own with its default
+/// (`static let duration = Setting<Double>.duration(0.3)`) and reads it typed (`s[Key.duration]`).
+extension Setting where Value == Double {
+    static func duration(_ seconds: Double, _ uikit: String = "the animation's duration") -> Setting {
+        Setting("duration", .seconds, default: seconds, doc: "seconds the animation takes", uikit: uikit)
     }
 
-    static func curve(_ curve: String, _ uikit: String = "the animation's `UIView.AnimationCurve`") -> SettingDescriptor {
-        SettingDescriptor("curve", .curve, default: CubicTimingCurve.named[curve].map(SettingValue.curve),
-                          doc: "the animation's timing curve", uikit: uikit)
-    }
-
-    static func completionCurve(_ curve: String) -> SettingDescriptor {
-        SettingDescriptor("completionCurve", .curve, default: CubicTimingCurve.named[curve].map(SettingValue.curve),
-                          doc: "the curve a release finishes or cancels along",
-                          uikit: "`UIPercentDrivenInteractiveTransition.completionCurve`")
-    }
-
-    static let completionSpeed = SettingDescriptor(
-        "completionSpeed", .number(range: 0.01...100), default: .number(1),
+    static let completionSpeed = Setting(
+        "completionSpeed", .number(range: Limits.styleCompletionSpeed), default: 1,
         doc: "a release completes the rest in duration × remaining ÷ completionSpeed",
         uikit: "`UIPercentDrivenInteractiveTransition.completionSpeed`")
 
-    static func completionThreshold(_ value: Double, _ doc: String = "progress above which a release finishes") -> SettingDescriptor {
-        SettingDescriptor("completionThreshold", .number(range: 0...1), default: .number(value), doc: doc,
-                          uikit: "the tutorial's finish rule")
+    static func completionThreshold(_ value: Double, _ doc: String = "progress above which a release finishes") -> Setting {
+        Setting("completionThreshold", .number(range: Limits.unit), default: value, doc: doc, uikit: "the tutorial's finish rule")
     }
 
-    static func dimmingAlpha(_ value: Double) -> SettingDescriptor {
-        SettingDescriptor("dimmingAlpha", .number(range: 0...1), default: .number(value),
-                          doc: "the dimming view's alpha when fully in (overrides the color's own alpha)",
-                          uikit: "`UIColor.black.withAlphaComponent(\(value))`")
-    }
-
-    /// UIKit's default spring (`UISpringTimingParameters()`, curve 7), for the system styles.
-    static func defaultSpring(_ doc: String) -> SettingDescriptor {
-        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault), doc: doc,
-                          uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500")
+    static func dimmingAlpha(_ value: Double) -> Setting {
+        Setting("dimmingAlpha", .number(range: Limits.unit), default: value,
+                doc: "the dimming view's alpha when fully in (overrides the color's own alpha)",
+                uikit: "`UIColor.black.withAlphaComponent(\(value))`")
     }
 
     /// A sheet's fling: screen heights per second of a release that decides by its direction.
-    static func sheetFlick(_ doc: String) -> SettingDescriptor {
-        SettingDescriptor("flickVelocity", .number(range: 0...1000), default: .number(2), doc: doc, uikit: "the sheet's fling rule")
+    static func sheetFlick(_ doc: String) -> Setting {
+        Setting("flickVelocity", .number(range: Limits.sheetFlick), default: 2, doc: doc, uikit: "the sheet's fling rule")
+    }
+}
+
+extension Setting where Value == CubicTimingCurve {
+    static func curve(_ curve: CubicTimingCurve, _ uikit: String = "the animation's `UIView.AnimationCurve`") -> Setting {
+        Setting("curve", default: curve, doc: "the animation's timing curve", uikit: uikit)
     }
 
-    static let dimmingColor = SettingDescriptor(
-        "dimmingColor", .color, default: .color(.black), doc: "the dimming view's color",
-        uikit: "`dimmingView.backgroundColor`")
+    static func completionCurve(_ curve: CubicTimingCurve) -> Setting {
+        Setting("completionCurve", default: curve, doc: "the curve a release finishes or cancels along",
+                uikit: "`UIPercentDrivenInteractiveTransition.completionCurve`")
+    }
+}
+
+extension Setting where Value == Spring {
+    /// UIKit's default spring (`UISpringTimingParameters()`, curve 7), for the system styles.
+    static func defaultSpring(_ doc: String) -> Setting {
+        Setting("spring", default: .uiKitDefault, doc: doc,
+                uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500")
+    }
+}
+
+extension Setting where Value == Color {
+    static let dimmingColor = Setting("dimmingColor", default: .black, doc: "the dimming view's color",
+                                      uikit: "`dimmingView.backgroundColor`")
 }
 
 extension SettingValues {
     /// The dimming color: `dimmingColor` at `dimmingAlpha`, or at the color's own alpha when the
     /// scene gives a translucent color and no `dimmingAlpha`.
-    var dimming: Color {
-        let color = self.color("dimmingColor") ?? .black
-        if !isGiven("dimmingAlpha"), isGiven("dimmingColor"), color.alpha < 1 { return color }
-        return color.withAlpha(number("dimmingAlpha") ?? 1)
+    func dimming(_ alpha: Setting<Double>) -> Color {
+        let color = self[Setting<Color>.dimmingColor]
+        if !isGiven(alpha.key), isGiven(Setting<Color>.dimmingColor.key), color.alpha < 1 { return color }
+        return color.withAlpha(self[alpha])
     }
 
     /// A cubic timing from `curve` and `duration`.
-    var cubicTiming: AnimatorTiming {
-        .cubic(curve("curve") ?? .linear, duration: number("duration") ?? 0.3)
+    func cubicTiming(_ curve: Setting<CubicTimingCurve>, _ duration: Setting<Double>) -> AnimatorTiming {
+        .cubic(self[curve], duration: self[duration])
     }
 }

@@ -12,40 +12,49 @@ struct Zoom: TransitionStyleDefinition {
     let name = "zoom"
     let summary = "iOS 18 `.zoom(sourceViewProvider:)`: a cell's image grows into the destination as its content fades in; drag down to shrink it back onto the cell"
     let presentations: [Presentation] = [.navigation, .modal]
-    let sourceCellSetting: String? = "cell"
-    let settings: [SettingDescriptor] = [
-        SettingDescriptor("cell", .cell, defaultText: "none",
-                          doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` or `present:` zooms from (default 0)",
-                          uikit: "`sourceViewProvider`'s view"),
-        SettingDescriptor("spring", .spring, default: .spring(.uiKitDefault),
-                          doc: "the zoom's spring, in and out and after a release (with the finger's velocity)",
-                          uikit: "estimated: `UISpringTimingParameters()` (curve 7)"),
-        SettingDescriptor("sourceCornerRadius", .number(range: 0...1000), default: .number(0),
-                          doc: "the source view's corner radius, points", uikit: "the source view's `layer.cornerRadius`"),
-        SettingDescriptor("cardCornerRadius", .number(range: 0...1000), default: .number(32),
-                          doc: "the corner radius the zooming card takes halfway, points", uikit: "estimated"),
-        SettingDescriptor("fade", .number(range: 0.001...1), default: .number(0.3),
-                          doc: "the share of the growth over which the destination's content fades in over the source view",
-                          uikit: "estimated"),
-        SettingDescriptor("minimumScale", .number(range: 0.01...1), default: .number(0.5),
-                          doc: "the smallest a dragged destination gets", uikit: "estimated"),
-        SettingDescriptor("scaleDistance", .number(range: 0.01...10), default: .number(0.5),
-                          doc: "the downward drag, as a fraction of the height, that shrinks it to `minimumScale`", uikit: "estimated"),
-        SettingDescriptor("flickVelocity", .number(range: 0...100_000), default: .number(300),
-                          doc: "a release faster than this (pt/s) decides by its vertical direction", uikit: "estimated"),
-        .completionThreshold(0.15, "without a flick, a release past this share of the scale distance pops"),
-    ]
+    let sourceCellSetting: String? = Key.cell.key
+    enum Key {
+        static let cell = Setting<CellReference?>(
+            "cell", defaultText: "none",
+            doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` or `present:` zooms from (default 0)",
+            uikit: "`sourceViewProvider`'s view")
+        static let spring = Setting<Spring>("spring", default: .uiKitDefault,
+                                            doc: "the zoom's spring, in and out and after a release (with the finger's velocity)",
+                                            uikit: "estimated: `UISpringTimingParameters()` (curve 7)")
+        static let sourceCornerRadius = Setting<Double>("sourceCornerRadius", .number(range: Limits.styleCornerRadius), default: 0,
+                                                        doc: "the source view's corner radius, points",
+                                                        uikit: "the source view's `layer.cornerRadius`")
+        static let cardCornerRadius = Setting<Double>("cardCornerRadius", .number(range: Limits.styleCornerRadius), default: 32,
+                                                      doc: "the corner radius the zooming card takes halfway, points", uikit: "estimated")
+        static let fade = Setting<Double>("fade", .number(range: Limits.fadeShare), default: 0.3,
+                                          doc: "the share of the growth over which the destination's content fades in over the source view",
+                                          uikit: "estimated")
+        static let minimumScale = Setting<Double>("minimumScale", .number(range: Limits.positiveUnit), default: 0.5,
+                                                  doc: "the smallest a dragged destination gets", uikit: "estimated")
+        static let scaleDistance = Setting<Double>(
+            "scaleDistance", .number(range: Limits.dragShare), default: 0.5,
+            doc: "the downward drag, as a fraction of the height, that shrinks it to `minimumScale`", uikit: "estimated")
+        static let flickVelocity = Setting<Double>("flickVelocity", .number(range: Limits.speed), default: 300,
+                                                   doc: "a release faster than this (pt/s) decides by its vertical direction",
+                                                   uikit: "estimated")
+        static let completionThreshold = Setting<Double>.completionThreshold(
+            0.15, "without a flick, a release past this share of the scale distance pops")
+    }
+    let settings = [SettingDescriptor]([
+        Key.cell, Key.spring, Key.sourceCornerRadius, Key.cardCornerRadius, Key.fade, Key.minimumScale, Key.scaleDistance,
+        Key.flickVelocity, Key.completionThreshold,
+    ])
 
     func parameters(_ s: SettingValues) -> ZoomDriver.Parameters {
         var p = ZoomDriver.Parameters()
-        p.spring = s.spring("spring") ?? .uiKitDefault
-        p.sourceCornerRadius = s.number("sourceCornerRadius") ?? 0
-        p.cardCornerRadius = s.number("cardCornerRadius") ?? 32
-        p.fade = s.number("fade") ?? 0.3
-        p.minimumScale = s.number("minimumScale") ?? 0.5
-        p.scaleDistance = s.number("scaleDistance") ?? 0.5
-        p.flickVelocity = s.number("flickVelocity") ?? 300
-        p.completionThreshold = s.number("completionThreshold") ?? 0.15
+        p.spring = s[Key.spring]
+        p.sourceCornerRadius = s[Key.sourceCornerRadius]
+        p.cardCornerRadius = s[Key.cardCornerRadius]
+        p.fade = s[Key.fade]
+        p.minimumScale = s[Key.minimumScale]
+        p.scaleDistance = s[Key.scaleDistance]
+        p.flickVelocity = s[Key.flickVelocity]
+        p.completionThreshold = s[Key.completionThreshold]
         return p
     }
 

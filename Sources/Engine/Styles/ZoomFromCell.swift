@@ -9,18 +9,23 @@ struct ZoomFromCell: PercentDrivenStyle {
     let name = "zoom-from-cell"
     let summary = "push: the detail screen's frame grows from the tapped cell's image (radius h / 2 → 0), its content laid out at each size"
     let presentations: [Presentation] = [.navigation]
-    let sourceCellSetting: String? = "cell"
-    let settings: [SettingDescriptor] = [
-        .duration(0.3, "`UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut)`"),
-        .curve("easeInOut", "`.easeInOut`"),
-        .completionCurve("easeInOut"),
-        .completionSpeed,
-        SettingDescriptor("cell", .cell, defaultText: "none", doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
-                          uikit: "`collectionView(_:didSelectItemAt:)`'s cell"),
-        SettingDescriptor("detailContent", .choice(DetailContent.allCases.map(\.rawValue)), default: .choice("layout"),
-                          doc: "`layout`: the detail is laid out at each size its frame takes (the tutorial animates the frame); `scale`: laid out once and magnified to cover",
-                          uikit: "`toViewController.view.frame` animated"),
-    ]
+    let sourceCellSetting: String? = Key.cell.key
+    enum Key {
+        static let duration = Setting<Double>.duration(0.3, "`UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut)`")
+        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`.easeInOut`")
+        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
+        static let cell = Setting<CellReference?>(
+            "cell", defaultText: "none",
+            doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
+            uikit: "`collectionView(_:didSelectItemAt:)`'s cell")
+        static let detailContent = Setting<DetailContent>(
+            "detailContent", default: .layout,
+            doc: "`layout`: the detail is laid out at each size its frame takes (the tutorial animates the frame); `scale`: laid out once and magnified to cover",
+            uikit: "`toViewController.view.frame` animated")
+    }
+    let settings = [SettingDescriptor]([
+        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.cell, Key.detailContent,
+    ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings
@@ -29,10 +34,10 @@ struct ZoomFromCell: PercentDrivenStyle {
             recognizer: .panInLeftHalf,
             progress: { event, bounds, base in base + abs(event.translation.x) / bounds.width },
             finishes: { _, v in v.x > 0 })
-        let zoom = ZoomGeometry(layout: s.choice("detailContent") == DetailContent.scale.rawValue ? .aspectFill : .atFrame)
+        let zoom = ZoomGeometry(layout: s[Key.detailContent] == .scale ? .aspectFill : .atFrame)
         return PercentDrivenDriver(styleName: name, geometry: zoom, stage: run.stage, forward: run.forward,
-                                   timing: s.cubicTiming, completionCurve: s.curve("completionCurve") ?? .easeInOut,
-                                   completionSpeed: s.number("completionSpeed") ?? 1, scrubsInLayerTime: false,
+                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
+                                   completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: false,
                                    interruptible: !run.forward, rule: run.forward ? nil : rule)
     }
 }

@@ -220,18 +220,7 @@ public struct SceneInspection: Sendable {
         case .icon: return "icon"
         case .list: return "list"
         case .grid: return "grid"
-        case .control(let control):
-            switch control.kind {
-            case .button: return "button"
-            case .toggle: return "switch"
-            case .segmented: return "segmentedControl"
-            case .textField(let field): return field.style == .search ? "searchBar" : "textField"
-            case .slider: return "slider"
-            case .stepper: return "stepper"
-            case .pageControl: return "pageControl"
-            case .progress: return "progressView"
-            case .activityIndicator: return "activityIndicator"
-            }
+        case .control(let control): return control.sceneKind
         }
     }
 }

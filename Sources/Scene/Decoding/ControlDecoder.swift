@@ -15,6 +15,7 @@ extension SceneDecoder {
         let frame = decodeFrame(fields, node, kind: kind, fixedSize: fixed)
         guard let control, let frame else { return nil }
         var view = ControlView(control, frame: frame, tint: tint, colors: context.colors)
+        view.sceneKind = kind
         view.id = decodeViewID(fields, kind)
         view.autoresizing = decodeAutoresizing(fields)
         view.opacity = decodeOpacity(fields)

@@ -331,9 +331,9 @@ struct CustomStyleDecoder {
         if let value = fields["progress"], let progress = decodeProgress(value) { gesture.progress = progress }
         if let value = fields["finish"], let finish = decodeFinish(value) { gesture.finish = finish }
         gesture.autoFinish = r.value(fields, K.autoFinish)
-        if let v = r.value(fields, K.completionCurve) { gesture.completionCurve = v }
-        if let v = r.value(fields, K.completionSpeed) { gesture.completionSpeed = v }
-        if let v = r.value(fields, K.interruptible) { gesture.interruptible = v }
+        gesture.completionCurve = r.value(fields, K.completionCurve)
+        gesture.completionSpeed = r.value(fields, K.completionSpeed)
+        gesture.interruptible = r.value(fields, K.interruptible)
         if let value = fields["follow"] {
             gesture.follow = decodeFollow(value, progress: gesture.progress)
             // The `slide-up-modal` tutorial's driver decides by a flick and a threshold, and completes on its springs.

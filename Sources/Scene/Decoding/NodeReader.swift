@@ -52,12 +52,18 @@ final class NodeReader {
     /// did-you-mean; `what` names it in messages when its declaration's name is not enough
     /// ("screen 'list'").
     func mapping(_ node: Node, _ declaration: KeyMapping, what: String? = nil) -> Fields? {
-        mapping(node, what ?? declaration.what, allowed: declaration.names)
+        assert(SceneVocabulary.mapping(named: declaration.name) != nil,
+               "KeyMapping '\(declaration.name)' is not listed in SceneVocabulary.mappings, so the schema and docs miss it")
+        var fields = mapping(node, what ?? declaration.what, allowed: declaration.names)
+        fields?.declaration = declaration
+        return fields
     }
 
     /// The value of `key` in `fields`, checked against its declared kind and range; nil when
     /// absent or wrong (then reported). `what` names it in messages (default: the key).
     func read<Value>(_ fields: Fields, _ key: Setting<Value>, _ what: String? = nil, appearance: Appearance = .light) -> Value? {
+        assert(fields.declaration.map { $0[key.key] != nil } ?? true,
+               "'\(key.key)' is read from \(fields.declaration?.name ?? "") but not declared in it, so the decoder refuses it")
         guard let node = fields[key.key] else { return nil }
         return SettingDecoder(reader: self, appearance: appearance).decode(node, key.descriptor, what: what).flatMap(key.cast)
     }
@@ -228,6 +234,8 @@ final class NodeReader {
 struct Fields {
     let node: Node
     var entries: [(name: String, key: Node, value: Node)] = []
+    /// The declaration the keys were checked against, when they were.
+    var declaration: KeyMapping?
 
     init(node: Node) {
         self.node = node

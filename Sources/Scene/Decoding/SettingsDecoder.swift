@@ -85,6 +85,10 @@ struct SettingDecoder {
         case .spring:
             return SpringDecoder(reader: r).decode(node).map(SettingValue.spring)
         case .choice(let names):
+            guard node.scalar != nil else {
+                r.error(node, "expected \(key), one of: \(names.joined(separator: ", ")); found \(r.describe(node))")
+                return nil
+            }
             guard let name = r.string(node, key) else { return nil }
             guard names.contains(name) else {
                 let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""

@@ -17,7 +17,7 @@ struct CurveDecoder {
             return nil
         }
         guard let v = r.numbers(node, "curve control points [x1, y1, x2, y2]", count: 4) else { return nil }
-        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+        guard Limits.unit.contains(v[0]), Limits.unit.contains(v[2]) else {
             r.error(node, "curve control point x values must be between 0 and 1 (y may overshoot), found x1 = \(v[0]), x2 = \(v[2])")
             return nil
         }

@@ -22,3 +22,60 @@ public enum SceneVocabulary {
         mappings.first { $0.name == name }
     }
 }
+
+extension SceneVocabulary {
+    /// The key tables of docs/scene-format.md's "Key reference", one per mapping, made from the
+    /// declarations (`segue schema --key-tables` prints them; a test keeps the docs equal).
+    public static var keyTables: String {
+        var out = ""
+        for mapping in mappings {
+            out += "#### `\(mapping.name)`\n\n\(mapping.doc.prefix(1).uppercased() + mapping.doc.dropFirst())"
+            out += mapping.doc.hasSuffix(".") ? "" : "."
+            if !mapping.required.isEmpty { out += " Requires " + mapping.required.map { "`\($0)`" }.joined(separator: ", ") + "." }
+            out += "\n\n| key | value | default | meaning |\n|---|---|---|---|\n"
+            for key in mapping.keys {
+                let value = key.defaultText ?? key.defaultValue.map { "`\($0.text)`" } ?? (mapping.required.contains(key.key) ? "required" : "none")
+                let meaning = key.uikit.isEmpty ? key.doc : "\(key.doc) (`\(key.uikit)`)"
+                out += "| `\(key.key)` | \(key.kind.summary) | \(value) | \(meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+extension SettingKind {
+    /// The kind as the docs' key tables state it, with its range.
+    public var summary: String {
+        func n(_ v: Double) -> String { Limits.format(v) }
+        switch self {
+        case .number(let range, let exclusiveMinimum):
+            var text = "number"
+            if let range { text += " \(n(range.lowerBound))–\(n(range.upperBound))" }
+            if let exclusiveMinimum { text += ", above \(n(exclusiveMinimum))" }
+            return text
+        case .integer(let range):
+            return range.upperBound == Int.max ? "whole number from \(range.lowerBound)" : "whole number \(range.lowerBound)–\(range.upperBound)"
+        case .seconds: return "seconds, above 0, at most \(n(Limits.duration))"
+        case .time: return "seconds 0–\(n(Limits.duration))"
+        case .numbers(let count, let range): return "\(count) numbers, each \(n(range.lowerBound))–\(n(range.upperBound))"
+        case .point: return "`[x, y]`"
+        case .size: return "`[width, height]`"
+        case .rect: return "`[x, y, width, height]`"
+        case .boolean: return "`true` / `false`"
+        case .text: return "text"
+        case .color: return "[color](#colors)"
+        case .curve: return "[curve](#timing-values)"
+        case .spring: return "[spring](#timing-values)"
+        case .choice(let names): return names.map { "`\($0)`" }.joined(separator: " / ")
+        case .cell: return "[`cell`](#cell)"
+        case .shape(let name):
+            // A mapping has its own table; the other shapes are explained in a section.
+            let sections = ["screens": "screens-and-views", "styles": "custom-transitions", "length": "keyframes",
+                            "frameValue": "keyframes"]
+            return "[`\(name)`](#\(SceneVocabulary.mapping(named: name) != nil ? name.lowercased() : sections[name] ?? name.lowercased()))"
+        case .list(let item): return "list of \(item.summary)"
+        case .oneOf(let kinds): return kinds.map(\.summary).joined(separator: " or ")
+        }
+    }
+}

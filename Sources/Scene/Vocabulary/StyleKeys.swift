@@ -101,10 +101,11 @@ public enum GestureKeys {
     public static let progress = ShapedKey("progress", .shape("progress"), doc: "how progress follows the finger")
     public static let finish = ShapedKey("finish", .shape("finish"), doc: "when a release finishes")
     public static let autoFinish = Setting<Double?>("autoFinish", .number(range: Limits.unit), doc: "progress past which it finishes at once")
-    public static let completionCurve = Setting<CubicTimingCurve?>("completionCurve", doc: "the completion's curve", uikit: "completionCurve")
-    public static let completionSpeed = Setting<Double?>("completionSpeed", .number(range: Limits.completionSpeed), doc: "speed of the completion",
-                                                         uikit: "completionSpeed")
-    public static let interruptible = Setting<Bool?>("interruptible", doc: "a touch during the completion catches it")
+    public static let completionCurve = Setting<CubicTimingCurve>("completionCurve", default: .easeInOut, doc: "the completion's curve",
+                                                                  uikit: "completionCurve")
+    public static let completionSpeed = Setting<Double>("completionSpeed", .number(range: Limits.completionSpeed), default: 1,
+                                                        doc: "speed of the completion", uikit: "completionSpeed")
+    public static let interruptible = Setting<Bool>("interruptible", default: false, doc: "a touch during the completion catches it")
     public static let follow = ShapedKey("follow", .shape("follow"), doc: "the screen follows the finger, then a spring carries it")
 
     public static let mapping = KeyMapping("gesture", "a gesture", doc: "the gesture that drives a direction",

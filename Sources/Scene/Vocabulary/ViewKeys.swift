@@ -138,7 +138,7 @@ public enum ListKeys {
     public static let style = Setting<ListView.Style>("style", default: .plain, doc: "the table style", uikit: "UITableView.Style")
     public static let rows = ShapedKey("rows", .list(.oneOf([.text, .shape("row")])), doc: "rows of one section")
     public static let sections = ShapedKey("sections", .list(.shape("section")), doc: "sections with headers and footers")
-    public static let rowHeight = Setting<Double?>("rowHeight", .number(range: 1...Limits.length.upperBound), defaultText: "by content",
+    public static let rowHeight = Setting<Double?>("rowHeight", .number(range: Limits.rowHeight), defaultText: "by content",
                                                    doc: "points", uikit: "rowHeight")
     public static let imageSize = Setting<Double?>("imageSize", .number(range: Limits.length), defaultText: "by content", doc: "points")
     public static let imageCornerRadius = Setting<Double?>("imageCornerRadius", .number(range: Limits.cornerRadius),
