@@ -33,10 +33,45 @@ struct SceneTree: Sendable {
         var transition: BarTransition = .crossFade
     }
 
+    /// Where the tab bar controller's bar (`Scene.tabs`) is drawn in a frame.
+    ///
+    /// The bar belongs to the `UITabBarController`, above the navigation controller of the
+    /// selected tab: it stays put over a push or pop (`fixed`). A screen pushed with
+    /// `hidesBottomBarWhenPushed` makes it leave with the screen it covers, and a pop bring it
+    /// back with it; a presentation covers it, its presenter carrying it (`carried`).
+    struct TabBar: Hashable, Sendable {
+        enum Place: Hashable, Sendable {
+            /// Over everything the navigation container shows, its navigation bar included.
+            case fixed
+            /// Drawn right over this screen, under the same transform and opacity.
+            case carried(by: String)
+        }
+
+        var place: Place
+        var selected: Int
+    }
+
+    /// A list row drawn selected over its screen, by screen name (`UITableView` selection): at
+    /// `alpha`, 1 while the finger is down and through the push, fading with the pop's progress.
+    struct Selection: Hashable, Sendable {
+        var list: String
+        var index: Int
+        var alpha: Double
+    }
+
+    /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
+    private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+        let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
+        return RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
+                          size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
+                          alpha: alpha)
+    }
+
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
-    /// in `ownBars` carries its navigation bar (that id) with it, under the same transform.
-    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:],
-               offsets: ScrollOffsets = ScrollOffsets()) -> [RenderNode] {
+    /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
+    /// tab bar goes where `tabBar` says.
+    func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:], tabBar: TabBar? = nil,
+               selections: [String: Selection] = [:], offsets: ScrollOffsets = ScrollOffsets()) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
             switch placement.content {
@@ -47,7 +82,7 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
-                nodes.append(screenNode(name, placement, offsets: offsets))
+                nodes.append(screenNode(name, placement, offsets: offsets, selection: selections[name]))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name],
                    let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice, offsets: offsets) {
@@ -56,14 +91,19 @@ struct SceneTree: Sendable {
                     moved.alpha = placement.alpha
                     nodes.append(moved)
                 }
+                if let tabBar, tabBar.place == .carried(by: name) {
+                    nodes.append(tabBarNode(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
+                                            alpha: placement.alpha))
+                }
             }
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
+        if let tabBar, tabBar.place == .fixed { nodes.append(tabBarNode(selected: tabBar.selected)) }
         return nodes
     }
 
     /// Where a placement's layout goes on screen: its transform and the device it is laid out for.
-    private func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
+    func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
         let frame = placement.frame
         switch placement.layout {
         case .laidOut(let rect):
@@ -113,7 +153,7 @@ struct SceneTree: Sendable {
     }
 
     /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
-    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets) -> RenderNode {
+    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets, selection: Selection? = nil) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let laidOut = layouts.screen(name, on: layout) {
@@ -122,13 +162,13 @@ struct SceneTree: Sendable {
                 let id = "\(placement.id)/\(view.id)"
                 let transform = adjustment?.transform(for: view.frame) ?? AffineTransform(translationX: view.frame.x, y: view.frame.y)
                 let key = ScrollOffsets.Key(screen: name, view: view.id)
-                if scrolling.contains(key), let scroll = laidOut.scrollView(view.id, on: layout) {
+                if scrolling.contains(key), let scroll = laidOut.spec.scrollView(view.id, on: layout) {
                     // UIScrollView: a node of the frame's size clipping its content, moved up by the offset.
                     // One at the content top of a screen with a navigation bar reaches up under the
                     // bar, as a scroll view behind a translucent bar does (the bar answers it: barNode).
                     let offset = offsets[key]
-                    let underBar = adjustment == nil && laidOut.navigationBar != nil && scroll.frame.minY > 0
-                        && abs(scroll.frame.minY - laidOut.contentTop(on: layout)) < 0.5
+                    let underBar = adjustment == nil && laidOut.spec.navigationBar != nil && scroll.frame.minY > 0
+                        && abs(scroll.frame.minY - laidOut.spec.contentTop(on: layout)) < 0.5
                     let top = underBar ? scroll.frame.minY : 0
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
@@ -141,6 +181,18 @@ struct SceneTree: Sendable {
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
                                            size: view.frame.size, transform: transform, alpha: adjustment?.alpha ?? 1))
+            }
+            // Over the views with ids: the row drawn selected covers the list it belongs to.
+            if let selection, selection.alpha > 0,
+               let cell = laidOut.spec.cellFrame(list: selection.list, index: selection.index, on: layout)?.cell {
+                // A row of a scrolled list is where its content's offset puts it.
+                let scrolled = scrolling.contains(ScrollOffsets.Key(screen: name, view: selection.list))
+                    ? offsets[ScrollOffsets.Key(screen: name, view: selection.list)] : 0
+                children.append(RenderNode(id: "\(placement.id)/selection",
+                                           content: .part(ScreenPart(screen: name, kind: .selectedRow(list: selection.list, index: selection.index),
+                                                                     layout: layout)),
+                                           size: cell.size, transform: AffineTransform(translationX: cell.x, y: cell.y - scrolled),
+                                           alpha: selection.alpha))
             }
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),

@@ -39,6 +39,7 @@ struct SheetDriver: TransitionDriver {
     private var interruptedTarget: Double??
     private(set) var completion: (time: Double, finished: Bool)?
     private(set) var restingStage: TransitionStage?
+    private(set) var detentChange: String?
 
     var source: String { isForward ? stage.below : stage.above }
     var destination: String { isForward ? stage.above : stage.below }
@@ -114,8 +115,10 @@ struct SheetDriver: TransitionDriver {
             var resting = stage
             resting.detentTop = target
             restingStage = resting
+            detentChange = abs(target - restTop) < 1e-9 ? nil : geometry.detentName(top: target, bounds: stage.bounds)
         } else {
             restingStage = nil
+            detentChange = nil
         }
     }
 

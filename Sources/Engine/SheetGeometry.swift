@@ -34,6 +34,17 @@ struct SheetGeometry: Sendable, Hashable {
     /// The sheet's height at the large detent: the container less the top gap.
     func largeHeight(_ bounds: Rect) -> Double { bounds.height * (1 - topGap) }
 
+    /// The sheet's height at the medium detent: half the container (`UISheetPresentationController.Detent.medium()`).
+    func mediumHeight(_ bounds: Rect) -> Double { bounds.height / 2 }
+
+    /// The detent whose top edge is `top`, as a scene names it: `large`, `medium` or `custom`.
+    func detentName(top: Double, bounds: Rect) -> String {
+        let height = bounds.maxY - top
+        if abs(height - largeHeight(bounds)) < 1e-6 { return "large" }
+        if abs(height - mediumHeight(bounds)) < 1e-6 { return "medium" }
+        return "custom"
+    }
+
     /// The top edge at each detent, from the lowest (smallest sheet) to the highest.
     func detentTops(_ bounds: Rect) -> [Double] {
         switch kind {

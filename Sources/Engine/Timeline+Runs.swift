@@ -20,9 +20,13 @@ public struct TransitionRun: Hashable, Sendable {
     public var isForward: Bool
     /// Whether it runs inside a navigation controller (a push or pop) rather than modally.
     public var pushed: Bool
+    /// The detent a sheet settles at when the run moves it between detents instead of
+    /// dismissing it (`large`, `medium`, `custom`); nil for any other run.
+    public var detent: String? = nil
 
-    /// What it does in one word: push, pop, present or dismiss.
+    /// What it does in one word: push, pop, present, dismiss, or detent (a sheet moved between detents).
     public var verb: String {
+        if detent != nil { return "detent" }
         switch (isForward, pushed) {
         case (true, true): return "push"
         case (true, false): return "present"
@@ -45,6 +49,9 @@ public struct TransitionRelease: Hashable, Sendable {
     public var time: Double
     /// Whether the transition set off to finish (true) or to cancel.
     public var finishes: Bool
+    /// The detent a sheet set off to when the release moves it between detents rather than
+    /// back where it was; nil otherwise.
+    public var detent: String? = nil
 }
 
 extension Timeline {
@@ -57,7 +64,7 @@ extension Timeline {
             return TransitionRun(index: index, style: driver.styleName, source: driver.source, destination: driver.destination,
                                  start: start, end: completion.time, finished: completion.finished,
                                  completed: driver.completion != nil, entry: origin.entry, isForward: driver.isForward,
-                                 pushed: origin.pushed)
+                                 pushed: origin.pushed, detent: driver.completion == nil ? nil : driver.detentChange)
         }
     }
 

@@ -130,15 +130,21 @@ public struct Timeline: Sendable {
                               touches: touches, nodes: nodes)
         case .scroll(_, let index, let layout, let offsets):
             let run = scrolls[index]
-            let nodes = tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars,
-                                   offsets: offsets.with(run.key, at: run.offset(at: time)))
+            let nodes = tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, tabBar: layout.tabBar,
+                                   selections: layout.selections, offsets: offsets.with(run.key, at: run.offset(at: time)))
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
                               touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         case .transition(_, let index):
             let driver = drivers[index]
             let context = contexts[index]
+            var selections: [String: SceneTree.Selection] = [:]
+            if let row = context.selection {
+                selections[row.screen] = SceneTree.Selection(list: row.list, index: row.index,
+                                                             alpha: row.fadesWithAmount ? driver.amount(at: time) : 1)
+            }
             let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
-                                   ownBars: context.ownBars, offsets: driverOffsets[index])
+                                   ownBars: context.ownBars, tabBar: context.tabBar, selections: selections,
+                                   offsets: driverOffsets[index])
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
@@ -149,6 +155,8 @@ public struct Timeline: Sendable {
         var placements: [Placement]
         var bar: SceneTree.Bar?
         var ownBars: [String: String]
+        var tabBar: SceneTree.TabBar?
+        var selections: [String: SceneTree.Selection]
     }
 
     /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
@@ -161,6 +169,22 @@ public struct Timeline: Sendable {
         return offsets
     }
 
+    /// Where a presentation shows a screen: a sheet at its detent, laid out at the sheet's size.
+    public struct Presentation: Sendable {
+        /// The transition style's name (`page-sheet`, `form-sheet`).
+        public var style: String
+        /// The screen's frame on the device, in points.
+        public var frame: Rect
+        /// The size and safe area the screen is laid out for there.
+        public var layout: Device
+    }
+
+    /// Every screen of `scene` a modal transition shows other than full screen (a sheet), by
+    /// name, as it rests once presented: what `segue inspect` reports as `presentedAs`.
+    public static func presentations(of scene: Scene, text: any TextMeasuring) -> [String: Presentation] {
+        TimelineBuilder.presentations(scene, text: text)
+    }
+
     /// Where a transition's two screens sit relative to navigation bars.
     struct BarContext: Sendable {
         var below: String
@@ -171,6 +195,20 @@ public struct Timeline: Sendable {
         var ownBars: [String: String]
         /// How the bar's items change over during a push or pop.
         var barTransition: BarTransition = .crossFade
+        /// Where the tab bar controller's bar goes (`Scene.tabs`); nil where it does not show.
+        var tabBar: SceneTree.TabBar?
+        /// The covered screen's selected row, kept through a push and faded out with a pop's
+        /// progress (`clearsSelectionOnViewWillAppear` with the transition coordinator).
+        var selection: RowSelection?
+
+        struct RowSelection: Sendable {
+            var screen: String
+            var list: String
+            var index: Int
+            /// Whether it fades as the screen above leaves (a pop or dismissal): its alpha is the
+            /// driver's `amount`, so a cancelled pop brings it back.
+            var fadesWithAmount: Bool
+        }
 
         /// The bar cross-fading from `below` to `above`, `amount` = how far `above` is in.
         func bar(amount: Double) -> SceneTree.Bar? {

@@ -42,9 +42,17 @@ struct TimelineBuilder {
         var stage: TransitionStage?
         /// Pushed inside the navigation controller below it (true), or presented over it (false).
         var pushed = false
+        /// The list row a tap selected to bring the screen above; cleared when this screen is
+        /// uncovered again (`clearsSelectionOnViewWillAppear`).
+        var selectedRow: (list: String, index: Int)?
     }
 
+    /// The navigation stack on top: the selected tab's, with whatever is presented over it.
     private var stack: [Entry]
+    /// Each tab's stack while another tab is selected (`Scene.tabs`), by tab; empty without tabs.
+    private var tabStacks: [[Entry]] = []
+    /// The selected tab of the scene's tab bar controller.
+    private var selectedTab = 0
     private var active: Int?
     /// Where each driver's stage came from, to push its entry when it finishes.
     private var runs: [(transition: Transition, stage: TransitionStage, pushed: Bool)] = []
@@ -59,6 +67,10 @@ struct TimelineBuilder {
         self.scene = scene
         self.tree = tree ?? SceneTree(scene: scene, text: text, layouts: layouts)
         stack = [Entry(screen: scene.root)]
+        if let tabs = scene.tabs {
+            tabStacks = tabs.roots.map { [Entry(screen: $0)] }
+            selectedTab = tabs.bar.selected
+        }
         segments = []
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
     }
@@ -102,7 +114,7 @@ struct TimelineBuilder {
 
     /// Resolves every transition's style by name and decodes its settings; every problem is a
     /// located diagnostic.
-    private mutating func resolveTransitions() {
+    mutating func resolveTransitions() {
         let registry = StyleRegistry(scene: scene)
         diagnostics += StyleRegistry.problems(scene: scene)
         for spec in scene.transitions {
@@ -147,13 +159,18 @@ struct TimelineBuilder {
     // MARK: Actions
 
     private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry) {
+        forward(to: screen, navigation: navigation, entry: entry, at: entry.time)
+    }
+
+    /// Pushes or presents `screen` at `time` (an action's `at`, or the lift of a tap on a bar button).
+    private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry, at time: Double) {
         let verb = navigation ? "push" : "present"
-        settle(before: entry.time)
-        guard checkIdle(entry, "\(verb) '\(screen)'") else { return }
+        settle(before: time)
+        guard checkIdle(entry, "\(verb) '\(screen)'", at: time) else { return }
         guard let transition = transitions.first(where: { $0.spec.from == top.screen && $0.spec.to == screen }) else {
             let known = transitions.filter { $0.spec.from == top.screen }.map(\.spec.to)
             let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
-            fail(entry, "cannot \(verb) '\(screen)' at \(format(entry.time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
+            fail(entry, "cannot \(verb) '\(screen)' at \(format(time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
             return
         }
         let style = transition.style
@@ -173,14 +190,19 @@ struct TimelineBuilder {
             source = (cell.list, frame)
         }
         let stage = sourceStage(above: screen, cell: source)
-        start(transition.animated(stage, forward: true, at: entry.time), transition: transition, stage: stage,
-              pushed: navigation, at: entry.time)
+        start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage,
+              pushed: navigation, at: time)
     }
 
     private mutating func back(navigation: Bool, entry: TimelineEntry) {
+        back(navigation: navigation, entry: entry, at: entry.time)
+    }
+
+    /// Pops or dismisses the top screen at `time` (an action's `at`, or the lift of a tap on a bar button).
+    private mutating func back(navigation: Bool, entry: TimelineEntry, at time: Double) {
         let verb = navigation ? "pop" : "dismiss"
-        settle(before: entry.time)
-        guard checkIdle(entry, verb) else { return }
+        settle(before: time)
+        guard checkIdle(entry, verb, at: time) else { return }
         guard stack.count > 1, let transition = top.transition, let stage = top.stage else {
             fail(entry, navigation
                  ? "cannot pop at \(format(entry.time)) s: '\(top.screen)' is the root of the navigation stack"
@@ -191,15 +213,15 @@ struct TimelineBuilder {
             fail(entry, "cannot \(verb) '\(top.screen)': it was \(top.pushed ? "pushed" : "presented") with \(transition.style.name); use '\(top.pushed ? "pop" : "dismiss"): true'")
             return
         }
-        start(transition.animated(stage, forward: false, at: entry.time), transition: transition,
-              stage: stage, pushed: top.pushed, at: entry.time)
+        start(transition.animated(stage, forward: false, at: time), transition: transition,
+              stage: stage, pushed: top.pushed, at: time)
     }
 
-    private mutating func checkIdle(_ entry: TimelineEntry, _ what: String) -> Bool {
+    private mutating func checkIdle(_ entry: TimelineEntry, _ what: String, at time: Double? = nil) -> Bool {
         guard let index = active else { return true }
         let driver = drivers[index]
         let until = driver.completion.map { "until \(format($0.time)) s" } ?? "held by a finger"
-        fail(entry, "cannot \(what) at \(format(entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
+        fail(entry, "cannot \(what) at \(format(time ?? entry.time)) s: the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)' is still running (\(until)); move this entry later")
         return false
     }
 
@@ -230,6 +252,8 @@ struct TimelineBuilder {
         /// It scrolled `scrolls[index]`.
         case scroll(Int)
         case nothing(String)
+        /// It acted without a transition run (a tab switch), said in words.
+        case acted(String)
     }
 
     /// Every gesture entry and what it did, checked against `expect:` once the replay is over.
@@ -244,10 +268,10 @@ struct TimelineBuilder {
             fail(entry, "the timeline's touches make \(sampleCount) samples at \(scene.fps) fps by this entry, over the limit of \(Limits.samples) samples; lower --fps or the swipes' 'rate'")
         }
         let trace = samples.map { TouchPoint(time: Self.sampleTime(entry.time + $0.time, fps: scene.fps), location: $0.location) }
-        gestures.append((entry, touchEffect(trace)))
+        gestures.append((entry, touchEffect(trace, entry: entry)))
     }
 
-    private mutating func touchEffect(_ trace: [TouchPoint]) -> GestureEffect {
+    private mutating func touchEffect(_ trace: [TouchPoint], entry: TimelineEntry) -> GestureEffect {
         guard let down = trace.first, let up = trace.last else { return .nothing("it has no samples") }
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
@@ -317,13 +341,27 @@ struct TimelineBuilder {
         // A tap on a cell starts a style that grows out of it, on a row its action.
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
-            if let index = tap(at: down.location, time: up.time) { return .run(index) }
-            reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of")
+            if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
+            if let index = tap(at: down.location, time: up.time, down: down.time) { return .run(index) }
+            reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of" + whatActs())
         }
         if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
             reasons.insert(noGestureHere(), at: 0)
         }
         return .nothing(reasons.joined(separator: "; "))
+    }
+
+    /// What a tap could act on here, for a tap that hit nothing: the back button, the tab bar's
+    /// items, or the actions that leave the top screen.
+    private func whatActs() -> String {
+        var ways: [String] = []
+        if let frame = backButtonFrame() { ways.append("the back button at \(point(Point(x: frame.midX, y: frame.midY))) ('tap: { back: true }')") }
+        for (item, frame) in barItems() where item.action != nil {
+            ways.append("'\(item.name)' (\(item.action?.description ?? "")) at \(point(Point(x: frame.midX, y: frame.midY))) ('tap: { barItem: \(item.name) }')")
+        }
+        if let tabs = scene.tabs, restingTabBar != nil { ways.append("the tab bar's items ('tap: { tab: 0 }' to '{ tab: \(tabs.roots.count - 1) }')") }
+        if stack.count > 1 { ways.append(top.pushed ? "'pop: true'" : "'dismiss: true'") }
+        return ways.isEmpty ? "" : "; what acts here: " + ways.joined(separator: ", ")
     }
 
     /// Why nothing can start from the top screen by a gesture, and what can.
@@ -348,13 +386,14 @@ struct TimelineBuilder {
     /// A tap entry: resolved to a point on the screen on top, then replayed as a finger.
     private mutating func tap(_ target: TapTarget, entry: TimelineEntry) {
         settle(before: entry.time)
-        let screen = scene.screens[top.screen]
+        let shown = topShown()
+        let screen = shown.screen
         let location: Point
         switch target {
         case .point(let p):
             location = p
         case .cell(let list, let index):
-            guard let frames = screen?.cellFrames(list: list, on: scene.device) else {
+            guard let frames = screen?.cellFrames(list: list, on: shown.layout) else {
                 let ids = screen?.collectionIDs ?? []
                 fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no list or grid '\(list)'" +
                      (ids.isEmpty ? "" : "; its lists and grids are: \(ids.joined(separator: ", "))"))
@@ -365,20 +404,52 @@ struct TimelineBuilder {
                 return
             }
             let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-            location = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
-            if let scroll = screen?.scrollView(list, on: scene.device), !scroll.frame.contains(location) {
-                let side = location.y < scroll.frame.minY ? "above" : "below"
-                fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(location.y)), \(side) the list's visible \(format(scroll.frame.minY))–\(format(scroll.frame.maxY)); scroll it into view first")
+            let local = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
+            if let scroll = screen?.scrollView(list, on: shown.layout), !scroll.frame.contains(local) {
+                let side = local.y < scroll.frame.minY ? "above" : "below"
+                fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(scroll.frame.minY))–\(format(scroll.frame.maxY)); scroll it into view first")
                 return
             }
+            location = onDevice(local, shown)
         case .view(let id):
-            guard let view = screen?.identifiedViews(on: scene.device).first(where: { $0.id == id }) else {
-                let ids = screen?.identifiedViews(on: scene.device).map(\.id) ?? []
+            guard let view = screen?.identifiedViews(on: shown.layout).first(where: { $0.id == id }) else {
+                let ids = screen?.identifiedViews(on: shown.layout).map(\.id) ?? []
                 fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and has no view with id '\(id)'" +
                      (ids.isEmpty ? "" : "; its views with ids are: \(ids.joined(separator: ", "))"))
                 return
             }
-            location = Point(x: view.frame.midX, y: view.frame.midY)
+            location = onDevice(Point(x: view.frame.midX, y: view.frame.midY), shown)
+        case .tab(let index):
+            guard let tabs = scene.tabs else {
+                fail(entry, "'tap: { tab: \(index) }' taps an item of the scene's tab bar controller, and this scene has none; declare one with 'tabs: { items: [{ title, root }] }' instead of 'root'")
+                return
+            }
+            guard tabs.roots.indices.contains(index) else {
+                fail(entry, "the tab bar has \(tabs.roots.count) items (0 to \(tabs.roots.count - 1)); tab \(index) is past its end")
+                return
+            }
+            let item = tabItemFrame(index, of: tabs.roots.count)
+            location = Point(x: item.midX, y: item.midY)
+        case .back:
+            guard let frame = backButtonFrame() else {
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and shows no back button: \(noBackButton())")
+                return
+            }
+            location = Point(x: frame.midX, y: frame.midY)
+        case .barItem(let name):
+            let items = barItems()
+            guard let item = items.first(where: { $0.item.name == name }) else {
+                let names = items.map(\.item.name)
+                let hint = Diagnostic.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                fail(entry, "'\(top.screen)' is on screen at \(format(entry.time)) s and its navigation bar has no item '\(name)'\(hint)" +
+                     (names.isEmpty ? "" : "; its items are: \(names.joined(separator: ", "))"))
+                return
+            }
+            guard item.item.action != nil else {
+                fail(entry, noAction(item.item))
+                return
+            }
+            location = Point(x: item.frame.midX, y: item.frame.midY)
         }
         touch([TouchSample(time: 0, location: location), TouchSample(time: TapTarget.duration, location: location)], entry: entry)
     }
@@ -413,18 +484,27 @@ struct TimelineBuilder {
                 let ended = driver.completion.map { $0.finished ? "finished" : "was cancelled" } ?? "was still held when the scene ended"
                 let verb = driver.completion.map { " at \(format($0.time)) s" } ?? ""
                 let what = "the \(driver.styleName) transition from '\(driver.source)' to '\(driver.destination)'"
+                let detent = driver.completion == nil ? nil : driver.detentChange
                 switch expected {
                 case .scroll:
                     fail(entry, "this \(kind) should scroll a list or grid, but it drives \(what), which \(ended)\(verb)")
                 case .nothing:
                     fail(entry, "this \(kind) should do nothing, but it drives \(what), which \(ended)\(verb)")
+                case .detent where detent == nil:
+                    fail(entry, "this \(kind) should move the sheet to \(entry.expectedDetent.map { "the \($0) detent" } ?? "another detent"), but it drives \(what), which \(ended)\(verb)")
+                case .detent where entry.expectedDetent != nil && entry.expectedDetent != detent:
+                    fail(entry, "this \(kind) should move the sheet to the \(entry.expectedDetent ?? "") detent, but it settles at the \(detent ?? "") detent\(verb)")
+                case .cancel where detent != nil:
+                    fail(entry, "this \(kind) moves the sheet to the \(detent ?? "") detent\(verb), not back where it was; write 'expect: { detent: \(detent ?? "") }'")
                 case .finish where driver.completion?.finished != true, .cancel where driver.completion?.finished != false:
                     fail(entry, "this \(kind) should \(expected.rawValue) \(what), but it \(ended)\(verb)")
                 default:
                     break
                 }
-            case (.run, nil):
+            case (.run, nil), (.acted, nil):
                 break
+            case (.acted(let what), let expected?):
+                fail(entry, "this \(kind) should \(expected.rawValue == "nothing" ? "do nothing" : "\(expected.rawValue) a transition"), but it \(what)")
             }
         }
     }
@@ -479,13 +559,179 @@ struct TimelineBuilder {
         return stage
     }
 
+    // MARK: Bars
+
+    /// Whether the tab bar shows over stack entry `index` at rest: inside the tab's navigation
+    /// controller (every entry up to it pushed), none of them pushed with `hidesBottomBarWhenPushed`.
+    private func showsTabBar(level index: Int) -> Bool {
+        guard scene.tabs != nil, stack.indices.contains(index) else { return false }
+        return stack[...index].dropFirst().allSatisfy { $0.pushed && scene.screens[$0.screen]?.hidesBottomBarWhenPushed != true }
+    }
+
+    /// The tab bar at rest: over the top screen where it shows there.
+    private var restingTabBar: SceneTree.TabBar? {
+        showsTabBar(level: stack.count - 1) ? SceneTree.TabBar(place: .fixed, selected: selectedTab) : nil
+    }
+
+    /// The tab bar during a transition from stack entry `belowIndex` to `above`: fixed over a
+    /// push or pop that keeps it; with the covered screen where the pushed one hides it or a
+    /// presentation covers it.
+    private func tabBar(belowIndex: Int, above: String, pushed: Bool) -> SceneTree.TabBar? {
+        guard showsTabBar(level: belowIndex) else { return nil }
+        if pushed, scene.screens[above]?.hidesBottomBarWhenPushed != true {
+            return SceneTree.TabBar(place: .fixed, selected: selectedTab)
+        }
+        return SceneTree.TabBar(place: .carried(by: stack[belowIndex].screen), selected: selectedTab)
+    }
+
+    /// Item `index` of `count` of the tab bar, in screen points.
+    private func tabItemFrame(_ index: Int, of count: Int) -> Rect {
+        BottomBarLayout(height: TabBarView.barHeight, on: scene.device).tab(index, of: count)
+    }
+
+    /// Where the back button of the top screen's navigation bar takes a touch: the chevron's
+    /// 44 × 44 pt touch target (Apple HIG's minimum), from the screen's left edge; nil when the
+    /// top screen was not pushed or its bar draws no back button.
+    private func backButtonFrame() -> Rect? {
+        let shown = topShown()
+        guard stack.count > 1, top.pushed, let bar = shown.screen?.navigationBar, bar.back != nil else { return nil }
+        let layout = NavigationBarLayout(bar, on: shown.layout)
+        return onDevice(Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44), shown)
+    }
+
+    // MARK: Where the top screen is shown
+
+    /// Every screen a modal transition rests somewhere other than full screen (a sheet), by name:
+    /// its style, its frame on the device and the device it is laid out for there; the first such
+    /// transition to it in the file decides.
+    static func presentations(_ scene: Scene, text: any TextMeasuring) -> [String: Timeline.Presentation] {
+        var builder = TimelineBuilder(scene: scene, text: text, layouts: ScreenLayouts(screens: scene.screens, device: scene.device))
+        builder.resolveTransitions()
+        var found: [String: Timeline.Presentation] = [:]
+        for transition in builder.transitions where transition.style.presentations.contains(.modal) && found[transition.spec.to] == nil {
+            let stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
+            if let shown = builder.shown(transition, stage: stage) {
+                found[transition.spec.to] = Timeline.Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
+            }
+        }
+        return found
+    }
+
+    /// Where a screen brought by a transition rests on the device — a sheet's frame at its
+    /// detent — and the device it is laid out for there (the sheet's size and safe area); nil for
+    /// a screen shown full screen, or a transition whose style leaves nothing else on screen.
+    func shown(_ transition: Transition, stage: TransitionStage) -> (frame: Rect, layout: Device)? {
+        guard let placements = transition.resting(stage),
+              let placement = placements.first(where: { $0.content == .screen(stage.above) }),
+              placement.frame != bounds else { return nil }
+        return (placement.frame, tree.layout(of: placement).layout)
+    }
+
+    /// The top screen as shown: its frame on the device, the device it is laid out for, and the
+    /// screen laid out there; full screen unless its transition rests it elsewhere (a sheet).
+    private func topShown() -> (frame: Rect, layout: Device, screen: ScreenSpec?) {
+        let written = scene.screens[top.screen]
+        if let transition = top.transition, let stage = top.stage, let shown = shown(transition, stage: stage) {
+            return (shown.frame, shown.layout, written?.laidOut(writtenIn: scene.device.size, in: shown.layout.size))
+        }
+        return (bounds, scene.device, written)
+    }
+
+    /// A point of the top screen's own coordinates on the device, and back.
+    private func onDevice(_ p: Point, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Point {
+        Point(x: shown.frame.minX + p.x * shown.frame.width / max(shown.layout.size.width, 1e-9),
+              y: shown.frame.minY + p.y * shown.frame.height / max(shown.layout.size.height, 1e-9))
+    }
+
+    private func onScreen(_ p: Point, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Point {
+        Point(x: (p.x - shown.frame.minX) * shown.layout.size.width / max(shown.frame.width, 1e-9),
+              y: (p.y - shown.frame.minY) * shown.layout.size.height / max(shown.frame.height, 1e-9))
+    }
+
+    /// A rectangle of the top screen's own coordinates on the device.
+    private func onDevice(_ r: Rect, _ shown: (frame: Rect, layout: Device, screen: ScreenSpec?)) -> Rect {
+        let a = onDevice(r.origin, shown), b = onDevice(Point(x: r.maxX, y: r.maxY), shown)
+        return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+    }
+
+    /// The top screen's bar button items with where a tap finds them: each drawn box widened to
+    /// the 44 pt minimum touch target (Apple HIG), text at its measured width.
+    private func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
+        let shown = topShown()
+        guard let bar = shown.screen?.navigationBar else { return [] }
+        let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar, text: tree.text)
+        return zip(bar.leading + bar.trailing, places.leading + places.trailing).map { item, box in
+            let width = max(box.width, 44)
+            return (item, onDevice(Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height), shown))
+        }
+    }
+
+    /// The error for a tap on a bar button item that has no action.
+    private func noAction(_ item: NavigationBarView.Item) -> String {
+        "the bar button item '\(item.name)' of '\(top.screen)' has no action; give it 'action:' (\(NavigationBarView.BarAction.names))"
+    }
+
+    /// Why the top screen has no back button to tap.
+    private func noBackButton() -> String {
+        if stack.count == 1 { return "it is the root of its navigation stack" }
+        if !top.pushed { return "it was presented, not pushed (a presented screen leaves with 'dismiss: true')" }
+        return "its navigationBar has no 'back' (give it 'back: TITLE', or 'back: \"\"' for the chevron alone)"
+    }
+
+    /// A tap at `location` on a tab bar item or the back button: the tab switch or the pop it
+    /// makes (at `time`, the finger's lift); nil where the tap hits neither.
+    private mutating func barTap(at location: Point, time: Double, entry: TimelineEntry) -> GestureEffect? {
+        guard active == nil else { return nil }
+        if let tabs = scene.tabs,
+           let index = tabs.roots.indices.first(where: { tabItemFrame($0, of: tabs.roots.count).contains(location) }) {
+            if restingTabBar != nil { return selectTab(index, at: time) }
+            return .nothing("as a tap at \(point(location)) it lands where tab \(index) would be, but '\(top.screen)' " +
+                            (top.pushed ? "hides the tab bar (hidesBottomBarWhenPushed)" : "covers the tab bar (it was presented)"))
+        }
+        if let frame = backButtonFrame(), frame.contains(location) {
+            back(navigation: true, entry: entry, at: time)
+            return active.map(GestureEffect.run) ?? .acted("taps the back button")
+        }
+        if let item = barItems().first(where: { $0.frame.contains(location) })?.item {
+            guard let action = item.action else { return .nothing(noAction(item)) }
+            switch action {
+            case .pop: back(navigation: true, entry: entry, at: time)
+            case .dismiss: back(navigation: false, entry: entry, at: time)
+            case .push(let screen): forward(to: screen, navigation: true, entry: entry, at: time)
+            case .present(let screen): forward(to: screen, navigation: false, entry: entry, at: time)
+            }
+            // Where the action cannot run, its error is already at the entry.
+            return active.map(GestureEffect.run) ?? .acted("taps '\(item.name)'")
+        }
+        return nil
+    }
+
+    /// `UITabBarController` selecting tab `index`: at once, without animation; the tab left keeps
+    /// its navigation stack and the selected one shows its own as it was left.
+    private mutating func selectTab(_ index: Int, at time: Double) -> GestureEffect {
+        let title = scene.tabs?.bar.items[index].title ?? "\(index)"
+        guard index != selectedTab else { return .nothing("tab \(index) ('\(title)') is already selected") }
+        tabStacks[selectedTab] = stack
+        selectedTab = index
+        stack = tabStacks[index]
+        lastActivity = max(lastActivity, time)
+        segments.append(.idle(start: time, nodes: restingNodes()))
+        return .acted("switches to tab \(index) ('\(title)')")
+    }
+
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
     /// on a cell a style grows out of, that style; nil when it hits none.
-    private mutating func tap(at location: Point, time: Double) -> Int? {
+    private mutating func tap(at location: Point, time: Double, down: Double) -> Int? {
         guard active == nil else { return nil }
+        let shown = topShown()
         for transition in transitions where transition.spec.from == top.screen {
             guard let trigger = transition.spec.tap, let cell = cell(at: location, list: trigger.list),
                   trigger.index == nil || trigger.index == cell.index else { continue }
+            // A list row highlights as the finger lands and stays selected under the screen it brings.
+            if shown.screen?.selecting(list: trigger.list, index: cell.index) != nil {
+                stack[stack.count - 1].selectedRow = (trigger.list, cell.index)
+                if down < time { segments.append(.idle(start: down, nodes: restingNodes())) }
+            }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
             let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image))
@@ -517,6 +763,11 @@ struct TimelineBuilder {
         driverOrigins.append((currentEntry, pushed))
         var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.barTransition(stage, forward: driver.isForward)
+        let belowIndex = top.screen == stage.below ? stack.count - 1 : stack.count - 2
+        context.tabBar = tabBar(belowIndex: belowIndex, above: stage.above, pushed: pushed)
+        if stack.indices.contains(belowIndex), let row = stack[belowIndex].selectedRow {
+            context.selection = .init(screen: stage.below, list: row.list, index: row.index, fadesWithAmount: !driver.isForward)
+        }
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -526,7 +777,7 @@ struct TimelineBuilder {
     /// it, is the decision of this release (a later touch may catch the animation and decide again).
     private mutating func recordRelease(of index: Int, at time: Double) {
         guard let completion = drivers[index].completion else { return }
-        releases.append(TransitionRelease(run: index, time: time, finishes: completion.finished))
+        releases.append(TransitionRelease(run: index, time: time, finishes: completion.finished, detent: drivers[index].detentChange))
     }
 
     /// Completes the active transition if it ends before `time`, updating the stack.
@@ -540,6 +791,7 @@ struct TimelineBuilder {
                                    pushed: runs[index].pushed))
             } else {
                 stack.removeLast()
+                stack[stack.count - 1].selectedRow = nil
             }
         } else if let stage = driver.restingStage, !driver.isForward {
             stack[stack.count - 1].stage = stage
@@ -553,18 +805,24 @@ struct TimelineBuilder {
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
         let layout = restingLayout()
-        return tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, offsets: offsets)
+        return tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, tabBar: layout.tabBar,
+                          selections: layout.selections, offsets: offsets)
     }
 
     /// What `restingNodes` draws, before the scroll views' offsets.
     private func restingLayout() -> Timeline.RestingLayout {
-        if let placements = restingPlacements() {
-            let context = barContext(below: top.stage?.below ?? top.screen, above: top.stage?.above ?? top.screen, pushed: top.pushed)
-            return Timeline.RestingLayout(placements: placements, bar: context.bar(amount: 1), ownBars: context.ownBars)
+        func selection(_ entry: Entry) -> [String: SceneTree.Selection] {
+            entry.selectedRow.map { [entry.screen: SceneTree.Selection(list: $0.list, index: $0.index, alpha: 1)] } ?? [:]
+        }
+        if let placements = restingPlacements(), let stage = top.stage {
+            let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
+            return Timeline.RestingLayout(placements: placements, bar: context.bar(amount: 1), ownBars: context.ownBars,
+                                          tabBar: tabBar(belowIndex: stack.count - 2, above: stage.above, pushed: top.pushed),
+                                          selections: selection(stack[stack.count - 2]).merging(selection(top)) { a, _ in a })
         }
         return Timeline.RestingLayout(placements: [Placement(screen: top.screen, frame: bounds)],
                                       bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
-                                      ownBars: [:])
+                                      ownBars: [:], tabBar: restingTabBar, selections: selection(top))
     }
 
     /// Where the top screen's style leaves what is on screen at rest; nil when the top screen
@@ -673,11 +931,12 @@ struct TimelineBuilder {
     /// (its scroll view's offset applied), with its image frame on screen; nil when none is, or
     /// the point lies outside the scroll view that shows it.
     private func cell(at location: Point, list: String) -> (index: Int, image: Rect)? {
-        let screen = scene.screens[top.screen]
+        let shown = topShown()
+        let local = onScreen(location, shown)
         let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-        if let scroll = screen?.scrollView(list, on: scene.device), !scroll.frame.contains(location) { return nil }
-        guard let hit = CellLocator.cell(at: Point(x: location.x, y: location.y + offset), in: screen, list: list,
-                                         device: scene.device) else { return nil }
+        if let scroll = shown.screen?.scrollView(list, on: shown.layout), !scroll.frame.contains(local) { return nil }
+        guard let hit = CellLocator.cell(at: Point(x: local.x, y: local.y + offset), in: shown.screen, list: list,
+                                         device: shown.layout) else { return nil }
         return (hit.index, hit.image.offsetBy(dx: 0, dy: -offset))
     }
 

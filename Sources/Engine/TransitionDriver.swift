@@ -33,10 +33,14 @@ protocol TransitionDriver: Sendable {
     /// The stage to rest on after a cancelled run that left its screen elsewhere than it found it
     /// (a sheet dragged to another detent); nil: the stage it started from.
     var restingStage: TransitionStage? { get }
+    /// For a run that does not finish but leaves its screen resting elsewhere — a sheet dragged
+    /// to another detent — the detent it settles at (`large`, `medium`, `custom`); nil otherwise.
+    var detentChange: String? { get }
 }
 
 extension TransitionDriver {
     var restingStage: TransitionStage? { nil }
+    var detentChange: String? { nil }
 }
 
 /// When phases change, for drivers to record and look up.

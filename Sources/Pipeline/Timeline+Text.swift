@@ -9,4 +9,10 @@ extension Timeline {
     public init(scene: Scene, layouts: ScreenLayouts? = nil) throws {
         try self.init(scene: scene, text: try TextMeasurer.shared.get(), layouts: layouts)
     }
+
+    /// Where the scene's presentations show their screens (`presentations(of:text:)`), with text
+    /// measured as the painter draws it.
+    public static func presentations(of scene: Scene) throws -> [String: Presentation] {
+        presentations(of: scene, text: try TextMeasurer.shared.get())
+    }
 }

@@ -1,3 +1,4 @@
+internal import CCairo
 import Foundation
 import Workers
 import RenderTree
@@ -27,6 +28,8 @@ public final class ScreenCache: @unchecked Sendable {
     let screens: [String: ScreenSpec]
     /// The screens laid out at each size a part is drawn at; the timeline of a render sizes its nodes by the same.
     public let layouts: ScreenLayouts
+    /// The scene's tab bar controller's bar, drawn for `ScreenPart.Kind.tabBar` parts.
+    let tabBar: TabBarView?
     /// The status bar and home indicator in both tones.
     let chrome: SystemChrome
 
@@ -51,7 +54,7 @@ public final class ScreenCache: @unchecked Sendable {
     /// Throws `RasterError.fontsMissing` when the Inter font is not installed,
     /// `.duplicateScreen` when two screens share a name, `.invalidSize` for a device of a size
     /// Cairo cannot hold and `.png` for an image file that cannot be decoded.
-    public init(screens: [ScreenSpec], device: Device) throws {
+    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil) throws {
         let fonts = try FontLibrary.shared.get()
         var byName: [String: ScreenSpec] = [:]
         for screen in screens {
@@ -73,6 +76,7 @@ public final class ScreenCache: @unchecked Sendable {
         self.names = screens.map(\.name)
         self.screens = byName
         layouts = ScreenLayouts(screens: byName, device: device)
+        self.tabBar = tabBar
         self.chrome = chrome
     }
 
@@ -143,6 +147,18 @@ public final class ScreenCache: @unchecked Sendable {
     /// Draws `part` with `images`; the caller holds the `drawn` box.
     private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
         let fonts = try FontLibrary.shared.get()
+        if case .tabBar(let selected) = part.kind {
+            guard var bar = tabBar else { return nil }
+            bar.selected = selected
+            let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
+            return try fonts.withTextContext { text in
+                try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
+                    cairo_translate(cairo.pointer, -area.x, -area.y)
+                    try ScreenPainter(cairo: cairo, text: text, device: part.layout, scale: device.scale, images: images).paint(bar)
+                }
+            }
+        }
+        guard let written = screens[part.screen] else { return nil }
         let layout = part.layout
         guard let laidOut = layouts.screen(part.screen, on: layout) else { return nil }
         let screen = laidOut.spec
@@ -179,6 +195,23 @@ public final class ScreenCache: @unchecked Sendable {
                 bar.largeTitle = false
                 return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(bar, groups: .title)
+                }
+            case .tabBar:
+                return nil
+            case .selectedRow(let list, let index):
+                // The row as drawn selected — the body and the views with ids over it — cut to its frame.
+                guard let selected = screen.selecting(list: list, index: index),
+                      let frame = screen.cellFrame(list: list, index: index, on: layout)?.cell else { return nil }
+                return try ScreenImage(size: frame.size, scale: device.scale, opaque: false) { cairo in
+                    cairo_translate(cairo.pointer, -frame.x, -frame.y)
+                    let painter = painter(cairo)
+                    try painter.paint(selected, part: .body)
+                    for view in selected.identifiedViews(on: layout) {
+                        try cairo.withSavedState {
+                            cairo_translate(cairo.pointer, view.frame.x, view.frame.y)
+                            try painter.paint(view.view, in: view.frame, on: layout, screen: selected)
+                        }
+                    }
                 }
             case .barBackground, .barTitle, .barBack, .barBackChevron, .barBackLabel, .barItems:
                 guard let bar = screen.navigationBar else { return nil }

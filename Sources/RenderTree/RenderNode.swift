@@ -34,6 +34,12 @@ public struct ScreenPart: Hashable, Sendable {
         /// The inline title of a bar with a large title: it fades in once the large title has
         /// scrolled away.
         case barInlineTitle
+        /// The tab bar controller's bar (`Scene.tabs`), item `selected` in the tint, from its top
+        /// edge to the bottom of the screen; `screen` is empty: the bar is no screen's.
+        case tabBar(selected: Int)
+        /// Row `index` of list `list` drawn selected (`systemGray4` behind its content), cut to
+        /// the row's frame: laid over the row, at the selection's opacity.
+        case selectedRow(list: String, index: Int)
     }
 
     public var screen: String

@@ -27,11 +27,48 @@ public struct NavigationBarView: Sendable {
         public var content: Content
         /// `.done` style: semibold text.
         public var isProminent: Bool
+        /// What a tap on it does (its target-action); nil: nothing the scene plays.
+        public var action: BarAction?
 
-        public init(_ content: Content, isProminent: Bool = false) {
+        public init(_ content: Content, isProminent: Bool = false, action: BarAction? = nil) {
             self.content = content
             self.isProminent = isProminent
+            self.action = action
         }
+
+        /// How a scene names it (`tap: { barItem: NAME }`, `inspect`): its text, or its symbol's or icon's name.
+        public var name: String {
+            switch content {
+            case .text(let text): return text
+            case .symbol(let symbol): return symbol.rawValue
+            case .icon(let icon): return icon.name
+            }
+        }
+    }
+
+    /// What a bar button item's action does to the navigation stack on top.
+    public enum BarAction: Hashable, Sendable {
+        /// `popViewController(animated: true)`
+        case pop
+        /// `dismiss(animated: true)` of the presented screen
+        case dismiss
+        /// `pushViewController(_:animated: true)`
+        case push(String)
+        /// `present(_:animated: true)`
+        case present(String)
+
+        /// The action as a scene writes it.
+        public var description: String {
+            switch self {
+            case .pop: return "pop"
+            case .dismiss: return "dismiss"
+            case .push(let screen): return "push: \(screen)"
+            case .present(let screen): return "present: \(screen)"
+            }
+        }
+
+        /// The actions in words, for messages.
+        public static let names = "pop, dismiss, { push: SCREEN } or { present: SCREEN }"
     }
 
     public var title: String?

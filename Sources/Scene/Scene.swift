@@ -39,7 +39,10 @@ public struct Scene: Sendable {
     public var screens: [String: ScreenSpec]
     /// Screen names in the order the file declares them.
     public var screenOrder: [String]
+    /// The screen the scene starts on: `root:`, or the selected tab's root screen.
     public var root: String
+    /// A `UITabBarController` at the scene's root (`tabs:`), each tab a navigation stack of its own.
+    public var tabs: TabBarController?
     public var transitions: [TransitionSpec]
     public var timeline: [TimelineEntry]
     /// Frames kept as golden images (`segue snapshot`).
@@ -77,6 +80,27 @@ public struct Scene: Sendable {
     }
 }
 
+
+/// A `UITabBarController` at the scene's root: one tab bar, owned by the controller rather than
+/// by any screen, and a navigation stack per tab (`roots[i]` at the bottom of tab `i`'s).
+public struct TabBarController: Sendable {
+    /// The bar: its items, the tab selected at the start (`bar.selected`) and its colors.
+    public var bar: TabBarView
+    /// Each tab's root screen, in item order.
+    public var roots: [String]
+
+    public init(bar: TabBarView, roots: [String]) {
+        self.bar = bar
+        self.roots = roots
+    }
+
+    /// The bar with `index` selected.
+    public func bar(selecting index: Int) -> TabBarView {
+        var bar = self.bar
+        bar.selected = index
+        return bar
+    }
+}
 
 /// A frame a scene keeps as a golden image: at a time, or where a transition reaches a progress.
 public struct SnapshotSpec: Hashable, Sendable {

@@ -149,6 +149,15 @@ struct SceneDecoder {
         } else if fields["root"] == nil && !order.isEmpty && fields["screens"] != nil {
             rootName = order[0]
         }
+        var tabs: TabBarController?
+        if let node = fields["tabs"] {
+            if let key = fields.key("root") {
+                r.error(key, "a scene starts at one screen ('root') or in a tab bar controller ('tabs'), not both; give each tab its 'root'")
+            }
+            tabs = decodeTabs(node, screens: screens, order: order)
+            if let tabs { rootName = tabs.roots[tabs.bar.selected] }
+            checkNoScreenTabBars(fields["screens"])
+        }
 
         let styles = fields["styles"].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
 
@@ -196,12 +205,21 @@ struct SceneDecoder {
                           root: rootName, transitions: transitions, timeline: timeline, snapshots: snapshots,
                           background: background)
         scene.styles = styles
+        scene.tabs = tabs
         scene.readFiles = reads.paths
         for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }
         return scene
+    }
+
+    /// With `tabs:`, the tab bar is the controller's: a screen's own `tabBar` would draw a second one.
+    private func checkNoScreenTabBars(_ screens: Node?) {
+        for (name, screen) in screens?.mapping ?? [:] {
+            guard let key = screen.mapping?.first(where: { $0.key.scalar?.string == "tabBar" })?.key else { continue }
+            reader.error(key, "screen '\(name.scalar?.string ?? "")' has its own 'tabBar', but the scene's 'tabs' draw the tab bar over every tab; remove it (tab titles, icons and badges go in 'tabs: { items }')")
+        }
     }
 
     // MARK: Device
@@ -316,12 +334,20 @@ struct SceneDecoder {
         }
         var expect: Outcome?
         var expectedScroll: ExpectedScroll?
+        var expectedDetent: String?
         if let node = fields["expect"] {
-            if node.mapping != nil {
-                expectedScroll = decodeExpectedScroll(node)
-                expect = .scroll
+            if let mapping = node.mapping {
+                // { scroll: { list, offset } } or { detent: NAME }: the first key says which.
+                if mapping.keys.first?.scalar?.string == "scroll" {
+                    expectedScroll = decodeExpectedScroll(node)
+                    expect = .scroll
+                } else if let detentFields = r.mapping(node, ExpectDetentKeys.mapping) {
+                    if detentFields["detent"] == nil { r.error(node, "missing key 'detent' (large, medium or custom) in expect") }
+                    expectedDetent = r.value(detentFields, ExpectDetentKeys.detent)
+                    if expectedDetent != nil { expect = .detent }
+                }
             } else {
-                expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or { scroll: { list, offset } })", Outcome.self)
+                expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), { scroll: { list, offset } } or { detent: NAME })", Outcome.self)
             }
         }
         if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
@@ -334,6 +360,7 @@ struct SceneDecoder {
         guard let time, let action else { return nil }
         var decoded = TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
         decoded.expectedScroll = expectedScroll
+        decoded.expectedDetent = expectedDetent
         return decoded
     }
 
@@ -364,11 +391,27 @@ struct SceneDecoder {
         return ScrollTarget(list: list, index: index, position: r.value(fields, ScrollKeys.position, "scroll position"))
     }
 
-    /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell) or `tap: { view: ID }`.
+    /// `tap: [x, y]`, `tap: { list: ID, index: N }` (a row or cell), `tap: { view: ID }`,
+    /// `tap: { tab: N }` (an item of the scene's tab bar) or `tap: { back: true }` (the back button).
     func decodeTap(_ node: Node) -> TapTarget? {
         let r = reader
         if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
         guard let fields = r.mapping(node, TapKeys.mapping) else { return nil }
+        if fields.entries.count > 1, let key = ["tab", "back", "barItem"].first(where: { fields[$0] != nil }) {
+            r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }, { barItem }")
+            return nil
+        }
+        if fields["barItem"] != nil {
+            return r.value(fields, TapKeys.barItem).map(TapTarget.barItem)
+        }
+        if fields["tab"] != nil {
+            return r.value(fields, TapKeys.tab).map(TapTarget.tab)
+        }
+        if let back = fields["back"] {
+            guard let value = r.value(fields, TapKeys.back) else { return nil }
+            if !value { r.error(back, "'back' takes true (a tap on the back button); leave it out otherwise") }
+            return value ? .back : nil
+        }
         if let view = fields["view"] {
             if fields["list"] != nil || fields["index"] != nil {
                 r.error(node, "a tap is on a view ({ view: ID }) or on a row or cell ({ list: ID, index: N }), not both")

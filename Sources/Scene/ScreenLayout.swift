@@ -107,6 +107,40 @@ extension ScreenSpec {
     }
 }
 
+extension ScreenSpec {
+    /// The screen with row `index` (counting every section's rows) of the list `list` drawn
+    /// selected (`isHighlighted`), wherever the list is; nil when the screen has no such list row
+    /// (a grid's cells are not selected this way).
+    public func selecting(list id: String, index: Int) -> ScreenSpec? {
+        var found = false
+        func visit(_ views: [ViewSpec]) -> [ViewSpec] {
+            views.map { view in
+                switch view {
+                case .list(var list) where list.id == id && !found:
+                    var remaining = index
+                    for s in list.sections.indices {
+                        if remaining < list.sections[s].rows.count {
+                            list.sections[s].rows[remaining].isHighlighted = true
+                            found = true
+                            break
+                        }
+                        remaining -= list.sections[s].rows.count
+                    }
+                    return .list(list)
+                case .rect(var rect):
+                    rect.subviews = visit(rect.subviews)
+                    return .rect(rect)
+                default:
+                    return view
+                }
+            }
+        }
+        var screen = self
+        screen.views = visit(views)
+        return found ? screen : nil
+    }
+}
+
 /// Leading and trailing margins of system content: 16 pt, 20 pt on screens 414 pt and wider
 /// (UIKit's `layoutMargins` / `readableContentGuide` steps).
 public enum SystemMargins {
@@ -312,5 +346,60 @@ public struct NavigationBarLayout: Sendable {
             ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: 41) : nil
         backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)
         backTitleX = backChevron.maxX + 6
+    }
+
+    /// Where a bar's back label and items go, given how wide text is set.
+    public struct Items: Sendable {
+        /// The back label's box on the bar's line; nil without a back label.
+        public var backLabel: Rect?
+        /// Each leading and trailing item's box on the bar's line, in the bar's order.
+        public var leading: [Rect]
+        public var trailing: [Rect]
+        /// Where the space left for a centered title begins and ends.
+        public var titleLeading: Double
+        public var titleTrailing: Double
+    }
+
+    /// The back label (at most 30 % of the bar) after the chevron, then the leading items from
+    /// there and the trailing ones from the trailing margin inward, 16 pt apart: text at its
+    /// width in 17 pt type (semibold for `done`, `textWidth(text, prominent)`), a symbol or an
+    /// icon in a 24 pt box.
+    public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
+        let line = self.bar
+        func width(_ item: NavigationBarView.Item) throws -> Double {
+            if case .text(let text) = item.content { return try textWidth(text, item.isProminent) }
+            return 24
+        }
+        var leadingEdge = margin
+        var backLabel: Rect?
+        if let back = bar.back {
+            leadingEdge = backChevron.maxX
+            if !back.isEmpty {
+                let width = min(try textWidth(back, false), line.width * 0.3)
+                backLabel = Rect(x: backTitleX, y: line.y, width: width, height: line.height)
+                leadingEdge = backTitleX + width
+            }
+            leadingEdge += bar.leading.isEmpty ? 0 : 16
+        }
+        var leading: [Rect] = []
+        for item in bar.leading {
+            let w = try width(item)
+            leading.append(Rect(x: leadingEdge, y: line.y, width: w, height: line.height))
+            leadingEdge += w + 16
+        }
+        var trailingEdge = line.maxX - margin
+        var trailing: [Rect] = []
+        for item in bar.trailing.reversed() {
+            let w = try width(item)
+            trailing.insert(Rect(x: trailingEdge - w, y: line.y, width: w, height: line.height), at: 0)
+            trailingEdge -= w + 16
+        }
+        return Items(backLabel: backLabel, leading: leading, trailing: trailing, titleLeading: leadingEdge, titleTrailing: trailingEdge)
+    }
+
+    /// The items laid out with their text measured by `text`, in the 17 pt type the painter sets
+    /// them in (semibold for a prominent item): where the engine and `segue inspect` find them.
+    public func items(of bar: NavigationBarView, text: any TextMeasuring) -> Items {
+        items(of: bar) { string, prominent in text.width(of: string, size: 17, weight: prominent ? .semibold : .regular) }
     }
 }

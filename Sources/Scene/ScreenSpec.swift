@@ -13,6 +13,9 @@ public struct ScreenSpec: Sendable {
     public var tabBar: TabBarView?
     /// A toolbar at the bottom, over `views` (drawn with the screen's body).
     public var toolbar: ToolbarView?
+    /// `UIViewController.hidesBottomBarWhenPushed`: pushed inside a tab of the scene's `tabs`,
+    /// the screen hides the tab bar, which leaves with the covered screen and comes back on the pop.
+    public var hidesBottomBarWhenPushed = false
     /// nil: the device's default (shown on preset devices, hidden on custom ones).
     public var statusBar: StatusBarStyle?
     /// nil: the device's default (shown on preset devices with a bottom safe area).

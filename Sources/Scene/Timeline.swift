@@ -78,6 +78,12 @@ public enum TapTarget: Sendable, Hashable {
     case cell(list: String, index: Int)
     /// The view with this id (its center).
     case view(String)
+    /// Item `N` of the scene's tab bar (`tabs:`): `UITabBarController` selects that tab.
+    case tab(Int)
+    /// The back button of the navigation bar on top: the navigation controller pops.
+    case back
+    /// The bar button item of the navigation bar on top with this title, symbol or icon name: its action.
+    case barItem(String)
 }
 
 /// What a gesture entry is expected to do; the replay is checked against it.
@@ -90,6 +96,8 @@ public enum Outcome: String, Sendable, Hashable, CaseIterable {
     case nothing
     /// It scrolls a list or grid (a pan no transition claims, on a scroll view).
     case scroll
+    /// It moves a sheet to another detent: neither a dismissal nor a spring back to where it was.
+    case detent
 }
 
 /// A timeline entry: an action at an absolute time in seconds, and where the file says so.
@@ -104,6 +112,8 @@ public struct TimelineEntry: Sendable, Hashable {
     public var expectedScroll: ExpectedScroll?
     /// The entry's own name (`name:`), for the snapshot points it drives.
     public var name: String?
+    /// With `expect: { detent: NAME }`: the detent (`large`, `medium`, `custom`) the sheet should settle at.
+    public var expectedDetent: String?
 
     public init(time: Double, action: Action, location: SourceLocation, expect: Outcome? = nil, name: String? = nil) {
         self.time = time

@@ -93,12 +93,21 @@ public struct SnapshotPlan: Sendable {
                 points.append(SnapshotPoint(name: pointName, time: timeline.time(ofFrame: frame), frame: frame,
                                             location: entry.location))
             }
-            for progress in Self.defaultProgress {
-                guard let frame = Self.frame(where: run, reaches: progress, in: timeline) else { continue }
-                add("\(name)-p\(SnapshotSpec.format(progress))", frame)
+            if run.detent != nil {
+                // A sheet moved between detents neither finishes nor cancels its dismissal: its
+                // points are a quarter, half and three quarters of the way through the run in time.
+                for fraction in Self.defaultProgress where fraction > 0 {
+                    let time = run.start + fraction * (run.end - run.start)
+                    add("\(name)-\(SnapshotSpec.format(fraction))", min(Int(saturating: (time * fps).rounded(.up)), timeline.frameCount - 1))
+                }
+            } else {
+                for progress in Self.defaultProgress {
+                    guard let frame = Self.frame(where: run, reaches: progress, in: timeline) else { continue }
+                    add("\(name)-p\(SnapshotSpec.format(progress))", frame)
+                }
             }
             if let frame = timeline.settledFrame(ofRun: run.index) {
-                add(Self.settledName(name, finished: run.finished), frame)
+                add(Self.settledName(name, run: run), frame)
             }
         }
         self.runNames = runNames
@@ -116,9 +125,11 @@ public struct SnapshotPlan: Sendable {
         return String(derived.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "-" })
     }
 
-    /// `<run>-p1` for a run that finished, `<run>-cancelled` for one that sprang back.
-    static func settledName(_ run: String, finished: Bool) -> String {
-        finished ? "\(run)-p1" : "\(run)-cancelled"
+    /// `<run>-p1` for a run that finished, `<run>-cancelled` for one that sprang back,
+    /// `<run>-<detent>` for a sheet moved to another detent (`detent-share-large`).
+    static func settledName(_ name: String, run: TransitionRun) -> String {
+        if let detent = run.detent { return "\(name)-\(detent)" }
+        return run.finished ? "\(name)-p1" : "\(name)-cancelled"
     }
 
     /// The first frame at which `run` shows at least `progress`, or nil if it never does.
@@ -145,7 +156,8 @@ public struct SnapshotPlan: Sendable {
         let base = Self.runName(ofPoint: name)
         if let named = runNames.first(where: { $0.name == base }) {
             let run = named.run
-            let outcome = run.completed ? (run.finished ? "finishes" : "is cancelled") : "is still held when the scene ends"
+            let outcome = run.detent.map { "moves the sheet to the \($0) detent" }
+                ?? (run.completed ? (run.finished ? "finishes" : "is cancelled") : "is still held when the scene ends")
             let reached = points.filter { Self.runName(ofPoint: $0.name) == base }.map(\.name)
             return ("its \(run.style) transition (\(run.verb) '\(run.movingScreen)') now \(outcome), so it has "
                         + "\(reached.isEmpty ? "no snapshot points" : reached.joined(separator: ", ")) but no '\(name)'; "
@@ -165,9 +177,13 @@ public struct SnapshotPlan: Sendable {
 
     /// The run part of a default point's name: `push-message` for `push-message-p0.25`.
     static func runName(ofPoint name: String) -> String {
-        if name.hasSuffix("-cancelled") { return String(name.dropLast("-cancelled".count)) }
-        if let range = name.range(of: "-p", options: .backwards), Double(name[range.upperBound...]) != nil {
-            return String(name[..<range.lowerBound])
+        for suffix in ["-cancelled", "-large", "-medium", "-custom"] where name.hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        for marker in ["-p", "-"] {
+            if let range = name.range(of: marker, options: .backwards), Double(name[range.upperBound...]) != nil {
+                return String(name[..<range.lowerBound])
+            }
         }
         return name
     }

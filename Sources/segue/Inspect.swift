@@ -34,7 +34,7 @@ struct Inspect: ParsableCommand {
             if let at {
                 offsets = try Timeline(scene: loaded).scrollOffsets(at: at)
             }
-            let inspection = SceneInspection(loaded, offsets: offsets)
+            let inspection = try SceneInspection(loaded, offsets: offsets)
             print(json ? inspection.json : inspection.text, terminator: "")
         }
     }

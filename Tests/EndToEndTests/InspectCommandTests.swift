@@ -58,17 +58,31 @@ final class InspectCommandTests: XCTestCase {
         let result = try CLI.segue(["inspect", sceneURL.path, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         // Rows 44 pt, 60 with a subtitle; grid columns (200 − 2 × 16 − 12) / 2 = 78 with a 6 + 20 pt
-        // caption; the tab bar 49 pt above the 34 pt bottom safe area.
+        // caption; the tab bar 49 pt above the 34 pt bottom safe area; "Edit" 4 × 9.2 = 36.8 pt wide
+        // at the 16 pt trailing margin (x 147.2), its touch target widened to 44 pt about its middle.
         let expected = """
             {
               "scene": "small",
               "device": {"name": "custom", "size": [200, 400], "scale": 1, "safeAreaTop": 59, "safeAreaBottom": 34},
+              "tabs": null,
               "screens": [
                 {
                   "name": "home",
                   "size": [200, 400],
+                  "presentedAs": null,
                   "contentTop": 103,
-                  "navigationBar": {"bar": [0, 59, 200, 44], "title": "Home", "largeTitle": null, "back": "Back", "backChevron": [8, 70.5, 12.5, 21], "leading": [], "trailing": ["Edit"]},
+                  "navigationBar": {
+                    "bar": [0, 59, 200, 44],
+                    "title": "Home",
+                    "largeTitle": null,
+                    "back": "Back",
+                    "backChevron": [8, 70.5, 12.5, 21],
+                    "leading": [],
+                    "trailing": ["Edit"],
+                    "items": [
+                      {"side": "trailing", "title": "Edit", "frame": [143.6, 59, 44, 44], "action": null}
+                    ]
+                  },
                   "tabBar": {
                     "bar": [0, 317, 200, 49],
                     "selected": 1,
@@ -138,6 +152,127 @@ final class InspectCommandTests: XCTestCase {
 
             """
         XCTAssertEqual(result.text, expected)
+    }
+
+    /// A tab bar controller is listed once, before the screens: each item's frame (the point
+    /// `tap: { tab: N }` taps is its center) and its tab's root screen.
+    func testInspectListsTheTabBarControllersItems() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("tabs.yaml")
+        try """
+            size: [300, 400]
+            scale: 1
+            screens:
+              mail: {}
+              photos: {}
+            tabs: { selected: 1, items: [{ title: Mail, root: mail }, { title: Photos, icon: photo, root: photos }] }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        // The bar 49 pt above the iPhone 15's 34 pt bottom safe area: y 400 − 34 − 49 = 317; two 150 pt columns.
+        let json = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.text.contains("""
+              "tabs": {
+                "bar": [0, 317, 300, 49],
+                "selected": 1,
+                "items": [
+                  {"index": 0, "title": "Mail", "frame": [0, 317, 150, 49], "root": "mail"},
+                  {"index": 1, "title": "Photos", "frame": [150, 317, 150, 49], "root": "photos"}
+                ]
+              },
+            """), json.text)
+        let text = try CLI.segue(["inspect", sceneURL.path])
+        XCTAssertTrue(text.text.contains("""
+
+            tab bar controller: bar [0, 317, 300, 49], over every tab
+              tab 0  [0, 317, 150, 49]    "Mail" root mail
+              tab 1  [150, 317, 150, 49]  "Photos" root photos (selected)
+
+            """), text.text)
+    }
+
+    /// A sheet's screen is listed as laid out in the sheet, in its own points, with where the
+    /// presentation puts it (`presentedAs`): a row tapped at the point computed from those numbers
+    /// is hit; the same row's point on a full-screen layout is not.
+    func testARowOfAPresentedSheetIsTappedAtItsInspectedPoint() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("sheet.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              share:
+                navigationBar: { title: Share }
+                content: [{ list: { id: apps, rows: [Messages, Mail, Notes] } }]
+              mail: {}
+            root: inbox
+            transitions:
+              - { from: inbox, to: share, style: page-sheet, detents: medium }
+              - { from: share, to: mail, style: full-screen-cover, tap: { list: apps, index: 1 } }
+            timeline:
+              - { at: 0.2, present: share }
+
+            """
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
+        let share = try XCTUnwrap(screens.first { $0["name"] as? String == "share" })
+        let presented = try XCTUnwrap(share["presentedAs"] as? [String: Any], "\(share)")
+        XCTAssertEqual(presented["style"] as? String, "page-sheet")
+        let frame = try XCTUnwrap(presented["frame"] as? [Double])
+        let size = try XCTUnwrap(share["size"] as? [Double])
+        // At the medium detent the sheet's top is half way down the iPhone 15's 852 pt; it is the
+        // screen's width and laid out at its own size.
+        XCTAssertEqual(frame[0], 0)
+        XCTAssertEqual(frame[1], 426)
+        XCTAssertEqual(frame[2], 393)
+        XCTAssertEqual(size, [frame[2], frame[3]])
+        let bar = try XCTUnwrap(share["navigationBar"] as? [String: Any])
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 44], "the bar at the sheet's top, not below the status bar")
+        let collections = try XCTUnwrap(share["collections"] as? [[String: Any]])
+        let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
+        let row = try XCTUnwrap(cells[1]["cell"] as? [Double])
+        let x = frame[0] + (row[0] + row[2] / 2) * frame[2] / size[0]
+        let y = frame[1] + (row[1] + row[3] / 2) * frame[3] / size[1]
+        func validate(tapAt point: (Double, Double)) throws -> CLI.Result {
+            try (scene + "  - { at: 1.5, tap: [\(point.0), \(point.1)] }\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+            return try CLI.segue(["validate", sceneURL.path])
+        }
+        let hit = try validate(tapAt: (x, y))
+        XCTAssertEqual(hit.status, 0, "the tap at the inspected point starts mail's transition: \(hit.stderr)")
+        // Where the row would be laid out full screen (below the status bar and the bar: y 103 + 44
+        // + 22) is the presenter above the sheet.
+        let missed = try validate(tapAt: (x, 169))
+        XCTAssertNotEqual(missed.status, 0)
+        XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
+    }
+
+    /// A tapped row is drawn in the selection color from touch-down — `UITableViewCell`'s
+    /// default selected background, `systemGray4` (#D1D1D6 light) — and not before.
+    func testATappedRowIsDrawnSelectedFromTouchDown() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("select.yaml")
+        try """
+            size: [200, 400]
+            scale: 1
+            screens:
+              a: { content: [{ list: { id: rows, frame: [0, 100, 200, 88], rows: [One, Two] } }] }
+              b: {}
+            root: a
+            transitions: [{ from: a, to: b, style: system-push, tap: { list: rows } }]
+            timeline: [{ at: 0.5, tap: { list: rows, index: 1 } }]
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        func pixel(at time: Double) throws -> [UInt8] {
+            let png = folder.appendingPathComponent("t\(time).png")
+            let result = try CLI.segue(["still", sceneURL.path, "--at", "\(time)", "-o", png.path, "--no-touches"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let image = try pixels(of: png)
+            // Row 1 spans y 144–188; x 180 is right of its title, left of the 16 pt margin's end.
+            let offset = (166 * image.width + 180) * 3
+            return Array(image.rgb[offset..<offset + 3])
+        }
+        XCTAssertEqual(try pixel(at: 0.4), [255, 255, 255], "white before the tap")
+        XCTAssertEqual(try pixel(at: 0.54), [209, 209, 214], "systemGray4 while the finger is down")
     }
 
     /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.

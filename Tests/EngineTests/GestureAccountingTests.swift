@@ -23,9 +23,7 @@ final class GestureAccountingTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
     }
 
-    private func messages(_ body: String) -> [String] {
-        replayMessages(header + body)
-    }
+    private func messages(_ body: String) -> [String] { sceneMessages(header + body) }
 
     func testASwipeDuringANonInterruptiblePushSaysWhy() {
         let found = messages("""

@@ -28,7 +28,7 @@ final class ScrollingTests: XCTestCase {
     }
 
     private func messages(_ body: String) -> [String] {
-        replayMessages(header() + body)
+        sceneMessages(header() + body)
     }
 
     private func offset(_ timeline: Timeline, at time: Double, node: String = "list/rows") -> Double? {

@@ -67,7 +67,7 @@ struct PageSheet: SheetStyle {
     func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
         var g = SheetGeometry()
         g.topGap = s[Key.topGap]
-        let large = g.largeHeight(bounds), medium = bounds.height / 2
+        let large = g.largeHeight(bounds), medium = g.mediumHeight(bounds)
         var heights: [Double] = switch s[Key.detents] {
         case .medium: [medium]
         case .mediumLarge: [medium, large]

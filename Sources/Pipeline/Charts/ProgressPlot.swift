@@ -5,7 +5,7 @@ import Raster
 import Scene
 
 /// `segue plot`: each transition's progress over time, with the gesture's phases shaded, touches
-/// marked and every finish or cancel decision labelled — how a scene's timing reads at a glance.
+/// marked and every finish, cancel or detent decision labelled — how a scene's timing reads at a glance.
 public enum ProgressPlot {
     /// A release drawn on the plot: a vertical line at `time` labelled with its own decision.
     public struct ReleaseMarker: Hashable, Sendable {
@@ -13,15 +13,17 @@ public enum ProgressPlot {
         /// The run it released.
         public var run: Int
         public var finishes: Bool
-        /// "finish" or "cancel".
-        public var label: String { finishes ? "finish" : "cancel" }
+        /// The detent a sheet was sent to, for a release that moves it between detents.
+        public var detent: String? = nil
+        /// "finish", "cancel", or "detent large" for a sheet sent to another detent.
+        public var label: String { detent.map { "detent \($0)" } ?? (finishes ? "finish" : "cancel") }
     }
 
     /// One marker per release of a finger holding a transition, in time order, each with the
     /// decision taken at that release — a run caught again mid-animation and sent the other
     /// way shows both decisions, not its final outcome twice.
     public static func releaseMarkers(_ timeline: Timeline) -> [ReleaseMarker] {
-        timeline.releases.map { ReleaseMarker(time: $0.time, run: $0.run, finishes: $0.finishes) }
+        timeline.releases.map { ReleaseMarker(time: $0.time, run: $0.run, finishes: $0.finishes, detent: $0.detent) }
     }
 
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
@@ -94,9 +96,11 @@ public enum ProgressPlot {
         }
         // Each release with the decision taken at that release.
         for marker in releaseMarkers(timeline) {
-            let color = marker.finishes ? Color(r8: 52, g8: 199, b8: 89) : Color(r8: 255, g8: 59, b8: 48)
+            // Green finishes, red cancels, blue (systemBlue) moves a sheet to another detent.
+            let color = marker.detent != nil ? Color(r8: 0, g8: 122, b8: 255)
+                : marker.finishes ? Color(r8: 52, g8: 199, b8: 89) : Color(r8: 255, g8: 59, b8: 48)
             picture.line(from: Point(x: x(marker.time), y: plot.minY), to: Point(x: x(marker.time), y: plot.maxY), color, thickness: 1.5)
-            labels.append((.init(text: marker.label, size: 12, weight: .semibold, color: color, width: 60),
+            labels.append((.init(text: marker.label, size: 12, weight: .semibold, color: color, width: marker.detent == nil ? 60 : 96),
                            Point(x: x(marker.time) + 4, y: plot.minY + 2)))
         }
         let names = runs.map { "\($0.index): \($0.style) \($0.source) → \($0.destination)" }.joined(separator: "   ")

@@ -4,9 +4,10 @@ import Geometry
 extension SceneInspection {
     /// The inspection as JSON, keys in this order (a stable contract, documented in the README):
     ///
-    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `screens`:
-    /// [{`name`, `size`, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
-    /// `backChevron`, `leading`, `trailing`} or null, `tabBar` {`bar`, `selected`, `items`
+    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `tabs` {`bar`,
+    /// `selected`, `items` [{`index`, `title`, `frame`, `root`}]} or null, `screens`:
+    /// [{`name`, `size`, `presentedAs` {`style`, `frame`} or null, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
+    /// `backChevron`, `leading`, `trailing`, `items` [{`side`, `title`, `frame`, `action`}]} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
     /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
     /// `frame`, `cells` [{`index`, `section`, `title`, `subtitle`, `cell`, `image`}]}]}].
@@ -22,7 +23,11 @@ extension SceneInspection {
                 .object([("bar", rect(bar.bar)), ("title", text(bar.title)), ("largeTitle", .optional(bar.largeTitle, rect)),
                          ("back", text(bar.back)), ("backChevron", .optional(bar.backChevron, rect)),
                          ("leading", .array(bar.leading.map { .string($0.title) })),
-                         ("trailing", .array(bar.trailing.map { .string($0.title) }))])
+                         ("trailing", .array(bar.trailing.map { .string($0.title) })),
+                         ("items", .array((bar.leading.map { ("leading", $0) } + bar.trailing.map { ("trailing", $0) }).map { side, item in
+                             .object([("side", .string(side)), ("title", .string(item.title)), ("frame", .optional(item.frame, rect)),
+                                      ("action", text(item.action))])
+                         }))])
             }
             var tabBar = JSONValue.null, toolbar = JSONValue.null
             if let bottom = screen.bottomBar, bottom.kind == "tabBar" {
@@ -51,14 +56,26 @@ extension SceneInspection {
                                       ("cell", rect(cell.cell)), ("image", .optional(cell.image, rect))])
                          }))])
             }
-            return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("contentTop", .number(screen.contentTop)),
+            let presentedAs = JSONValue.optional(screen.presentedAs) { shown in
+                .object([("style", .string(shown.style)), ("frame", rect(shown.frame))])
+            }
+            return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("presentedAs", presentedAs),
+                            ("contentTop", .number(screen.contentTop)),
                             ("navigationBar", navigationBar), ("tabBar", tabBar), ("toolbar", toolbar),
                             ("views", .array(views)), ("collections", .array(collections))])
         }
         let device = JSONValue.object([("name", .string(self.device.name)), ("size", size(self.device.size)),
                                        ("scale", .number(self.device.scale)), ("safeAreaTop", .number(self.device.safeAreaTop)),
                                        ("safeAreaBottom", .number(self.device.safeAreaBottom))])
-        return JSONValue.object([("scene", .string(scene)), ("device", device), ("screens", .array(screens))]).printed() + "\n"
+        let tabs = JSONValue.optional(self.tabs) { tabs in
+            .object([("bar", rect(tabs.bar)), ("selected", .number(Double(tabs.selected))),
+                     ("items", .array(tabs.items.enumerated().map { index, item in
+                         .object([("index", .number(Double(index))), ("title", .string(item.title)), ("frame", rect(item.frame)),
+                                  ("root", .string(item.root))])
+                     }))])
+        }
+        return JSONValue.object([("scene", .string(scene)), ("device", device), ("tabs", tabs), ("screens", .array(screens))])
+            .printed() + "\n"
     }
 
     /// The inspection for a terminal: per screen, one line per part — what it is, its frame
@@ -69,14 +86,27 @@ extension SceneInspection {
         func quoted(_ t: String?) -> String { t.map { "\"\($0)\"" } ?? "" }
         var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
             + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
+        if let tabs {
+            out += "\ntab bar controller: bar \(rect(tabs.bar)), over every tab\n"
+            var rows: [(String, String, String)] = []
+            for (index, item) in tabs.items.enumerated() {
+                rows.append(("tab \(index)", rect(item.frame),
+                             "\"\(item.title)\" root \(item.root)" + (index == tabs.selected ? " (selected)" : "")))
+            }
+            out += aligned(rows)
+        }
         for screen in screens {
             var rows: [(String, String, String)] = []
             if let bar = screen.navigationBar {
                 rows.append(("navigation bar", rect(bar.bar), bar.title.map { "title \"\($0)\"" } ?? ""))
                 if let large = bar.largeTitle { rows.append(("  large title", rect(large), quoted(bar.title))) }
                 if let chevron = bar.backChevron { rows.append(("  back", rect(chevron), bar.back.map { "\"\($0)\"" } ?? "")) }
-                if !bar.leading.isEmpty { rows.append(("  leading items", "", bar.leading.map(\.title).joined(separator: ", "))) }
-                if !bar.trailing.isEmpty { rows.append(("  trailing items", "", bar.trailing.map(\.title).joined(separator: ", "))) }
+                for (side, items) in [("leading", bar.leading), ("trailing", bar.trailing)] {
+                    for item in items {
+                        rows.append(("  \(side) item", item.frame.map(rect) ?? "",
+                                     "\"\(item.title)\"" + (item.action.map { "  action \($0)" } ?? "")))
+                    }
+                }
             }
             // Lists and grids show with their rows below; their id and frame are on that line.
             for view in screen.views where view.kind != "list" && view.kind != "grid" {
@@ -104,14 +134,23 @@ extension SceneInspection {
                                  "\"\(item.title)\"\(selected)"))
                 }
             }
-            out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))\n"
-            let first = rows.map(\.0.count).max() ?? 0, second = rows.map(\.1.count).max() ?? 0
-            for (what, frame, note) in rows {
-                func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
-                let line = "  " + pad(what, first) + "  " + pad(frame, second) + "  " + note
-                out += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+            out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))"
+            if let shown = screen.presentedAs {
+                out += "; presented as \(shown.style) at \(rect(shown.frame)), laid out at \(number(screen.size.width)) × \(number(screen.size.height)): its frames are in its own points from the sheet's top-left corner"
             }
+            out += "\n"
+            out += aligned(rows)
         }
         return out
+    }
+
+    /// Rows of (what, frame, note) in aligned columns, each line indented and without trailing spaces.
+    private func aligned(_ rows: [(String, String, String)]) -> String {
+        let first = rows.map(\.0.count).max() ?? 0, second = rows.map(\.1.count).max() ?? 0
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(width - text.count, 0)) }
+        return rows.map { what, frame, note in
+            let line = "  " + pad(what, first) + "  " + pad(frame, second) + "  " + note
+            return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        }.joined()
     }
 }

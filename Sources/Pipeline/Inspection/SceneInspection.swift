@@ -1,4 +1,6 @@
+import Engine
 import Geometry
+import Raster
 import Scene
 
 /// `segue inspect`: where everything a finger can aim at sits on each screen, in points on the
@@ -45,6 +47,11 @@ public struct SceneInspection: Sendable {
     /// A bar button item: its text, or its symbol's or icon's name.
     public struct BarItem: Sendable {
         public var title: String
+        /// Where a tap finds it (navigation bar items): its box widened to the 44 pt touch target,
+        /// text sized as the engine aims taps; nil for a toolbar's items.
+        public var frame: Rect? = nil
+        /// What a tap does (`pop`, `dismiss`, `push: SCREEN`, `present: SCREEN`); nil for none.
+        public var action: String? = nil
     }
 
     public struct NavigationBar: Sendable {
@@ -73,9 +80,18 @@ public struct SceneInspection: Sendable {
         public var selected: Int?
     }
 
+    /// Where a presentation shows a screen on the device (a sheet at its detent).
+    public struct PresentedAs: Sendable {
+        public var style: String
+        public var frame: Rect
+    }
+
     public struct Screen: Sendable {
         public var name: String
+        /// The size it is laid out at: the device's, or a sheet's.
         public var size: Size
+        /// nil for a screen shown full screen; its other frames are in its own coordinates.
+        public var presentedAs: PresentedAs?
         /// Where lists and grids without a frame start: below the status bar and navigation bar.
         public var contentTop: Double
         public var navigationBar: NavigationBar?
@@ -86,17 +102,46 @@ public struct SceneInspection: Sendable {
         public var collections: [Collection]
     }
 
+    /// The scene's tab bar controller (`tabs:`): its bar, drawn over every tab.
+    public struct Tabs: Sendable {
+        /// The bar's line above the bottom safe area.
+        public var bar: Rect
+        /// The tab selected at the start.
+        public var selected: Int
+        /// Each item with its frame (what `tap: { tab: N }` taps at its center) and its tab's root screen.
+        public var items: [(title: String, frame: Rect, root: String)]
+    }
+
     public var scene: String
     public var device: Device
+    /// nil for a scene with a `root` screen.
+    public var tabs: Tabs?
     public var screens: [Screen]
 
     /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
-    public init(_ scene: Scene, offsets: [String: Double] = [:]) {
+    public init(_ scene: Scene, offsets: [String: Double] = [:]) throws {
         self.scene = scene.name
         device = scene.device
-        screens = scene.screenOrder.compactMap { name in scene.screens[name].map { Self.screen($0, on: scene.device) } }
+        if let controller = scene.tabs {
+            let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
+            let count = controller.roots.count
+            tabs = Tabs(bar: layout.bar, selected: controller.bar.selected,
+                        items: zip(controller.bar.items, controller.roots).enumerated().map { index, pair in
+                            (pair.0.title, layout.tab(index, of: count), pair.1)
+                        })
+        }
+        let text = try TextMeasurer.shared.get()
+        let presentations = Timeline.presentations(of: scene, text: text)
+        screens = scene.screenOrder.compactMap { name in
+            scene.screens[name].map { spec in
+                guard let shown = presentations[name] else { return Self.screen(spec, on: scene.device, text: text) }
+                var screen = Self.screen(spec.laidOut(writtenIn: scene.device.size, in: shown.layout.size), on: shown.layout, text: text)
+                screen.presentedAs = PresentedAs(style: shown.style, frame: shown.frame)
+                return screen
+            }
+        }
         guard !offsets.isEmpty else { return }
         for s in screens.indices {
             for c in screens[s].collections.indices {
@@ -110,7 +155,7 @@ public struct SceneInspection: Sendable {
         }
     }
 
-    private static func screen(_ spec: ScreenSpec, on device: Device) -> Screen {
+    private static func screen(_ spec: ScreenSpec, on device: Device, text: any TextMeasuring) -> Screen {
         var views: [View] = []
         var collections: [Collection] = []
         func visit(_ specs: [ViewSpec], origin: Point, defaultFrame: Rect, topLevel: Bool) {
@@ -158,9 +203,17 @@ public struct SceneInspection: Sendable {
         var navigationBar: NavigationBar?
         if let bar = spec.navigationBar {
             let layout = NavigationBarLayout(bar, on: device)
+            let places = layout.items(of: bar, text: text)
+            func placed(_ items: [NavigationBarView.Item], _ boxes: [Rect]) -> [BarItem] {
+                zip(items, boxes).map { item, box in
+                    let width = max(box.width, 44)
+                    return BarItem(title: item.name, frame: Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height),
+                                   action: item.action?.description)
+                }
+            }
             navigationBar = NavigationBar(bar: layout.bar, title: bar.title, largeTitle: layout.largeTitle, back: bar.back,
                                           backChevron: bar.back == nil ? nil : layout.backChevron,
-                                          leading: bar.leading.map(barItem), trailing: bar.trailing.map(barItem))
+                                          leading: placed(bar.leading, places.leading), trailing: placed(bar.trailing, places.trailing))
         }
         var bottomBar: BottomBar?
         if let tabs = spec.tabBar {
@@ -170,19 +223,11 @@ public struct SceneInspection: Sendable {
                                   selected: tabs.selected)
         } else if let toolbar = spec.toolbar {
             let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
-            bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { (barItem($0).title, nil) },
+            bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { ($0.name, nil) },
                                   selected: nil)
         }
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
-    }
-
-    private static func barItem(_ item: NavigationBarView.Item) -> BarItem {
-        switch item.content {
-        case .text(let text): return BarItem(title: text)
-        case .symbol(let symbol): return BarItem(title: symbol.rawValue)
-        case .icon(let icon): return BarItem(title: icon.name)
-        }
     }
 
     private static func kind(of view: ViewSpec) -> String {

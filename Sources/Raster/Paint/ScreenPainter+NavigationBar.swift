@@ -25,29 +25,21 @@ extension ScreenPainter {
             paintBackground(of: bar, layout: layout)
         }
         let line = layout.bar
-        var leadingEdge = layout.margin
+        let places = try layout.items(of: bar) { text, prominent in
+            try self.width(of: text, size: 17, weight: prominent ? .semibold : .regular)
+        }
         if let back = bar.back {
             if groups.contains(.backChevron) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
-            leadingEdge = layout.backChevron.maxX
-            if !back.isEmpty {
-                let width = min(try self.width(of: back, size: 17), line.width * 0.3)
-                if groups.contains(.backLabel) {
-                    try draw(back, in: Rect(x: layout.backTitleX, y: line.y, width: width, height: line.height), size: 17,
-                             color: bar.tint)
-                }
-                leadingEdge = layout.backTitleX + width
+            if let box = places.backLabel, groups.contains(.backLabel) {
+                try draw(back, in: box, size: 17, color: bar.tint)
             }
-            leadingEdge += bar.leading.isEmpty ? 0 : 16
         }
-        for item in bar.leading {
-            leadingEdge = try draw(item, from: leadingEdge, direction: 1, bar: bar, line: line,
-                                   drawing: groups.contains(.items)) + 16
+        if groups.contains(.items) {
+            for (item, box) in zip(bar.leading + bar.trailing, places.leading + places.trailing) {
+                _ = try drawBarItem(item, from: box.minX, direction: 1, tint: bar.tint, line: line, drawing: true)
+            }
         }
-        var trailingEdge = line.maxX - layout.margin
-        for item in bar.trailing.reversed() {
-            trailingEdge = try draw(item, from: trailingEdge, direction: -1, bar: bar, line: line,
-                                    drawing: groups.contains(.items)) - 16
-        }
+        let leadingEdge = places.titleLeading, trailingEdge = places.titleTrailing
         if let title = bar.title, groups.contains(.title) {
             if let box = layout.largeTitle {
                 try draw(title, in: box, size: 34, weight: .bold, color: bar.titleColor)
@@ -67,12 +59,6 @@ extension ScreenPainter {
             drawHairline(Rect(x: 0, y: layout.background.maxY + 1 / scale, width: layout.background.width, height: 0),
                          color: separator)
         }
-    }
-
-    /// Draws `item` starting at `edge` and extending in `direction` (1 rightwards, −1 leftwards); returns its far edge.
-    private func draw(_ item: NavigationBarView.Item, from edge: Double, direction: Double, bar: NavigationBarView,
-                      line: Rect, drawing: Bool) throws -> Double {
-        try drawBarItem(item, from: edge, direction: direction, tint: bar.tint, line: line, drawing: drawing)
     }
 
     /// A bar button item of any bar starting at `edge`, extending in `direction`, centered on

@@ -162,14 +162,16 @@ extension SceneDecoder {
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
             guard let fields = r.mapping(item, BarItemKeys.mapping) else { return nil }
             let prominent = r.value(fields, BarItemKeys.style, "bar button style") == .done
+            let action = fields["action"].flatMap(decodeBarAction)
+            if fields["action"] != nil, action == nil { return nil }
             switch (fields["title"], fields["symbol"], fields["icon"]) {
             case (let title?, nil, nil):
-                return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent) }
+                return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent, action: action) }
             case (nil, let symbol?, nil):
                 return r.choice(symbol, "bar button symbol", NavigationBarView.Item.Symbol.self)
-                    .map { NavigationBarView.Item(.symbol($0), isProminent: prominent) }
+                    .map { NavigationBarView.Item(.symbol($0), isProminent: prominent, action: action) }
             case (nil, nil, let icon?):
-                return decodeIcon(icon).map { NavigationBarView.Item(.icon($0), isProminent: prominent) }
+                return decodeIcon(icon).map { NavigationBarView.Item(.icon($0), isProminent: prominent, action: action) }
             default:
                 r.error(item, "a bar button item has one of 'title', 'icon' (any icon name) or 'symbol' (\(NavigationBarView.Item.Symbol.allCases.map(\.rawValue).joined(separator: ", ")))")
                 return nil
@@ -178,36 +180,103 @@ extension SceneDecoder {
     }
 }
 
+extension SceneDecoder {
+    /// `action: pop | dismiss | { push: SCREEN } | { present: SCREEN }` of a bar button item.
+    func decodeBarAction(_ node: Node) -> NavigationBarView.BarAction? {
+        let r = reader
+        if node.scalar != nil {
+            switch r.string(node, "bar button action") {
+            case "pop": return .pop
+            case "dismiss": return .dismiss
+            case let other?:
+                let hint = r.closest(to: other, in: ["pop", "dismiss", "push", "present"]).map { " (did you mean '\($0)'?)" } ?? ""
+                r.error(node, "unknown bar button action '\(other)'\(hint); expected \(NavigationBarView.BarAction.names)")
+                return nil
+            case nil: return nil
+            }
+        }
+        guard let fields = r.mapping(node, BarActionKeys.mapping) else { return nil }
+        guard fields.entries.count == 1 else {
+            r.error(node, "a bar button action pushes or presents one screen: { push: SCREEN } or { present: SCREEN }")
+            return nil
+        }
+        if let screen = r.value(fields, BarActionKeys.push) { return .push(screen) }
+        return r.value(fields, BarActionKeys.present).map(NavigationBarView.BarAction.present)
+    }
+}
+
 /// Tab bars and toolbars.
 extension SceneDecoder {
     /// `tabBar: { items: [{ title, icon, badge }], selected, tint, unselectedTint, background, separator }`.
     func decodeTabBar(_ node: Node) -> TabBarView? {
+        decodeTabBar(node, withRoots: false)?.bar
+    }
+
+    /// `tabs: { items: [{ title, icon, badge, root }], selected, tint, unselectedTint, background, separator }`:
+    /// the scene's tab bar controller, each item with the root screen of its tab.
+    func decodeTabs(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TabBarController? {
+        guard let (bar, roots) = decodeTabBar(node, withRoots: true) else { return nil }
+        let r = reader
+        var seen: [String: Int] = [:]
+        var names: [String] = []
+        for (index, root) in roots.enumerated() {
+            guard let root else { return nil }
+            if screens[root.name] == nil {
+                if !order.isEmpty {
+                    let hint = r.closest(to: root.name, in: order).map { " (did you mean '\($0)'?)" } ?? ""
+                    r.error(root.node, "unknown screen '\(root.name)'\(hint); screens are: \(order.joined(separator: ", "))")
+                }
+                return nil
+            }
+            if let first = seen[root.name] {
+                r.error(root.node, "screen '\(root.name)' is already the root of tab \(first); each tab has a navigation stack, and a screen of its own at its root")
+                return nil
+            }
+            seen[root.name] = index
+            names.append(root.name)
+        }
+        return names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
+    }
+
+    /// A tab bar's items and look; with `roots`, each item also names its tab's root screen (`root:`).
+    /// nil stands for an item whose root is missing or malformed.
+    private func decodeTabBar(_ node: Node, withRoots: Bool) -> (bar: TabBarView, roots: [(name: String, node: Node)?])? {
         let r = reader
         typealias K = TabBarKeys
-        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        let mapping = withRoots ? TabsKeys.mapping : K.mapping
+        let itemMapping = withRoots ? TabKeys.mapping : TabItemKeys.mapping
+        let itemShape = "{ \(itemMapping.names.joined(separator: ", ")) }"
+        let what = withRoots ? "tabs" : "tabBar"
+        guard let fields = r.mapping(node, mapping) else { return nil }
         guard let itemsNode = fields["items"] else {
-            r.error(node, "missing key 'items' (a list of { title, icon, badge }) in tabBar")
+            r.error(node, "missing key 'items' (a list of \(itemShape)) in \(what)")
             return nil
         }
-        let items: [TabBarView.Item] = (r.sequence(itemsNode, "tab bar items") ?? []).compactMap { item in
-            if item.scalar != nil { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
-            guard let entry = r.mapping(item, TabItemKeys.mapping) else { return nil }
+        let itemNodes = r.sequence(itemsNode, "tab bar items") ?? []
+        var roots: [(name: String, node: Node)?] = []
+        let items: [TabBarView.Item] = itemNodes.compactMap { item in
+            if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
+            guard let entry = r.mapping(item, itemMapping) else { roots.append(nil); return nil }
             if entry["title"] == nil { r.error(item, "missing key 'title' in tab bar item") }
             let title = r.value(entry, TabItemKeys.title, "tab title")
             let icon = entry["icon"].flatMap { decodeIcon($0) }
             let badge = r.value(entry, TabItemKeys.badge)
+            if withRoots {
+                if entry["root"] == nil { r.error(item, "missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab") }
+                roots.append(entry["root"].flatMap { node in r.value(entry, TabKeys.root).map { (name: $0, node: node) } })
+            }
             if entry["icon"] != nil, icon == nil { return nil }
             return title.map { TabBarView.Item(title: $0, icon: icon, badge: badge) }
         }
-        if items.isEmpty, r.sequence(itemsNode, "tab bar items")?.isEmpty == true {
+        if items.isEmpty, itemNodes.isEmpty, itemsNode.sequence != nil {
             r.error(itemsNode, "a tab bar needs at least one item")
         }
         let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
         let tint = color(fields, K.tint)
         let unselected = color(fields, K.unselectedTint)
         let (background, separator) = decodeBottomBarLook(fields)
-        return TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
-                          separator: separator, badgeColor: system("systemRed"))
+        return (TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
+                           separator: separator, badgeColor: system("systemRed")), roots)
     }
 
     /// `toolbar: { items: [bar button items], tint, background, separator }`.

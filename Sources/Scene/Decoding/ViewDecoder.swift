@@ -29,6 +29,7 @@ extension SceneDecoder {
                                 statusBar: statusBar, homeIndicator: homeIndicator)
         screen.tabBar = tabBar
         screen.toolbar = toolbar
+        screen.hidesBottomBarWhenPushed = r.value(fields, ScreenKeys.hidesBottomBarWhenPushed)
         return screen
     }
 

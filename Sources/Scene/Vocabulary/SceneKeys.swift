@@ -22,6 +22,7 @@ public enum SceneKeys {
                                         doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")
     public static let screens = ShapedKey("screens", .shape("screens"), doc: "the screens, by name")
     public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen shown first")
+    public static let tabs = ShapedKey("tabs", .shape("tabs"), doc: "a tab bar controller at the root instead of 'root': a navigation stack per tab")
     public static let styles = ShapedKey("styles", .shape("styles"),
                                          doc: "transition styles the scene declares, by name; transitions use them with 'style: <name>'")
     public static let transitions = ShapedKey("transitions", .list(.shape("transition")), doc: "how one screen gives way to another")
@@ -30,8 +31,8 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, styles, transitions, timeline,
-         snapshots])
+        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
+         timeline, snapshots])
 }
 
 /// The keys of a custom device (`device: { ... }`).
@@ -72,8 +73,8 @@ public enum TapTriggerKeys {
 /// The keys of a timeline entry: its time, one action, and what it expects.
 public enum EntryKeys {
     public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expect")]),
-                                         doc: "the gesture's outcome, checked when the timeline is built: finish, cancel, scroll, nothing, or { scroll: { list, offset, tolerance } }")
+    public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expect"), .shape("expectDetent")]),
+                                         doc: "the gesture's outcome, checked when the timeline is built: finish, cancel, scroll, nothing, detent, { scroll: { list, offset, tolerance } } or { detent: NAME }")
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
@@ -83,7 +84,7 @@ public enum EntryKeys {
         ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen"),
         ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
         ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
-        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, or on a view"),
+        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, a view, a tab bar item, a bar button or the back button"),
         ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))"),
     ]
 
@@ -93,14 +94,26 @@ public enum EntryKeys {
     public static var actionNames: [String] { actions.map(\.descriptor.key) }
 }
 
+/// `expect: { detent: NAME }`: a drag that moves a sheet to this detent.
+public enum ExpectDetentKeys {
+    public static let detent = Setting<String?>("detent", .choice(["large", "medium", "custom"]), doc: "the detent the sheet settles at")
+
+    public static let mapping = KeyMapping("expectDetent", "an expected detent ({ detent: large | medium | custom })",
+                                           doc: "a sheet moved to a detent", required: ["detent"], [detent])
+}
+
 /// `tap: { list, index }` or `{ view }` of a timeline entry.
 public enum TapKeys {
     public static let list = Setting<String?>("list", doc: "a list or grid id")
     public static let index = Setting<Int>("index", .integer(range: Limits.index), default: 0, doc: "the row or cell")
     public static let view = Setting<String?>("view", doc: "a view id")
+    public static let tab = Setting<Int?>("tab", .integer(range: Limits.index), doc: "an item of the scene's tab bar ('tabs')")
+    public static let back = Setting<Bool?>("back", doc: "true: the back button of the navigation bar on top")
+    public static let barItem = Setting<String?>("barItem", doc: "a bar button item of the navigation bar on top, by its title, symbol or icon")
 
-    public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N } or { view: ID }",
-                                           doc: "a row or cell, or a view", [list, index, view])
+    public static let mapping = KeyMapping("tap", "a tap target: [x, y], { list: ID, index: N }, { view: ID }, { tab: N }, { back: true } or { barItem: NAME }",
+                                           doc: "a row or cell, a view, a tab bar item, the back button or a bar button item",
+                                           [list, index, view, tab, back, barItem])
 }
 
 extension ScrollTarget.Position: SettingChoice {}

@@ -9,9 +9,11 @@ public enum SceneVocabulary {
     ] + ViewKeys.kinds.map(\.mapping) + [
         BorderKeys.mapping, GradientKeys.mapping, ShadowKeys.mapping, ControlKeys.segment,
         SectionKeys.mapping, RowKeys.mapping, CellKeys.mapping,
-        NavigationBarKeys.mapping, BarItemKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, ToolbarKeys.mapping,
+        NavigationBarKeys.mapping, BarItemKeys.mapping, BarActionKeys.mapping, TabBarKeys.mapping, TabItemKeys.mapping, TabsKeys.mapping, TabKeys.mapping,
+        ToolbarKeys.mapping,
         TransitionKeys.mapping, TapTriggerKeys.mapping, TapTriggerKeys.cell,
-        EntryKeys.mapping, ExpectKeys.mapping, ExpectKeys.scrollMapping, TapKeys.mapping, ScrollKeys.mapping, SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
+        EntryKeys.mapping, ExpectKeys.mapping, ExpectKeys.scrollMapping, ExpectDetentKeys.mapping, TapKeys.mapping, ScrollKeys.mapping,
+        SwipeKeys.mapping, SnapshotKeys.mapping, SpringKeys.mapping,
         CustomStyleKeys.mapping, DirectionKeys.mapping, LayerKeys.mapping, MatchKeys.mapping, LayerShadowKeys.mapping,
         KeyframeKeys.mapping, GestureKeys.mapping, ProgressRuleKeys.mapping, FinishRuleKeys.mapping, FollowRuleKeys.mapping,
     ]

@@ -11,12 +11,16 @@ public enum ScreenKeys {
     public static let navigationBar = ShapedKey("navigationBar", .shape("navigationBar"), doc: "a navigation bar at the top")
     public static let tabBar = ShapedKey("tabBar", .shape("tabBar"), doc: "a tab bar at the bottom")
     public static let toolbar = ShapedKey("toolbar", .shape("toolbar"), doc: "a toolbar at the bottom")
+    public static let hidesBottomBarWhenPushed = Setting<Bool>("hidesBottomBarWhenPushed", default: false,
+                                                               doc: "pushed inside a tab of 'tabs', hides the tab bar",
+                                                               uikit: "hidesBottomBarWhenPushed")
     public static let statusBar = ShapedKey("statusBar", .oneOf([.boolean, .choice(StatusBarStyle.allCases.map(\.rawValue))]),
                                             defaultText: "true", doc: "shown (true), hidden (false), or a status bar style")
     public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's", doc: "draw the home indicator")
 
     public static let mapping = KeyMapping("screen", "a screen", doc: "a screen: a view controller's view",
-                                           [background, content, navigationBar, tabBar, toolbar, statusBar, homeIndicator])
+                                           [background, content, navigationBar, tabBar, toolbar, statusBar, homeIndicator,
+                                            hidesBottomBarWhenPushed])
 }
 
 /// The keys every view has.
@@ -231,8 +235,20 @@ public enum BarItemKeys {
     public static let symbol = Setting<NavigationBarView.Item.Symbol?>("symbol", doc: "a system item", uikit: "UIBarButtonItem.SystemItem")
     public static let icon = ShapedKey("icon", .text, doc: "an icon name")
     public static let style = Setting<BarButtonStyle>("style", default: .plain, doc: "done is bold", uikit: "UIBarButtonItem.Style")
+    public static let action = ShapedKey("action", .oneOf([.choice(["pop", "dismiss"]), .shape("barAction")]),
+                                         defaultText: "none: a tap on it is an error",
+                                         doc: "what a tap does: pop, dismiss, { push: SCREEN } or { present: SCREEN }")
 
-    public static let mapping = KeyMapping("barItem", "a bar button item", doc: "a UIBarButtonItem", [title, symbol, icon, style])
+    public static let mapping = KeyMapping("barItem", "a bar button item", doc: "a UIBarButtonItem", [title, symbol, icon, style, action])
+}
+
+/// A bar button item's action that brings a screen: `{ push: SCREEN }` or `{ present: SCREEN }`.
+public enum BarActionKeys {
+    public static let push = Setting<String?>("push", doc: "push this screen with its transition")
+    public static let present = Setting<String?>("present", doc: "present this screen with its transition")
+
+    public static let mapping = KeyMapping("barAction", "a bar button item's action ({ push: SCREEN } or { present: SCREEN })",
+                                           doc: "push or present a screen", [push, present])
 }
 
 /// The keys of `tabBar`.
@@ -258,6 +274,25 @@ public enum TabItemKeys {
 
     public static let mapping = KeyMapping("tabItem", "a tab bar item (a title, or { title, icon, badge })", doc: "a UITabBarItem",
                                            required: ["title"], [title, icon, badge])
+}
+
+/// The keys of `tabs:`, the scene's tab bar controller: a tab bar's, each item with its tab's root screen.
+public enum TabsKeys {
+    public static let items = ShapedKey("items", .list(.shape("tab")), doc: "the tabs, each with the root screen of its navigation stack")
+
+    public static let mapping = KeyMapping("tabs", "a tab bar controller",
+                                           doc: "a UITabBarController at the scene's root, instead of 'root': a navigation stack per tab under one tab bar",
+                                           required: ["items"],
+                                           [items, TabBarKeys.selected, TabBarKeys.tint, TabBarKeys.unselectedTint, TabBarKeys.background,
+                                            TabBarKeys.separator])
+}
+
+/// A tab of `tabs:`: a tab bar item and the screen at the bottom of its navigation stack.
+public enum TabKeys {
+    public static let root = Setting<String?>("root", doc: "the screen at the bottom of the tab's navigation stack")
+
+    public static let mapping = KeyMapping("tab", "a tab { title, icon, badge, root }", doc: "a tab of the tab bar controller",
+                                           required: ["title", "root"], [TabItemKeys.title, TabItemKeys.icon, TabItemKeys.badge, root])
 }
 
 /// The keys of `toolbar`.

@@ -1,9 +1,9 @@
 import Engine
 import Scene
 
-/// The diagnostics replaying a scene gives, one line each ("t.yaml:9:5: error: …"), or none when
-/// it loads and plays: what tests of the timeline's errors compare.
-func replayMessages(_ text: String) -> [String] {
+/// The diagnostics of loading and replaying scene `text` (as `t.yaml`), each as the CLI prints it;
+/// empty when it loads and plays. For tests of located errors.
+func sceneMessages(_ text: String) -> [String] {
     do {
         _ = try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
         return []
