@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import Raster
 import XCTest
 
 /// `segue inspect` and `segue still --grid`: finding the coordinates to aim a tap or a swipe at.
@@ -57,6 +58,10 @@ final class InspectCommandTests: XCTestCase {
         try Self.scene.write(to: sceneURL, atomically: false, encoding: .utf8)
         let result = try CLI.segue(["inspect", sceneURL.path, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
+        // The trailing "Edit" item: its text box ends at the 16 pt margin (200 − 16) and is as wide
+        // as Pango sets "Edit" in 17 pt Inter; the touch target is 44 pt wide around its center.
+        let edit = try TextMeasurer.shared.get().width(of: "Edit", size: 17, weight: .regular)
+        let editX = ((200 - 16 - edit / 2 - 22) * 10_000).rounded() / 10_000
         // Rows 44 pt, 60 with a subtitle; grid columns (200 − 2 × 16 − 12) / 2 = 78 with a 6 + 20 pt
         // caption; the tab bar 49 pt above the 34 pt bottom safe area; "Edit" 4 × 9.2 = 36.8 pt wide
         // at the 16 pt trailing margin (x 147.2), its touch target widened to 44 pt about its middle.
@@ -80,7 +85,7 @@ final class InspectCommandTests: XCTestCase {
                     "leading": [],
                     "trailing": ["Edit"],
                     "items": [
-                      {"side": "trailing", "title": "Edit", "frame": [143.6, 59, 44, 44], "action": null}
+                      {"side": "trailing", "title": "Edit", "frame": [\(editX), 59, 44, 44], "action": null}
                     ]
                   },
                   "tabBar": {
