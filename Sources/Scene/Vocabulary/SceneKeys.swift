@@ -8,20 +8,24 @@ import Motion
 public enum SceneKeys {
     public static let device = ShapedKey("device", .oneOf([.choice(Device.presets.keys.sorted()), .shape("device")]),
                                          defaultText: "iphone-15", doc: "a device preset, or a custom device")
-    public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points (a custom device)")
-    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's", doc: "pixels per point")
-    public static let appearance = Setting<Appearance>("appearance", default: .light, doc: "light or dark system colors")
+    public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points, overriding the device's (which becomes custom)")
+    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's",
+                                                doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
+    public static let appearance = Setting<Appearance>("appearance", default: .light,
+                                                       doc: "which variant of the iOS system colors their names resolve to")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
-                                                 doc: "video length in seconds")
+                                                 doc: "video length in seconds; at most 36,000 frames (duration × fps)")
     public static let tail = Setting<Double>("tail", .number(range: Limits.pause), default: 0.5, doc: "seconds kept after the last motion")
-    public static let touches = Setting<Bool>("touches", default: true, doc: "draw the finger circle")
+    public static let touches = Setting<Bool>("touches", default: true,
+                                              doc: "draw the translucent finger circle of a screen recording (`--no-touches` overrides)")
     public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: "#000000",
-                                             doc: "what shows where no screen covers the frame: a color or transparent")
+                                             doc: "what shows where no screen covers the frame, and through screens with a clear background: a color or transparent")
     public static let fonts = ShapedKey("fonts", .list(.text),
                                         doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")
-    public static let screens = ShapedKey("screens", .shape("screens"), doc: "the screens, by name")
-    public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen shown first")
+    public static let screens = ShapedKey("screens", .shape("screens"),
+                                          doc: "the screens (view controllers' views), by name; at most 200, and at most 1 GiB once drawn (screens × frame pixels × 4 bytes)")
+    public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen on screen at time 0")
     public static let styles = ShapedKey("styles", .shape("styles"),
                                          doc: "transition styles the scene declares, by name; transitions use them with 'style: <name>'")
     public static let transitions = ShapedKey("transitions", .list(.shape("transition")), doc: "how one screen gives way to another")
@@ -124,10 +128,13 @@ public enum SwipeKeys {
 
 /// The keys of a snapshot point.
 public enum SnapshotKeys {
-    public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let progress = Setting<Double?>("progress", .number(range: Limits.unit), doc: "a transition's progress, 0 to 1")
-    public static let transition = Setting<Int>("transition", .integer(range: Limits.transitionIndex), default: 0, doc: "which transition, by index")
-    public static let name = Setting<String?>("name", defaultText: "t<at> or transition<index>-p<progress>", doc: "the snapshot's file name")
+    public static let at = Setting<Double?>("at", .time, doc: "the frame at this time, seconds from the start")
+    public static let progress = Setting<Double?>("progress", .number(range: Limits.unit),
+                                                  doc: "the first frame where the transition run reaches this progress, 0 to 1")
+    public static let transition = Setting<Int>("transition", .integer(range: Limits.transitionIndex), default: 0,
+                                                doc: "which transition run, 0-based in the order runs start")
+    public static let name = Setting<String?>("name", defaultText: "t<at> or transition<index>-p<progress>",
+                                              doc: "the golden's file name: a plain name (no /, not starting with .), unique in the scene")
 
     public static let mapping = KeyMapping("snapshot", "a snapshot", doc: "{ at: seconds } or { progress: p, transition: index }",
                                            [at, progress, transition, name])
