@@ -80,13 +80,13 @@ public enum EntryKeys {
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
-        ShapedKey("present", .text, doc: "present a screen modally"),
-        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the presented screen"),
-        ShapedKey("push", .text, doc: "push a screen onto the navigation stack"),
-        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen"),
-        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
+        ShapedKey("present", .text, doc: "present a screen with the modal-style transition from the current one"),
+        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the top screen, which a modal style presented"),
+        ShapedKey("push", .text, doc: "push a screen with the navigation-style transition from the current one"),
+        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen, which a navigation style pushed"),
+        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]: t in seconds from at, positions in points"),
         ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
-        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, or on a view"),
+        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a finger down and up in place (80 ms) at [x, y], on a row or cell, or on a view"),
     ]
 
     public static let mapping = KeyMapping("entry", "a timeline entry", doc: "one action at a time", required: ["at"],
@@ -116,9 +116,9 @@ public enum SwipeKeys {
     public static let direction = Setting<SwipeDirection?>("direction", doc: "which way it moves (by intent)")
     public static let edge = Setting<SwipeEdge?>("edge", doc: "the screen edge it comes from (by intent)")
     public static let distance = ShapedKey("distance", .oneOf([.number(range: Limits.length, exclusiveMinimum: 0), .text]),
-                                           defaultText: "50%", doc: "points, or \"N%\" of the screen")
+                                           defaultText: "50%", doc: "points, or \"N%\" of the screen's width (height for up and down)")
     public static let velocity = Setting<Double>("velocity", .number(range: Limits.speed), default: 1000,
-                                                 doc: "release velocity in points per second")
+                                                 doc: "release velocity in points per second (0: the finger stops, then lifts)")
     public static let x = Setting<Double?>("x", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a top or bottom edge")
     public static let y = Setting<Double?>("y", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a left or right edge")
 
