@@ -57,7 +57,8 @@ public enum ControlKeys {
     public static let frame = ShapedKey("frame", .oneOf([.point, .rect]), doc: "[x, y, width, height]; a control of fixed size also takes [x, y]")
     public static let common: [any DeclaredKey] = [ViewKeys.id, frame, ViewKeys.autoresizing, ViewKeys.opacity]
 
-    public static let isOn = Setting<Bool>("isOn", default: false, doc: "on or off", uikit: "UISwitch.isOn")
+    public static let isOn = Setting<Bool>("isOn", default: false,
+                                           doc: "on or off (`on` would read as true in YAML 1.1 tools)", uikit: "UISwitch.isOn")
     public static let segments = ShapedKey("segments", .list(.oneOf([.text, .shape("segment")])), doc: "titles, or { icon: NAME }")
     public static let selected = Setting<Int>("selected", .integer(range: Limits.index), default: 0, doc: "the selected segment",
                                               uikit: "selectedSegmentIndex")
@@ -73,7 +74,7 @@ public enum ControlKeys {
     public static let pages = Setting<Int?>("pages", .integer(range: Limits.columns), doc: "how many dots", uikit: "numberOfPages")
     public static let current = Setting<Int>("current", .integer(range: Limits.index), default: 0, doc: "the current page", uikit: "currentPage")
     public static let progress = Setting<Double>("progress", .number(range: Limits.unit), default: 0, doc: "the fraction done")
-    public static let indicatorStyle = Setting<ActivityIndicatorStyle>("style", default: .medium, doc: "medium or large")
+    public static let indicatorStyle = Setting<ActivityIndicatorStyle>("style", default: .medium, doc: "medium (20 pt) or large (37 pt)")
     public static let buttonStyle = Setting<ControlView.Button.Style>("style", default: .plain, doc: "the button configuration",
                                                                      uikit: "UIButton.Configuration")
     public static let buttonTitle = Setting<String?>("title", doc: "the title")

@@ -8,20 +8,24 @@ import Motion
 public enum SceneKeys {
     public static let device = ShapedKey("device", .oneOf([.choice(Device.presets.keys.sorted()), .shape("device")]),
                                          defaultText: "iphone-15", doc: "a device preset, or a custom device")
-    public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points (a custom device)")
-    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's", doc: "pixels per point")
-    public static let appearance = Setting<Appearance>("appearance", default: .light, doc: "light or dark system colors")
+    public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points, overriding the device's (which becomes custom)")
+    public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's",
+                                                doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
+    public static let appearance = Setting<Appearance>("appearance", default: .light,
+                                                       doc: "which variant of the iOS system colors their names resolve to")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
-                                                 doc: "video length in seconds")
+                                                 doc: "video length in seconds; at most 36,000 frames (duration × fps)")
     public static let tail = Setting<Double>("tail", .number(range: Limits.pause), default: 0.5, doc: "seconds kept after the last motion")
-    public static let touches = Setting<Bool>("touches", default: true, doc: "draw the finger circle")
+    public static let touches = Setting<Bool>("touches", default: true,
+                                              doc: "draw the translucent finger circle of a screen recording (`--no-touches` overrides)")
     public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: "#000000",
-                                             doc: "what shows where no screen covers the frame: a color or transparent")
+                                             doc: "what shows where no screen covers the frame, and through screens with a clear background: a color or transparent")
     public static let fonts = ShapedKey("fonts", .list(.text),
                                         doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")
-    public static let screens = ShapedKey("screens", .shape("screens"), doc: "the screens, by name")
-    public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen shown first")
+    public static let screens = ShapedKey("screens", .shape("screens"),
+                                          doc: "the screens (view controllers' views), by name; at most 200, and at most 1 GiB once drawn (screens × frame pixels × 4 bytes)")
+    public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen on screen at time 0")
     public static let tabs = ShapedKey("tabs", .shape("tabs"), doc: "a tab bar controller at the root instead of 'root': a navigation stack per tab")
     public static let styles = ShapedKey("styles", .shape("styles"),
                                          doc: "transition styles the scene declares, by name; transitions use them with 'style: <name>'")
@@ -78,13 +82,13 @@ public enum EntryKeys {
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
     /// The actions; an entry has exactly one.
     public static let actions: [any DeclaredKey] = [
-        ShapedKey("present", .text, doc: "present a screen modally"),
-        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the presented screen"),
-        ShapedKey("push", .text, doc: "push a screen onto the navigation stack"),
-        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen"),
-        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]"),
+        ShapedKey("present", .text, doc: "present a screen with the modal-style transition from the current one"),
+        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the top screen, which a modal style presented"),
+        ShapedKey("push", .text, doc: "push a screen with the navigation-style transition from the current one"),
+        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen, which a navigation style pushed"),
+        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]: t in seconds from at, positions in points"),
         ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
-        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a tap at [x, y], on a row or cell, a view, a tab bar item, a bar button or the back button"),
+        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a finger down and up in place (80 ms) at [x, y], on a row or cell, a view, a tab bar item, a bar button or the back button"),
         ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))"),
     ]
 
@@ -154,9 +158,9 @@ public enum SwipeKeys {
     public static let direction = Setting<SwipeDirection?>("direction", doc: "which way it moves (by intent)")
     public static let edge = Setting<SwipeEdge?>("edge", doc: "the screen edge it comes from (by intent)")
     public static let distance = ShapedKey("distance", .oneOf([.number(range: Limits.length, exclusiveMinimum: 0), .text]),
-                                           defaultText: "50%", doc: "points, or \"N%\" of the screen")
+                                           defaultText: "50%", doc: "points, or \"N%\" of the screen's width (height for up and down)")
     public static let velocity = Setting<Double>("velocity", .number(range: Limits.speed), default: 1000,
-                                                 doc: "release velocity in points per second")
+                                                 doc: "release velocity in points per second (0: the finger stops, then lifts)")
     public static let x = Setting<Double?>("x", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a top or bottom edge")
     public static let y = Setting<Double?>("y", .number(range: Limits.coordinates), defaultText: "the middle", doc: "where along a left or right edge")
 
@@ -166,10 +170,13 @@ public enum SwipeKeys {
 
 /// The keys of a snapshot point.
 public enum SnapshotKeys {
-    public static let at = Setting<Double?>("at", .time, doc: "seconds from the start")
-    public static let progress = Setting<Double?>("progress", .number(range: Limits.unit), doc: "a transition's progress, 0 to 1")
-    public static let transition = Setting<Int>("transition", .integer(range: Limits.transitionIndex), default: 0, doc: "which transition, by index")
-    public static let name = Setting<String?>("name", defaultText: "t<at> or transition<index>-p<progress>", doc: "the snapshot's file name")
+    public static let at = Setting<Double?>("at", .time, doc: "the frame at this time, seconds from the start")
+    public static let progress = Setting<Double?>("progress", .number(range: Limits.unit),
+                                                  doc: "the first frame where the transition run reaches this progress, 0 to 1")
+    public static let transition = Setting<Int>("transition", .integer(range: Limits.transitionIndex), default: 0,
+                                                doc: "which transition run, 0-based in the order runs start")
+    public static let name = Setting<String?>("name", defaultText: "t<at> or transition<index>-p<progress>",
+                                              doc: "the golden's file name: a plain name (no /, not starting with .), unique in the scene")
 
     public static let mapping = KeyMapping("snapshot", "a snapshot", doc: "{ at: seconds } or { progress: p, transition: index }",
                                            [at, progress, transition, name])

@@ -6,17 +6,22 @@ import Motion
 
 /// The keys of a screen.
 public enum ScreenKeys {
-    public static let background = Setting<Color?>("background", defaultText: "systemBackground", doc: "the view controller's view's color")
-    public static let content = ShapedKey("content", .list(.shape("view")), doc: "the views, back to front")
-    public static let navigationBar = ShapedKey("navigationBar", .shape("navigationBar"), doc: "a navigation bar at the top")
+    public static let background = Setting<Color?>("background", defaultText: "systemBackground",
+                                                   doc: "the view controller's view's color, filling the whole screen, under the status bar too")
+    public static let content = ShapedKey("content", .list(.shape("view")),
+                                          doc: "the views, back to front, framed in points from the screen's top-left for the device's size; at most 2,000 per screen, counting nested views, rows, sections and cells")
+    public static let navigationBar = ShapedKey("navigationBar", .shape("navigationBar"),
+                                                doc: "a navigation bar at the top of the safe area, drawn over the content")
     public static let tabBar = ShapedKey("tabBar", .shape("tabBar"), doc: "a tab bar at the bottom")
     public static let toolbar = ShapedKey("toolbar", .shape("toolbar"), doc: "a toolbar at the bottom")
     public static let hidesBottomBarWhenPushed = Setting<Bool>("hidesBottomBarWhenPushed", default: false,
                                                                doc: "pushed inside a tab of 'tabs', hides the tab bar",
                                                                uikit: "hidesBottomBarWhenPushed")
     public static let statusBar = ShapedKey("statusBar", .oneOf([.boolean, .choice(StatusBarStyle.allCases.map(\.rawValue))]),
-                                            defaultText: "true", doc: "shown (true), hidden (false), or a status bar style")
-    public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's", doc: "draw the home indicator")
+                                            defaultText: "true",
+                                                doc: "true / default: dark symbols over a light background, light over a dark one (judged by background); darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden)")
+    public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's",
+                                                     doc: "false hides it (prefersHomeIndicatorAutoHidden); shown by default on preset devices with a bottom safe area")
 
     public static let mapping = KeyMapping("screen", "a screen", doc: "a screen: a view controller's view",
                                            [background, content, navigationBar, tabBar, toolbar, statusBar, homeIndicator,
@@ -25,7 +30,8 @@ public enum ScreenKeys {
 
 /// The keys every view has.
 public enum ViewKeys {
-    public static let id = Setting<String?>("id", doc: "names the view: its own render-tree node <screen>/<id>")
+    public static let id = Setting<String?>("id",
+                                            doc: "names the view (a plain name, no /, unique on its screen); a top-level view with an id is its own render-tree node <screen>/<id>, drawn over the others")
     public static let frame = Setting<Rect?>("frame", doc: "[x, y, width, height] in points")
     public static let autoresizing = ShapedKey("autoresizing", .oneOf([.choice(Autoresizing.names.map(\.name)),
                                                                       .list(.choice(Autoresizing.names.map(\.name)))]),
@@ -79,26 +85,30 @@ public enum BorderKeys {
 
 /// `gradient: { colors, start, end }`.
 public enum GradientKeys {
-    public static let colors = ShapedKey("colors", .list(.color), doc: "two or more colors")
+    public static let colors = ShapedKey("colors", .list(.color), doc: "two or more colors, evenly spaced from start to end")
     public static let start = Setting<[Double]>("start", .numbers(count: 2, range: Limits.coordinates), default: [0.5, 0],
                                                 doc: "[x, y] in unit coordinates of the bounds", uikit: "CAGradientLayer.startPoint")
     public static let end = Setting<[Double]>("end", .numbers(count: 2, range: Limits.coordinates), default: [0.5, 1],
                                               doc: "[x, y] in unit coordinates of the bounds", uikit: "CAGradientLayer.endPoint")
 
-    public static let mapping = KeyMapping("gradient", "a gradient", doc: "a CAGradientLayer fill", required: ["colors"], [colors, start, end])
+    public static let mapping = KeyMapping("gradient", "a gradient",
+                                           doc: "a CAGradientLayer over the fill, clipped to the rounded corners", required: ["colors"], [colors, start, end])
 }
 
 /// A view's `shadow: { color, opacity, radius, offset }`: CALayer's defaults but opacity 0.2.
 public enum ShadowKeys {
     public static let color = Setting<Color>("color", default: .black, doc: "shadow color", uikit: "CALayer.shadowColor")
-    public static let opacity = Setting<Double>("opacity", .number(range: Limits.unit), default: 0.2, doc: "shadow opacity",
+    public static let opacity = Setting<Double>("opacity", .number(range: Limits.unit), default: 0.2,
+                                                doc: "shadow opacity (UIKit's default 0 would hide it)",
                                                 uikit: "CALayer.shadowOpacity")
-    public static let radius = Setting<Double>("radius", .number(range: Limits.shadowRadius), default: 3, doc: "blur radius",
+    public static let radius = Setting<Double>("radius", .number(range: Limits.shadowRadius), default: 3,
+                                               doc: "blur radius: a Gaussian of standard deviation radius / 2",
                                                uikit: "CALayer.shadowRadius")
     public static let offset = Setting<[Double]>("offset", .numbers(count: 2, range: Limits.coordinates), default: [0, -3],
                                                  doc: "[dx, dy] in points", uikit: "CALayer.shadowOffset")
 
-    public static let mapping = KeyMapping("shadow", "a shadow", doc: "a layer shadow", [color, opacity, radius, offset])
+    public static let mapping = KeyMapping("shadow", "a shadow",
+                                           doc: "a blurred copy of the rounded shape under the view", [color, opacity, radius, offset])
 }
 
 /// The keys of `label`.
@@ -148,16 +158,22 @@ public enum ScrollViewKeys {
 }
 
 public enum ListKeys {
-    public static let style = Setting<ListView.Style>("style", default: .plain, doc: "the table style", uikit: "UITableView.Style")
+    public static let style = Setting<ListView.Style>("style", default: .plain,
+                                                      doc: "plain: full-width rows, separators to the edge; insetGrouped: rounded cards 16 pt in (20 pt in lists 414 pt or wider), uppercase headers",
+                                                      uikit: "UITableView.Style")
     public static let rows = ShapedKey("rows", .list(.oneOf([.text, .shape("row")])), doc: "rows of one section")
     public static let sections = ShapedKey("sections", .list(.shape("section")), doc: "sections with headers and footers")
     public static let rowHeight = Setting<Double?>("rowHeight", .number(range: Limits.rowHeight), defaultText: "by content",
-                                                   doc: "points", uikit: "rowHeight")
-    public static let imageSize = Setting<Double?>("imageSize", .number(range: Limits.length), defaultText: "by content", doc: "points")
+                                                   doc: "every row's height in points; without it 44 pt, 60 pt with a subtitle, at least the image + 16 pt",
+                                                       uikit: "rowHeight")
+    public static let imageSize = Setting<Double?>("imageSize", .number(range: Limits.length), defaultText: "28 (40 with subtitles)",
+                                                   doc: "side of each row's square image, points")
     public static let imageCornerRadius = Setting<Double?>("imageCornerRadius", .number(range: Limits.cornerRadius),
-                                                           defaultText: "by style", doc: "points")
-    public static let accessory = Setting<ListView.Accessory>("accessory", default: ListView.Accessory.none, doc: "every row's accessory")
-    public static let background = Setting<Color?>("background", defaultText: "by style", doc: "the table's background")
+                                                           defaultText: "22.5% of imageSize",
+                                                           doc: "points; half the image size makes round avatars")
+    public static let accessory = Setting<ListView.Accessory>("accessory", default: ListView.Accessory.none,
+                                                              doc: "every row's default accessory; info is the tinted ⓘ detail button")
+    public static let background = Setting<Color?>("background", defaultText: "by style", doc: "the table's background (clear for insetGrouped)")
 
     public static let mapping = KeyMapping("list", "a list", doc: "a UITableView",
         ViewKeys.common + [style, rows, sections, rowHeight, imageSize, imageCornerRadius, accessory, background] + ScrollViewKeys.common)
@@ -181,8 +197,8 @@ public enum RowKeys {
     public static let imageColor = Setting<Color?>("imageColor", doc: "a colored square in place of an image")
     public static let icon = ShapedKey("icon", .text, doc: "an icon name or an emoji")
     public static let accessory = Setting<ListView.Accessory?>("accessory", defaultText: "the list's", doc: "the row's accessory")
-    public static let switchOn = Setting<Bool?>("switch", doc: "a switch accessory, on or off")
-    public static let highlighted = Setting<Bool>("highlighted", default: false, doc: "drawn selected")
+    public static let switchOn = Setting<Bool?>("switch", doc: "a UISwitch accessory, on or off")
+    public static let highlighted = Setting<Bool>("highlighted", default: false, doc: "drawn selected (systemGray4)")
 
     public static let mapping = KeyMapping("row", "a row (a title, or a mapping)", doc: "a row", required: ["title"],
         [title, subtitle, detail, image, imageColor, icon, ListKeys.imageSize, ListKeys.imageCornerRadius,
@@ -192,10 +208,13 @@ public enum RowKeys {
 /// The keys of `grid`.
 public enum GridKeys {
     public static let columns = Setting<Int>("columns", .integer(range: Limits.columns), default: 3, doc: "cells per row")
-    public static let spacing = Setting<Double?>("spacing", .number(range: Limits.gap), defaultText: "by layout", doc: "points between cells")
-    public static let inset = Setting<Double?>("inset", .number(range: Limits.gap), defaultText: "by layout", doc: "points around the cells")
-    public static let aspectRatio = Setting<Double>("aspectRatio", .number(range: Limits.aspectRatio), default: 1, doc: "height / width")
-    public static let cornerRadius = Setting<Double?>("cornerRadius", .number(range: Limits.cornerRadius), doc: "cell corner radius")
+    public static let spacing = Setting<Double?>("spacing", .number(range: Limits.gap), defaultText: "2 (12 with captions)",
+                                                  doc: "points between cells, both ways (rows of captioned cells 8 pt further apart)")
+    public static let inset = Setting<Double?>("inset", .number(range: Limits.gap), defaultText: "0 (16 with captions)",
+                                                doc: "points from the frame's left, right and top edges to the cells")
+    public static let aspectRatio = Setting<Double>("aspectRatio", .number(range: Limits.aspectRatio), default: 1, doc: "each image's height / width")
+    public static let cornerRadius = Setting<Double?>("cornerRadius", .number(range: Limits.cornerRadius), defaultText: "0 (8 with captions)",
+                                                      doc: "each image's corner radius")
     public static let cells = ShapedKey("cells", .list(.oneOf([.text, .shape("gridCell")])), doc: "PNG paths or cell mappings")
     public static let background = Setting<Color?>("background", defaultText: "clear", doc: "the collection view's background")
 
@@ -206,7 +225,7 @@ public enum GridKeys {
 /// A grid cell: a PNG path, or these keys.
 public enum CellKeys {
     public static let image = ShapedKey("image", .text, doc: "a PNG path relative to the scene file")
-    public static let color = Setting<Color?>("color", defaultText: "systemGray5", doc: "the cell's color")
+    public static let color = Setting<Color?>("color", defaultText: "systemGray5", doc: "shown under the image, or instead of it")
     public static let caption = Setting<String?>("caption", doc: "a title under the image")
     public static let subtitle = Setting<String?>("subtitle", doc: "a line under the caption")
 
@@ -253,12 +272,14 @@ public enum BarActionKeys {
 
 /// The keys of `tabBar`.
 public enum TabBarKeys {
-    public static let items = ShapedKey("items", .list(.oneOf([.text, .shape("tabItem")])), doc: "the tabs")
+    public static let items = ShapedKey("items", .list(.oneOf([.text, .shape("tabItem")])), doc: "the tabs: titles or { title, icon, badge }")
     public static let selected = Setting<Int>("selected", .integer(range: Limits.index), default: 0, doc: "the selected tab")
-    public static let tint = Setting<Color?>("tint", defaultText: "systemBlue", doc: "the selected tab's color", uikit: "tintColor")
+    public static let tint = Setting<Color?>("tint", defaultText: "systemBlue",
+                                             doc: "the selected tab's color; a toolbar's items", uikit: "tintColor")
     public static let unselectedTint = Setting<Color?>("unselectedTint", defaultText: "systemGray", doc: "the other tabs' color",
                                                        uikit: "unselectedItemTintColor")
-    public static let background = Setting<Color?>("background", defaultText: "the system bar material", doc: "the bar's background")
+    public static let background = Setting<Color?>("background", defaultText: "the system bar material",
+                                                   doc: "fills the bar and the home indicator area (default #F9F9F9F0, dark #161616F0)")
     public static let separator = ShapedKey("separator", .oneOf([.boolean, .color]), defaultText: "with a background",
                                             doc: "the hairline: true, false or a color")
 
@@ -270,7 +291,7 @@ public enum TabBarKeys {
 public enum TabItemKeys {
     public static let title = Setting<String?>("title", doc: "the tab's title")
     public static let icon = ShapedKey("icon", .text, doc: "an icon name")
-    public static let badge = Setting<String?>("badge", doc: "a badge value", uikit: "badgeValue")
+    public static let badge = Setting<String?>("badge", doc: "white text in a systemRed capsule; \"\" is a dot", uikit: "badgeValue")
 
     public static let mapping = KeyMapping("tabItem", "a tab bar item (a title, or { title, icon, badge })", doc: "a UITabBarItem",
                                            required: ["title"], [title, icon, badge])
