@@ -428,6 +428,11 @@ struct TimelineBuilder {
                 fail(entry, "the tab bar has \(tabs.roots.count) items (0 to \(tabs.roots.count - 1)); tab \(index) is past its end")
                 return
             }
+            guard active != nil || restingTabBar != nil else {
+                fail(entry, "'tap: { tab: \(index) }' taps where tab \(index) would be at \(format(entry.time)) s, but '\(top.screen)' " +
+                     (top.pushed ? "hides the tab bar (hidesBottomBarWhenPushed)" : "covers the tab bar (it was presented)"))
+                return
+            }
             let item = tabItemFrame(index, of: tabs.roots.count)
             location = Point(x: item.midX, y: item.midY)
         case .back:
@@ -682,11 +687,11 @@ struct TimelineBuilder {
     /// makes (at `time`, the finger's lift); nil where the tap hits neither.
     private mutating func barTap(at location: Point, time: Double, entry: TimelineEntry) -> GestureEffect? {
         guard active == nil else { return nil }
-        if let tabs = scene.tabs,
+        // Where the tab bar is hidden (hidesBottomBarWhenPushed) or covered (a presentation), the
+        // tap goes to what is there instead: the screen's rows and views.
+        if let tabs = scene.tabs, restingTabBar != nil,
            let index = tabs.roots.indices.first(where: { tabItemFrame($0, of: tabs.roots.count).contains(location) }) {
-            if restingTabBar != nil { return selectTab(index, at: time) }
-            return .nothing("as a tap at \(point(location)) it lands where tab \(index) would be, but '\(top.screen)' " +
-                            (top.pushed ? "hides the tab bar (hidesBottomBarWhenPushed)" : "covers the tab bar (it was presented)"))
+            return selectTab(index, at: time)
         }
         if let frame = backButtonFrame(), frame.contains(location) {
             back(navigation: true, entry: entry, at: time)

@@ -205,6 +205,16 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: frame.size, scale: device.scale, opaque: false) { cairo in
                     cairo_translate(cairo.pointer, -frame.x, -frame.y)
                     let painter = painter(cairo)
+                    if let scroll = selected.scrollView(list, on: layout),
+                       let view = selected.identifiedViews(on: layout).first(where: { $0.id == list }) {
+                        // A list that scrolls: the row as its scroll content draws it, where the
+                        // list's frame does not cut it off (the engine moves the node by the offset).
+                        try cairo.withSavedState {
+                            cairo_translate(cairo.pointer, scroll.contentFrame.x, scroll.contentFrame.y)
+                            try painter.paintScrollContent(view.view, in: scroll.contentFrame)
+                        }
+                        return
+                    }
                     try painter.paint(selected, part: .body)
                     for view in selected.identifiedViews(on: layout) {
                         try cairo.withSavedState {

@@ -85,6 +85,9 @@ struct SceneDecoder {
     let images = ImageFiles()
     /// Every file read so far besides the scene file (`Scene.readFiles`).
     let reads = ReadFiles()
+    /// The names the scene gives its screens, known before any screen is decoded, for the
+    /// screens a bar button's action pushes or presents.
+    let screenNames = ScreenNames()
     /// The scene's own fonts by family name (`fonts:`), read before the screens.
     var fonts: [String: CustomFont] = [:]
 
@@ -128,6 +131,7 @@ struct SceneDecoder {
             if let count = node.mapping?.count, count > Limits.screens {
                 r.error(node, "\(count) screens is over the limit of \(Limits.screens) screens")
             } else if let screenFields = r.mapping(node, "screens") {
+                screenNames.names = screenFields.names
                 for entry in screenFields.entries {
                     if let screen = decodeScreen(name: entry.name, entry.value) {
                         screens[entry.name] = screen
@@ -337,14 +341,22 @@ struct SceneDecoder {
         var expectedDetent: String?
         if let node = fields["expect"] {
             if let mapping = node.mapping {
-                // { scroll: { list, offset } } or { detent: NAME }: the first key says which.
-                if mapping.keys.first?.scalar?.string == "scroll" {
+                // { scroll: { list, offset } } or { detent: NAME }: the key given says which.
+                let keys = mapping.keys.compactMap { $0.scalar?.string }
+                if keys.contains("scroll") && keys.contains("detent") {
+                    r.error(node, "expect gives where a scroll comes to rest ({ scroll: … }) or the detent a sheet settles at ({ detent: … }), not both")
+                } else if keys.contains("scroll") {
                     expectedScroll = decodeExpectedScroll(node)
                     expect = .scroll
-                } else if let detentFields = r.mapping(node, ExpectDetentKeys.mapping) {
-                    if detentFields["detent"] == nil { r.error(node, "missing key 'detent' (large, medium or custom) in expect") }
-                    expectedDetent = r.value(detentFields, ExpectDetentKeys.detent)
-                    if expectedDetent != nil { expect = .detent }
+                } else if keys.contains("detent") {
+                    if let detentFields = r.mapping(node, ExpectDetentKeys.mapping) {
+                        expectedDetent = r.value(detentFields, ExpectDetentKeys.detent)
+                        if expectedDetent != nil { expect = .detent }
+                    }
+                } else {
+                    let hint = keys.first.flatMap { r.closest(to: $0, in: ["scroll", "detent"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    r.error(node, "expected expect as { scroll: { list, offset } } or { detent: NAME }\(hint), found " +
+                            (keys.isEmpty ? "an empty mapping" : "the keys " + keys.map { "'\($0)'" }.joined(separator: ", ")))
                 }
             } else {
                 expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), { scroll: { list, offset } } or { detent: NAME })", Outcome.self)

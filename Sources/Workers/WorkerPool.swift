@@ -53,6 +53,12 @@ public struct WorkerPool: Sendable {
                 // Named from inside: on Linux, Foundation gives the kernel (`top -H`, gdb, perf) the
                 // name only when it is set on the running thread; set before `start()` it is not.
                 Thread.current.name = name
+                #if os(Linux)
+                // And the kernel's name directly (at most 15 bytes): Foundation's setter reaches it
+                // only once it sees the thread as current, which a just-started thread not always is.
+                try? String(decoding: name.utf8.prefix(15), as: UTF8.self)
+                    .write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+                #endif
                 if lowestPriority { lowerThreadPriority() }
                 do {
                     var worker = try makeWorker(number)

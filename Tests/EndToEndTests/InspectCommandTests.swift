@@ -280,6 +280,35 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(try pixel(at: 0.54), [209, 209, 214], "systemGray4 while the finger is down")
     }
 
+    /// A row tapped after its list has scrolled it into view (past the list's frame at offset 0)
+    /// is drawn selected with its content, not as an empty band.
+    func testARowOfAScrolledListIsDrawnSelectedWithItsContent() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("scrolled.yaml")
+        try """
+            size: [200, 400]
+            scale: 1
+            screens:
+              a: { content: [{ list: { id: rows, frame: [0, 100, 200, 88], rows: [R0, R1, R2, R3, R4, R5, Row6, R7, R8, R9] } }] }
+              b: {}
+            root: a
+            transitions: [{ from: a, to: b, style: system-push, tap: { list: rows } }]
+            timeline:
+              - { at: 0.1, scroll: { list: rows, to: 6, position: top } }
+              - { at: 1, tap: { list: rows, index: 6 } }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let png = folder.appendingPathComponent("selected.png")
+        let result = try CLI.segue(["still", sceneURL.path, "--at", "1.04", "-o", png.path, "--no-touches"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let image = try pixels(of: png)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.rgb[((y * image.width + x) * 3)..<((y * image.width + x) * 3 + 3)]) }
+        // Row 6 scrolled to the list's top: it spans y 100–144 on screen.
+        XCTAssertEqual(pixel(180, 122), [209, 209, 214], "systemGray4 behind the selected row")
+        // Its title "Row6" from x 16: dark text pixels in the row's band.
+        let dark = (16..<70).flatMap { x in (108..<136).map { y in pixel(x, y) } }.filter { $0.allSatisfy { $0 < 90 } }
+        XCTAssertGreaterThan(dark.count, 20, "the selected row shows its title")
+    }
+
     /// The pixels of a PNG as RGB bytes, decoded by ffmpeg.
     private func pixels(of png: URL) throws -> (width: Int, height: Int, rgb: [UInt8]) {
         let probe = try CLI.tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png.path])

@@ -47,7 +47,7 @@ final class DetentOutcomeTests: XCTestCase {
             "t.yaml:8:5: error: this gesture should move the sheet to the medium detent, but it settles at the large detent at 2.254 s",
         ])
         XCTAssertEqual(messages(scene(expect: "{ detent: tall }")).count, 1)
-        XCTAssertTrue(messages(scene(expect: "{ detnt: large }")).contains { $0.contains("unknown key 'detnt'") && $0.contains("did you mean 'detent'") })
+        XCTAssertTrue(messages(scene(expect: "{ detnt: large }")).contains { $0.contains("found the keys 'detnt'") && $0.contains("did you mean 'detent'") })
         // A drag that springs back to where the sheet rested is a cancel, not a detent change.
         let back = scene(expect: "detent").replacingOccurrences(of: "to: [196, 300], duration: 0.35, curve: easeOut",
                                                                  with: "to: [196, 480], duration: 0.6, curve: easeOut")

@@ -193,7 +193,7 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(found.count, 3, "\(found)")
         XCTAssertTrue(found[0].contains("what acts here: the back button at [22, 81] ('tap: { back: true }'), the tab bar's items ('tap: { tab: 0 }' to '{ tab: 1 }'), 'pop: true'"), found[0])
         XCTAssertTrue(found[1].contains("tab 0 ('First') is already selected; if that is intended, add 'expect: nothing'"), found[1])
-        XCTAssertTrue(found[2].contains("it lands where tab 0 would be, but 'd' hides the tab bar (hidesBottomBarWhenPushed)"), found[2])
+        XCTAssertTrue(found[2].contains("'tap: { tab: 0 }' taps where tab 0 would be at 6 s, but 'd' hides the tab bar (hidesBottomBarWhenPushed)"), found[2])
     }
 }
 

@@ -200,8 +200,15 @@ extension SceneDecoder {
             r.error(node, "a bar button action pushes or presents one screen: { push: SCREEN } or { present: SCREEN }")
             return nil
         }
-        if let screen = r.value(fields, BarActionKeys.push) { return .push(screen) }
-        return r.value(fields, BarActionKeys.present).map(NavigationBarView.BarAction.present)
+        let key = fields.entries[0].name
+        guard let screen = key == "push" ? r.value(fields, BarActionKeys.push) : r.value(fields, BarActionKeys.present) else { return nil }
+        let names = screenNames.names
+        if !names.contains(screen) {
+            let hint = r.closest(to: screen, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            r.error(fields[key], "unknown screen '\(screen)'\(hint) in the bar button's '\(key)'; screens are: \(names.joined(separator: ", "))")
+            return nil
+        }
+        return key == "push" ? .push(screen) : .present(screen)
     }
 }
 

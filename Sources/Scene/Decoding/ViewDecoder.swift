@@ -322,3 +322,8 @@ final class ReadFiles {
     /// The absolute paths, sorted.
     var paths: [String] { recorded.sorted() }
 }
+
+/// The screen names of the scene being decoded (the keys of `screens:`).
+final class ScreenNames {
+    var names: [String] = []
+}

@@ -1,0 +1,48 @@
+import XCTest
+
+/// Located errors of keys that take one of several shapes or name a screen: each message at the
+/// line and column of the token it is about (worked out from the scene text itself).
+final class LocatedDecodingErrorTests: XCTestCase {
+    /// "t.yaml:LINE:COLUMN" of the first `token` on 1-based line `line` of `text`.
+    private func at(_ token: String, line: Int, in text: String) throws -> String {
+        let lines = text.components(separatedBy: "\n")
+        let range = try XCTUnwrap(lines[line - 1].range(of: token), "'\(token)' on line \(line)")
+        return "t.yaml:\(line):\(lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1)"
+    }
+
+    func testAnExpectMappingIsToldByTheKeyItGives() throws {
+        let text = """
+            size: [200, 400]
+            screens:
+              a: { content: [{ list: { id: l, frame: [0, 100, 200, 200], rows: [A, B, C, D, E, F, G, H, I, J] } }] }
+            timeline:
+              - { at: 1, swipe: { from: [100, 280], to: [100, 120], duration: 0.3 }, expect: { scrol: { list: l, offset: 10 } } }
+              - { at: 3, swipe: { from: [100, 280], to: [100, 120], duration: 0.3 }, expect: { scroll: { list: l, offset: 10 }, detent: large } }
+              - { at: 5, swipe: { from: [100, 280], to: [100, 120], duration: 0.3 }, expect: {} }
+
+            """
+        let found = sceneMessages(text)
+        XCTAssertEqual(found.count, 3, "\(found)")
+        XCTAssertTrue(found[0].hasPrefix(try at("{ scrol", line: 5, in: text)), found[0])
+        XCTAssertTrue(found[0].contains("(did you mean 'scroll'?)"), found[0])
+        XCTAssertTrue(found[0].contains("{ scroll: { list, offset } } or { detent: NAME }"), found[0])
+        XCTAssertTrue(found[1].hasPrefix(try at("{ scroll", line: 6, in: text)), found[1])
+        XCTAssertTrue(found[1].contains("not both"), found[1])
+        XCTAssertTrue(found[2].hasPrefix(try at("{}", line: 7, in: text)), found[2])
+        XCTAssertTrue(found[2].contains("found an empty mapping"), found[2])
+    }
+
+    func testABarButtonActionNamesAScreenOfTheScene() throws {
+        let text = """
+            size: [200, 400]
+            screens:
+              a: { navigationBar: { title: A, trailing: [{ title: Add, action: { present: bb } }, { title: Go, action: { push: zzzz } }] } }
+              b: {}
+
+            """
+        let found = sceneMessages(text)
+        XCTAssertEqual(found.count, 2, "\(found)")
+        XCTAssertEqual(found[0], try at("bb", line: 3, in: text) + ": error: unknown screen 'bb' (did you mean 'b'?) in the bar button's 'present'; screens are: a, b")
+        XCTAssertEqual(found[1], try at("zzzz", line: 3, in: text) + ": error: unknown screen 'zzzz' in the bar button's 'push'; screens are: a, b")
+    }
+}
