@@ -853,6 +853,10 @@ struct TimelineBuilder {
               let screen = scene.screens[top.screen],
               let geometry = screen.scrollViews(on: scene.device).last(where: { $0.frame.contains(down.location) })
         else { return .declined(nil) }
+        // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
+        if restingTabBar != nil, BottomBarLayout(height: TabBarView.barHeight, on: scene.device).background.contains(down.location) {
+            return .declined("'\(geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch")
+        }
         let name = "'\(geometry.id)' of '\(top.screen)'"
         let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
@@ -882,7 +886,11 @@ struct TimelineBuilder {
         guard checkIdle(entry, "scroll '\(target.list)'") else { return }
         stopScroll(at: entry.time)
         let screen = scene.screens[top.screen]
-        guard restingPlacements() == nil, let geometry = screen?.scrollView(target.list, on: scene.device),
+        if restingPlacements() != nil, let transition = top.transition {
+            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is shown by \(transition.style.name), not full screen, and only the lists and grids of a screen that fills the screen scroll")
+            return
+        }
+        guard let geometry = screen?.scrollView(target.list, on: scene.device),
               let frames = screen?.cellFrames(list: target.list, on: scene.device) else {
             let ids = screen?.scrollViews(on: scene.device).map(\.id) ?? []
             fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls" +

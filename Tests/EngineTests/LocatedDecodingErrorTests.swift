@@ -45,4 +45,29 @@ final class LocatedDecodingErrorTests: XCTestCase {
         XCTAssertEqual(found[0], try at("bb", line: 3, in: text) + ": error: unknown screen 'bb' (did you mean 'b'?) in the bar button's 'present'; screens are: a, b")
         XCTAssertEqual(found[1], try at("zzzz", line: 3, in: text) + ": error: unknown screen 'zzzz' in the bar button's 'push'; screens are: a, b")
     }
+
+    /// A pan that lands on the tab bar is the bar's, not the list's under it; a list in a sheet
+    /// does not scroll, and the error says why rather than that the list is missing.
+    func testWhereAListDoesNotScroll() throws {
+        let rows = (0..<30).map { "R\($0)" }.joined(separator: ", ")
+        let text = """
+            size: [400, 800]
+            screens:
+              a: { content: [{ list: { id: l, rows: [\(rows)] } }] }
+              b: { content: [{ list: { id: m, rows: [\(rows)] } }] }
+            tabs: { items: [{ title: A, root: a }] }
+            transitions: [{ from: a, to: b, style: page-sheet }]
+            timeline:
+              - { at: 0.5, swipe: { from: [200, 760], to: [200, 300], duration: 0.3 } }
+              - { at: 2, present: b }
+              - { at: 4, scroll: { list: m, to: 20 } }
+
+            """
+        let found = sceneMessages(text)
+        XCTAssertEqual(found.count, 2, "\(found)")
+        XCTAssertTrue(found[0].hasPrefix(try at("{ at: 0.5", line: 8, in: text)), found[0])
+        XCTAssertTrue(found[0].contains("'l' of 'a' lies under the tab bar where this pan began, and the bar takes the touch"), found[0])
+        XCTAssertTrue(found[1].hasPrefix(try at("{ at: 4", line: 10, in: text)), found[1])
+        XCTAssertTrue(found[1].contains("'b' is shown by page-sheet, not full screen"), found[1])
+    }
 }
