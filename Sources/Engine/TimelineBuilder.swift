@@ -405,10 +405,13 @@ struct TimelineBuilder {
             }
             let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
             let local = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
-            if let scroll = screen?.scrollView(list, on: shown.layout), !scroll.frame.contains(local) {
-                let side = local.y < scroll.frame.minY ? "above" : "below"
-                fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(scroll.frame.minY))–\(format(scroll.frame.maxY)); scroll it into view first")
-                return
+            if let scroll = screen?.scrollView(list, on: shown.layout) {
+                let visible = reachable(scroll, offset: offset, of: screen, on: shown.layout)
+                if !visible.contains(local) {
+                    let side = local.y < visible.minY ? "above" : "below"
+                    fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(visible.minY))–\(format(visible.maxY)); scroll it into view first")
+                    return
+                }
             }
             location = onDevice(local, shown)
         case .view(let id):
@@ -851,7 +854,10 @@ struct TimelineBuilder {
     private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
         guard active == nil, restingPlacements() == nil, let down = trace.first,
               let screen = scene.screens[top.screen],
-              let geometry = screen.scrollViews(on: scene.device).last(where: { $0.frame.contains(down.location) })
+              let geometry = screen.scrollViews(on: scene.device).last(where: {
+                  reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: scene.device)
+                      .contains(down.location)
+              })
         else { return .declined(nil) }
         // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
         if restingTabBar != nil, BottomBarLayout(height: TabBarView.barHeight, on: scene.device).background.contains(down.location) {
@@ -940,6 +946,17 @@ struct TimelineBuilder {
         finishScroll()
     }
 
+    /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
+    /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
+    /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
+    private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        guard let screen, let bar = screen.navigationBar, scroll.frame.minY > 0,
+              abs(scroll.frame.minY - screen.contentTop(on: layout)) < 0.5 else { return scroll.frame }
+        let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - BarScrollResponse.largeTitleHeight(offset: offset) : 0
+        let top = scroll.frame.minY - collapsed
+        return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
+    }
+
     /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
     /// (its scroll view's offset applied), with its image frame on screen; nil when none is, or
     /// the point lies outside the scroll view that shows it.
@@ -947,7 +964,8 @@ struct TimelineBuilder {
         let shown = topShown()
         let local = onScreen(location, shown)
         let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-        if let scroll = shown.screen?.scrollView(list, on: shown.layout), !scroll.frame.contains(local) { return nil }
+        if let scroll = shown.screen?.scrollView(list, on: shown.layout),
+           !reachable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
         guard let hit = CellLocator.cell(at: Point(x: local.x, y: local.y + offset), in: shown.screen, list: list,
                                          device: shown.layout) else { return nil }
         return (hit.index, hit.image.offsetBy(dx: 0, dy: -offset))

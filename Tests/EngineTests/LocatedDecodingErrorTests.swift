@@ -70,4 +70,30 @@ final class LocatedDecodingErrorTests: XCTestCase {
         XCTAssertTrue(found[1].hasPrefix(try at("{ at: 4", line: 10, in: text)), found[1])
         XCTAssertTrue(found[1].contains("'b' is shown by page-sheet, not full screen"), found[1])
     }
+
+    /// Once a large title has collapsed, the rows that scroll up into its place (between the
+    /// inline bar's bottom, 59 + 44 = 103, and the list's frame top, 103 + 52 = 155) are
+    /// on screen and take taps, by index and by point.
+    func testRowsWhereTheLargeTitleWasTakeTaps() throws {
+        let rows = (0..<30).map { "R\($0)" }.joined(separator: ", ")
+        func scene(_ tap: String) -> String {
+            """
+            size: [400, 800]
+            screens:
+              a: { navigationBar: { title: A, largeTitle: true }, content: [{ list: { id: l, rows: [\(rows)] } }] }
+              b: { navigationBar: { title: B, back: A } }
+            transitions: [{ from: a, to: b, style: system-push, tap: { list: l } }]
+            timeline:
+              - { at: 0.2, scroll: { list: l, to: 5, position: top } }
+              - { at: 1, tap: \(tap), expect: finish }
+
+            """
+        }
+        // Row 5 at the list's top (155) puts row 4 at 111–155, its center at y 133.
+        XCTAssertEqual(sceneMessages(scene("{ list: l, index: 4 }")), [])
+        XCTAssertEqual(sceneMessages(scene("[200, 133]")), [])
+        // Row 2 (center 133 − 2 × 44 = 45) is under the bar, still off-screen.
+        XCTAssertTrue(sceneMessages(scene("{ list: l, index: 2 }")).first?.contains("the list's visible 103–800") == true,
+                      "\(sceneMessages(scene("{ list: l, index: 2 }")))")
+    }
 }
