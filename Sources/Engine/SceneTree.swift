@@ -167,8 +167,7 @@ struct SceneTree: Sendable {
                     // One at the content top of a screen with a navigation bar reaches up under the
                     // bar, as a scroll view behind a translucent bar does (the bar answers it: barNode).
                     let offset = offsets[key]
-                    let underBar = adjustment == nil && laidOut.spec.navigationBar != nil && scroll.frame.minY > 0
-                        && abs(scroll.frame.minY - laidOut.spec.contentTop(on: layout)) < 0.5
+                    let underBar = adjustment == nil && laidOut.spec.reachesUnderBar(scroll, on: layout)
                     let top = underBar ? scroll.frame.minY : 0
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),

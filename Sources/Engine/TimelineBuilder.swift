@@ -640,7 +640,7 @@ struct TimelineBuilder {
     private func topShown() -> (frame: Rect, layout: Device, screen: ScreenSpec?) {
         let written = scene.screens[top.screen]
         if let transition = top.transition, let stage = top.stage, let shown = shown(transition, stage: stage) {
-            return (shown.frame, shown.layout, written?.laidOut(writtenIn: scene.device.size, in: shown.layout.size))
+            return (shown.frame, shown.layout, tree.layouts.screen(top.screen, on: shown.layout)?.spec)
         }
         return (bounds, scene.device, written)
     }
@@ -950,8 +950,7 @@ struct TimelineBuilder {
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
     private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
-        guard let screen, let bar = screen.navigationBar, scroll.frame.minY > 0,
-              abs(scroll.frame.minY - screen.contentTop(on: layout)) < 0.5 else { return scroll.frame }
+        guard let screen, let bar = screen.navigationBar, screen.reachesUnderBar(scroll, on: layout) else { return scroll.frame }
         let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - BarScrollResponse.largeTitleHeight(offset: offset) : 0
         let top = scroll.frame.minY - collapsed
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)

@@ -177,8 +177,7 @@ public final class ScreenCache: @unchecked Sendable {
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
             case .scrollContent(let id):
-                guard let scroll = screen.scrollView(id, on: layout),
-                      let view = screen.identifiedViews(on: layout).first(where: { $0.id == id }) else { return nil }
+                guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
                 return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
                 }

@@ -77,6 +77,13 @@ extension ScreenSpec {
         }
     }
 
+    /// Whether scroll view `scroll` sits at the content top of a screen with a navigation bar, so
+    /// that, as a scroll view behind a translucent bar does, it reaches up under the bar: drawn
+    /// there (`SceneTree`) and touched there once its content scrolls up.
+    public func reachesUnderBar(_ scroll: ScrollGeometry, on device: Device) -> Bool {
+        navigationBar != nil && scroll.frame.minY > 0 && abs(scroll.frame.minY - contentTop(on: device)) < 0.5
+    }
+
     /// The scroll view `id` (see `scrollViews(on:)`); nil when the screen has no list or grid `id` at its top level.
     public func scrollView(_ id: String, on device: Device) -> ScrollGeometry? {
         scrollViews(on: device).first { $0.id == id }
