@@ -67,17 +67,23 @@ struct ScrollRun: Sendable {
     /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
     /// The scroll view's `decelerationRate`, `isPagingEnabled` and `bounces` are `geometry.behavior`'s.
     init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition, scale: Double) {
+        self.init(key: key, geometry: geometry, offset: offset, events: recognition.events, lift: recognition.up.time, scale: scale)
+    }
+
+    /// Pan `events` on the scroll view (translations from where it took the pan, at `offset`), the
+    /// finger lifting at `lift` where they do not end; a last `.ended` event's velocity is the release's.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, events: [PanEvent], lift: Double, scale: Double) {
         self.key = key
         self.geometry = geometry
         startOffset = offset
         let behavior = geometry.behavior
         // A finger moving up (negative translation) scrolls toward larger offsets.
-        drag = recognition.events.map { event in
+        drag = events.map { event in
             (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height,
                                                bounces: behavior.bounces))
         }
-        let last = recognition.events.last
-        releaseTime = last?.time ?? recognition.up.time
+        let last = events.last
+        releaseTime = last?.time ?? lift
         let velocity = last?.state == .ended ? -(last?.velocity.y ?? 0) : 0
         let start = drag.last?.offset ?? offset
         let page = behavior.paging

@@ -20,6 +20,9 @@ struct SheetDriver: TransitionDriver {
         var keep = 0.52
         /// Seconds of the release velocity the projection adds (deceleration rate 0.99: 0.099 s).
         var projection = 0.099
+        /// Whether an upward pan on a scroll view at its top raises the sheet to its largest detent
+        /// before the content scrolls (`prefersScrollingExpandsWhenScrolledToEdge`, `SheetScrollArbitration`).
+        var scrollingExpands = true
     }
 
     let styleName: String

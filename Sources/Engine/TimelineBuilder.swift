@@ -254,6 +254,9 @@ struct TimelineBuilder {
         case nothing(String)
         /// It acted without a transition run (a tab switch), said in words.
         case acted(String)
+        /// A sheet and the scroll view inside it shared it (`SheetScrollArbitration`): the runs it
+        /// drove the sheet through and the scrolls it made, each in time order.
+        case shared(runs: [Int], scrolls: [Int])
     }
 
     /// Every gesture entry and what it did, checked against `expect:` once the replay is over.
@@ -304,6 +307,9 @@ struct TimelineBuilder {
             settle(before: end)
             earliestBegin = end
         }
+
+        // A pan on a list or grid inside a sheet: the sheet and the scroll view share it.
+        if let effect = sheetScroll(trace, notBefore: earliestBegin) { return effect }
 
         // Idle: the gestures that can start a transition from here, the way back first.
         var reasons: [String] = []
@@ -465,8 +471,15 @@ struct TimelineBuilder {
     /// Each gesture against what it was expected to do: a gesture that does nothing unasked, or
     /// one whose run ends otherwise than `expect:` says, is an error at its entry.
     private mutating func checkGestures() {
-        for (entry, effect) in gestures {
+        for (entry, recorded) in gestures {
             let kind = entry.gestureName
+            var effect = recorded
+            if case .shared(let runs, let scrolled) = recorded {
+                // A pan the sheet and its scroll view shared answers for the part its `expect:` names:
+                // its last scroll for `scroll`, its last run of the sheet otherwise.
+                let scroll = scrolled.last.map(GestureEffect.scroll), run = runs.last.map(GestureEffect.run)
+                effect = (entry.expect == .scroll ? scroll ?? run : run ?? scroll) ?? .nothing("it has no samples")
+            }
             switch (effect, entry.expect) {
             case (.scroll(let index), .scroll?) where entry.expectedScroll != nil:
                 let run = scrolls[index]
@@ -513,6 +526,8 @@ struct TimelineBuilder {
                 break
             case (.acted(let what), let expected?):
                 fail(entry, "this \(kind) should \(expected.rawValue == "nothing" ? "do nothing" : "\(expected.rawValue) a transition"), but it \(what)")
+            case (.shared, _):
+                break
             }
         }
     }
@@ -850,15 +865,10 @@ struct TimelineBuilder {
 
     /// A pan no transition claimed, on a scroll view of the top screen: it scrolls it, as
     /// `UIScrollView`'s pan gesture recognizer does. A vertical scroll view ignores a pan that
-    /// begins moving mostly sideways. Only a screen that fills the screen at rest scrolls.
+    /// begins moving mostly sideways. A screen scrolls that fills the screen at rest or is a sheet.
     private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
-        guard active == nil, restingPlacements() == nil, let down = trace.first,
-              let screen = scene.screens[top.screen],
-              let geometry = screen.scrollViews(on: scene.device).last(where: {
-                  reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: scene.device)
-                      .contains(down.location)
-              })
-        else { return .declined(nil) }
+        guard active == nil, let down = trace.first, let hit = scrollView(at: down.location) else { return .declined(nil) }
+        let (geometry, key) = hit
         // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
         if restingTabBar != nil, BottomBarLayout(height: TabBarView.barHeight, on: scene.device).background.contains(down.location) {
             return .declined("'\(geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch")
@@ -874,14 +884,84 @@ struct TimelineBuilder {
         guard began.time >= earliest else {
             return .declined("as a scroll of \(name) it began at \(format(began.time)) s, while the transition before ran (until \(format(earliest)) s)")
         }
-        let key = ScrollOffsets.Key(screen: top.screen, view: geometry.id)
-        let run = ScrollRun(key: key, geometry: geometry, offset: offsets[key], recognition: recognition, scale: scene.device.scale)
+        return .scrolled(begin(ScrollRun(key: key, geometry: geometry, offset: offsets[key], recognition: recognition,
+                                         scale: scene.device.scale)))
+    }
+
+    /// Scroll run `run` starts: it moves until it rests or a touch or a transition stops it. Returns its index.
+    private mutating func begin(_ run: ScrollRun) -> Int {
         scrolls.append(run)
         activeScroll = scrolls.count - 1
-        scrolledViews.insert(key)
+        scrolledViews.insert(run.key)
         segments.append(.scroll(start: run.beginTime, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
         lastActivity = max(lastActivity, run.endTime)
-        return .scrolled(scrolls.count - 1)
+        return scrolls.count - 1
+    }
+
+    /// The top screen's scroll view under `location` (device points) where its content is now,
+    /// with its geometry in the coordinates of the screen as shown (a sheet's own); nil where there
+    /// is none, or the top screen is shown neither full screen nor as a sheet.
+    private func scrollView(at location: Point) -> (geometry: ScrollGeometry, key: ScrollOffsets.Key)? {
+        guard restingPlacements() == nil || restingSheet() != nil else { return nil }
+        let shown = topShown()
+        guard let screen = shown.screen else { return nil }
+        let local = onScreen(location, shown)
+        guard let geometry = screen.scrollViews(on: shown.layout).last(where: {
+            reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: shown.layout).contains(local)
+        }) else { return nil }
+        return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
+    }
+
+    /// The sheet the top screen rests in, as its style's driver would start a drag of it; nil
+    /// when the top screen is not a presented sheet.
+    private func restingSheet() -> SheetDriver? {
+        guard let transition = top.transition, let stage = top.stage, !top.pushed,
+              let style = transition.style as? any SheetStyle else { return nil }
+        return style.driver(StyleRun(settings: transition.settings, stage: stage, forward: false))
+    }
+
+    /// A pan on a list or grid inside a resting sheet, shared as UIKit's sheet interaction shares
+    /// it with the scroll view (docs/uikit-semantics.md#a-scroll-view-inside-a-sheet): begun with
+    /// the content scrolled down, the scroll view's alone; begun at its top, a downward pan drags the
+    /// sheet and an upward one raises it to its largest detent (`prefersScrollingExpandsWhenScrolledToEdge`)
+    /// before the content scrolls (`SheetScrollArbitration`). Nil where this is not such a pan: a
+    /// content that cannot scroll, a pan that never began or began sideways or too early, which
+    /// the sheet's own pan and the scroll view's answer as elsewhere.
+    private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
+        guard active == nil, let sheet = restingSheet(), let transition = top.transition, let down = trace.first,
+              let hit = scrollView(at: down.location), hit.geometry.range.upperBound > hit.geometry.range.lowerBound
+        else { return nil }
+        let (geometry, key) = hit
+        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
+        guard let began = recognition.events.first, let movement = recognition.movementAtBegin,
+              abs(movement.y) >= abs(movement.x), began.time >= earliest else { return nil }
+        if offsets[key] > geometry.range.lowerBound + 1e-9 {
+            // The sheet follows only a pan that began with the content at its top.
+            if case .scrolled(let index) = scroll(trace, notBefore: earliest) { return .scroll(index) }
+            return nil
+        }
+        let largest = sheet.geometry.detentTops(bounds).min() ?? sheet.restTop
+        let room = sheet.rules.scrollingExpands ? max(sheet.restTop - largest, 0) : 0
+        let phases = SheetScrollArbitration(room: room).phases(recognition.events)
+        var runs: [Int] = [], scrolled: [Int] = []
+        for (index, phase) in phases.enumerated() {
+            guard let first = phase.events.first else { continue }
+            settle(before: first.time)
+            switch phase.owner {
+            case .sheet:
+                guard let stage = top.stage, let gesture = transition.gesture(stage, forward: false) else { continue }
+                var driver = gesture.make(first)
+                for event in phase.events.dropFirst() { driver.handle(event) }
+                start(driver, transition: transition, stage: stage, pushed: false, at: first.time)
+                runs.append(drivers.count - 1)
+                // A hand-over to the scroll view is no lift: only the last phase ends with the finger.
+                if index == phases.count - 1 { recordRelease(of: drivers.count - 1, at: phase.events.last?.time ?? recognition.up.time) }
+            case .scroll:
+                scrolled.append(begin(ScrollRun(key: key, geometry: geometry, offset: offsets[key], events: phase.events,
+                                                lift: recognition.up.time, scale: scene.device.scale)))
+            }
+        }
+        return .shared(runs: runs, scrolls: scrolled)
     }
 
     /// `scroll: { list, to }`: the row or cell brought into view as `scrollToRow(at:at:animated:)`
@@ -891,14 +971,15 @@ struct TimelineBuilder {
         settle(before: entry.time)
         guard checkIdle(entry, "scroll '\(target.list)'") else { return }
         stopScroll(at: entry.time)
-        let screen = scene.screens[top.screen]
-        if restingPlacements() != nil, let transition = top.transition {
-            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is shown by \(transition.style.name), not full screen, and only the lists and grids of a screen that fills the screen scroll")
+        let shown = topShown()
+        let screen = shown.screen
+        if restingPlacements() != nil, restingSheet() == nil, let transition = top.transition {
+            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is shown by \(transition.style.name), and only the lists and grids of a screen that fills the screen or of a sheet scroll")
             return
         }
-        guard let geometry = screen?.scrollView(target.list, on: scene.device),
-              let frames = screen?.cellFrames(list: target.list, on: scene.device) else {
-            let ids = screen?.scrollViews(on: scene.device).map(\.id) ?? []
+        guard let geometry = screen?.scrollView(target.list, on: shown.layout),
+              let frames = screen?.cellFrames(list: target.list, on: shown.layout) else {
+            let ids = screen?.scrollViews(on: shown.layout).map(\.id) ?? []
             fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls" +
                  (ids.isEmpty ? " (only top-level lists and grids with an id scroll)" : "; its scroll views are: \(ids.joined(separator: ", "))"))
             return
@@ -920,12 +1001,7 @@ struct TimelineBuilder {
         case .none: wanted = cell.minY < current ? cell.minY : cell.maxY > current + height ? cell.maxY - height : current
         }
         wanted = min(max(wanted, geometry.range.lowerBound), geometry.range.upperBound)
-        let run = ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time)
-        scrolls.append(run)
-        activeScroll = scrolls.count - 1
-        scrolledViews.insert(key)
-        segments.append(.scroll(start: entry.time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
-        lastActivity = max(lastActivity, run.endTime)
+        _ = begin(ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time))
     }
 
     /// The moving scroll view comes to rest: its offset is kept and the screen is at rest again.

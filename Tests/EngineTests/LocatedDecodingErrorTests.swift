@@ -46,8 +46,9 @@ final class LocatedDecodingErrorTests: XCTestCase {
         XCTAssertEqual(found[1], try at("zzzz", line: 3, in: text) + ": error: unknown screen 'zzzz' in the bar button's 'push'; screens are: a, b")
     }
 
-    /// A pan that lands on the tab bar is the bar's, not the list's under it; a list in a sheet
-    /// does not scroll, and the error says why rather than that the list is missing.
+    /// A pan that lands on the tab bar is the bar's, not the list's under it; a list in a side
+    /// drawer does not scroll (only a full screen's and a sheet's do), and the error says why
+    /// rather than that the list is missing.
     func testWhereAListDoesNotScroll() throws {
         let rows = (0..<30).map { "R\($0)" }.joined(separator: ", ")
         let text = """
@@ -59,16 +60,28 @@ final class LocatedDecodingErrorTests: XCTestCase {
             transitions: [{ from: a, to: b, style: page-sheet }]
             timeline:
               - { at: 0.5, swipe: { from: [200, 760], to: [200, 300], duration: 0.3 } }
+
+            """
+        let found = sceneMessages(text)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.hasPrefix(try at("{ at: 0.5", line: 8, in: text)) ?? false, "\(found)")
+        XCTAssertTrue(found.first?.contains("'l' of 'a' lies under the tab bar where this pan began, and the bar takes the touch") ?? false, "\(found)")
+        let drawer = """
+            size: [400, 800]
+            screens:
+              a: { content: [{ list: { id: l, rows: [\(rows)] } }] }
+              b: { content: [{ list: { id: m, rows: [\(rows)] } }] }
+            transitions: [{ from: a, to: b, style: side-drawer }]
+            timeline:
               - { at: 2, present: b }
               - { at: 4, scroll: { list: m, to: 20 } }
 
             """
-        let found = sceneMessages(text)
-        XCTAssertEqual(found.count, 2, "\(found)")
-        XCTAssertTrue(found[0].hasPrefix(try at("{ at: 0.5", line: 8, in: text)), found[0])
-        XCTAssertTrue(found[0].contains("'l' of 'a' lies under the tab bar where this pan began, and the bar takes the touch"), found[0])
-        XCTAssertTrue(found[1].hasPrefix(try at("{ at: 4", line: 10, in: text)), found[1])
-        XCTAssertTrue(found[1].contains("'b' is shown by page-sheet, not full screen"), found[1])
+        let inDrawer = sceneMessages(drawer)
+        XCTAssertEqual(inDrawer.count, 1, "\(inDrawer)")
+        XCTAssertTrue(inDrawer.first?.hasPrefix(try at("{ at: 4", line: 8, in: drawer)) ?? false, "\(inDrawer)")
+        XCTAssertTrue(inDrawer.first?.contains("'b' is shown by side-drawer, and only the lists and grids of a screen that fills the screen or of a sheet scroll") ?? false,
+                      "\(inDrawer)")
     }
 
     /// Once a large title has collapsed, the rows that scroll up into its place (between the

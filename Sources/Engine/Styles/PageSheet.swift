@@ -57,11 +57,15 @@ struct PageSheet: SheetStyle {
             "decelerationRate", .number(range: Limits.decelerationRate), default: 0.99,
             doc: "a release projects the sheet by (v / 1000) · r / (1 − r) points before choosing a detent",
             uikit: "`UIScrollView.DecelerationRate.fast`")
+        static let scrollingExpands = Setting<Bool>(
+            "prefersScrollingExpandsWhenScrolledToEdge", default: true,
+            doc: "an upward pan on a list or grid at its top raises the sheet to its largest detent first, then scrolls the content in the same pan; false: the content scrolls at any detent",
+            uikit: "`prefersScrollingExpandsWhenScrolledToEdge` (default true)")
     }
     let settings = [SettingDescriptor]([
         Key.detents, Key.customDetent, Key.grabber, Key.cornerRadius, Key.topGap, Key.presenterScale, Key.presenterOffset,
         Key.presenterCornerRadius, Key.overlayAlpha, Key.dimmingAlpha, Key.spring, Key.flickVelocity, Key.completionThreshold,
-        Key.decelerationRate,
+        Key.decelerationRate, Key.scrollingExpands,
     ])
 
     func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
@@ -90,7 +94,8 @@ struct PageSheet: SheetStyle {
         return SheetDriver.Rules(spring: s[Key.spring],
                                  flickVelocity: s[Key.flickVelocity] * bounds.height,
                                  keep: 1 - s[Key.completionThreshold],
-                                 projection: r / (1 - r) / 1000)
+                                 projection: r / (1 - r) / 1000,
+                                 scrollingExpands: s[Key.scrollingExpands])
     }
 
     func driver(_ run: StyleRun) -> SheetDriver {

@@ -1,0 +1,132 @@
+import Engine
+import Motion
+import Scene
+import XCTest
+
+/// A list inside a sheet scrolls, and the sheet's pan and the list's share a finger as UIKit's
+/// sheet interaction shares them (docs/uikit-semantics.md#a-scroll-view-inside-a-sheet).
+///
+/// Reference values, from the sheet's geometry and the pan slop, not from Segue: on a 400 × 800
+/// screen the large detent leaves an 8 % gap, its top at 64 pt; the medium detent is half the
+/// screen, its top at 400 pt; an upward pan at medium may raise the sheet 400 − 64 = 336 pt before
+/// the list takes the rest. A pan's translation is the finger's travel less the 10 pt slop.
+final class SheetScrollTests: XCTestCase {
+    private let large = 64.0, medium = 400.0
+
+    /// A sheet with a 40-row list (44 pt rows, 1760 pt of content) over a plain screen, presented
+    /// at 0.1 s and at rest well before 2 s.
+    private func scene(detents: String = "medium-large", settings: String = "", _ timeline: String) -> String {
+        """
+        device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+        fps: 100
+        tail: 0
+        screens:
+          home: {}
+          sheet: { content: [{ list: { id: rows, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }] }
+        root: home
+        transitions: [{ from: home, to: sheet, style: page-sheet, detents: \(detents)\(settings) }]
+        timeline:
+          - { at: 0.1, present: sheet }
+        \(timeline)
+        """
+    }
+
+    private func timeline(_ text: String) throws -> Timeline {
+        try Timeline(scene: try SceneLoader.load(text: text, file: "t.yaml", name: "t"))
+    }
+
+    private func sheetTop(_ timeline: Timeline, at time: Double) -> Double? {
+        timeline.state(at: time).layers.first { $0.id == "sheet" }?.frame.minY
+    }
+
+    private func offset(_ timeline: Timeline, at time: Double) -> Double? {
+        timeline.state(at: time).layers.first { $0.id == "sheet/rows" }?.contentOffset?.y
+    }
+
+    func testAnUpwardPanAtMediumRaisesTheSheetThenScrollsTheList() throws {
+        // 510 pt up: 500 pt of translation, 336 of them raise the sheet to the large detent, the
+        // other 164 scroll the list, held there and lifted without velocity.
+        let t = try timeline(scene("""
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]], expect: { detent: large } }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 1.9)), medium, accuracy: 1e-9)
+        // 200 pt moved, 190 pt of translation: the sheet alone, 190 pt up; the list at its top.
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.2)), medium - 190, accuracy: 1e-9)
+        XCTAssertEqual(offset(t, at: 2.2) ?? 0, 0)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.35)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.35)), 500 - 336, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: t.duration)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: t.duration)), 164, accuracy: 1e-9)
+        XCTAssertEqual(t.runs.last?.detent, "large")
+        // The same pan answers for its scroll too.
+        XCTAssertEqual(sceneMessages(scene("""
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]], expect: { scroll: { list: rows, offset: 164, tolerance: 0.01 } } }
+            """)), [])
+    }
+
+    func testWithoutExpandingTheListScrollsAtMedium() throws {
+        let t = try timeline(scene(settings: ", prefersScrollingExpandsWhenScrolledToEdge: false", """
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 590], [0.3, 200, 590], [0.4, 200, 590]], expect: { scroll: { list: rows, offset: 100, tolerance: 0.01 } } }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.25)), medium, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.25)), 100, accuracy: 1e-9)
+        XCTAssertEqual(t.runs.count, 1, "only the presentation: the sheet never moved")
+    }
+
+    func testAtTheTopDownDragsTheSheetAndUpScrollsTheListInOnePan() throws {
+        // At the large detent the sheet cannot rise: 100 pt up scrolls the list; back down 200 pt
+        // past where it began, the list is at its top and the sheet follows the other 100 pt.
+        let t = try timeline(scene(detents: "large", """
+              - { at: 2, pan: [[0, 200, 300], [0.1, 200, 290], [0.2, 200, 190], [0.3, 200, 390], [0.4, 200, 390], [0.5, 200, 390]], expect: cancel }
+            """))
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.25)), 100, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.25)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.35)), 0, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.35)), large + 100, accuracy: 1e-9)
+        // Released still, 100 pt down a 736 pt sheet: it springs back to the large detent.
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: t.duration)), large, accuracy: 1e-6)
+    }
+
+    func testScrolledDownADownwardPanScrollsBackAndNeverDragsTheSheet() throws {
+        // The list first scrolled to 100; then 300 pt down: the list goes 290 pt toward its top and
+        // 190 pt past it, rubber-banded over the scroll view's 748 pt (the 736 pt sheet and its
+        // 12 pt rounded bottom edge), while the sheet stays at its detent; released, it springs to 0.
+        let t = try timeline(scene(detents: "large", """
+              - { at: 2, pan: [[0, 200, 600], [0.1, 200, 590], [0.2, 200, 490], [0.3, 200, 490], [0.4, 200, 490]], expect: scroll }
+              - { at: 3, pan: [[0, 200, 300], [0.1, 200, 310], [0.2, 200, 600], [0.3, 200, 600], [0.4, 200, 600]], expect: scroll }
+            """))
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.9)), 100, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 3.25)), -ScrollPhysics.rubberBand(190, dimension: 748), accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 3.25)), -(1 - 1 / (190 * 0.55 / 748 + 1)) * 748, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 3.25)), large, accuracy: 1e-9)
+        XCTAssertEqual(offset(t, at: t.duration), 0)
+        XCTAssertEqual(t.runs.count, 1, "only the presentation")
+    }
+
+    func testAFlingDownFromTheTopDismisses() throws {
+        let t = try timeline(scene(detents: "large", """
+              - { at: 2, swipe: { from: [200, 300], to: [200, 500], duration: 0.1 }, expect: finish }
+            """))
+        XCTAssertEqual(t.runs.last?.finished, true)
+        XCTAssertEqual(offset(t, at: 2.05) ?? 0, 0)
+    }
+
+    func testASidewaysPanMovesNeither() {
+        let found = sceneMessages(scene("""
+              - { at: 2, swipe: { from: [100, 600], to: [300, 610], duration: 0.2 } }
+            """))
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("this gesture does nothing") ?? false, "\(found)")
+        XCTAssertTrue(found.first?.contains("'rows' of 'sheet' scrolls vertically and ignores this pan, which began moving mostly sideways") ?? false,
+                      "\(found)")
+    }
+
+    func testScrollToARowOfASheetsList() throws {
+        // Row 20 to the top: 20 × 44 = 880 pt, within the 1760 − 748 = 1012 pt range.
+        let t = try timeline(scene(detents: "large", """
+              - { at: 2, scroll: { list: rows, to: 20, position: top } }
+            """))
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: t.duration)), 880, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: t.duration)), large, accuracy: 1e-9)
+    }
+}
