@@ -103,12 +103,18 @@ final class SheetScrollTests: XCTestCase {
         XCTAssertEqual(t.runs.count, 1, "only the presentation")
     }
 
-    func testAFlingDownFromTheTopDismisses() throws {
+    func testAFlingDownFromTheTopDismissesOnceTheListIsBackThere() throws {
+        // Scrolled to row 3 (132 pt) and back to the top by actions; then a fling down is the sheet's.
         let t = try timeline(scene(detents: "large", """
-              - { at: 2, swipe: { from: [200, 300], to: [200, 500], duration: 0.1 }, expect: finish }
+              - { at: 2, scroll: { list: rows, to: 3, position: top } }
+              - { at: 3, scroll: { list: rows, to: 0, position: top } }
+              - { at: 4, swipe: { from: [200, 300], to: [200, 500], duration: 0.1 }, expect: finish }
             """))
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.9)), 132, accuracy: 1e-9)
+        XCTAssertEqual(offset(t, at: 3.9), 0)
         XCTAssertEqual(t.runs.last?.finished, true)
-        XCTAssertEqual(offset(t, at: 2.05) ?? 0, 0)
+        XCTAssertEqual(offset(t, at: 4.05), 0, "the list stays at its top while the sheet goes")
+        XCTAssertGreaterThan(try XCTUnwrap(sheetTop(t, at: 4.05)), large)
     }
 
     func testASidewaysPanMovesNeither() {
