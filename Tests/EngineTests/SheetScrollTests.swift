@@ -127,6 +127,18 @@ final class SheetScrollTests: XCTestCase {
                       "\(found)")
     }
 
+    func testTapsHitTheSheetsRowsWhereTheyAreNow() {
+        // Scrolled to row 20 (880 pt): row 0's center, 22 pt down the content, is at 22 − 880 = −858
+        // in the sheet, above its list.
+        let found = sceneMessages(scene(detents: "large", """
+              - { at: 2, scroll: { list: rows, to: 20, position: top } }
+              - { at: 3, tap: { list: rows, index: 0 } }
+            """))
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("row or cell 0 of 'rows' is off-screen at 3 s: with the content scrolled to 880 pt its center is at y = -858, above") ?? false,
+                      "\(found)")
+    }
+
     func testScrollToARowOfASheetsList() throws {
         // Row 20 to the top: 20 × 44 = 880 pt, within the 1760 − 748 = 1012 pt range.
         let t = try timeline(scene(detents: "large", """
