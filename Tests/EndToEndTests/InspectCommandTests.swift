@@ -233,7 +233,7 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(frame[2], 393)
         XCTAssertEqual(size, [frame[2], frame[3]])
         let bar = try XCTUnwrap(share["navigationBar"] as? [String: Any])
-        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 44], "the bar at the sheet's top, not below the status bar")
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 56], "the sheet's 56 pt bar at its top, not below the status bar")
         let collections = try XCTUnwrap(share["collections"] as? [[String: Any]])
         let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
         let row = try XCTUnwrap(cells[1]["cell"] as? [Double])
@@ -248,6 +248,64 @@ final class InspectCommandTests: XCTestCase {
         // Where the row would be laid out full screen (below the status bar and the bar: y 103 + 44
         // + 22) is the presenter above the sheet.
         let missed = try validate(tapAt: (x, 169))
+        XCTAssertNotEqual(missed.status, 0)
+        XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
+    }
+
+    /// A screen pushed inside a sheet is listed laid out in the sheet, with the sheet's `presentedAs`:
+    /// a row of it tapped at the point computed from those numbers is hit once it is pushed; the
+    /// same row's point on a full-screen layout is not.
+    func testARowOfAScreenPushedInsideASheetIsTappedAtItsInspectedPoint() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("stack.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              compose:
+                navigationBar: { title: New Message }
+                content: [{ list: { id: fields, rows: ["To:", "Subject:"] } }]
+              contacts:
+                navigationBar: { title: Contacts, back: New Message }
+                content: [{ list: { id: people, style: insetGrouped, rows: [Anna, Ben, Chloe] } }]
+              card: {}
+            root: inbox
+            transitions:
+              - { from: inbox, to: compose, style: page-sheet, detents: large }
+              - { from: compose, to: contacts, style: system-push }
+              - { from: contacts, to: card, style: system-push, tap: { list: people, index: 2 } }
+            timeline:
+              - { at: 0.2, present: compose }
+              - { at: 1.2, push: contacts }
+
+            """
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
+        let contacts = try XCTUnwrap(screens.first { $0["name"] as? String == "contacts" })
+        let presented = try XCTUnwrap(contacts["presentedAs"] as? [String: Any], "\(contacts)")
+        XCTAssertEqual(presented["style"] as? String, "page-sheet", "pushed inside the sheet presented with page-sheet")
+        let frame = try XCTUnwrap(presented["frame"] as? [Double])
+        let size = try XCTUnwrap(contacts["size"] as? [Double])
+        // The large detent leaves 8 % of the iPhone 15's 852 pt above the sheet.
+        XCTAssertEqual(frame[1], 852 * 0.08, accuracy: 1e-9)
+        XCTAssertEqual(size, [frame[2], frame[3]])
+        let bar = try XCTUnwrap(contacts["navigationBar"] as? [String: Any])
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 56])
+        let collections = try XCTUnwrap(contacts["collections"] as? [[String: Any]])
+        let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
+        let row = try XCTUnwrap(cells[2]["cell"] as? [Double])
+        let x = frame[0] + (row[0] + row[2] / 2) * frame[2] / size[0]
+        let y = frame[1] + (row[1] + row[3] / 2) * frame[3] / size[1]
+        func validate(tapAt point: (Double, Double)) throws -> CLI.Result {
+            try (scene + "  - { at: 2.5, tap: [\(point.0), \(point.1)] }\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+            return try CLI.segue(["validate", sceneURL.path])
+        }
+        let hit = try validate(tapAt: (x, y))
+        XCTAssertEqual(hit.status, 0, "the tap at the inspected point pushes card: \(hit.stderr)")
+        // Full screen the row would be 68.16 pt higher, and 12 pt higher again under a 44 pt bar.
+        let missed = try validate(tapAt: (x, y - frame[1] - 12))
         XCTAssertNotEqual(missed.status, 0)
         XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
