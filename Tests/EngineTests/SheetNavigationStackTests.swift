@@ -43,6 +43,20 @@ final class SheetNavigationStackTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
     }
 
+    /// For each of `entries`: the timeline that presents s, pushes p inside it at 1.5 s, then
+    /// plays the entry and `after`.
+    private func pushed(then entries: [String], and after: String, _ check: (String, Timeline) throws -> Void) throws {
+        for entry in entries {
+            try check(entry, try timeline("""
+                timeline:
+                  - { at: 0.1, present: s }
+                  - { at: 1.5, push: p }
+                  - \(entry)
+                  - \(after)
+                """))
+        }
+    }
+
     private func layer(_ id: String, _ state: FrameState) throws -> PlacedNode {
         try XCTUnwrap(state.layers.first { $0.id == id }, "no \(id) at \(state.time) s in \(state.layers.map(\.id))")
     }
@@ -120,15 +134,9 @@ final class SheetNavigationStackTests: XCTestCase {
     /// A pushed screen leaves the sheet by a pop, the back button and the back swipe from the
     /// sheet's left edge; each ends with the sheet's root in the sheet, the presenter behind.
     func testPopsInsideTheSheet() throws {
-        for pop in ["{ at: 2.5, pop: true }", "{ at: 2.5, tap: { back: true } }",
-                    "{ at: 2.5, swipe: { from: [4, 400], to: [300, 405], duration: 0.5 }, expect: finish }"] {
-            let t = try timeline("""
-                timeline:
-                  - { at: 0.1, present: s }
-                  - { at: 1.5, push: p }
-                  - \(pop)
-                  - { at: 4, push: p }
-                """)
+        let pops = ["{ at: 2.5, pop: true }", "{ at: 2.5, tap: { back: true } }",
+                    "{ at: 2.5, swipe: { from: [4, 400], to: [300, 405], duration: 0.5 }, expect: finish }"]
+        try pushed(then: pops, and: "{ at: 4, push: p }") { pop, t in
             let popping = t.state(at: 2.7)
             XCTAssertEqual(popping.transition, "system-push", pop)
             assertEqual(try layer("s/navigationController", popping).frame, sheet, "\(pop): inside the sheet")
@@ -142,15 +150,9 @@ final class SheetNavigationStackTests: XCTestCase {
     /// "Done" on the pushed screen dismisses the presented stack: the sheet goes down showing the
     /// pushed screen, and afterwards the presenter is on top (it can present again).
     func testADismissFromAPushedScreenTakesTheWholeStack() throws {
-        for dismiss in ["{ at: 2.5, tap: { barItem: Done } }", "{ at: 2.5, dismiss: true }",
-                        "{ at: 2.5, swipe: { from: [200, 300], to: [200, 700], duration: 0.1 }, expect: finish }"] {
-            let t = try timeline("""
-                timeline:
-                  - { at: 0.1, present: s }
-                  - { at: 1.5, push: p }
-                  - \(dismiss)
-                  - { at: 4, present: s }
-                """)
+        let dismissals = ["{ at: 2.5, tap: { barItem: Done } }", "{ at: 2.5, dismiss: true }",
+                          "{ at: 2.5, swipe: { from: [200, 300], to: [200, 700], duration: 0.1 }, expect: finish }"]
+        try pushed(then: dismissals, and: "{ at: 4, present: s }") { dismiss, t in
             let going = t.state(at: 2.75)
             XCTAssertEqual(going.transition, "page-sheet", dismiss)
             let container = try layer("s/navigationController", going)
