@@ -322,6 +322,11 @@ struct TimelineBuilder {
         var reasons: [String] = []
         let candidates = gestureCandidates()
         for candidate in candidates {
+            // A gesture of a navigation controller inside a sheet begins on the sheet.
+            if let container = candidate.container, !container.frame.contains(down.location) {
+                reasons.append("\(candidate.summary) did not begin: the touch went down at \(point(down.location)), outside the sheet it pops in (\(rect(container.frame)))")
+                continue
+            }
             let recognition = candidate.recognizer.recognize(candidate.container.map { inside($0, trace) } ?? trace)
             guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
                 reasons.append("\(candidate.summary) did not begin: \(recognitionProblem(trace, candidate.recognizer))")
@@ -531,6 +536,8 @@ struct TimelineBuilder {
     }
 
     private func point(_ p: Point) -> String { "[\(format(p.x)), \(format(p.y))]" }
+
+    private func rect(_ r: Rect) -> String { "[\(format(r.x)), \(format(r.y)), \(format(r.width)), \(format(r.height))]" }
 
     /// A gesture that could start a transition from the current state.
     private struct Candidate {

@@ -189,6 +189,13 @@ final class SheetNavigationStackTests: XCTestCase {
             let messages = sceneMessages(header + "timeline:\n  - { at: 0.1, present: s }\n  - \(entry)\n")
             XCTAssertTrue(messages.contains { $0.hasPrefix(expected) }, "\(entry): \(messages)")
         }
+        // The back swipe belongs to the sheet: at the medium detent (top at 400 pt) a swipe from
+        // the screen's left edge above the sheet lands on the dimmed presenter and pops nothing.
+        let above = sceneMessages(header.replacingOccurrences(of: "detents: large", with: "detents: medium")
+                                  + "timeline:\n  - { at: 0.1, present: s }\n  - { at: 1.5, push: p }\n"
+                                  + "  - { at: 2.5, swipe: { from: [4, 380], to: [300, 385], duration: 0.5 } }\n")
+        XCTAssertTrue(above.contains { $0.hasPrefix("t.yaml:22:5: error: this gesture does nothing")
+                          && $0.contains("outside the sheet it pops in ([0, 400, 400, 748])") }, "\(above)")
         // On the pushed screen, a tap on an item it does not have suggests the one it does.
         let messages = sceneMessages(header + "timeline:\n  - { at: 0.1, present: s }\n  - { at: 1.5, push: p }\n  - { at: 2.5, tap: { barItem: Don } }\n")
         XCTAssertTrue(messages.contains { $0.hasPrefix("t.yaml:22:5: error: 'p' is on screen at 2.5 s and its navigation bar has no item 'Don' (did you mean 'Done'?)") },
