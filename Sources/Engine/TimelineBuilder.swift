@@ -832,8 +832,15 @@ struct TimelineBuilder {
             around.container = SceneTree.Container(root: stack[inside.root].screen, layout: inside.layout, placements: [], bar: nil)
             context.presentation = around
         } else if !pushed, !driver.isForward {
-            // A dismissal: the sheet goes with the top of its stack showing.
-            context.container = restingLayout().container
+            // A dismissal: the presented view goes with the top of its stack showing (inside the
+            // sheet, or filling the screen for a presentation that does).
+            let root = controllerRoot(level: stack.count - 1)
+            if root < stack.count - 1 {
+                context.container = restingLayout().container ?? SceneTree.Container(
+                    root: stack[root].screen, layout: scene.device, placements: [Placement(screen: top.screen, frame: bounds)],
+                    bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
+                    selections: selection(top))
+            }
         }
         driverContainers.append(inside)
         contexts.append(context)

@@ -165,6 +165,28 @@ final class SheetNavigationStackTests: XCTestCase {
         }
     }
 
+    /// A full-screen cover's stack leaves the same way: the cover slides down showing the screen
+    /// pushed on it, not its root.
+    func testAFullScreenCoverGoesDownWithTheScreenPushedOnIt() throws {
+        // The header's transitions go on: a cover of q, and a push from q to s inside it.
+        let t = try timeline("""
+              - { from: a, to: q, style: full-screen-cover }
+              - { from: q, to: s, style: system-push }
+            timeline:
+              - { at: 0.1, present: q }
+              - { at: 1.5, push: s }
+              - { at: 2.5, dismiss: true }
+            """)
+        let going = t.state(at: 2.6)
+        XCTAssertEqual(going.transition, "full-screen-cover")
+        let cover = try layer("q/navigationController", going)
+        XCTAssertGreaterThan(cover.frame.minY, 0, "the cover slides down")
+        assertEqual(try layer("s", going).frame, cover.frame, "showing the screen pushed on it")
+        XCTAssertFalse(ids(going).contains("q"), "not its root: \(ids(going))")
+        XCTAssertEqual(try layer("q/navigationBar", going).frame.minY, cover.frame.minY, accuracy: 1e-6, "its bar goes with it")
+        XCTAssertEqual(Set(ids(t.state(at: 4))).intersection(["q", "s"]), [], "all gone")
+    }
+
     /// Every screen of the presented stack is reported where the sheet shows it.
     func testEveryScreenOfThePresentedStackIsPresentedAsTheSheet() throws {
         let scene = try SceneLoader.load(text: header + "timeline: [{ at: 0.1, present: s }]\n", file: "t.yaml", name: "t")
