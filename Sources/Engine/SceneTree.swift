@@ -14,7 +14,11 @@ struct SceneTree: Sendable {
     let text: any TextMeasuring
     /// The screens laid out at each size a node shows them at, shared with the painter.
     let layouts: ScreenLayouts
-    var device: Device { scene.device }
+    /// The device placements are laid out for: the scene's, or, inside a presented navigation
+    /// controller shown as a sheet, the container's (`containerLayout`).
+    var device: Device { containerLayout ?? scene.device }
+    /// Set while drawing the screens of a `Container`: the size and safe area they are laid out for.
+    var containerLayout: Device?
     /// The scroll views a gesture of the scene scrolls: drawn as a clipping node over their whole
     /// content, moved by `ScrollOffsets`, with a `contentOffset` in the trace. Other lists and
     /// grids stay one part at their frame's size.
@@ -51,6 +55,23 @@ struct SceneTree: Sendable {
         var selected: Int
     }
 
+    /// A navigation controller presented as a sheet (or another presentation that does not fill
+    /// the screen): its screens and its bar drawn inside the presented root's placement, laid out
+    /// at the sheet's size, clipped to it and rounded with it, as the controller's view is what the
+    /// sheet shows. A push or pop inside it moves only what is inside; the presentation around it
+    /// (the scaled presenter, the dimming) stays as it is.
+    struct Container: Sendable {
+        /// The presented stack's root screen: the placement the container takes the place of.
+        var root: String
+        /// The size and safe area the container's screens are laid out for.
+        var layout: Device
+        /// What the container shows, in its own coordinates: its top screen, or a push or pop.
+        var placements: [Placement]
+        /// The controller's bar (`<root>/navigationBar`).
+        var bar: Bar?
+        var selections: [String: Selection] = [:]
+    }
+
     /// A list row drawn selected over its screen, by screen name (`UITableView` selection): at
     /// `alpha`, 1 while the finger is down and through the push, fading with the pop's progress.
     struct Selection: Hashable, Sendable {
@@ -70,10 +91,16 @@ struct SceneTree: Sendable {
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
     /// tab bar goes where `tabBar` says.
+    /// A placement of `container.root` shows the container instead (`<root>/navigationController`).
     func nodes(_ placements: [Placement], bar: Bar?, ownBars: [String: String] = [:], tabBar: TabBar? = nil,
-               selections: [String: Selection] = [:], offsets: ScrollOffsets = ScrollOffsets()) -> [RenderNode] {
+               selections: [String: Selection] = [:], offsets: ScrollOffsets = ScrollOffsets(),
+               container: Container? = nil) -> [RenderNode] {
         var nodes: [RenderNode] = []
         for placement in placements {
+            if let container, placement.content == .screen(container.root) {
+                nodes.append(containerNode(container, placement, offsets: offsets))
+                continue
+            }
             switch placement.content {
             case .fill(let color):
                 nodes.append(RenderNode(id: placement.id, content: .fill(color), size: placement.frame.size,
@@ -102,6 +129,17 @@ struct SceneTree: Sendable {
         return nodes
     }
 
+    /// `<root>/navigationController`: a node of the container's size where the presentation puts
+    /// its root, clipping and rounding what the container shows, laid out at the container's size.
+    private func containerNode(_ container: Container, _ placement: Placement, offsets: ScrollOffsets) -> RenderNode {
+        var inside = self
+        inside.containerLayout = container.layout
+        let children = inside.nodes(container.placements, bar: container.bar, selections: container.selections, offsets: offsets)
+        return RenderNode(id: "\(placement.id)/navigationController", size: container.layout.size,
+                          transform: rotated(layout(of: placement).transform, placement), alpha: placement.alpha,
+                          cornerRadius: placement.cornerRadius, clipsToBounds: true, shadow: placement.shadow, children: children)
+    }
+
     /// Where a placement's layout goes on screen: its transform and the device it is laid out for.
     func layout(of placement: Placement) -> (transform: AffineTransform, layout: Device) {
         let frame = placement.frame
@@ -110,6 +148,8 @@ struct SceneTree: Sendable {
             var laidOut = device.laidOut(in: rect)
             laidOut.safeAreaTop = max(laidOut.safeAreaTop, 0)
             laidOut.safeAreaBottom = max(laidOut.safeAreaBottom, 0)
+            // Only a sheet is laid out once at its resting frame, which never reaches the status bar.
+            laidOut.isSheet = true
             return (AffineTransform(mapping: laidOut.size, onto: frame), laidOut)
         case .atFrame:
             return (AffineTransform(translationX: frame.x, y: frame.y), device.laidOut(in: frame))
@@ -299,7 +339,7 @@ struct SceneTree: Sendable {
     func barOffset(_ screen: String, offsets: ScrollOffsets, on device: Device) -> Double? {
         guard let spec = scene.screens[screen], spec.navigationBar != nil,
               scrolling.contains(where: { $0.screen == screen }) else { return nil }
-        let laidOut = spec.laidOut(writtenIn: self.device.size, in: device.size)
+        let laidOut = spec.laidOut(writtenIn: scene.device.size, in: device.size)
         let top = laidOut.contentTop(on: device)
         for scroll in laidOut.scrollViews(on: device) where abs(scroll.frame.minY - top) < 0.5 {
             let key = ScrollOffsets.Key(screen: screen, view: scroll.id)

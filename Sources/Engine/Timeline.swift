@@ -130,8 +130,7 @@ public struct Timeline: Sendable {
                               touches: touches, nodes: nodes)
         case .scroll(_, let index, let layout, let offsets):
             let run = scrolls[index]
-            let nodes = tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, tabBar: layout.tabBar,
-                                   selections: layout.selections, offsets: offsets.with(run.key, at: run.offset(at: time)))
+            let nodes = tree.nodes(layout, offsets: offsets.with(run.key, at: run.offset(at: time)))
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
                               touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         case .transition(_, let index):
@@ -142,9 +141,18 @@ public struct Timeline: Sendable {
                 selections[row.screen] = SceneTree.Selection(list: row.list, index: row.index,
                                                              alpha: row.fadesWithAmount ? driver.amount(at: time) : 1)
             }
-            let nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
+            let nodes: [RenderNode]
+            if var around = context.presentation, let root = around.container {
+                // A push or pop inside a presented navigation controller: the presentation stays at
+                // rest and the transition runs inside its container.
+                around.container = SceneTree.Container(root: root.root, layout: root.layout, placements: driver.layers(at: time),
+                                                       bar: context.bar(amount: driver.amount(at: time)), selections: selections)
+                nodes = tree.nodes(around, offsets: driverOffsets[index])
+            } else {
+                nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
                                    ownBars: context.ownBars, tabBar: context.tabBar, selections: selections,
-                                   offsets: driverOffsets[index])
+                                   offsets: driverOffsets[index], container: context.container)
+            }
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         }
@@ -157,6 +165,8 @@ public struct Timeline: Sendable {
         var ownBars: [String: String]
         var tabBar: SceneTree.TabBar?
         var selections: [String: SceneTree.Selection]
+        /// The presented navigation controller a sheet shows, where its stack is deeper than its root.
+        var container: SceneTree.Container?
     }
 
     /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
@@ -200,6 +210,13 @@ public struct Timeline: Sendable {
         /// The covered screen's selected row, kept through a push and faded out with a pop's
         /// progress (`clearsSelectionOnViewWillAppear` with the transition coordinator).
         var selection: RowSelection?
+        /// For a push or pop inside a navigation controller presented as a sheet: the presentation
+        /// at rest around it, its `container` naming the root and the container's layout (its
+        /// placements are the driver's, evaluated per frame).
+        var presentation: RestingLayout?
+        /// For a dismissal (or a drag) of a sheet whose navigation stack is deeper than its root:
+        /// what the sheet shows, its stack's top screen with the controller's bar.
+        var container: SceneTree.Container?
 
         struct RowSelection: Sendable {
             var screen: String
@@ -214,5 +231,13 @@ public struct Timeline: Sendable {
         func bar(amount: Double) -> SceneTree.Bar? {
             barID.map { SceneTree.Bar(id: $0, below: below, above: above, amount: amount, transition: barTransition) }
         }
+    }
+}
+
+extension SceneTree {
+    /// The nodes of a screen at rest (`Timeline.RestingLayout`), its scroll views at `offsets`.
+    func nodes(_ layout: Timeline.RestingLayout, offsets: ScrollOffsets) -> [RenderNode] {
+        nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, tabBar: layout.tabBar,
+              selections: layout.selections, offsets: offsets, container: layout.container)
     }
 }

@@ -34,6 +34,9 @@ struct TimelineBuilder {
     private(set) var driverOffsets: [ScrollOffsets] = []
     /// The scroll views a gesture scrolled.
     private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
+    /// For each driver that runs inside a presented navigation controller shown as a sheet, the
+    /// container a finger's points are taken into (its stage is in the container's points), by driver index.
+    private var driverContainers: [Container?] = []
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -189,7 +192,7 @@ struct TimelineBuilder {
             }
             source = (cell.list, frame)
         }
-        let stage = sourceStage(above: screen, cell: source)
+        let stage = sourceStage(above: screen, cell: source, pushed: navigation)
         start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage,
               pushed: navigation, at: time)
     }
@@ -207,6 +210,14 @@ struct TimelineBuilder {
             fail(entry, navigation
                  ? "cannot pop at \(format(entry.time)) s: '\(top.screen)' is the root of the navigation stack"
                  : "cannot dismiss at \(format(entry.time)) s: nothing is presented ('\(top.screen)' is the root screen)")
+            return
+        }
+        // A dismissal from a screen pushed inside a presented navigation controller takes the
+        // whole presented stack away (`dismiss(animated:)` on any of its view controllers).
+        let root = controllerRoot(level: stack.count - 1)
+        if !navigation, top.pushed, root > 0, let presentation = stack[root].transition, let presented = stack[root].stage {
+            start(presentation.animated(presented, forward: false, at: time), transition: presentation,
+                  stage: presented, pushed: false, at: time)
             return
         }
         guard top.pushed == navigation else {
@@ -287,8 +298,10 @@ struct TimelineBuilder {
             if driver.isInterruptible, driver.completion != nil {
                 // A touch landing on a running, interruptible animation catches it.
                 drivers[index].interrupt(at: down.time)
-                let recognizer = (drivers[index] as? PercentDrivenDriver)?.rule?.recognizer(bounds: bounds) ?? PanRecognizer(bounds: bounds)
-                let recognition = recognizer.recognize(trace)
+                let container = driverContainers[index]
+                let area = container.map { Rect(origin: .zero, size: $0.layout.size) } ?? bounds
+                let recognizer = (drivers[index] as? PercentDrivenDriver)?.rule?.recognizer(bounds: area) ?? PanRecognizer(bounds: area)
+                let recognition = recognizer.recognize(container.map { inside($0, trace) } ?? trace)
                 if recognition.didBegin {
                     for event in recognition.events { drivers[index].handle(event) }
                 } else {
@@ -315,7 +328,12 @@ struct TimelineBuilder {
         var reasons: [String] = []
         let candidates = gestureCandidates()
         for candidate in candidates {
-            let recognition = candidate.recognizer.recognize(trace)
+            // A gesture of a navigation controller inside a sheet begins on the sheet.
+            if let container = candidate.container, !container.frame.contains(down.location) {
+                reasons.append("\(candidate.summary) did not begin: the touch went down at \(point(down.location)), outside the sheet it pops in (\(rect(container.frame)))")
+                continue
+            }
+            let recognition = candidate.recognizer.recognize(candidate.container.map { inside($0, trace) } ?? trace)
             guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
                 reasons.append("\(candidate.summary) did not begin: \(recognitionProblem(trace, candidate.recognizer))")
                 continue
@@ -534,6 +552,8 @@ struct TimelineBuilder {
 
     private func point(_ p: Point) -> String { "[\(format(p.x)), \(format(p.y))]" }
 
+    private func rect(_ r: Rect) -> String { "[\(format(r.x)), \(format(r.y)), \(format(r.width)), \(format(r.height))]" }
+
     /// A gesture that could start a transition from the current state.
     private struct Candidate {
         var transition: Transition
@@ -545,11 +565,14 @@ struct TimelineBuilder {
         var make: (PanEvent) -> any TransitionDriver
         /// The gesture in words: "\(style)'s pan from the left edge".
         var summary: String
+        /// The presented navigation controller the transition runs inside, whose points its stage is in.
+        var container: Container?
 
-        init(_ transition: Transition, _ stage: TransitionStage, pushed: Bool, _ gesture: StyleGesture) {
+        init(_ transition: Transition, _ stage: TransitionStage, pushed: Bool, _ gesture: StyleGesture, in container: Container? = nil) {
             self.transition = transition
             self.stage = stage
             self.pushed = pushed
+            self.container = container
             recognizer = gesture.recognizer
             accepts = gesture.accepts
             make = gesture.make
@@ -561,23 +584,32 @@ struct TimelineBuilder {
     /// style has a gesture in that direction.
     private func gestureCandidates() -> [Candidate] {
         var candidates: [Candidate] = []
+        let inside = container(level: stack.count - 1)
         if stack.count > 1, let transition = top.transition, let stage = top.stage,
            let gesture = transition.gesture(stage, forward: false) {
-            candidates.append(Candidate(transition, stage, pushed: top.pushed, gesture))
+            candidates.append(Candidate(transition, stage, pushed: top.pushed, gesture, in: top.pushed ? inside : nil))
+        }
+        // Inside a presented navigation controller, the presentation's own gesture (a sheet's
+        // drag) takes the whole stack away.
+        let root = controllerRoot(level: stack.count - 1)
+        if top.pushed, root > 0, let transition = stack[root].transition, let stage = stack[root].stage,
+           let gesture = transition.gesture(stage, forward: false) {
+            candidates.append(Candidate(transition, stage, pushed: false, gesture))
         }
         for transition in transitions where transition.spec.from == top.screen {
-            let stage = TransitionStage(bounds: bounds, below: top.screen, above: transition.spec.to)
-            guard let gesture = transition.gesture(stage, forward: true) else { continue }
             // A gesture brings a screen in modally where the style can, else pushes it.
-            candidates.append(Candidate(transition, stage, pushed: !transition.style.presentations.contains(.modal), gesture))
+            let pushed = !transition.style.presentations.contains(.modal)
+            let stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: transition.spec.to)
+            guard let gesture = transition.gesture(stage, forward: true) else { continue }
+            candidates.append(Candidate(transition, stage, pushed: pushed, gesture, in: pushed ? inside : nil))
         }
         return candidates
     }
 
     /// The stage of a transition from the top screen to `above`, growing out of the cell image
     /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it).
-    private func sourceStage(above: String, cell: (list: String, image: Rect)?) -> TransitionStage {
-        var stage = TransitionStage(bounds: bounds, below: top.screen, above: above, cellImage: cell?.image)
+    private func sourceStage(above: String, cell: (list: String, image: Rect)?, pushed: Bool) -> TransitionStage {
+        var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: cell?.image)
         if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
         return stage
     }
@@ -626,7 +658,8 @@ struct TimelineBuilder {
 
     /// Every screen a modal transition rests somewhere other than full screen (a sheet), by name:
     /// its style, its frame on the device and the device it is laid out for there; the first such
-    /// transition to it in the file decides.
+    /// transition to it in the file decides. A screen pushed from one of them is shown in the same
+    /// sheet (its presented navigation controller), and so on up the stack.
     static func presentations(_ scene: Scene, text: any TextMeasuring) -> [String: Timeline.Presentation] {
         var builder = TimelineBuilder(scene: scene, text: text, layouts: ScreenLayouts(screens: scene.screens, device: scene.device))
         builder.resolveTransitions()
@@ -635,6 +668,15 @@ struct TimelineBuilder {
             let stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
             if let shown = builder.shown(transition, stage: stage) {
                 found[transition.spec.to] = Timeline.Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
+            }
+        }
+        var grown = true
+        while grown {
+            grown = false
+            for transition in builder.transitions where transition.style.presentations.contains(.navigation) {
+                guard found[transition.spec.to] == nil, let sheet = found[transition.spec.from] else { continue }
+                found[transition.spec.to] = sheet
+                grown = true
             }
         }
         return found
@@ -654,6 +696,9 @@ struct TimelineBuilder {
     /// screen laid out there; full screen unless its transition rests it elsewhere (a sheet).
     private func topShown() -> (frame: Rect, layout: Device, screen: ScreenSpec?) {
         let written = scene.screens[top.screen]
+        if let container = container(level: stack.count - 1) {
+            return (container.frame, container.layout, tree.layouts.screen(top.screen, on: container.layout)?.spec)
+        }
         if let transition = top.transition, let stage = top.stage, let shown = shown(transition, stage: stage) {
             return (shown.frame, shown.layout, tree.layouts.screen(top.screen, on: shown.layout)?.spec)
         }
@@ -757,7 +802,8 @@ struct TimelineBuilder {
             }
             let style = transition.style
             let pushed = style.presentations.contains(.navigation)
-            let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image))
+            let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image),
+                                    pushed: pushed)
             start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage,
                   pushed: pushed, at: time)
             return drivers.count - 1
@@ -766,8 +812,8 @@ struct TimelineBuilder {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
             guard let cell = cell(at: location, list: list) else { continue }
-            let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image))
             let pushed = transition.style.presentations.contains(.navigation)
+            let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image), pushed: pushed)
             start(transition.animated(stage, forward: true, at: time), transition: transition,
                   stage: stage, pushed: pushed, at: time)
             return drivers.count - 1
@@ -784,13 +830,34 @@ struct TimelineBuilder {
         drivers.append(driver)
         runs.append((transition, stage, pushed))
         driverOrigins.append((currentEntry, pushed))
-        var context = barContext(below: stage.below, above: stage.above, pushed: pushed)
+        // Before a push or present the top is below; before a pop the entry under it is, and
+        // before a dismissal the one under the presented stack's root.
+        let belowIndex = driver.isForward || top.screen == stage.below ? stack.count - 1
+            : pushed ? stack.count - 2 : controllerRoot(level: stack.count - 1) - 1
+        var context = barContext(belowIndex: belowIndex, below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.barTransition(stage, forward: driver.isForward)
-        let belowIndex = top.screen == stage.below ? stack.count - 1 : stack.count - 2
         context.tabBar = tabBar(belowIndex: belowIndex, above: stage.above, pushed: pushed)
         if stack.indices.contains(belowIndex), let row = stack[belowIndex].selectedRow {
             context.selection = .init(screen: stage.below, list: row.list, index: row.index, fadesWithAmount: !driver.isForward)
         }
+        let inside = pushed ? container(level: max(belowIndex, 0)) : nil
+        if let inside {
+            // A push or pop inside a presented navigation controller shown as a sheet.
+            var around = restingLayout(level: inside.root)
+            around.container = SceneTree.Container(root: stack[inside.root].screen, layout: inside.layout, placements: [], bar: nil)
+            context.presentation = around
+        } else if !pushed, !driver.isForward {
+            // A dismissal: the presented view goes with the top of its stack showing (inside the
+            // sheet, or filling the screen for a presentation that does).
+            let root = controllerRoot(level: stack.count - 1)
+            if root < stack.count - 1 {
+                context.container = restingLayout().container ?? SceneTree.Container(
+                    root: stack[root].screen, layout: scene.device, placements: [Placement(screen: top.screen, frame: bounds)],
+                    bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
+                    selections: selection(top))
+            }
+        }
+        driverContainers.append(inside)
         contexts.append(context)
         active = drivers.count - 1
         segments.append(.transition(start: time, driver: drivers.count - 1))
@@ -813,11 +880,12 @@ struct TimelineBuilder {
                 stack.append(Entry(screen: driver.destination, transition: runs[index].transition, stage: runs[index].stage,
                                    pushed: runs[index].pushed))
             } else {
-                stack.removeLast()
+                // A pop takes the top screen; a dismissal the whole presented stack.
+                stack.removeSubrange((runs[index].pushed ? stack.count - 1 : controllerRoot(level: stack.count - 1))...)
                 stack[stack.count - 1].selectedRow = nil
             }
         } else if let stage = driver.restingStage, !driver.isForward {
-            stack[stack.count - 1].stage = stage
+            stack[runs[index].pushed ? stack.count - 1 : controllerRoot(level: stack.count - 1)].stage = stage
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)
@@ -827,31 +895,49 @@ struct TimelineBuilder {
     /// What is on screen when no transition runs: the top screen with its navigation bar, or
     /// what its style leaves on screen (the drawer over the moved screen).
     private func restingNodes() -> [RenderNode] {
-        let layout = restingLayout()
-        return tree.nodes(layout.placements, bar: layout.bar, ownBars: layout.ownBars, tabBar: layout.tabBar,
-                          selections: layout.selections, offsets: offsets)
+        tree.nodes(restingLayout(), offsets: offsets)
     }
 
-    /// What `restingNodes` draws, before the scroll views' offsets.
+    /// What `restingNodes` draws, before the scroll views' offsets: above the root of a presented
+    /// navigation controller shown as a sheet, the presentation at rest with its stack's top
+    /// screen and bar inside it.
     private func restingLayout() -> Timeline.RestingLayout {
-        func selection(_ entry: Entry) -> [String: SceneTree.Selection] {
-            entry.selectedRow.map { [entry.screen: SceneTree.Selection(list: $0.list, index: $0.index, alpha: 1)] } ?? [:]
-        }
-        if let placements = restingPlacements(), let stage = top.stage {
-            let context = barContext(below: stage.below, above: stage.above, pushed: top.pushed)
-            return Timeline.RestingLayout(placements: placements, bar: context.bar(amount: 1), ownBars: context.ownBars,
-                                          tabBar: tabBar(belowIndex: stack.count - 2, above: stage.above, pushed: top.pushed),
-                                          selections: selection(stack[stack.count - 2]).merging(selection(top)) { a, _ in a })
-        }
-        return Timeline.RestingLayout(placements: [Placement(screen: top.screen, frame: bounds)],
-                                      bar: SceneTree.Bar(id: barID(level: stack.count - 1), below: top.screen, above: nil, amount: 0),
-                                      ownBars: [:], tabBar: restingTabBar, selections: selection(top))
+        let level = stack.count - 1
+        guard let inside = container(level: level), inside.root < level else { return restingLayout(level: level) }
+        var layout = restingLayout(level: inside.root)
+        layout.container = SceneTree.Container(root: stack[inside.root].screen, layout: inside.layout,
+                                               placements: [Placement(screen: top.screen, frame: Rect(origin: .zero, size: inside.layout.size))],
+                                               bar: SceneTree.Bar(id: barID(level: level), below: top.screen, above: nil, amount: 0),
+                                               selections: selection(top))
+        return layout
     }
 
-    /// Where the top screen's style leaves what is on screen at rest; nil when the top screen
-    /// simply fills the screen.
+    /// The row `entry` shows selected, by screen.
+    private func selection(_ entry: Entry) -> [String: SceneTree.Selection] {
+        entry.selectedRow.map { [entry.screen: SceneTree.Selection(list: $0.list, index: $0.index, alpha: 1)] } ?? [:]
+    }
+
+    /// What is on screen at rest with stack entry `level` on top (the top itself, or the root of
+    /// a presented stack drawn around its container).
+    private func restingLayout(level: Int) -> Timeline.RestingLayout {
+        let entry = stack[level]
+        if let transition = entry.transition, let stage = entry.stage, let placements = transition.resting(stage) {
+            let context = barContext(belowIndex: level - 1, below: stage.below, above: stage.above, pushed: entry.pushed)
+            return Timeline.RestingLayout(placements: placements, bar: context.bar(amount: 1), ownBars: context.ownBars,
+                                          tabBar: tabBar(belowIndex: level - 1, above: stage.above, pushed: entry.pushed),
+                                          selections: selection(stack[level - 1]).merging(selection(entry)) { a, _ in a })
+        }
+        return Timeline.RestingLayout(placements: [Placement(screen: entry.screen, frame: bounds)],
+                                      bar: SceneTree.Bar(id: barID(level: level), below: entry.screen, above: nil, amount: 0),
+                                      ownBars: [:], tabBar: restingTabBar, selections: selection(entry))
+    }
+
+    /// Where the top screen's style leaves what is on screen at rest — for a screen inside a
+    /// presented navigation controller, its presentation's — nil when the top screen simply
+    /// fills the screen.
     private func restingPlacements() -> [Placement]? {
-        guard let transition = top.transition, let stage = top.stage else { return nil }
+        let level = container(level: stack.count - 1)?.root ?? stack.count - 1
+        guard let transition = stack[level].transition, let stage = stack[level].stage else { return nil }
         return transition.resting(stage)
     }
 
@@ -1049,16 +1135,52 @@ struct TimelineBuilder {
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:
     /// the root's, or the one presented with the screen it was pushed onto.
     private func barID(level index: Int) -> String {
-        var root = index
-        while root > 0, stack[root].pushed { root -= 1 }
+        let root = controllerRoot(level: index)
         return root == 0 ? "navigationBar" : "\(stack[root].screen)/navigationBar"
     }
 
-    /// Where a transition between `below` (the top of the stack) and `above` draws bars: inside
-    /// the top's navigation controller for a push or pop, each screen with its own otherwise.
-    private func barContext(below: String, above: String, pushed: Bool) -> Timeline.BarContext {
-        // Before a push or present `below` is on top; before a pop or dismiss `above` is.
-        let belowIndex = top.screen == below ? stack.count - 1 : stack.count - 2
+    /// The stack index of the root of the navigation controller holding entry `index`: 0 for the
+    /// scene's (or the selected tab's), else the entry presented with it at its root.
+    private func controllerRoot(level index: Int) -> Int {
+        var root = index
+        while root > 0, stack[root].pushed { root -= 1 }
+        return root
+    }
+
+    /// A presented navigation controller shown as a sheet (its presentation rests other than full
+    /// screen): the stack index of its root, the root's frame on the device and the size and safe
+    /// area the container lays its screens out for.
+    struct Container {
+        var root: Int
+        var frame: Rect
+        var layout: Device
+    }
+
+    /// The presented navigation controller holding stack entry `index` where its presentation
+    /// rests other than full screen; nil inside the scene's controller or a full-screen presentation.
+    private func container(level index: Int) -> Container? {
+        let root = controllerRoot(level: index)
+        guard root > 0, let transition = stack[root].transition, let stage = stack[root].stage,
+              let shown = shown(transition, stage: stage) else { return nil }
+        return Container(root: root, frame: shown.frame, layout: shown.layout)
+    }
+
+    /// The bounds a transition from the top screen runs in: a push inside a presented navigation
+    /// controller shown as a sheet runs in the container's own points, anything else on the device.
+    private func stageBounds(pushed: Bool) -> Rect {
+        guard pushed, let inside = container(level: stack.count - 1) else { return bounds }
+        return Rect(origin: .zero, size: inside.layout.size)
+    }
+
+    /// A finger's points taken into `container`'s own points.
+    private func inside(_ container: Container, _ trace: [TouchPoint]) -> [TouchPoint] {
+        let shown = (frame: container.frame, layout: container.layout, screen: ScreenSpec?.none)
+        return trace.map { TouchPoint(time: $0.time, location: onScreen($0.location, shown)) }
+    }
+
+    /// Where a transition between `below` (stack entry `belowIndex`) and `above` draws bars:
+    /// inside the navigation controller for a push or pop, each screen with its own otherwise.
+    private func barContext(belowIndex: Int, below: String, above: String, pushed: Bool) -> Timeline.BarContext {
         if pushed {
             return Timeline.BarContext(below: below, above: above, barID: barID(level: max(belowIndex, 0)), ownBars: [:])
         }

@@ -13,6 +13,10 @@ public struct Device: Hashable, Sendable, Codable {
     public var safeAreaTop: Double
     /// Height of the home indicator area (`safeAreaInsets.bottom`); 0 on devices with a home button.
     public var safeAreaBottom: Double
+    /// Whether a view laid out for this device is a sheet's (a page or form sheet, whose frame
+    /// never reaches the status bar): its navigation bar is 56 pt tall instead of 44
+    /// (`NavigationBarView.barHeight(on:)`).
+    public var isSheet = false
 
     public init(name: String, size: Size, scale: Double, cornerRadius: Double = 0,
                 safeAreaTop: Double = 0, safeAreaBottom: Double = 0) {

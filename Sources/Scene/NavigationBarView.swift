@@ -103,11 +103,21 @@ public struct NavigationBarView: Sendable {
 
     /// Height of the bar itself (`UINavigationBar` in portrait on iPhone).
     public static let barHeight = 44.0
+    /// Height of the bar in a sheet (iOS 13 and later): a navigation bar in a page or form sheet,
+    /// which does not reach the status bar, is 56 pt tall (docs/uikit-semantics.md#sheet-navigation-bar).
+    public static let sheetBarHeight = 56.0
+
+    /// The bar's own height on `device`: 56 pt in a sheet, 44 pt elsewhere.
+    public static func barHeight(on device: Device) -> Double { device.isSheet ? sheetBarHeight : barHeight }
     /// Extra height when the large title shows.
     public static let largeTitleHeight = 52.0
 
     /// The bar's height below the status bar: 44 pt, or 96 pt with a large title.
     public var height: Double { Self.barHeight + (largeTitle ? Self.largeTitleHeight : 0) }
+
+    /// The bar's height below the status bar on `device`: a sheet's bar is 56 pt (108 pt with a
+    /// large title, whose 52 pt area stays below it).
+    public func height(on device: Device) -> Double { Self.barHeight(on: device) + (largeTitle ? Self.largeTitleHeight : 0) }
 }
 
 extension SystemColor {

@@ -9,7 +9,7 @@ extension ScreenSpec {
     /// bar when there is none. A screen laid out in a frame that starts lower on the display
     /// (`Device.laidOut(in:on:)`) has a smaller inset, never below 0, as UIKit's safe area does.
     public func contentTop(on device: Device) -> Double {
-        max(device.safeAreaTop + (navigationBar?.height ?? 0), 0)
+        max(device.safeAreaTop + (navigationBar?.height(on: device) ?? 0), 0)
     }
 
     /// Where a list or grid without a frame goes: the full width, from `contentTop` to the bottom.
@@ -319,7 +319,7 @@ public struct GridLayout: Sendable {
 
 /// Where a navigation bar's parts go on a screen.
 public struct NavigationBarLayout: Sendable {
-    /// The 44 pt bar below the status bar.
+    /// The 44 pt bar below the status bar (56 pt in a sheet).
     public let bar: Rect
     /// What the background fills: from the top of the screen (under the status bar) to the bar's bottom edge.
     public let background: Rect
@@ -335,13 +335,13 @@ public struct NavigationBarLayout: Sendable {
     /// The size of an image holding the bar's parts: the background and the hairline hanging below it.
     public var partSize: Size { Size(width: background.width, height: background.maxY + 1) }
 
-    /// Bar 44 pt; large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin;
+    /// Bar 44 pt (56 pt in a sheet); large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin;
     /// back chevron 12.5 × 21 pt at 8 pt, its title 6 pt after it.
     public init(_ bar: NavigationBarView, on device: Device) {
         let width = device.size.width
         margin = SystemMargins.horizontal(forWidth: width)
-        self.bar = Rect(x: 0, y: device.safeAreaTop, width: width, height: NavigationBarView.barHeight)
-        background = Rect(x: 0, y: 0, width: width, height: device.safeAreaTop + bar.height)
+        self.bar = Rect(x: 0, y: device.safeAreaTop, width: width, height: NavigationBarView.barHeight(on: device))
+        background = Rect(x: 0, y: 0, width: width, height: device.safeAreaTop + bar.height(on: device))
         largeTitle = bar.largeTitle
             ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: 41) : nil
         backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)

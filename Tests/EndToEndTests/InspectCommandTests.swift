@@ -195,6 +195,36 @@ final class InspectCommandTests: XCTestCase {
             """), text.text)
     }
 
+    /// Screen `name` of `scene` (written to `url`) as `segue inspect --json` lists it, presented
+    /// as a page sheet (`presentedAs`) at its own size, and the device point at the center of row
+    /// `row` of its first list: the sheet's origin plus the row's center, scaled from the screen's
+    /// size to the sheet's frame.
+    private func inspectedSheetRow(_ scene: String, at url: URL, screen name: String, row: Int) throws
+        -> (screen: [String: Any], frame: [Double], center: (x: Double, y: Double)) {
+        try scene.write(to: url, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", url.path, "--json"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
+        let screen = try XCTUnwrap(screens.first { $0["name"] as? String == name })
+        let presented = try XCTUnwrap(screen["presentedAs"] as? [String: Any], "\(screen)")
+        XCTAssertEqual(presented["style"] as? String, "page-sheet")
+        let frame = try XCTUnwrap(presented["frame"] as? [Double])
+        let size = try XCTUnwrap(screen["size"] as? [Double])
+        XCTAssertEqual(size, [frame[2], frame[3]], "laid out at the sheet's size")
+        let collections = try XCTUnwrap(screen["collections"] as? [[String: Any]])
+        let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
+        let cell = try XCTUnwrap(cells[row]["cell"] as? [Double])
+        return (screen, frame, (frame[0] + (cell[0] + cell[2] / 2) * frame[2] / size[0],
+                                frame[1] + (cell[1] + cell[3] / 2) * frame[3] / size[1]))
+    }
+
+    /// `segue validate` on `scene` with timeline entry `entry` appended.
+    private func validate(_ scene: String, at url: URL, tap entry: String) throws -> CLI.Result {
+        try (scene + "  - \(entry)\n").write(to: url, atomically: false, encoding: .utf8)
+        return try CLI.segue(["validate", url.path])
+    }
+
     /// A sheet's screen is listed as laid out in the sheet, in its own points, with where the
     /// presentation puts it (`presentedAs`): a row tapped at the point computed from those numbers
     /// is hit; the same row's point on a full-screen layout is not.
@@ -216,38 +246,60 @@ final class InspectCommandTests: XCTestCase {
               - { at: 0.2, present: share }
 
             """
-        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
-        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
-        XCTAssertEqual(inspected.status, 0, inspected.stderr)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
-        let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
-        let share = try XCTUnwrap(screens.first { $0["name"] as? String == "share" })
-        let presented = try XCTUnwrap(share["presentedAs"] as? [String: Any], "\(share)")
-        XCTAssertEqual(presented["style"] as? String, "page-sheet")
-        let frame = try XCTUnwrap(presented["frame"] as? [Double])
-        let size = try XCTUnwrap(share["size"] as? [Double])
+        let share = try inspectedSheetRow(scene, at: sceneURL, screen: "share", row: 1)
         // At the medium detent the sheet's top is half way down the iPhone 15's 852 pt; it is the
         // screen's width and laid out at its own size.
-        XCTAssertEqual(frame[0], 0)
-        XCTAssertEqual(frame[1], 426)
-        XCTAssertEqual(frame[2], 393)
-        XCTAssertEqual(size, [frame[2], frame[3]])
-        let bar = try XCTUnwrap(share["navigationBar"] as? [String: Any])
-        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 44], "the bar at the sheet's top, not below the status bar")
-        let collections = try XCTUnwrap(share["collections"] as? [[String: Any]])
-        let cells = try XCTUnwrap(collections.first?["cells"] as? [[String: Any]])
-        let row = try XCTUnwrap(cells[1]["cell"] as? [Double])
-        let x = frame[0] + (row[0] + row[2] / 2) * frame[2] / size[0]
-        let y = frame[1] + (row[1] + row[3] / 2) * frame[3] / size[1]
-        func validate(tapAt point: (Double, Double)) throws -> CLI.Result {
-            try (scene + "  - { at: 1.5, tap: [\(point.0), \(point.1)] }\n").write(to: sceneURL, atomically: false, encoding: .utf8)
-            return try CLI.segue(["validate", sceneURL.path])
-        }
-        let hit = try validate(tapAt: (x, y))
+        XCTAssertEqual(share.frame[0], 0)
+        XCTAssertEqual(share.frame[1], 426)
+        XCTAssertEqual(share.frame[2], 393)
+        let bar = try XCTUnwrap(share.screen["navigationBar"] as? [String: Any])
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 56], "the sheet's 56 pt bar at its top, not below the status bar")
+        let hit = try validate(scene, at: sceneURL, tap: "{ at: 1.5, tap: [\(share.center.x), \(share.center.y)] }")
         XCTAssertEqual(hit.status, 0, "the tap at the inspected point starts mail's transition: \(hit.stderr)")
         // Where the row would be laid out full screen (below the status bar and the bar: y 103 + 44
         // + 22) is the presenter above the sheet.
-        let missed = try validate(tapAt: (x, 169))
+        let missed = try validate(scene, at: sceneURL, tap: "{ at: 1.5, tap: [\(share.center.x), 169] }")
+        XCTAssertNotEqual(missed.status, 0)
+        XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
+    }
+
+    /// A screen pushed inside a sheet is listed laid out in the sheet, with the sheet's `presentedAs`:
+    /// a row of it tapped at the point computed from those numbers is hit once it is pushed; its
+    /// own point, taken as a device point without the sheet's origin, is not.
+    func testARowOfAScreenPushedInsideASheetIsTappedAtItsInspectedPoint() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("stack.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              compose:
+                navigationBar: { title: New Message }
+                content: [{ list: { id: fields, rows: ["To:", "Subject:"] } }]
+              contacts:
+                navigationBar: { title: Contacts, back: New Message }
+                content: [{ list: { id: people, style: insetGrouped, rows: [Anna, Ben, Chloe] } }]
+              card: {}
+            root: inbox
+            transitions:
+              - { from: inbox, to: compose, style: page-sheet, detents: large }
+              - { from: compose, to: contacts, style: system-push }
+              - { from: contacts, to: card, style: system-push, tap: { list: people, index: 2 } }
+            timeline:
+              - { at: 0.2, present: compose }
+              - { at: 1.2, push: contacts }
+
+            """
+        let contacts = try inspectedSheetRow(scene, at: sceneURL, screen: "contacts", row: 2)
+        // The large detent leaves 8 % of the iPhone 15's 852 pt above the sheet.
+        XCTAssertEqual(contacts.frame[1], 852 * 0.08, accuracy: 1e-9)
+        let bar = try XCTUnwrap(contacts.screen["navigationBar"] as? [String: Any])
+        XCTAssertEqual(bar["bar"] as? [Double], [0, 0, 393, 56])
+        let center = contacts.center
+        let hit = try validate(scene, at: sceneURL, tap: "{ at: 2.5, tap: [\(center.x), \(center.y)] }")
+        XCTAssertEqual(hit.status, 0, "the tap at the inspected point pushes card: \(hit.stderr)")
+        // The row's own point taken as a device point (without the sheet's origin) is 68.16 pt
+        // higher: on a row no transition is bound to.
+        let missed = try validate(scene, at: sceneURL, tap: "{ at: 2.5, tap: [\(center.x), \(center.y - contacts.frame[1])] }")
         XCTAssertNotEqual(missed.status, 0)
         XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
