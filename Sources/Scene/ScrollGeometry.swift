@@ -30,13 +30,20 @@ public struct ScrollGeometry: Hashable, Sendable {
     /// UIKit adds), never less than the frame's.
     public var contentHeight: Double
     public var behavior: ScrollBehavior
+    /// How much of the frame's bottom lies under the bottom safe area (the home indicator's, a
+    /// tab bar's or a toolbar's): `adjustedContentInset.bottom`, already counted in `contentHeight`.
+    public var bottomInset: Double
 
-    public init(id: String, frame: Rect, contentHeight: Double, behavior: ScrollBehavior = ScrollBehavior()) {
+    public init(id: String, frame: Rect, contentHeight: Double, behavior: ScrollBehavior = ScrollBehavior(), bottomInset: Double = 0) {
         self.id = id
         self.frame = frame
         self.contentHeight = max(contentHeight, frame.height)
         self.behavior = behavior
+        self.bottomInset = bottomInset
     }
+
+    /// The height content shows in unobscured: the frame above its bottom inset.
+    public var visibleHeight: Double { max(frame.height - bottomInset, 0) }
 
     /// The largest `contentOffset.y` at rest: the content's end at the frame's bottom.
     public var maxOffset: Double { max(contentHeight - frame.height, 0) }
@@ -70,11 +77,21 @@ extension ScreenSpec {
             default:
                 return nil
             }
-            var bottomBar = max(device.safeAreaBottom, 0)
-            if tabBar != nil { bottomBar += TabBarView.barHeight } else if toolbar != nil { bottomBar += ToolbarView.barHeight }
+            let bottomBar = bottomSafeArea(on: device)
             let covered = max(frame.maxY - (device.size.height - bottomBar), 0)
-            return ScrollGeometry(id: id, frame: frame, contentHeight: end - frame.minY + covered, behavior: behavior)
+            return ScrollGeometry(id: id, frame: frame, contentHeight: end - frame.minY + covered, behavior: behavior, bottomInset: covered)
         }
+    }
+
+    /// The bottom of the safe area a scroll view's content inset keeps its last row above: the
+    /// device's bottom inset (the home indicator's) plus the height of the bar over the screen's
+    /// bottom — its own tab bar or toolbar, or the tab bar controller's (`tabBarInset`), which
+    /// `UITabBarController` adds to its children's `safeAreaInsets.bottom` (49 pt + 34 pt on an
+    /// iPhone with a home indicator).
+    public func bottomSafeArea(on device: Device) -> Double {
+        var inset = max(device.safeAreaBottom, 0) + tabBarInset
+        if tabBar != nil { inset += TabBarView.barHeight } else if toolbar != nil { inset += ToolbarView.barHeight }
+        return inset
     }
 
     /// Whether scroll view `scroll` sits at the content top of a screen with a navigation bar, so

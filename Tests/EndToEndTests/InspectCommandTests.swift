@@ -76,6 +76,7 @@ final class InspectCommandTests: XCTestCase {
                   "size": [200, 400],
                   "presentedAs": null,
                   "contentTop": 103,
+                  "safeAreaBottomY": null,
                   "navigationBar": {
                     "bar": [0, 59, 200, 44],
                     "title": "Home",

@@ -94,6 +94,9 @@ public struct SceneInspection: Sendable {
         public var presentedAs: PresentedAs?
         /// Where lists and grids without a frame start: below the status bar and navigation bar.
         public var contentTop: Double
+        /// For a screen inside a tab of the tab bar controller: where its safe area ends, at the
+        /// tab bar's top edge (its scroll views' last rows come to rest above it); nil otherwise.
+        public var safeAreaBottomY: Double? = nil
         public var navigationBar: NavigationBar?
         public var bottomBar: BottomBar?
         /// Views with an `id`, depth first in drawing order.
@@ -112,8 +115,17 @@ public struct SceneInspection: Sendable {
         public var items: [(title: String, frame: Rect, root: String)]
     }
 
+    /// With `--at`: the moment inspected, the screens of the stack on top then (root first) and,
+    /// in `tabs.selected`, the tab selected then.
+    public struct Moment: Sendable {
+        public var time: Double
+        public var stack: [String]
+    }
+
     public var scene: String
     public var device: Device
+    /// nil without `--at`.
+    public var moment: Moment?
     /// nil for a scene with a `root` screen.
     public var tabs: Tabs?
     public var screens: [Screen]
@@ -121,13 +133,16 @@ public struct SceneInspection: Sendable {
     /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
-    public init(_ scene: Scene, offsets: [String: Double] = [:]) throws {
+    /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack on top then.
+    public init(_ scene: Scene, offsets: [String: Double] = [:], at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
+        let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
+        self.moment = moment.map { Moment(time: $0.time, stack: $0.navigation.stack) }
         if let controller = scene.tabs {
             let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
             let count = controller.roots.count
-            tabs = Tabs(bar: layout.bar, selected: controller.bar.selected,
+            tabs = Tabs(bar: layout.bar, selected: moment?.navigation.tab ?? controller.bar.selected,
                         items: zip(controller.bar.items, controller.roots).enumerated().map { index, pair in
                             (pair.0.title, layout.tab(index, of: count), pair.1)
                         })
@@ -227,6 +242,7 @@ public struct SceneInspection: Sendable {
                                   selected: nil)
         }
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
+                      safeAreaBottomY: spec.tabBarInset > 0 ? device.size.height - spec.bottomSafeArea(on: device) : nil,
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
     }
 
