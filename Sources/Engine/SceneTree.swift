@@ -59,12 +59,22 @@ struct SceneTree: Sendable {
         var alpha: Double
     }
 
-    /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
-    private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+    /// The node `tabBar` over `screen`: the bar from its top edge to the bottom of the screen, its
+    /// standard appearance `tabBar/background` (background and hairline) at the opacity the content
+    /// under it gives (`BarScrollResponse`, transparent at the scroll edge), and `tabBar/items`,
+    /// item `selected` in the tint.
+    private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
+                            alpha: Double = 1) -> RenderNode {
         let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
-        return RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
-                          size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha)
+        let standard = screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
+            BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
+        } ?? 1
+        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
+        return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
+                          alpha: alpha, children: [
+                              RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),
+                              RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
+                          ])
     }
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
@@ -92,13 +102,18 @@ struct SceneTree: Sendable {
                     nodes.append(moved)
                 }
                 if let tabBar, tabBar.place == .carried(by: name) {
-                    nodes.append(tabBarNode(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
-                                            alpha: placement.alpha))
+                    nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets,
+                                            transform: rotated(screenTransform(placement), placement), alpha: placement.alpha))
                 }
             }
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
-        if let tabBar, tabBar.place == .fixed { nodes.append(tabBarNode(selected: tabBar.selected)) }
+        if let tabBar, tabBar.place == .fixed {
+            // Over a push or pop, the bar answers the screen on top of the navigation container.
+            let top = placements.last { if case .screen = $0.content { true } else { false } }
+            let name: String? = if case .screen(let name)? = top?.content { name } else { nil }
+            nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets))
+        }
         return nodes
     }
 

@@ -42,7 +42,7 @@ final class TabBarControllerTests: XCTestCase {
     }
 
     private func selected(_ state: FrameState) throws -> Int {
-        guard case .part(let part) = try layer("tabBar", state).content, case .tabBar(let index) = part.kind else {
+        guard case .part(let part) = try layer("tabBar/items", state).content, case .tabBar(let index) = part.kind else {
             XCTFail("the tabBar node draws no tab bar part")
             return -1
         }

@@ -141,4 +141,28 @@ final class TabSafeAreaTests: XCTestCase {
         XCTAssertEqual(t.navigation(at: 2.5).tab, 0)
         XCTAssertEqual(t.navigation(at: 2.5).stack, ["a", "b"], "each tab keeps its stack")
     }
+
+    /// iOS 15's tab bar appearances: the scroll-edge one (no background, no hairline) while the
+    /// content's bottom is at or above the bar's top edge (y 717), the standard one once content
+    /// lies under it, faded in over `BarScrollResponse.appearanceRamp` (10 pt) as the navigation
+    /// bar's is: opacity = clamp((content bottom − 717) / 10, 0, 1).
+    func testTheTabBarShowsItsStandardAppearanceOnlyOverContentUnderIt() throws {
+        let t = try timeline("""
+            timeline:
+              - { at: 0.1, scroll: { list: rows, to: 19, position: bottom } }
+              - { at: 1, tap: { tab: 1 } }
+            """)
+        func standard(_ time: Double) throws -> Double {
+            try XCTUnwrap(t.state(at: time).layers.first { $0.id == "tabBar/background" }).alpha
+        }
+        XCTAssertEqual(try standard(0), 1, "the rows end at y 983, 266 pt under the bar")
+        XCTAssertEqual(try standard(0.9), 0, "scrolled to 266 pt: the last row ends at the bar's top edge")
+        for time in stride(from: 0.1, through: 0.45, by: 1.0 / 60) {
+            let offset = try XCTUnwrap(offset(t, at: time, node: "a/rows"))
+            XCTAssertEqual(try standard(time), min(max((983 - offset - 717) / 10, 0), 1), accuracy: 1e-9, "at \(time) s, offset \(offset)")
+        }
+        XCTAssertEqual(try standard(1.5), 0, "'f' has no list reaching the bar: the scroll-edge appearance")
+        let items = try XCTUnwrap(t.state(at: 1.5).layers.first { $0.id == "tabBar/items" })
+        XCTAssertEqual(items.alpha, 1, "the items always show")
+    }
 }
