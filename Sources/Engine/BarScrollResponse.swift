@@ -47,6 +47,16 @@ public enum BarScrollResponse {
         return standardAppearance(contentUnder: screen.contentBelow(top, on: device, offset: offset) ?? -.infinity)
     }
 
+    /// Where scroll view `scroll` of `screen` shows content from at `offset`, in screen points:
+    /// its frame's top, or, for one at the content top under a navigation bar (drawn reaching up
+    /// under the bar), the bar's bottom edge, which rises as the large title collapses. The
+    /// adjusted content inset's top: where a finger reaches it and where section headers pin.
+    public static func visibleTop(of scroll: ScrollGeometry, offset: Double, on screen: ScreenSpec?, device: Device) -> Double {
+        guard let screen, let bar = screen.navigationBar, screen.reachesUnderBar(scroll, on: device) else { return scroll.frame.minY }
+        let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - largeTitleHeight(offset: offset) : 0
+        return scroll.frame.minY - collapsed
+    }
+
     /// The inline title's opacity on a bar with a large title.
     public static func inlineTitle(offset: Double) -> Double {
         min(max((offset - NavigationBarView.largeTitleHeight) / inlineTitleRamp, 0), 1)

@@ -162,6 +162,25 @@ struct SceneTree: Sendable {
                           shadow: placement.shadow, children: [content])
     }
 
+    /// The section headers of a plain list that scrolls, `<id>/header<section>`, over its content
+    /// (which leaves them out) where `ListLayout.stickyHeaders` puts them: pinned below the bar
+    /// while their section scrolls under it. Only those inside the scroll node's clip; `originY`
+    /// maps screen y (at offset 0) into the scroll node.
+    private func stickyHeaders(_ view: ViewSpec, in scroll: ScrollGeometry, of spec: ScreenSpec, screen: String, id: String,
+                               offset: Double, originY: Double, on layout: Device) -> [RenderNode] {
+        guard case .list(let list) = view else { return [] }
+        let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: layout)
+        // The node clips from the top of the screen for a scroll view reaching up under the bar.
+        let clipTop = -(originY + offset)
+        return ListLayout(list, frame: scroll.frame).stickyHeaders(style: list.style, offset: offset, visibleTop: top)
+            .filter { $0.band.maxY - offset > clipTop && $0.band.minY - offset < scroll.frame.maxY }
+            .map { section, band in
+                RenderNode(id: "\(id)/header\(section)",
+                           content: .part(ScreenPart(screen: screen, kind: .sectionHeader(list: scroll.id, section: section), layout: layout)),
+                           size: band.size, transform: AffineTransform(translationX: band.minX - scroll.frame.minX, y: band.minY + originY))
+            }
+    }
+
     private func screenTransform(_ placement: Placement) -> AffineTransform {
         placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
@@ -187,10 +206,12 @@ struct SceneTree: Sendable {
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
                                              size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                    let headers = stickyHeaders(view.view, in: scroll, of: laidOut.spec, screen: name, id: id, offset: offset,
+                                                originY: top - offset - scroll.frame.minY, on: layout)
                     children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
                                                transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
                                                alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
-                                               contentOffset: Point(x: 0, y: offset), children: [content]))
+                                               contentOffset: Point(x: 0, y: offset), children: [content] + headers))
                     continue
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),

@@ -1009,9 +1009,7 @@ struct TimelineBuilder {
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
     private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
-        guard let screen, let bar = screen.navigationBar, screen.reachesUnderBar(scroll, on: layout) else { return scroll.frame }
-        let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - BarScrollResponse.largeTitleHeight(offset: offset) : 0
-        let top = scroll.frame.minY - collapsed
+        let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
     }
 

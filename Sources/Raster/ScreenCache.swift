@@ -186,6 +186,12 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
                 }
+            case .sectionHeader(let list, let section):
+                guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
+                      let band = ListLayout(spec, frame: view.frame).headerBand(section) else { return nil }
+                return try ScreenImage(size: band.size, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paintSectionHeader(spec, section: section, frame: view.frame)
+                }
             case .barStandardBackground(let background, let separator):
                 guard var bar = screen.navigationBar else { return nil }
                 bar.largeTitle = false

@@ -41,6 +41,9 @@ public struct ScreenPart: Hashable, Sendable {
         /// The tab bar controller's bar's standard appearance, under its items: its background and
         /// hairline, which show once content scrolls under the bar.
         case tabBarBackground
+        /// The header of section `section` of the plain list `list` as the view `UITableView` pins
+        /// (`ListLayout.headerBand`): the list's background and the header's title.
+        case sectionHeader(list: String, section: Int)
         /// Row `index` of list `list` drawn selected (`systemGray4` behind its content), cut to
         /// the row's frame: laid over the row, at the selection's opacity.
         case selectedRow(list: String, index: Int)

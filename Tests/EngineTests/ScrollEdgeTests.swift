@@ -68,3 +68,38 @@ final class ScrollEdgeTests: XCTestCase {
         XCTAssertEqual(offset(t, at: t.duration), 0, "and comes to rest at the edge")
     }
 }
+
+/// The render tree of a scrolled plain list with section headers: each header is a node of its own
+/// over the content, `<screen>/<list>/header<section>`, pinned below the bar while its section
+/// scrolls under it (StickyHeaderTests gives the layout's numbers).
+final class StickyHeaderTreeTests: XCTestCase {
+    func testHeadersAreNodesPinnedBelowTheBar() throws {
+        // 400 × 800 pt, 59 pt top safe area, a 44 pt bar: the list starts at 103, reaching up under
+        // the bar. Section 0's header view 105–139, its rows end at 271; section 1's 277–311.
+        let t = try Timeline(scene: try SceneLoader.load(text: """
+            size: [400, 800]
+            scale: 1
+            fps: 60
+            tail: 0
+            screens:
+              a:
+                navigationBar: { title: A }
+                content:
+                  - list:
+                      id: rows
+                      sections:
+                        - { header: A, rows: [A1, A2, A3] }
+                        - { header: B, rows: [\((1...30).map { "B\($0)" }.joined(separator: ", "))] }
+            root: a
+            timeline:
+              - { at: 0.1, scroll: { list: rows, to: 3, position: top } }
+            """, file: "t.yaml", name: "t"))
+        func headers(at time: Double) -> [String: Double] {
+            Dictionary(uniqueKeysWithValues: t.state(at: time).layers.filter { $0.id.hasPrefix("a/rows/header") }.map { ($0.id, $0.frame.minY) })
+        }
+        XCTAssertEqual(headers(at: 0), ["a/rows/header0": 105, "a/rows/header1": 277])
+        // Row 3 (B1, 311–355) scrolled to the top of the visible area: offset 311 − 103 = 208.
+        // Section 0's header has been pushed up under the bar (271 − 208 − 34 = 29); section 1's pins at 103.
+        XCTAssertEqual(headers(at: t.duration), ["a/rows/header0": 29, "a/rows/header1": 103])
+    }
+}
