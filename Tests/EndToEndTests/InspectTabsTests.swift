@@ -59,4 +59,21 @@ final class InspectTabsTests: XCTestCase {
         XCTAssertTrue(json.contains(#"  "at": {"time": 4, "stack": ["mail", "message", "full"]},"#), json)
         XCTAssertTrue(json.contains(#""selected": 0,"#), json)
     }
+
+    /// A plain list's section headers are listed where they show: with `--at`, pinned below the
+    /// bar or pushed up by their section's end (StickyHeaderTests gives the layout's numbers:
+    /// header lines at 111 and 283, section 0's rows ending at 271, header views 6 pt taller each side).
+    func testInspectAtATimeGivesWhereSectionHeadersAre() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sticky-headers.yaml")
+        let start = try CLI.segue(["inspect", url.path])
+        // Columns are padded to the screen's longest label: compared with runs of spaces as one.
+        func squeezed(_ text: String) -> String { text.replacingOccurrences(of: " +", with: " ", options: .regularExpression) }
+        XCTAssertTrue(squeezed(start.text).contains(" header 0 [16, 111, 368, 22] \"A\"\n header 1 [16, 283, 368, 22] \"B\"\n"), start.text)
+        // Scrolled by 311 − 103 = 208: A's view pushed to 271 − 34 − 208 = 29 (its line at 35),
+        // B's pinned at the bar's bottom edge, 103 (its line at 109).
+        let end = try CLI.segue(["inspect", url.path, "--at", "1"])
+        XCTAssertEqual(end.status, 0, end.stderr)
+        XCTAssertTrue(squeezed(end.text).contains(" header 0 [16, 35, 368, 22] \"A\"\n header 1 [16, 109, 368, 22] \"B\" (pinned)\n"), end.text)
+    }
 }

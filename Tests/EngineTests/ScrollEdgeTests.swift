@@ -1,3 +1,4 @@
+import Foundation
 import Engine
 import Motion
 import Scene
@@ -76,24 +77,9 @@ final class StickyHeaderTreeTests: XCTestCase {
     func testHeadersAreNodesPinnedBelowTheBar() throws {
         // 400 × 800 pt, 59 pt top safe area, a 44 pt bar: the list starts at 103, reaching up under
         // the bar. Section 0's header view 105–139, its rows end at 271; section 1's 277–311.
-        let t = try Timeline(scene: try SceneLoader.load(text: """
-            size: [400, 800]
-            scale: 1
-            fps: 60
-            tail: 0
-            screens:
-              a:
-                navigationBar: { title: A }
-                content:
-                  - list:
-                      id: rows
-                      sections:
-                        - { header: A, rows: [A1, A2, A3] }
-                        - { header: B, rows: [\((1...30).map { "B\($0)" }.joined(separator: ", "))] }
-            root: a
-            timeline:
-              - { at: 0.1, scroll: { list: rows, to: 3, position: top } }
-            """, file: "t.yaml", name: "t"))
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/sticky-headers.yaml")
+        let t = try Timeline(scene: try SceneLoader.load(contentsOf: fixture))
         func headers(at time: Double) -> [String: Double] {
             Dictionary(uniqueKeysWithValues: t.state(at: time).layers.filter { $0.id.hasPrefix("a/rows/header") }.map { ($0.id, $0.frame.minY) })
         }

@@ -12,7 +12,8 @@ extension SceneInspection {
     /// `backChevron`, `leading`, `trailing`, `items` [{`side`, `title`, `frame`, `action`}]} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
     /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
-    /// `frame`, `cells` [{`index`, `section`, `title`, `subtitle`, `cell`, `image`}]}]}].
+    /// `frame`, `headers` [{`section`, `title`, `frame`, `pinned`}], `cells` [{`index`, `section`, `title`, `subtitle`,
+    /// `cell`, `image`}]}]}].
     ///
     /// Frames are `[x, y, width, height]` in points from the screen's top-left corner; sizes
     /// `[width, height]`. Absent values are `null`, never left out.
@@ -51,6 +52,10 @@ extension SceneInspection {
             let collections: [JSONValue] = screen.collections.map { collection in
                 .object([("kind", .string(collection.kind)), ("id", text(collection.id)), ("frame", rect(collection.frame))]
                          + (collection.contentOffset.map { [("contentOffset", JSONValue.number($0))] } ?? []) + [
+                         ("headers", .array(collection.headers.map { header in
+                             .object([("section", .number(Double(header.section))), ("title", .string(header.title)),
+                                      ("frame", rect(header.frame)), ("pinned", .bool(header.isPinned))])
+                         })),
                          ("cells", .array(collection.cells.map { cell in
                              .object([("index", .number(Double(cell.index))),
                                       ("section", .optional(cell.section) { .number(Double($0)) }),
@@ -125,6 +130,9 @@ extension SceneInspection {
                 let noun = collection.kind == "list" ? "rows" : "cells"
                 let scrolled = collection.contentOffset.map { ", scrolled to \(number($0)) pt" } ?? ""
                 rows.append(("\(collection.kind) \(collection.id ?? "(no id)")", rect(collection.frame), "\(collection.cells.count) \(noun)\(scrolled)"))
+                for header in collection.headers {
+                    rows.append(("  header \(header.section)", rect(header.frame), quoted(header.title) + (header.isPinned ? " (pinned)" : "")))
+                }
                 for cell in collection.cells {
                     var note = quoted(cell.title)
                     if let subtitle = cell.subtitle { note += (note.isEmpty ? "" : " ") + "\"\(subtitle)\"" }

@@ -32,6 +32,17 @@ public struct SceneInspection: Sendable {
         public var image: Rect?
     }
 
+    /// A list's section header: its line, where it shows (with `--at`, pinned below the bar in a
+    /// plain list while its section scrolls under it).
+    public struct Header: Sendable {
+        public var section: Int
+        public var title: String
+        public var frame: Rect
+        /// Held just below the bar, away from its place in the content (`--at`, plain lists); a
+        /// header pushed up by its section's end is not.
+        public var isPinned = false
+    }
+
     /// A list or grid, with its rows or cells.
     public struct Collection: Sendable {
         /// `list` or `grid`.
@@ -39,6 +50,8 @@ public struct SceneInspection: Sendable {
         public var id: String?
         public var frame: Rect
         public var cells: [Cell]
+        /// A list's section headers, in section order; empty for a grid.
+        public var headers: [Header] = []
         /// With `--at`: the scroll view's `contentOffset.y` then, its rows and cells shown where
         /// they are at that offset; nil otherwise.
         public var contentOffset: Double?
@@ -162,6 +175,25 @@ public struct SceneInspection: Sendable {
             for c in screens[s].collections.indices {
                 guard let id = screens[s].collections[c].id, let offset = offsets["\(screens[s].name)/\(id)"] else { continue }
                 screens[s].collections[c].contentOffset = offset
+                let spec = scene.screens[screens[s].name]
+                if let scroll = spec?.scrollView(id, on: scene.device), let view = spec?.identifiedViews(on: scene.device).first(where: { $0.id == id }),
+                   case .list(let list) = view.view {
+                    // Headers where the render tree draws them: a plain list's pinned below the bar.
+                    let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: scene.device)
+                    let shown = Dictionary(uniqueKeysWithValues: ListLayout(list, frame: scroll.frame)
+                        .stickyHeaders(style: list.style, offset: offset, visibleTop: top).map { ($0.section, $0.band) })
+                    for h in screens[s].collections[c].headers.indices {
+                        let header = screens[s].collections[c].headers[h]
+                        let moved = shown[header.section].map { $0.minY + ListLayout.headerBandPadding - header.frame.minY } ?? 0
+                        screens[s].collections[c].headers[h].frame = header.frame.offsetBy(dx: 0, dy: moved - offset)
+                        screens[s].collections[c].headers[h].isPinned =
+                            abs(moved) > 1e-9 && abs(header.frame.minY + moved - offset - ListLayout.headerBandPadding - top) < 1e-6
+                    }
+                } else {
+                    for h in screens[s].collections[c].headers.indices {
+                        screens[s].collections[c].headers[h].frame = screens[s].collections[c].headers[h].frame.offsetBy(dx: 0, dy: -offset)
+                    }
+                }
                 for i in screens[s].collections[c].cells.indices {
                     screens[s].collections[c].cells[i].cell = screens[s].collections[c].cells[i].cell.offsetBy(dx: 0, dy: -offset)
                     screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image?.offsetBy(dx: 0, dy: -offset)
@@ -192,12 +224,17 @@ public struct SceneInspection: Sendable {
                 switch view {
                 case .list(let list):
                     let titles = list.sections.flatMap(\.rows)
-                    let rows = ListLayout(list, frame: placed).rows
-                    collections.append(Collection(kind: "list", id: list.id, frame: placed, cells: zip(rows, titles).enumerated().map {
+                    let layout = ListLayout(list, frame: placed)
+                    var collection = Collection(kind: "list", id: list.id, frame: placed, cells: zip(layout.rows, titles).enumerated().map {
                         index, pair in
                         Cell(index: index, section: pair.0.section, title: pair.1.title, subtitle: pair.1.subtitle,
                              cell: pair.0.cell, image: pair.0.image)
-                    }))
+                    })
+                    collection.headers = zip(list.sections, layout.sections).enumerated().compactMap { index, pair in
+                        guard let title = pair.0.header, let line = pair.1.header else { return nil }
+                        return Header(section: index, title: title, frame: line)
+                    }
+                    collections.append(collection)
                 case .grid(let grid):
                     let cells = GridLayout(grid, frame: placed).cells
                     collections.append(Collection(kind: "grid", id: grid.id, frame: placed, cells: zip(cells, grid.cells).enumerated().map {
