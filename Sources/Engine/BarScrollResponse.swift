@@ -1,8 +1,8 @@
 import Geometry
 import Scene
 
-/// How a navigation bar answers its screen's scroll view (iOS 15 and later), by the scroll
-/// view's `contentOffset.y` (docs/uikit-semantics.md#bars-that-respond-to-scrolling).
+/// How a navigation bar, and the tab bar, answer their screen's scroll view (iOS 15 and later),
+/// by the scroll view's `contentOffset.y` (docs/uikit-semantics.md#bars-that-respond-to-scrolling).
 ///
 /// A large title's 52 pt area shrinks by the offset as the content scrolls up — the content's top
 /// stays at the bar's bottom edge — and grows by it when the content is pulled down; once it is
@@ -26,10 +26,35 @@ public enum BarScrollResponse {
         hasLargeTitle ? NavigationBarView.largeTitleHeight : 0
     }
 
-    /// The standard appearance's opacity: 0 at the scroll edge, 1 once `appearanceRamp` points
-    /// of content lie under the bar.
+    /// The standard appearance's opacity with `under` points of content lying under a bar (the
+    /// navigation bar's bottom edge or the tab bar's top edge): 0 at the scroll edge (and while
+    /// the content stops short of the bar), 1 once `appearanceRamp` points lie under it.
+    public static func standardAppearance(contentUnder under: Double) -> Double {
+        min(max(under / appearanceRamp, 0), 1)
+    }
+
+    /// The navigation bar's standard appearance at `offset`: content passes under it once the
+    /// large title is gone.
     public static func standardAppearance(offset: Double, hasLargeTitle: Bool) -> Double {
-        min(max((offset - edge(hasLargeTitle: hasLargeTitle)) / appearanceRamp, 0), 1)
+        standardAppearance(contentUnder: offset - edge(hasLargeTitle: hasLargeTitle))
+    }
+
+    /// The tab bar's standard appearance over `screen` (iOS 15 and later): by how far the bottom
+    /// of its lists' and grids' content, each at its offset, lies below the bar's top edge; a
+    /// screen without a list or grid reaching down to the bar shows the scroll-edge appearance.
+    public static func tabBarStandardAppearance(over screen: ScreenSpec, on device: Device, offset: (String) -> Double) -> Double {
+        let top = BottomBarLayout(height: TabBarView.barHeight, on: device).bar.minY
+        return standardAppearance(contentUnder: screen.contentBelow(top, on: device, offset: offset) ?? -.infinity)
+    }
+
+    /// Where scroll view `scroll` of `screen` shows content from at `offset`, in screen points:
+    /// its frame's top, or, for one at the content top under a navigation bar (drawn reaching up
+    /// under the bar), the bar's bottom edge, which rises as the large title collapses. The
+    /// adjusted content inset's top: where a finger reaches it and where section headers pin.
+    public static func visibleTop(of scroll: ScrollGeometry, offset: Double, on screen: ScreenSpec?, device: Device) -> Double {
+        guard let screen, let bar = screen.navigationBar, screen.reachesUnderBar(scroll, on: device) else { return scroll.frame.minY }
+        let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - largeTitleHeight(offset: offset) : 0
+        return scroll.frame.minY - collapsed
     }
 
     /// The inline title's opacity on a bar with a large title.

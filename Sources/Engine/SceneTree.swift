@@ -80,12 +80,22 @@ struct SceneTree: Sendable {
         var alpha: Double
     }
 
-    /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
-    private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+    /// The node `tabBar` over `screen`: the bar from its top edge to the bottom of the screen, its
+    /// standard appearance `tabBar/background` (background and hairline) at the opacity the content
+    /// under it gives (`BarScrollResponse`, transparent at the scroll edge), and `tabBar/items`,
+    /// item `selected` in the tint.
+    private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
+                            alpha: Double = 1) -> RenderNode {
         let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
-        return RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
-                          size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha)
+        let standard = screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
+            BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
+        } ?? 1
+        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
+        return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
+                          alpha: alpha, children: [
+                              RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),
+                              RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
+                          ])
     }
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
@@ -119,13 +129,18 @@ struct SceneTree: Sendable {
                     nodes.append(moved)
                 }
                 if let tabBar, tabBar.place == .carried(by: name) {
-                    nodes.append(tabBarNode(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
-                                            alpha: placement.alpha))
+                    nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets,
+                                            transform: rotated(screenTransform(placement), placement), alpha: placement.alpha))
                 }
             }
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
-        if let tabBar, tabBar.place == .fixed { nodes.append(tabBarNode(selected: tabBar.selected)) }
+        if let tabBar, tabBar.place == .fixed {
+            // Over a push or pop, the bar answers the screen on top of the navigation container.
+            let top = placements.last { if case .screen = $0.content { true } else { false } }
+            let name: String? = if case .screen(let name)? = top?.content { name } else { nil }
+            nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets))
+        }
         return nodes
     }
 
@@ -187,6 +202,25 @@ struct SceneTree: Sendable {
                           shadow: placement.shadow, children: [content])
     }
 
+    /// The section headers of a plain list that scrolls, `<id>/header<section>`, over its content
+    /// (which leaves them out) where `ListLayout.stickyHeaders` puts them: pinned below the bar
+    /// while their section scrolls under it. Only those inside the scroll node's clip; `originY`
+    /// maps screen y (at offset 0) into the scroll node.
+    private func stickyHeaders(_ view: ViewSpec, in scroll: ScrollGeometry, of spec: ScreenSpec, screen: String, id: String,
+                               offset: Double, originY: Double, on layout: Device) -> [RenderNode] {
+        guard case .list(let list) = view else { return [] }
+        let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: layout)
+        // The node clips from the top of the screen for a scroll view reaching up under the bar.
+        let clipTop = -(originY + offset)
+        return ListLayout(list, frame: scroll.frame).stickyHeaders(style: list.style, offset: offset, visibleTop: top)
+            .filter { $0.band.maxY - offset > clipTop && $0.band.minY - offset < scroll.frame.maxY }
+            .map { section, band in
+                RenderNode(id: "\(id)/header\(section)",
+                           content: .part(ScreenPart(screen: screen, kind: .sectionHeader(list: scroll.id, section: section), layout: layout)),
+                           size: band.size, transform: AffineTransform(translationX: band.minX - scroll.frame.minX, y: band.minY + originY))
+            }
+    }
+
     private func screenTransform(_ placement: Placement) -> AffineTransform {
         placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
@@ -212,10 +246,12 @@ struct SceneTree: Sendable {
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
                                              size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                    let headers = stickyHeaders(view.view, in: scroll, of: laidOut.spec, screen: name, id: id, offset: offset,
+                                                originY: top - offset - scroll.frame.minY, on: layout)
                     children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
                                                transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
                                                alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
-                                               contentOffset: Point(x: 0, y: offset), children: [content]))
+                                               contentOffset: Point(x: 0, y: offset), children: [content] + headers))
                     continue
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),

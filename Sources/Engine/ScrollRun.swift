@@ -64,6 +64,18 @@ struct ScrollRun: Sendable {
         animation = (target, Self.animatedScrollDuration, .easeInOut)
     }
 
+    /// Content a finger caught at `offset`, past an edge while it sprang back: held there until the
+    /// finger lifts at `release`, then springing back from there.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, caught offset: Double, releasedAt release: Double, scale: Double) {
+        self.key = key
+        self.geometry = geometry
+        startOffset = offset
+        drag = []
+        releaseTime = release
+        motion = ScrollMotion(start: offset, velocity: 0, range: geometry.range,
+                              rate: geometry.behavior.deceleration == .fast ? .fast : .normal, scale: scale)
+    }
+
     /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
     /// The scroll view's `decelerationRate`, `isPagingEnabled` and `bounces` are `geometry.behavior`'s.
     init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, recognition: PanRecognition, scale: Double) {
@@ -95,8 +107,10 @@ struct ScrollRun: Sendable {
 
     /// When the pan began: the first frame the content moves.
     var beginTime: Double { drag.first?.time ?? releaseTime }
-    /// When the content is at rest.
-    var endTime: Double { stopTime ?? releaseTime + (animation?.duration ?? motion.duration) }
+    /// When the content is at rest: a scroll view that does not bounce stops at the edge it reaches.
+    var endTime: Double {
+        stopTime ?? releaseTime + (animation?.duration ?? (bounces ? motion.duration : motion.edgeArrival ?? motion.duration))
+    }
     /// Where the content rests.
     var restingOffset: Double { stopTime.map { offset(at: $0) } ?? animation?.to ?? motion.restingOffset }
 

@@ -25,6 +25,8 @@ public struct Timeline: Sendable {
     let driverOffsets: [ScrollOffsets]
     /// Every finger that scrolled a scroll view, in time order.
     let scrolls: [ScrollRun]
+    /// The selected tab and the stack on top after each change, in time order; the first from the start.
+    let navigationChanges: [Navigation]
     /// Every release of a finger holding a transition, in time order, with its decision.
     public let releases: [TransitionRelease]
     private let traces: [[TouchPoint]]
@@ -51,6 +53,7 @@ public struct Timeline: Sendable {
     /// lays the screens out for the sizes nodes show them at: the painter's, when it draws them
     /// (`ScreenCache.layouts`), so each screen is laid out once per size; the timeline's own otherwise.
     public init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts? = nil) throws {
+        let scene = scene.withTabBarSafeArea()
         let layouts = layouts ?? ScreenLayouts(screens: scene.screens, device: scene.device)
         var builder = TimelineBuilder(scene: scene, text: text, layouts: layouts)
         try builder.run()
@@ -71,6 +74,7 @@ public struct Timeline: Sendable {
             return .idle(start: start, nodes: nodes + chrome.nodes(over: nodes))
         }
         drivers = builder.drivers
+        navigationChanges = builder.navigation
         driverOrigins = builder.driverOrigins
         contexts = builder.contexts
         driverOffsets = builder.driverOffsets
@@ -177,6 +181,21 @@ public struct Timeline: Sendable {
             if let offset = layer.contentOffset { offsets[layer.id] = offset.y }
         }
         return offsets
+    }
+
+    /// The navigation state from a moment on: the tab bar controller's selected tab and the
+    /// screens of the stack on top, root first (what is presented over it included).
+    public struct Navigation: Sendable {
+        public var time: Double
+        /// nil for a scene without `tabs`.
+        public var tab: Int?
+        public var stack: [String]
+    }
+
+    /// The selected tab and the stack on top at `time`; a transition running then counts as not
+    /// yet finished.
+    public func navigation(at time: Double) -> Navigation {
+        navigationChanges.last { $0.time <= time } ?? navigationChanges[0]
     }
 
     /// Where a presentation shows a screen: a sheet at its detent, laid out at the sheet's size.

@@ -37,6 +37,8 @@ struct TimelineBuilder {
     /// For each driver that runs inside a presented navigation controller shown as a sheet, the
     /// container a finger's points are taken into (its stage is in the container's points), by driver index.
     private var driverContainers: [Container?] = []
+    /// The selected tab and the stack on top after each change, in time order.
+    private(set) var navigation: [Timeline.Navigation] = []
 
     /// One screen of the navigation stack and the transition that brought it (nil for the root).
     struct Entry {
@@ -76,6 +78,12 @@ struct TimelineBuilder {
         }
         segments = []
         segments = [.idle(start: -.infinity, nodes: restingNodes())]
+        noteNavigation(at: -.infinity)
+    }
+
+    /// Records the selected tab and the stack on top as they are from `time` on.
+    private mutating func noteNavigation(at time: Double) {
+        navigation.append(Timeline.Navigation(time: time, tab: scene.tabs == nil ? nil : selectedTab, stack: stack.map(\.screen)))
     }
 
     /// A scene transition with its style resolved and its settings decoded.
@@ -290,7 +298,7 @@ struct TimelineBuilder {
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
         settle(before: down.time)
-        stopScroll(at: down.time)
+        stopScroll(at: down.time, release: up.time)
 
         var earliestBegin = -Double.infinity
         if let index = active {
@@ -430,10 +438,12 @@ struct TimelineBuilder {
             let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
             let local = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
             if let scroll = screen?.scrollView(list, on: shown.layout) {
-                let visible = reachable(scroll, offset: offset, of: screen, on: shown.layout)
+                let visible = touchable(scroll, offset: offset, of: screen, on: shown.layout)
                 if !visible.contains(local) {
                     let side = local.y < visible.minY ? "above" : "below"
-                    fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(visible.minY))–\(format(visible.maxY)); scroll it into view first")
+                    let bar = visible.maxY < reachable(scroll, offset: offset, of: screen, on: shown.layout).maxY && local.y >= visible.maxY
+                        ? " (under the tab bar, which takes the touch)" : ""
+                    fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(visible.minY))–\(format(visible.maxY))\(bar); scroll it into view first")
                     return
                 }
             }
@@ -754,7 +764,7 @@ struct TimelineBuilder {
         // tap goes to what is there instead: the screen's rows and views.
         if let tabs = scene.tabs, restingTabBar != nil,
            let index = tabs.roots.indices.first(where: { tabItemFrame($0, of: tabs.roots.count).contains(location) }) {
-            return selectTab(index, at: time)
+            return selectTab(index, at: time, entry: entry)
         }
         if let frame = backButtonFrame(), frame.contains(location) {
             back(navigation: true, entry: entry, at: time)
@@ -775,16 +785,51 @@ struct TimelineBuilder {
     }
 
     /// `UITabBarController` selecting tab `index`: at once, without animation; the tab left keeps
-    /// its navigation stack and the selected one shows its own as it was left.
-    private mutating func selectTab(_ index: Int, at time: Double) -> GestureEffect {
+    /// its navigation stack and the selected one shows its own as it was left. The selected tab
+    /// tapped again shows its root (`reselectTab`).
+    private mutating func selectTab(_ index: Int, at time: Double, entry: TimelineEntry) -> GestureEffect {
         let title = scene.tabs?.bar.items[index].title ?? "\(index)"
-        guard index != selectedTab else { return .nothing("tab \(index) ('\(title)') is already selected") }
+        guard index != selectedTab else { return reselectTab(index, title: title, at: time, entry: entry) }
+        stopScroll(at: time)
         tabStacks[selectedTab] = stack
         selectedTab = index
         stack = tabStacks[index]
         lastActivity = max(lastActivity, time)
         segments.append(.idle(start: time, nodes: restingNodes()))
+        noteNavigation(at: time)
         return .acted("switches to tab \(index) ('\(title)')")
+    }
+
+    /// The selected tab tapped again (docs/uikit-semantics.md#tab-bar-controllers): its navigation
+    /// controller pops to its root with the animated pop (`popToRootViewController(animated: true)`:
+    /// the top screen slides off straight onto the root, the screens between leave the stack
+    /// unseen); at the root, its scroll view at the content top scrolls to the top, animated.
+    private mutating func reselectTab(_ index: Int, title: String, at time: Double, entry: TimelineEntry) -> GestureEffect {
+        if stack.count > 1 {
+            if stack.count > 2, let stage = top.stage {
+                // The pop runs from the top screen straight to the root: the screens between go now.
+                var top = self.top
+                top.stage = TransitionStage(bounds: stage.bounds, below: stack[0].screen, above: stage.above)
+                stack = [stack[0], top]
+            }
+            back(navigation: true, entry: entry, at: time)
+            return active.map(GestureEffect.run) ?? .acted("pops tab \(index) ('\(title)') to its root")
+        }
+        stopScroll(at: time)
+        guard let screen = scene.screens[top.screen],
+              let scroll = screen.scrollViews(on: scene.device).first(where: { screen.reachesUnderBar($0, on: scene.device) })
+                ?? screen.scrollViews(on: scene.device).first,
+              offsets[ScrollOffsets.Key(screen: top.screen, view: scroll.id)] != 0 else {
+            return .nothing("tab \(index) ('\(title)') is already selected and shows its root '\(top.screen)' with nothing scrolled")
+        }
+        let key = ScrollOffsets.Key(screen: top.screen, view: scroll.id)
+        let run = ScrollRun(key: key, geometry: scroll, from: offsets[key], to: 0, at: time)
+        scrolls.append(run)
+        activeScroll = scrolls.count - 1
+        scrolledViews.insert(key)
+        segments.append(.scroll(start: time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
+        lastActivity = max(lastActivity, run.endTime)
+        return .scroll(scrolls.count - 1)
     }
 
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
@@ -890,6 +935,7 @@ struct TimelineBuilder {
         active = nil
         lastActivity = max(lastActivity, completion.time)
         segments.append(.idle(start: completion.time, nodes: restingNodes()))
+        noteNavigation(at: completion.time)
     }
 
     /// What is on screen when no transition runs: the top screen with its navigation bar, or
@@ -970,6 +1016,8 @@ struct TimelineBuilder {
         guard began.time >= earliest else {
             return .declined("as a scroll of \(name) it began at \(format(began.time)) s, while the transition before ran (until \(format(earliest)) s)")
         }
+        // This finger holds content it caught past an edge: from here its pan moves it.
+        stopScroll(at: began.time)
         return .scrolled(begin(ScrollRun(key: key, geometry: geometry, offset: offsets[key], recognition: recognition,
                                          scale: scene.device.scale)))
     }
@@ -1043,6 +1091,7 @@ struct TimelineBuilder {
                 // A hand-over to the scroll view is no lift: only the last phase ends with the finger.
                 if index == phases.count - 1 { recordRelease(of: drivers.count - 1, at: phase.events.last?.time ?? recognition.up.time) }
             case .scroll:
+                stopScroll(at: first.time)
                 scrolled.append(begin(ScrollRun(key: key, geometry: geometry, offset: offsets[key], events: phase.events,
                                                 lift: recognition.up.time, scale: scene.device.scale)))
             }
@@ -1078,7 +1127,8 @@ struct TimelineBuilder {
         let current = offsets[key]
         // The row in content coordinates: 0 at the content's top.
         let cell = frames[target.index].cell.offsetBy(dx: 0, dy: -geometry.frame.minY)
-        let height = geometry.frame.height
+        // What shows unobscured: above the bottom inset (the home indicator, a tab bar).
+        let height = geometry.visibleHeight
         var wanted: Double
         switch target.position {
         case .top: wanted = cell.minY
@@ -1101,21 +1151,38 @@ struct TimelineBuilder {
     }
 
     /// A touch or a transition at `time` stops a scroll view still moving (`UIScrollView`
-    /// stops decelerating when touched).
-    private mutating func stopScroll(at time: Double) {
+    /// stops decelerating when touched). A finger that lands while the content springs back from
+    /// past an edge catches it there and, lifted at `release`, lets it spring back from where it
+    /// holds it (docs/uikit-semantics.md#scrolling).
+    private mutating func stopScroll(at time: Double, release: Double? = nil) {
         guard let index = activeScroll else { return }
         scrolls[index].stop(at: time)
         finishScroll()
+        let caught = scrolls[index]
+        guard let release, !caught.geometry.range.contains(caught.restingOffset) else { return }
+        let run = ScrollRun(key: caught.key, geometry: caught.geometry, caught: caught.restingOffset, releasedAt: max(release, time),
+                            scale: scene.device.scale)
+        scrolls.append(run)
+        activeScroll = scrolls.count - 1
+        segments.append(.scroll(start: time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
+        lastActivity = max(lastActivity, run.endTime)
     }
 
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
     private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
-        guard let screen, let bar = screen.navigationBar, screen.reachesUnderBar(scroll, on: layout) else { return scroll.frame }
-        let collapsed = bar.largeTitle ? NavigationBarView.largeTitleHeight - BarScrollResponse.largeTitleHeight(offset: offset) : 0
-        let top = scroll.frame.minY - collapsed
+        let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
+    }
+
+    /// Where a tap reaches scroll view `scroll` of the top screen: `reachable`, above the tab bar
+    /// where it shows (the bar lies over the content and takes the touches that land on it).
+    private func touchable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        let area = reachable(scroll, offset: offset, of: screen, on: layout)
+        guard restingTabBar != nil, layout == scene.device else { return area }
+        let barTop = BottomBarLayout(height: TabBarView.barHeight, on: layout).background.minY
+        return Rect(x: area.minX, y: area.minY, width: area.width, height: max(min(area.maxY, barTop) - area.minY, 0))
     }
 
     /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
@@ -1126,7 +1193,7 @@ struct TimelineBuilder {
         let local = onScreen(location, shown)
         let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
         if let scroll = shown.screen?.scrollView(list, on: shown.layout),
-           !reachable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
+           !touchable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
         guard let hit = CellLocator.cell(at: Point(x: local.x, y: local.y + offset), in: shown.screen, list: list,
                                          device: shown.layout) else { return nil }
         return (hit.index, hit.image.offsetBy(dx: 0, dy: -offset))

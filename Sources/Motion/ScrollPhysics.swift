@@ -145,6 +145,17 @@ public struct ScrollMotion: Hashable, Sendable {
         }
     }
 
+    /// Seconds from release until the content reaches an edge of `range` and would bounce: at once
+    /// for a release past one; nil when it comes to rest inside, or settles on a page. A scroll
+    /// view that does not bounce stops there.
+    public var edgeArrival: Double? {
+        switch phase {
+        case .decelerate: return nil
+        case .decelerateThenBounce(let hit, _, _): return hit / 1000
+        case .bounce(_, let isEdge): return isEdge ? 0 : nil
+        }
+    }
+
     /// Seconds from release until the content is at rest.
     public var duration: Double {
         switch phase {

@@ -17,7 +17,7 @@ public final class RenderSession: Sendable {
     /// tiles) instead of the device's; screens come from `store` when an earlier render of the
     /// same screens filled it.
     public init(scene: Scene, scale: Double? = nil, store: ScreenCacheStore? = nil) throws {
-        var scene = scene
+        var scene = scene.withTabBarSafeArea()
         if let scale { scene.device.scale = scale }
         self.scene = scene
         screens = try store?.screens(for: scene) ?? ScreenCacheStore.rasterize(scene)

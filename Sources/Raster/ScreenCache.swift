@@ -147,16 +147,21 @@ public final class ScreenCache: @unchecked Sendable {
     /// Draws `part` with `images`; the caller holds the `drawn` box.
     private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
         let fonts = try FontLibrary.shared.get()
-        if case .tabBar(let selected) = part.kind {
+        switch part.kind {
+        case .tabBar, .tabBarBackground:
             guard var bar = tabBar else { return nil }
-            bar.selected = selected
+            let background: Bool
+            if case .tabBar(let selected) = part.kind { bar.selected = selected; background = false } else { background = true }
             let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
             return try fonts.withTextContext { text in
                 try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)
-                    try ScreenPainter(cairo: cairo, text: text, device: part.layout, scale: device.scale, images: images).paint(bar)
+                    let painter = ScreenPainter(cairo: cairo, text: text, device: part.layout, scale: device.scale, images: images)
+                    try painter.paint(bar, background: background, items: !background)
                 }
             }
+        default:
+            break
         }
         guard let written = screens[part.screen] else { return nil }
         let layout = part.layout
@@ -181,6 +186,12 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
                 }
+            case .sectionHeader(let list, let section):
+                guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
+                      let band = ListLayout(spec, frame: view.frame).headerBand(section) else { return nil }
+                return try ScreenImage(size: band.size, scale: device.scale, opaque: false) { cairo in
+                    try painter(cairo).paintSectionHeader(spec, section: section, frame: view.frame)
+                }
             case .barStandardBackground(let background, let separator):
                 guard var bar = screen.navigationBar else { return nil }
                 bar.largeTitle = false
@@ -195,7 +206,7 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(bar, groups: .title)
                 }
-            case .tabBar:
+            case .tabBar, .tabBarBackground:
                 return nil
             case .selectedRow(let list, let index):
                 // The row as drawn selected — the body and the views with ids over it — cut to its frame.

@@ -34,9 +34,16 @@ public struct ScreenPart: Hashable, Sendable {
         /// The inline title of a bar with a large title: it fades in once the large title has
         /// scrolled away.
         case barInlineTitle
-        /// The tab bar controller's bar (`Scene.tabs`), item `selected` in the tint, from its top
-        /// edge to the bottom of the screen; `screen` is empty: the bar is no screen's.
+        /// The tab bar controller's bar (`Scene.tabs`): its items, item `selected` in the tint, in
+        /// the box from the bar's top edge to the bottom of the screen; `screen` is empty: the
+        /// bar is no screen's.
         case tabBar(selected: Int)
+        /// The tab bar controller's bar's standard appearance, under its items: its background and
+        /// hairline, which show once content scrolls under the bar.
+        case tabBarBackground
+        /// The header of section `section` of the plain list `list` as the view `UITableView` pins
+        /// (`ListLayout.headerBand`): the list's background and the header's title.
+        case sectionHeader(list: String, section: Int)
         /// Row `index` of list `list` drawn selected (`systemGray4` behind its content), cut to
         /// the row's frame: laid over the row, at the selection's opacity.
         case selectedRow(list: String, index: Int)

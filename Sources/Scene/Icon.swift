@@ -111,8 +111,9 @@ public enum IconCatalog {
         "paintpalette.fill": "palette", "wallet.pass.fill": "account_balance_wallet", "house.circle.fill": "home",
     ]
 
-    /// Every name an icon may use, sorted: Material Icons names and SF Symbol aliases.
-    public static var names: [String] { (Array(codepoints.keys) + Array(symbolAliases.keys)).sorted() }
+    /// Every name an icon may use, sorted, each once: Material Icons names and SF Symbol aliases
+    /// (an alias may be spelled like the Material name it stands for, as "bolt" is).
+    public static var names: [String] { Set(codepoints.keys).union(symbolAliases.keys).sorted() }
 
     /// Why an icon name was refused.
     public enum Problem: Error, Equatable {

@@ -233,6 +233,34 @@ public struct ListLayout: Sendable {
         self.sections = sections
     }
 
+    /// A plain list's section header as a view: its line with 6 pt above and below it, the
+    /// header view `UITableView` pins (`UITableView.Style.plain`), across the list's width.
+    public func headerBand(_ section: Int) -> Rect? {
+        guard sections.indices.contains(section), let header = sections[section].header else { return nil }
+        return Rect(x: frame.minX, y: header.minY - Self.headerBandPadding, width: frame.width,
+                    height: header.height + 2 * Self.headerBandPadding)
+    }
+
+    /// Points of a plain header's view above and below its line [EST].
+    public static let headerBandPadding = 6.0
+
+    /// Where each section header of a plain list shows with the content scrolled to `offset`
+    /// and its visible area starting at `visibleTop` (screen points at offset 0, the adjusted
+    /// content inset's top): pinned there while its section scrolls under it, pushed up by the
+    /// end of its section (so by the next section's header), in place otherwise; the bands in
+    /// content coordinates (at offset 0), by section. Inset grouped lists do not pin
+    /// (`UITableView.Style.insetGrouped`): empty. `style` is the list's.
+    public func stickyHeaders(style: ListView.Style, offset: Double, visibleTop: Double) -> [(section: Int, band: Rect)] {
+        guard style == .plain else { return [] }
+        return sections.indices.compactMap { index in
+            guard let band = headerBand(index) else { return nil }
+            let section = sections[index]
+            let end = max(section.footer?.maxY ?? section.rows.maxY, band.maxY)
+            let top = min(max(band.minY, visibleTop + offset), end - band.height)
+            return (index, Rect(x: band.minX, y: top, width: band.width, height: band.height))
+        }
+    }
+
     private static func row(_ row: ListView.Row, cell: Rect, inset: Double, imageSize: Double, section: Int,
                             isLast: Bool, separatorToEdge: Double) -> Row {
         var textX = cell.minX + inset

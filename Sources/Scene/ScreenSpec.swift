@@ -16,6 +16,11 @@ public struct ScreenSpec: Sendable {
     /// `UIViewController.hidesBottomBarWhenPushed`: pushed inside a tab of the scene's `tabs`,
     /// the screen hides the tab bar, which leaves with the covered screen and comes back on the pop.
     public var hidesBottomBarWhenPushed = false
+    /// What the scene's tab bar controller adds to the screen's bottom safe area: the tab bar's
+    /// 49 pt for a screen shown inside a tab (a tab's root, or pushed inside one without
+    /// `hidesBottomBarWhenPushed`), 0 otherwise. Set by the engine from `Scene.tabs` and the
+    /// transitions (`Scene.withTabBarSafeArea()`), never written in a scene file.
+    public var tabBarInset = 0.0
     /// nil: the device's default (shown on preset devices, hidden on custom ones).
     public var statusBar: StatusBarStyle?
     /// nil: the device's default (shown on preset devices with a bottom safe area).

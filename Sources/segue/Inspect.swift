@@ -20,7 +20,7 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Option(help: "Seconds from the start: rows and cells of scrolled lists and grids where they are then (replays the timeline).")
+    @Option(help: "Seconds from the start: the tab selected and the screen on top then, and rows and cells of scrolled lists and grids where they are then (replays the timeline).")
     var at: Double?
 
     func validate() throws {
@@ -31,10 +31,13 @@ struct Inspect: ParsableCommand {
         try CommandErrors.report {
             let loaded = try SceneFile.load(scene)
             var offsets: [String: Double] = [:]
+            var moment: (time: Double, navigation: Timeline.Navigation)?
             if let at {
-                offsets = try Timeline(scene: loaded).scrollOffsets(at: at)
+                let timeline = try Timeline(scene: loaded)
+                offsets = timeline.scrollOffsets(at: at)
+                moment = (at, timeline.navigation(at: at))
             }
-            let inspection = try SceneInspection(loaded, offsets: offsets)
+            let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
             print(json ? inspection.json : inspection.text, terminator: "")
         }
     }

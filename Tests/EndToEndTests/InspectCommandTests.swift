@@ -76,6 +76,7 @@ final class InspectCommandTests: XCTestCase {
                   "size": [200, 400],
                   "presentedAs": null,
                   "contentTop": 103,
+                  "safeAreaBottomY": null,
                   "navigationBar": {
                     "bar": [0, 59, 200, 44],
                     "title": "Home",
@@ -108,6 +109,7 @@ final class InspectCommandTests: XCTestCase {
                       "kind": "list",
                       "id": "mail",
                       "frame": [0, 120, 200, 100],
+                      "headers": [],
                       "cells": [
                         {"index": 0, "section": 0, "title": "Anna", "subtitle": null, "cell": [0, 120, 200, 44], "image": null},
                         {"index": 1, "section": 0, "title": "Ben", "subtitle": "Lunch?", "cell": [0, 164, 200, 60], "image": null}
@@ -117,6 +119,7 @@ final class InspectCommandTests: XCTestCase {
                       "kind": "grid",
                       "id": "photos",
                       "frame": [0, 230, 200, 100],
+                      "headers": [],
                       "cells": [
                         {"index": 0, "section": null, "title": "Red", "subtitle": null, "cell": [16, 246, 78, 104], "image": [16, 246, 78, 78]},
                         {"index": 1, "section": null, "title": null, "subtitle": null, "cell": [106, 246, 78, 104], "image": [106, 246, 78, 78]}

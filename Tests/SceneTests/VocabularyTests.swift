@@ -152,3 +152,30 @@ final class ControlDeclarationTests: XCTestCase {
         }
     }
 }
+
+/// Declarations state defaults as they are: a default the device decides says so, and lists of
+/// names offered in messages name each once.
+final class DeclaredTruthTests: XCTestCase {
+    func testDefaultsTheDeviceDecidesSaySo() throws {
+        // Both shown on a preset device and hidden on a custom one when the scene says nothing.
+        for key in [ScreenKeys.statusBar.descriptor, ScreenKeys.homeIndicator.descriptor] {
+            XCTAssertEqual(key.defaultText, "the device's", key.key)
+        }
+        let preset = try SceneLoader.load(text: "device: iphone-15\nscreens: { a: {} }", file: "scene.yaml", name: "scene")
+        let custom = try SceneLoader.load(text: "size: [300, 400]\nscreens: { a: {} }", file: "scene.yaml", name: "scene")
+        XCTAssertNil(preset.screens["a"]?.statusBar, "left to the device")
+        XCTAssertNil(custom.screens["a"]?.statusBar, "left to the device")
+        XCTAssertTrue(preset.device.isPreset)
+        XCTAssertFalse(custom.device.isPreset, "so WindowChrome hides the status bar (WindowChromeTests)")
+    }
+
+    func testIconNamesAreEachOfferedOnce() throws {
+        let names = IconCatalog.names
+        XCTAssertGreaterThan(names.count, 100, "the Material Icons names are loaded (scripts/bootstrap)")
+        XCTAssertEqual(names.count, Set(names).count, "duplicates: \(Dictionary(grouping: names) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
+        for typo in ["bolz", "star.fil", "gearshap", "wif", "clok"] {
+            let nearest = IconCatalog.nearest(to: typo)
+            XCTAssertEqual(nearest.count, Set(nearest).count, "\(typo): \(nearest)")
+        }
+    }
+}

@@ -4,13 +4,16 @@ import Geometry
 extension SceneInspection {
     /// The inspection as JSON, keys in this order (a stable contract, documented in the README):
     ///
-    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, `tabs` {`bar`,
+    /// `scene`, `device` {`name`, `size`, `scale`, `safeAreaTop`, `safeAreaBottom`}, with `--at` `at`
+    /// {`time`, `stack`}, `tabs` {`bar`,
     /// `selected`, `items` [{`index`, `title`, `frame`, `root`}]} or null, `screens`:
-    /// [{`name`, `size`, `presentedAs` {`style`, `frame`} or null, `contentTop`, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
+    /// [{`name`, `size`, `presentedAs` {`style`, `frame`} or null, `contentTop`, `safeAreaBottomY` (a screen
+    /// inside a tab) or null, `navigationBar` {`bar`, `title`, `largeTitle`, `back`,
     /// `backChevron`, `leading`, `trailing`, `items` [{`side`, `title`, `frame`, `action`}]} or null, `tabBar` {`bar`, `selected`, `items`
     /// [{`index`, `title`, `frame`}]} or null, `toolbar` {`bar`, `items` [{`index`, `title`}]}
     /// or null, `views` [{`id`, `kind`, `frame`, `topLevel`}], `collections` [{`kind`, `id`,
-    /// `frame`, `cells` [{`index`, `section`, `title`, `subtitle`, `cell`, `image`}]}]}].
+    /// `frame`, `headers` [{`section`, `title`, `frame`, `pinned`}], `cells` [{`index`, `section`, `title`, `subtitle`,
+    /// `cell`, `image`}]}]}].
     ///
     /// Frames are `[x, y, width, height]` in points from the screen's top-left corner; sizes
     /// `[width, height]`. Absent values are `null`, never left out.
@@ -49,6 +52,10 @@ extension SceneInspection {
             let collections: [JSONValue] = screen.collections.map { collection in
                 .object([("kind", .string(collection.kind)), ("id", text(collection.id)), ("frame", rect(collection.frame))]
                          + (collection.contentOffset.map { [("contentOffset", JSONValue.number($0))] } ?? []) + [
+                         ("headers", .array(collection.headers.map { header in
+                             .object([("section", .number(Double(header.section))), ("title", .string(header.title)),
+                                      ("frame", rect(header.frame)), ("pinned", .bool(header.isPinned))])
+                         })),
                          ("cells", .array(collection.cells.map { cell in
                              .object([("index", .number(Double(cell.index))),
                                       ("section", .optional(cell.section) { .number(Double($0)) }),
@@ -60,7 +67,7 @@ extension SceneInspection {
                 .object([("style", .string(shown.style)), ("frame", rect(shown.frame))])
             }
             return .object([("name", .string(screen.name)), ("size", size(screen.size)), ("presentedAs", presentedAs),
-                            ("contentTop", .number(screen.contentTop)),
+                            ("contentTop", .number(screen.contentTop)), ("safeAreaBottomY", .optional(screen.safeAreaBottomY, JSONValue.number)),
                             ("navigationBar", navigationBar), ("tabBar", tabBar), ("toolbar", toolbar),
                             ("views", .array(views)), ("collections", .array(collections))])
         }
@@ -74,7 +81,10 @@ extension SceneInspection {
                                   ("root", .string(item.root))])
                      }))])
         }
-        return JSONValue.object([("scene", .string(scene)), ("device", device), ("tabs", tabs), ("screens", .array(screens))])
+        let moment = self.moment.map { moment in
+            [("at", JSONValue.object([("time", .number(moment.time)), ("stack", .array(moment.stack.map(JSONValue.string)))]))]
+        } ?? []
+        return JSONValue.object([("scene", .string(scene)), ("device", device)] + moment + [("tabs", tabs), ("screens", .array(screens))])
             .printed() + "\n"
     }
 
@@ -86,6 +96,10 @@ extension SceneInspection {
         func quoted(_ t: String?) -> String { t.map { "\"\($0)\"" } ?? "" }
         var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
             + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
+        if let moment {
+            out += "\nat \(number(moment.time)) s: " + (tabs.map { "tab \($0.selected) selected, " } ?? "")
+                + "'\(moment.stack.last ?? "")' on top (stack: \(moment.stack.joined(separator: " > ")))\n"
+        }
         if let tabs {
             out += "\ntab bar controller: bar \(rect(tabs.bar)), over every tab\n"
             var rows: [(String, String, String)] = []
@@ -116,6 +130,9 @@ extension SceneInspection {
                 let noun = collection.kind == "list" ? "rows" : "cells"
                 let scrolled = collection.contentOffset.map { ", scrolled to \(number($0)) pt" } ?? ""
                 rows.append(("\(collection.kind) \(collection.id ?? "(no id)")", rect(collection.frame), "\(collection.cells.count) \(noun)\(scrolled)"))
+                for header in collection.headers {
+                    rows.append(("  header \(header.section)", rect(header.frame), quoted(header.title) + (header.isPinned ? " (pinned)" : "")))
+                }
                 for cell in collection.cells {
                     var note = quoted(cell.title)
                     if let subtitle = cell.subtitle { note += (note.isEmpty ? "" : " ") + "\"\(subtitle)\"" }
@@ -135,6 +152,7 @@ extension SceneInspection {
                 }
             }
             out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))"
+            if let bottom = screen.safeAreaBottomY { out += " to the tab bar at y \(number(bottom))" }
             if let shown = screen.presentedAs {
                 out += "; presented as \(shown.style) at \(rect(shown.frame)), laid out at \(number(screen.size.width)) × \(number(screen.size.height)): its frames are in its own points from the sheet's top-left corner"
             }

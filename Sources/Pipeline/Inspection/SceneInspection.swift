@@ -32,6 +32,17 @@ public struct SceneInspection: Sendable {
         public var image: Rect?
     }
 
+    /// A list's section header: its line, where it shows (with `--at`, pinned below the bar in a
+    /// plain list while its section scrolls under it).
+    public struct Header: Sendable {
+        public var section: Int
+        public var title: String
+        public var frame: Rect
+        /// Held just below the bar, away from its place in the content (`--at`, plain lists); a
+        /// header pushed up by its section's end is not.
+        public var isPinned = false
+    }
+
     /// A list or grid, with its rows or cells.
     public struct Collection: Sendable {
         /// `list` or `grid`.
@@ -39,6 +50,8 @@ public struct SceneInspection: Sendable {
         public var id: String?
         public var frame: Rect
         public var cells: [Cell]
+        /// A list's section headers, in section order; empty for a grid.
+        public var headers: [Header] = []
         /// With `--at`: the scroll view's `contentOffset.y` then, its rows and cells shown where
         /// they are at that offset; nil otherwise.
         public var contentOffset: Double?
@@ -94,6 +107,9 @@ public struct SceneInspection: Sendable {
         public var presentedAs: PresentedAs?
         /// Where lists and grids without a frame start: below the status bar and navigation bar.
         public var contentTop: Double
+        /// For a screen inside a tab of the tab bar controller: where its safe area ends, at the
+        /// tab bar's top edge (its scroll views' last rows come to rest above it); nil otherwise.
+        public var safeAreaBottomY: Double? = nil
         public var navigationBar: NavigationBar?
         public var bottomBar: BottomBar?
         /// Views with an `id`, depth first in drawing order.
@@ -112,8 +128,17 @@ public struct SceneInspection: Sendable {
         public var items: [(title: String, frame: Rect, root: String)]
     }
 
+    /// With `--at`: the moment inspected, the screens of the stack on top then (root first) and,
+    /// in `tabs.selected`, the tab selected then.
+    public struct Moment: Sendable {
+        public var time: Double
+        public var stack: [String]
+    }
+
     public var scene: String
     public var device: Device
+    /// nil without `--at`.
+    public var moment: Moment?
     /// nil for a scene with a `root` screen.
     public var tabs: Tabs?
     public var screens: [Screen]
@@ -121,13 +146,16 @@ public struct SceneInspection: Sendable {
     /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
-    public init(_ scene: Scene, offsets: [String: Double] = [:]) throws {
+    /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack on top then.
+    public init(_ scene: Scene, offsets: [String: Double] = [:], at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
+        let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
+        self.moment = moment.map { Moment(time: $0.time, stack: $0.navigation.stack) }
         if let controller = scene.tabs {
             let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
             let count = controller.roots.count
-            tabs = Tabs(bar: layout.bar, selected: controller.bar.selected,
+            tabs = Tabs(bar: layout.bar, selected: moment?.navigation.tab ?? controller.bar.selected,
                         items: zip(controller.bar.items, controller.roots).enumerated().map { index, pair in
                             (pair.0.title, layout.tab(index, of: count), pair.1)
                         })
@@ -147,6 +175,25 @@ public struct SceneInspection: Sendable {
             for c in screens[s].collections.indices {
                 guard let id = screens[s].collections[c].id, let offset = offsets["\(screens[s].name)/\(id)"] else { continue }
                 screens[s].collections[c].contentOffset = offset
+                let spec = scene.screens[screens[s].name]
+                if let scroll = spec?.scrollView(id, on: scene.device), let view = spec?.identifiedViews(on: scene.device).first(where: { $0.id == id }),
+                   case .list(let list) = view.view {
+                    // Headers where the render tree draws them: a plain list's pinned below the bar.
+                    let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: scene.device)
+                    let shown = Dictionary(uniqueKeysWithValues: ListLayout(list, frame: scroll.frame)
+                        .stickyHeaders(style: list.style, offset: offset, visibleTop: top).map { ($0.section, $0.band) })
+                    for h in screens[s].collections[c].headers.indices {
+                        let header = screens[s].collections[c].headers[h]
+                        let moved = shown[header.section].map { $0.minY + ListLayout.headerBandPadding - header.frame.minY } ?? 0
+                        screens[s].collections[c].headers[h].frame = header.frame.offsetBy(dx: 0, dy: moved - offset)
+                        screens[s].collections[c].headers[h].isPinned =
+                            abs(moved) > 1e-9 && abs(header.frame.minY + moved - offset - ListLayout.headerBandPadding - top) < 1e-6
+                    }
+                } else {
+                    for h in screens[s].collections[c].headers.indices {
+                        screens[s].collections[c].headers[h].frame = screens[s].collections[c].headers[h].frame.offsetBy(dx: 0, dy: -offset)
+                    }
+                }
                 for i in screens[s].collections[c].cells.indices {
                     screens[s].collections[c].cells[i].cell = screens[s].collections[c].cells[i].cell.offsetBy(dx: 0, dy: -offset)
                     screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image?.offsetBy(dx: 0, dy: -offset)
@@ -177,12 +224,17 @@ public struct SceneInspection: Sendable {
                 switch view {
                 case .list(let list):
                     let titles = list.sections.flatMap(\.rows)
-                    let rows = ListLayout(list, frame: placed).rows
-                    collections.append(Collection(kind: "list", id: list.id, frame: placed, cells: zip(rows, titles).enumerated().map {
+                    let layout = ListLayout(list, frame: placed)
+                    var collection = Collection(kind: "list", id: list.id, frame: placed, cells: zip(layout.rows, titles).enumerated().map {
                         index, pair in
                         Cell(index: index, section: pair.0.section, title: pair.1.title, subtitle: pair.1.subtitle,
                              cell: pair.0.cell, image: pair.0.image)
-                    }))
+                    })
+                    collection.headers = zip(list.sections, layout.sections).enumerated().compactMap { index, pair in
+                        guard let title = pair.0.header, let line = pair.1.header else { return nil }
+                        return Header(section: index, title: title, frame: line)
+                    }
+                    collections.append(collection)
                 case .grid(let grid):
                     let cells = GridLayout(grid, frame: placed).cells
                     collections.append(Collection(kind: "grid", id: grid.id, frame: placed, cells: zip(cells, grid.cells).enumerated().map {
@@ -227,6 +279,7 @@ public struct SceneInspection: Sendable {
                                   selected: nil)
         }
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
+                      safeAreaBottomY: spec.tabBarInset > 0 ? device.size.height - spec.bottomSafeArea(on: device) : nil,
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
     }
 

@@ -4,12 +4,13 @@ import Scene
 
 /// The bottom bars, placed by `BottomBarLayout`: drawn over the screen's views, with its body.
 extension ScreenPainter {
-    /// Background and hairline, then each tab: its icon (25 pt box, 7 pt from the top), title
-    /// (10 pt medium) below it, the selected one in the tint, and its badge.
+    /// Background and hairline (`background`), then each tab (`items`): its icon (25 pt box, 7 pt
+    /// from the top), title (10 pt medium) below it, the selected one in the tint, and its badge.
     /// Metrics: Apple HIG, https://developer.apple.com/design/human-interface-guidelines/tab-bars
-    func paint(_ tabBar: TabBarView) throws {
+    func paint(_ tabBar: TabBarView, background: Bool = true, items: Bool = true) throws {
         let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
-        paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator)
+        if background { paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator) }
+        guard items else { return }
         for (index, item) in tabBar.items.enumerated() {
             let tab = layout.tab(index, of: tabBar.items.count)
             let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected

@@ -4,8 +4,9 @@ import Scene
 
 /// Lists and grids, placed by `ListLayout` and `GridLayout`.
 extension ScreenPainter {
-    /// Background, then each section's card, header and footer, then the rows; clipped to the frame.
-    func paint(_ list: ListView, frame: Rect) throws {
+    /// Background, then each section's card, header (unless `headers` is false: a plain list's
+    /// scroll content, whose headers pin) and footer, then the rows; clipped to the frame.
+    func paint(_ list: ListView, frame: Rect, headers: Bool = true) throws {
         guard frame.width > 0, frame.height > 0 else { return }
         let layout = ListLayout(list, frame: frame)
         let colors = list.colors
@@ -15,12 +16,8 @@ extension ScreenPainter {
             cairo.fill(frame, color: colors.background)
             for (section, placed) in zip(list.sections, layout.sections) {
                 cairo.fill(placed.rows, cornerRadius: layout.cardCornerRadius, color: colors.rowBackground)
-                if let header = section.header, let box = placed.header {
-                    if list.style == .insetGrouped {
-                        try draw(header.uppercased(), in: box, size: 13, color: colors.secondary)
-                    } else {
-                        try draw(header, in: box, size: 17, weight: .semibold, color: colors.title)
-                    }
+                if headers, let header = section.header, let box = placed.header {
+                    try drawHeader(header, in: box, list: list)
                 }
                 if let footer = section.footer, let box = placed.footer {
                     try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
@@ -40,6 +37,28 @@ extension ScreenPainter {
                 }
                 try paint(row, placed, layout: layout, list: list, separator: !hidesSeparator)
             }
+        }
+    }
+
+    /// A section header's title: 13 pt secondary capitals in an inset grouped list, 17 pt semibold otherwise.
+    private func drawHeader(_ header: String, in box: Rect, list: ListView) throws {
+        if list.style == .insetGrouped {
+            try draw(header.uppercased(), in: box, size: 13, color: list.colors.secondary)
+        } else {
+            try draw(header, in: box, size: 17, weight: .semibold, color: list.colors.title)
+        }
+    }
+
+    /// Section `section`'s header as the view a plain list pins (`ListLayout.headerBand`), its
+    /// band at the origin: the list's background, then the title where the list draws it.
+    func paintSectionHeader(_ list: ListView, section: Int, frame: Rect) throws {
+        let layout = ListLayout(list, frame: frame)
+        guard let band = layout.headerBand(section), let box = layout.sections[section].header,
+              let header = list.sections[section].header else { return }
+        try cairo.withSavedState {
+            cairo_translate(cairo.pointer, -band.x, -band.y)
+            cairo.fill(band, color: list.colors.background)
+            try drawHeader(header, in: box, list: list)
         }
     }
 

@@ -56,7 +56,8 @@ struct ScreenPainter {
         try cairo.withSavedState {
             cairo_translate(cairo.pointer, -frame.x, -frame.y)
             switch view {
-            case .list(let list): try paint(list, frame: frame)
+            // A plain list's headers are views of their own over the content (they pin).
+            case .list(let list): try paint(list, frame: frame, headers: list.style != .plain)
             case .grid(let grid): try paint(grid, frame: frame)
             default: try paint(view, defaultFrame: frame)
             }

@@ -18,8 +18,8 @@ public enum ScreenKeys {
                                                                doc: "pushed inside a tab of 'tabs', hides the tab bar",
                                                                uikit: "hidesBottomBarWhenPushed")
     public static let statusBar = ShapedKey("statusBar", .oneOf([.boolean, .choice(StatusBarStyle.allCases.map(\.rawValue))]),
-                                            defaultText: "true",
-                                                doc: "true / default: dark symbols over a light background, light over a dark one (judged by background); darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden)")
+                                            defaultText: "the device's",
+                                            doc: "true / default: dark symbols over a light background, light over a dark one (judged by background); darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden); shown by default on preset devices, hidden on custom ones")
     public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's",
                                                      doc: "false hides it (prefersHomeIndicatorAutoHidden); shown by default on preset devices with a bottom safe area")
 
