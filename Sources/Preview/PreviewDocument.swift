@@ -101,8 +101,13 @@ final class PreviewDocument: Sendable {
     /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
     /// workspace's other files, taken once for every document.
     func hasChanged(assets: [FileFingerprint]) -> Bool {
-        let now = FileFingerprint.of([file]) + assets
+        let now = fingerprint(assets: assets)
         return state.withLockedValue { $0.fingerprint != now }
+    }
+
+    /// The files' fingerprints now: the scene file's, then `assets`.
+    func fingerprint(assets: [FileFingerprint]) -> [FileFingerprint] {
+        FileFingerprint.of([file]) + assets
     }
 
     /// Loads the scene again and bumps the generation.
