@@ -21,9 +21,12 @@ public struct RenderStatistics: Sendable {
     public var compositeSeconds = 0.0
     /// CPU time converting ARGB -> yuv420p, all workers together (slice threads, if any, not counted).
     public var convertSeconds = 0.0
-    /// Rows the workers repainted and converted, summed over the composited frames; the rest
-    /// of each frame's rows were kept from the frame its worker made before (`FrameWorker`).
+    /// Rows the workers repainted, summed over the composited frames; the rest of each frame's
+    /// rows were kept from the frame its worker painted before (`FrameWorker`).
     public var repaintedRows = 0
+    /// Rows the workers converted into the frame ring's buffers, summed over the composited
+    /// frames; the rest were kept from the frame the buffer held before (`ConvertedFrame`).
+    public var convertedRows = 0
     /// libx264 and the muxer, on the encoder thread.
     public var encodeSeconds = 0.0
     /// The encoder thread waiting for a worker to deliver the next frame.
@@ -43,6 +46,9 @@ public struct RenderStatistics: Sendable {
         func perFrame(_ seconds: Double, _ count: Int) -> String {
             String(format: "%.2f ms/frame", count > 0 ? seconds * 1000 / Double(count) : 0)
         }
+        func share(_ rows: Int) -> Double {
+            compositedFrames > 0 && height > 0 ? Double(rows) * 100 / Double(compositedFrames * height) : 0
+        }
         var lines = [
             "frames: \(frames) at \(width)x\(height), \(compositedFrames) composited, \(frames - compositedFrames) repeated",
             "threads: \(workers) workers, \(framesInFlight) frames in flight",
@@ -50,7 +56,9 @@ public struct RenderStatistics: Sendable {
             "composite: \(perFrame(compositeSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
             "convert: \(perFrame(convertSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
             String(format: "repainted: %.1f%% of the composited frames' rows (the rest kept from the worker's frame before)",
-                   compositedFrames > 0 && height > 0 ? Double(repaintedRows) * 100 / Double(compositedFrames * height) : 0),
+                   share(repaintedRows)),
+            String(format: "converted: %.1f%% of the composited frames' rows (the rest kept from the buffer's frame before)",
+                   share(convertedRows)),
             "encode: \(perFrame(encodeSeconds, frames)) (libx264 + mux, encoder thread)",
             String(format: "encoder waited: %.1f ms in all", encoderWaitSeconds * 1000),
             String(format: "total: %.3f s, %.1f fps", wallSeconds, framesPerSecond),

@@ -58,10 +58,10 @@ public enum VideoRenderer {
         let job = try RenderJob(scene: scene, options: options, start: start)
         var statistics = job.statistics(padded: true)
 
-        let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0))
+        let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0, converted: 0))
         let ring = FrameRing(frames: job.plan.compositedFrames, capacity: statistics.framesInFlight,
                              pool: WorkerPool(threads: statistics.workers, name: "segue-frames", lowestPriority: true),
-                             makeBuffer: { YUVFrame(width: geometry.width, height: geometry.height) },
+                             makeBuffer: { ConvertedFrame(width: geometry.width, height: geometry.height) },
                              makeWorker: {
                                  try FrameWorker(session: job.session, converterThreads: options.converterThreads,
                                                  conversion: options.converter.path)
@@ -72,6 +72,7 @@ public enum VideoRenderer {
                                      $0.composite += worker.compositeSeconds
                                      $0.convert += worker.convertSeconds
                                      $0.rows += worker.repaintedRows
+                                     $0.converted += worker.convertedRows
                                  }
                              })
 
@@ -85,15 +86,16 @@ public enum VideoRenderer {
         }
         statistics.encoderWaitSeconds = try ring.drain(job.plan, progress: progress) { frame in
             let encoding = ProcessMeter.now()
-            try writer.append(yuv: frame)
+            try writer.append(yuv: frame.yuv)
             statistics.encodeSeconds += ProcessMeter.now() - encoding
-            try rawFrames?.write(frame)
+            try rawFrames?.write(frame.yuv)
         }
         try rawFrames?.finish()
         let finishing = ProcessMeter.now()
         try writer.finish()
         statistics.encodeSeconds += ProcessMeter.now() - finishing
-        (statistics.compositeSeconds, statistics.convertSeconds, statistics.repaintedRows) = totals.withLockedValue { $0 }
+        (statistics.compositeSeconds, statistics.convertSeconds, statistics.repaintedRows, statistics.convertedRows) =
+            totals.withLockedValue { $0 }
         statistics.wallSeconds = ProcessMeter.now() - start
         statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()
         return statistics

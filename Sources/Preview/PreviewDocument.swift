@@ -40,11 +40,33 @@ final class PreviewDocument: Sendable {
 
         init(session: RenderSession) throws {
             self.session = session
-            states = (0..<session.timeline.frameCount).map { session.timeline.state(frame: $0) }
+            states = Self.states(of: session.timeline)
             let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
             idle = LockedValueBox(try (0..<count).map { _ in try session.canvas() })
             available = DispatchSemaphore(value: count)
             canvasCount = count
+        }
+
+        /// Every frame's state, evaluated on all cores: most of a reload's time for a long scene,
+        /// which the page waits for after a save. Each frame's state depends on the timeline alone.
+        private static func states(of timeline: Timeline) -> [FrameState] {
+            let count = timeline.frameCount
+            let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 64))
+            return [FrameState](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                let slots = Slots(base: base)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    for index in (count * band / bands)..<(count * (band + 1) / bands) {
+                        (slots.base + index).initialize(to: timeline.state(frame: index))
+                    }
+                }
+                initialized = count
+            }
+        }
+
+        /// The array's storage, each band of it initialized by one thread while `states` waits.
+        private struct Slots: @unchecked Sendable {
+            let base: UnsafeMutablePointer<FrameState>
         }
 
         /// Draws frame `index` on a free canvas and encodes it.
@@ -79,8 +101,13 @@ final class PreviewDocument: Sendable {
     /// size and inode, so an atomic rename counts); `assets` are the fingerprints of the
     /// workspace's other files, taken once for every document.
     func hasChanged(assets: [FileFingerprint]) -> Bool {
-        let now = FileFingerprint.of([file]) + assets
+        let now = fingerprint(assets: assets)
         return state.withLockedValue { $0.fingerprint != now }
+    }
+
+    /// The files' fingerprints now: the scene file's, then `assets`.
+    func fingerprint(assets: [FileFingerprint]) -> [FileFingerprint] {
+        FileFingerprint.of([file]) + assets
     }
 
     /// Loads the scene again and bumps the generation.
@@ -113,11 +140,15 @@ final class PreviewDocument: Sendable {
         if let loaded { prerender(loaded, generation: generation) }
     }
 
-    /// Draws the frames into the cache in the background, one thread per canvas, while the page is
-    /// told about the change and asks for them; a newer load cancels it (`reload`).
+    /// Draws the frames into the cache in the background while the page is told about the change
+    /// and asks for them; a newer load cancels it (`reload`). One canvas is left to the page's
+    /// own requests, so the frame the page shows after a save is not queued behind frames it has
+    /// not asked for. (Not at the lowest priority: a request for a frame the background is
+    /// drawing waits for that drawing, which a busy machine would then starve.)
     private func prerender(_ loaded: Loaded, generation: Int) {
         let count = min(loaded.states.count, FrameCache.defaultCapacity)
-        let run = WorkerPool(threads: loaded.canvasCount, name: "segue-preview").start(count: count, makeWorker: { _ in () }) { _, index in
+        let pool = WorkerPool(threads: max(loaded.canvasCount - 1, 1), name: "segue-preview")
+        let run = pool.start(count: count, makeWorker: { _ in () }) { _, index in
             if self.state.withLockedValue({ $0.cache[index] }) != nil { return }
             // A frame that fails to draw is drawn again, and its error shown, when the page asks for it.
             _ = try? self.png(frame: index, of: loaded, generation: generation)

@@ -10,11 +10,12 @@ public struct PreviewOptions: Sendable {
     public var settings: RenderSettings
     /// The scale snapshots are checked and recorded at; nil: that of the scene's goldens.
     public var snapshotScale: Double?
-    /// How often the files scenes use are checked for changes.
+    /// How often the files scenes use are checked for changes: a save waits half of it on
+    /// average before its reload starts (a check is a few `stat` calls).
     public var pollInterval: Duration
 
     public init(host: String = "127.0.0.1", port: Int = 7300, settings: RenderSettings = RenderSettings(scale: 1),
-                snapshotScale: Double? = nil, pollInterval: Duration = .milliseconds(120)) {
+                snapshotScale: Double? = nil, pollInterval: Duration = .milliseconds(50)) {
         self.host = host
         self.port = port
         self.settings = settings

@@ -58,13 +58,25 @@ public final class PreviewServer: Sendable {
     }
 
     /// Polls the files of every scene a page has opened; reloads and announces the ones that changed.
+    ///
+    /// A change is acted on once the files have stayed as they are for `settleTime`: an editor's
+    /// plain write truncates the file before it writes it, and a check between the two would
+    /// load (and show the error of) an empty scene. A file still changing is looked at again at
+    /// the next poll.
     private func watch() async throws {
         var ticks = 0
         while !Task.isCancelled {
             try await Task.sleep(for: options.pollInterval)
+            ticks += 1
+            if ticks % 100 == 0 { events.heartbeat() }
             let open = documents.withLockedValue { Array($0.values) }
-            let assets = open.isEmpty ? [] : FileFingerprint.of(workspace.assetFiles())
-            for document in open {
+            guard !open.isEmpty else { continue }
+            let seenAssets = FileFingerprint.of(workspace.assetFiles())
+            let changed = open.filter { $0.hasChanged(assets: seenAssets) }.map { ($0, $0.fingerprint(assets: seenAssets)) }
+            guard !changed.isEmpty else { continue }
+            try await Task.sleep(for: Self.settleTime)
+            let assets = FileFingerprint.of(workspace.assetFiles())
+            for (document, seen) in changed where document.fingerprint(assets: assets) == seen {
                 // Not while the page's own edit is writing (and perhaps reverting) the file.
                 let reloaded = editing.withLockedValue { _ -> Bool in
                     guard document.hasChanged(assets: assets) else { return false }
@@ -73,10 +85,11 @@ public final class PreviewServer: Sendable {
                 }
                 if reloaded { events.changed(scene: document.name, generation: document.generation, ok: document.isLoaded) }
             }
-            ticks += 1
-            if ticks % 100 == 0 { events.heartbeat() }
         }
     }
+
+    /// How long a changed file must stay the same before it is loaded (see `watch`).
+    static let settleTime = Duration.milliseconds(15)
 
     /// The document of the scene named by the request's `scene` parameter (the first scene when absent).
     func document(_ request: Request) throws -> PreviewDocument {

@@ -67,6 +67,22 @@ public final class Canvas {
         compositor.compositeChanges(state, screens: screens, options: options)
     }
 
+    /// What the canvas holds now (nil before the first draw): keep it with a copy of the pixels
+    /// (or their conversion) to learn later, with `changes(since:)`, which rows of that copy
+    /// are out of date.
+    public var painted: PaintedFrame? { compositor.painted }
+
+    /// The rows where the pixels the canvas holds now may differ from those it held when
+    /// `painted` was `earlier` (every row when `earlier` is nil, or was painted from another
+    /// screen cache or on another canvas's geometry). A copy of those earlier pixels, brought
+    /// up to date in these rows, is byte for byte a copy of the pixels now, whichever worker's
+    /// canvas painted them (`Damage.between`).
+    public func changes(since earlier: PaintedFrame?) -> Damage {
+        guard let now = painted else { return .all(height: pixelHeight) }
+        guard let earlier, earlier.geometry == now.geometry else { return .all(height: pixelHeight) }
+        return compositor.changes(from: earlier, to: now)
+    }
+
     /// The current pixels, un-premultiplied RGBA.
     public func rgbaImage() -> RGBAImage {
         withPixels { data in

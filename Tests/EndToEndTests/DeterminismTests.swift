@@ -87,6 +87,33 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
+    /// A ring buffer holds whatever frame the last worker to fill it left there, and each worker's
+    /// canvas another: filled by two workers in turn — three buffers in rotation through the
+    /// clip, then one buffer in a shuffled order — a buffer always comes out as the frame
+    /// converted whole, though only the rows its earlier frame does not share are converted.
+    func testABufferFilledByWorkersInTurnHoldsEachFrameAsAFreshOne() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let session = try RenderSession(scene: try SceneFile.load(try sceneFile(in: folder).path))
+        let workers = try [FrameWorker(session: session), FrameWorker(session: session)]
+        let fresh = try FrameWorker(session: session)
+        let geometry = session.geometry
+        let buffers = (0..<3).map { _ in ConvertedFrame(width: geometry.width, height: geometry.height) }
+        let count = session.timeline.frameCount
+        var generator = SplitMix64(seed: 27)
+        let visits = (0..<count).map { ($0, $0 % 3) } + (0..<count).shuffled(using: &generator).map { ($0, 0) }
+        var convertedInRotation = 0
+        for (step, (index, slot)) in visits.enumerated() {
+            try workers[step % 2].render(frame: index, into: buffers[slot])
+            XCTAssertTrue(buffers[slot].yuv.packedBytes() == (try fresh.packedFrame(index)),
+                          "frame \(index), visit \(step), filled over what the buffer and the canvas held, differs")
+            if step == count - 1 { convertedInRotation = workers.map(\.convertedRows).reduce(0, +) }
+        }
+        // The check means something only if buffers were brought up to date in part, not converted whole.
+        // (The scene moves a lot for its size: a sheet slides over a fading dim layer, then is dragged.)
+        XCTAssertLessThan(convertedInRotation, count * geometry.height * 9 / 10, "rows kept from the buffer's frame")
+        XCTAssertGreaterThan(convertedInRotation, geometry.height * 4, "rows converted over earlier frames")
+    }
+
     /// The ring hands every item to the consumer in order, with at most `capacity` buffers made
     /// and none refilled before the consumer released it, whatever the workers' timing; a
     /// worker's error reaches the consumer and stops everyone.

@@ -3,35 +3,51 @@ import Raster
 import Scene
 import Video
 
+/// A buffer of the render's frame ring: a frame converted to yuv420p, and what it is the
+/// conversion of, so that whichever worker fills it next converts only the rows where its own
+/// frame differs (`Canvas.changes(since:)`) and leaves the rest as they are.
+///
+/// The encoder reads the planes where they are (`MP4Writer.append(yuv:)` lends them to
+/// libavcodec, and libx264 copies them into its own picture before the call returns), so a
+/// frame is never copied between the worker and the encoder.
+final class ConvertedFrame: @unchecked Sendable {
+    let yuv: YUVFrame
+    /// What `yuv` holds the conversion of; nil while it holds black from its allocation.
+    fileprivate(set) var painted: PaintedFrame?
+
+    init(width: Int, height: Int) {
+        yuv = YUVFrame(width: width, height: height)
+    }
+}
+
 /// One worker's tools for turning a frame index into encoder-ready pixels: its own canvas and
 /// converter (neither is thread-safe), the shared session.
 ///
-/// The worker keeps the last frame it made, in RGB on its canvas and converted in a frame of its
-/// own, and redoes only the rows where the next frame it is given differs (`Canvas.drawChanges`,
-/// `Damage`): a layer sliding over a still screen repaints and converts its band, a frame that
-/// repeats the one before costs one copy. Which frame came before depends on how the pool hands
-/// out frames, but not the result: a frame's bytes are the same whatever frame preceded it
-/// (`DamageTests`, `DeterminismTests`).
+/// The worker keeps the last frame it painted on its canvas and repaints only the rows where
+/// the next frame it is given differs (`Canvas.drawChanges`, `Damage`): a layer sliding over a
+/// still screen repaints its band. It then converts, into the ring buffer it is given, only
+/// the rows where that buffer's earlier frame differs from the new one (`ConvertedFrame`): a
+/// frame that repeats costs nothing. Which frames came before depends on how the pool hands
+/// out frames and buffers, but not the result: a frame's bytes are the same whatever frame
+/// preceded it on the canvas or in the buffer (`DamageTests`, `DeterminismTests`).
 final class FrameWorker {
     let session: RenderSession
     var geometry: FrameGeometry { session.geometry }
     private let canvas: Canvas
     private let converter: YUVConverter
-    /// The conversion of what `canvas` holds, updated in the damaged rows only.
-    private let converted: YUVFrame
 
     /// CPU seconds spent compositing (with the edge padding) and converting, since creation.
     private(set) var compositeSeconds = 0.0
     private(set) var convertSeconds = 0.0
-    /// Rows repainted and converted, since creation.
+    /// Rows repainted on the canvas, and rows converted into the ring's buffers, since creation.
     private(set) var repaintedRows = 0
+    private(set) var convertedRows = 0
 
     init(session: RenderSession, converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
         self.session = session
         let geometry = session.geometry
         canvas = try session.canvas(padded: true)
         converter = try YUVConverter(width: geometry.width, height: geometry.height, threads: converterThreads, path: conversion)
-        converted = YUVFrame(width: geometry.width, height: geometry.height)
     }
 
     /// A worker on its own for `scene`, with a session of its own.
@@ -39,29 +55,34 @@ final class FrameWorker {
         try self.init(session: try RenderSession(scene: scene))
     }
 
-    /// Composites frame `index` and converts it into `frame`, replacing its contents.
-    func render(frame index: Int, into frame: YUVFrame) throws {
+    /// Composites frame `index` and makes `frame` its conversion, converting only the rows
+    /// where it may differ from what `frame` held.
+    func render(frame index: Int, into frame: ConvertedFrame) throws {
         let start = ProcessMeter.threadCPUTime()
-        var damage = session.drawChanges(session.timeline.state(frame: index), on: canvas)
+        let repainted = padded(session.drawChanges(session.timeline.state(frame: index), on: canvas))
         canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
-        // The padding rows below the content repeat its last row: damaged with it.
-        if let last = damage.bands.last, last.upperBound >= geometry.contentHeight {
-            damage = damage.union(geometry.contentHeight..<geometry.height, height: geometry.height)
-        }
         let composited = ProcessMeter.threadCPUTime()
-        if !damage.isEmpty {
-            try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: converted, rowPairs: damage.rowPairs) }
+        let stale = padded(canvas.changes(since: frame.painted))
+        if !stale.isEmpty {
+            try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: frame.yuv, rowPairs: stale.rowPairs) }
         }
-        frame.copyPixels(from: converted)
+        frame.painted = canvas.painted
         compositeSeconds += composited - start
         convertSeconds += ProcessMeter.threadCPUTime() - composited
-        repaintedRows += damage.rowCount
+        repaintedRows += repainted.rowCount
+        convertedRows += stale.rowCount
+    }
+
+    /// `damage` with the padding rows below the content, which repeat its last row, when that row is in it.
+    private func padded(_ damage: Damage) -> Damage {
+        guard let last = damage.bands.last, last.upperBound >= geometry.contentHeight else { return damage }
+        return damage.union(geometry.contentHeight..<geometry.height, height: geometry.height)
     }
 
     /// Frame `index` alone, as packed yuv420p bytes (the layout of `RawVideoFile`), for checks.
     func packedFrame(_ index: Int) throws -> [UInt8] {
-        let frame = YUVFrame(width: geometry.width, height: geometry.height)
+        let frame = ConvertedFrame(width: geometry.width, height: geometry.height)
         try render(frame: index, into: frame)
-        return frame.packedBytes()
+        return frame.yuv.packedBytes()
     }
 }

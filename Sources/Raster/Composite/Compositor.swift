@@ -20,7 +20,7 @@ final class Compositor {
     var fadesThroughScratch = true
     private let shadows = ShadowCache()
     /// The plan painted last and the screens it was painted from, for `compositeChanges`.
-    private var painted: (plan: PaintPlan, screens: ScreenCache)?
+    private(set) var painted: PaintedFrame?
 
     /// The touch indicator of an iOS screen recording: a mid-gray translucent disc whose rim
     /// darkens and then fades out, so it shows on white and on black. Points, straight alpha.
@@ -46,7 +46,7 @@ final class Compositor {
     func composite(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) {
         let plan = self.plan(state, screens: screens, options: options)
         paint(plan, sources: sources(for: screens), rows: nil)
-        painted = (plan, screens)
+        painted = PaintedFrame(plan: plan, screens: screens, geometry: canvas)
     }
 
     /// Paints the plan of `state` as `composite` does, but only in the rows where it may differ
@@ -60,21 +60,26 @@ final class Compositor {
     /// only ever adds whole rows — except where an image is resampled (`resamples`): a plan
     /// with one repaints every row. `DamagedRowsTests` compares the two on the example scenes.
     func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
-        let plan = self.plan(state, screens: screens, options: options)
-        let sources = self.sources(for: screens)
-        let damage: Damage
-        if let painted, painted.screens === screens {
-            let changed = Damage.between(painted.plan, plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
-            damage = changed.isEmpty || !plan.steps.contains(where: { resamples($0, sources: sources) })
-                ? changed : .all(height: canvas.pixelHeight)
-        } else {
-            damage = .all(height: canvas.pixelHeight)
-        }
+        let frame = PaintedFrame(plan: self.plan(state, screens: screens, options: options), screens: screens, geometry: canvas)
+        let damage = changes(from: painted, to: frame)
         if !damage.isEmpty {
-            paint(plan, sources: sources, rows: damage.bands.count == 1 && damage.rowCount == canvas.pixelHeight ? nil : damage)
+            paint(frame.plan, sources: sources(for: screens),
+                  rows: damage.bands.count == 1 && damage.rowCount == canvas.pixelHeight ? nil : damage)
         }
-        painted = (plan, screens)
+        painted = frame
         return damage
+    }
+
+    /// The rows where `new`'s pixels may differ from `old`'s, both painted by this compositor
+    /// (whole or by `compositeChanges`, which come out the same): `Damage.between` their
+    /// plans, or every row when `new` resamples an image (see `compositeChanges`), when there is
+    /// no `old` or when it was painted from another screen cache.
+    func changes(from old: PaintedFrame?, to new: PaintedFrame) -> Damage {
+        guard let old, old.screens === new.screens else { return .all(height: canvas.pixelHeight) }
+        let sources = self.sources(for: new.screens)
+        let changed = Damage.between(old.plan, new.plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
+        return changed.isEmpty || !new.plan.steps.contains(where: { resamples($0, sources: sources) })
+            ? changed : .all(height: canvas.pixelHeight)
     }
 
     private func plan(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> PaintPlan {
