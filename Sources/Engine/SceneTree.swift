@@ -59,12 +59,16 @@ struct SceneTree: Sendable {
         var alpha: Double
     }
 
-    /// The node `tabBar`: the bar from its top edge to the bottom of the screen, item `selected` in the tint.
-    private func tabBarNode(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+    /// The nodes of the tab bar: `tabBar/material`, the blur of what is beneath it when the bar
+    /// has a material, then `tabBar`, the bar from its top edge to the bottom of the screen, item
+    /// `selected` in the tint.
+    private func tabBarNodes(selected: Int, transform: AffineTransform = .identity, alpha: Double = 1) -> [RenderNode] {
         let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
-        return RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
-                          size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha)
+        let place = AffineTransform(translationX: area.x, y: area.y).concatenating(transform)
+        let bar = RenderNode(id: "tabBar", content: .part(ScreenPart(screen: "", kind: .tabBar(selected: selected), layout: device)),
+                             size: area.size, transform: place, alpha: alpha)
+        guard let material = scene.tabs?.bar.material else { return [bar] }
+        return [RenderNode(id: "tabBar/material", content: .backdrop(material), size: area.size, transform: place, alpha: alpha), bar]
     }
 
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
@@ -92,13 +96,13 @@ struct SceneTree: Sendable {
                     nodes.append(moved)
                 }
                 if let tabBar, tabBar.place == .carried(by: name) {
-                    nodes.append(tabBarNode(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
-                                            alpha: placement.alpha))
+                    nodes += tabBarNodes(selected: tabBar.selected, transform: rotated(screenTransform(placement), placement),
+                                         alpha: placement.alpha)
                 }
             }
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
-        if let tabBar, tabBar.place == .fixed { nodes.append(tabBarNode(selected: tabBar.selected)) }
+        if let tabBar, tabBar.place == .fixed { nodes += tabBarNodes(selected: tabBar.selected) }
         return nodes
     }
 
@@ -251,8 +255,12 @@ struct SceneTree: Sendable {
                 var inline = screen.spec
                 inline.largeTitle = false
                 let large = screen.spec.largeTitle || collapsed[index]
-                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize,
-                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)))
+                let shown = alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)
+                if let material = look.material {
+                    children.append(RenderNode(id: "\(id)/material", content: .backdrop(material),
+                                               size: NavigationBarLayout(inline, on: device).background.size, alpha: shown))
+                }
+                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize, alpha: shown))
                 continue
             }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
@@ -308,11 +316,11 @@ struct SceneTree: Sendable {
         return nil
     }
 
-    /// The bar's standard appearance: its own background, or the system chrome's stand-in where
-    /// it has none (`UIBarAppearance.configureWithDefaultBackground()`), and a hairline.
-    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color) {
+    /// The bar's standard appearance: its own background over its material (by default
+    /// `systemChromeMaterial`, as `UIBarAppearance.configureWithDefaultBackground()` gives), and a hairline.
+    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color, material: MaterialLook?) {
         let separator = spec.separator ?? SystemColor.named("separator", appearance: scene.appearance) ?? .black
-        return (spec.background.alpha > 0 ? spec.background : BarBackground.system(scene.appearance), separator)
+        return (spec.background, separator, spec.material)
     }
 
     /// A large title at `offset`: a node clipping to its area (52 − offset tall, under the 44 pt

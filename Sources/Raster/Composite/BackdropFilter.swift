@@ -1,0 +1,184 @@
+import Scene
+
+/// A material's blur, saturation and tint applied to pixels already composited: what a
+/// `UIVisualEffectView` shows over what lies beneath it. Integer arithmetic throughout, on
+/// Cairo ARGB32 pixels (premultiplied, one `UInt32` each, `0xAARRGGBB`), so the bytes never
+/// depend on threads or on which rows a frame repaints.
+///
+/// As Core Animation's backdrop layers do, the Gaussian is taken at a lower resolution:
+/// 1. the pixels around the area are averaged in `factor` x `factor` boxes (clamped at the
+///    canvas's edges) onto a grid that reaches `reach` pixels past the area on every side;
+/// 2. three box blurs per axis on that grid approximate a Gaussian (Wells, "Efficient
+///    synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 1986; the box
+///    widths as in Kutskir's "Fastest Gaussian blur"), summed exactly and divided once;
+/// 3. the samples are saturated (W3C Filter Effects Module Level 1, `feColorMatrix`
+///    `saturate`) and the tint laid over them (source-over), both affine, so doing them
+///    before the upsampling equals doing them after, up to rounding;
+/// 4. the grid is interpolated bilinearly back to full resolution over the area.
+/// The box averaging and the bilinear interpolation blur too (variances about f²/12 and
+/// f²/6); the grid's blur is narrowed by them so the whole has the material's σ.
+struct BackdropFilter: Hashable {
+    /// Full-resolution pixels per grid sample, along each axis.
+    let factor: Int
+    /// The widths (odd) of the three box blurs on the grid.
+    let boxes: [Int]
+    /// How many pixels past the area the grid reaches on each side: what the filter reads.
+    let reach: Int
+    /// The saturation matrix, rows R, G, B, times 4096.
+    let saturation: [Int64]
+    /// The tint, premultiplied, in 8.8 fixed point, as (B, G, R, A).
+    let tint: SIMD4<Int64>
+    /// 1 − the tint's alpha, times 4096.
+    let keep: Int64
+
+    /// The filter for `look` at `scale` pixels per point.
+    init(_ look: MaterialLook, scale: Double) {
+        let sigma = max(look.blurRadius * scale, 0)
+        let factor = sigma >= 4 ? min(2 * max(1, Int((sigma / 8).rounded())), 16) : 1
+        let f = Double(factor)
+        let residual = max(sigma * sigma - (f * f - 1) / 12 - (factor > 1 ? f * f / 6 : 0), 0)
+        let boxes = Self.boxes(sigma: residual.squareRoot() / f)
+        self.factor = factor
+        self.boxes = boxes
+        reach = (boxes.reduce(0) { $0 + ($1 - 1) / 2 } + 2) * factor
+        let s = look.saturation
+        let m: [Double] = [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s,
+                           0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s,
+                           0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s]
+        saturation = m.map { Int64(($0 * 4096).rounded()) }
+        let t = look.tint, a = min(max(t.alpha, 0), 1)
+        func channel(_ c: Double) -> Int64 { Int64((min(max(c, 0), 1) * a * 255 * 256).rounded()) }
+        tint = SIMD4(channel(t.blue), channel(t.green), channel(t.red), Int64((a * 255 * 256).rounded()))
+        keep = Int64(((1 - a) * 4096).rounded())
+    }
+
+    /// Three odd box widths whose cascade has standard deviation close to `sigma` (grid samples).
+    static func boxes(sigma: Double) -> [Int] {
+        let n = 3.0
+        let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(lower, 1)
+        let upper = lower + 2
+        let wl = Double(lower)
+        let m = ((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? lower : upper }
+    }
+
+    /// Filters the area `x0..<x0+width`, `y0..<y0+height` of `source` (a canvas of
+    /// `canvasWidth` x `canvasHeight` pixels, `sourceStride` pixels a row) into `output`
+    /// (`width` x `height`, rows `width` apart), reading rows `readRows(…)` only.
+    func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
+               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>) {
+        guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
+        let f = factor
+        let gx0 = x0 - reach, gy0 = y0 - reach
+        let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
+        var grid = [SIMD4<Int64>](repeating: .zero, count: lw * lh)
+
+        // 1. Box averages, as sums (divided in step 2).
+        var line = [UInt32](repeating: 0, count: lw * f)
+        var rb = [UInt32](repeating: 0, count: lw), ag = [UInt32](repeating: 0, count: lw)
+        line.withUnsafeMutableBufferPointer { line in
+            rb.withUnsafeMutableBufferPointer { rb in
+                ag.withUnsafeMutableBufferPointer { ag in
+                    for j in 0..<lh {
+                        for i in 0..<lw { rb[i] = 0; ag[i] = 0 }
+                        for k in 0..<f {
+                            let y = min(max(gy0 + j * f + k, 0), canvasHeight - 1)
+                            let row = source + y * sourceStride
+                            for x in 0..<(lw * f) { line[x] = row[min(max(gx0 + x, 0), canvasWidth - 1)] }
+                            var x = 0
+                            for i in 0..<lw {
+                                var sumRB: UInt32 = 0, sumAG: UInt32 = 0
+                                for _ in 0..<f {
+                                    let p = line[x]
+                                    sumRB &+= p & 0x00FF_00FF
+                                    sumAG &+= (p >> 8) & 0x00FF_00FF
+                                    x += 1
+                                }
+                                rb[i] &+= sumRB
+                                ag[i] &+= sumAG
+                            }
+                        }
+                        for i in 0..<lw {
+                            grid[j * lw + i] = SIMD4(Int64(rb[i] & 0xFFFF), Int64(ag[i] & 0xFFFF), Int64(rb[i] >> 16), Int64(ag[i] >> 16))
+                        }
+                    }
+                }
+            }
+        }
+
+        // 2. Three box blurs along each axis, as exact sums; then one rounded division.
+        var scratch = [SIMD4<Int64>](repeating: .zero, count: max(lw, lh))
+        for width in boxes where width > 1 {
+            for j in 0..<lh { Self.boxSum(&grid, start: j * lw, step: 1, count: lw, width: width, scratch: &scratch) }
+            for i in 0..<lw { Self.boxSum(&grid, start: i, step: lw, count: lh, width: width, scratch: &scratch) }
+        }
+        let divisor = Int64(f * f) * boxes.reduce(1) { $0 * Int64($1 * $1) }
+        // 3. Saturation and tint, in 8.8 fixed point; colour channels kept within alpha.
+        let m = saturation, tint = self.tint, keep = self.keep
+        var low = [SIMD4<Int32>](repeating: .zero, count: lw * lh)
+        for index in 0..<(lw * lh) {
+            let v = (grid[index] &* 256 &+ divisor / 2) / divisor
+            let b = v[0], g = v[1], r = v[2], a = v[3]
+            func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
+            let sr = clamp(m[0] * r + m[1] * g + m[2] * b)
+            let sg = clamp(m[3] * r + m[4] * g + m[5] * b)
+            let sb = clamp(m[6] * r + m[7] * g + m[8] * b)
+            let out = tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12)
+            low[index] = SIMD4(truncatingIfNeeded: out)
+        }
+
+        // 4. Bilinear back to full resolution: sample centres at (i + 1/2)·f, weights in 1/256.
+        func place(_ m: Int) -> (index: Int, weight: Int32) {
+            let num = 2 * m + 1 - f
+            return (num / (2 * f), Int32(((num % (2 * f)) * 256 + f) / (2 * f)))
+        }
+        let columns = (0..<width).map { place($0 + reach) }
+        var vertical = [SIMD4<Int32>](repeating: .zero, count: lw)
+        low.withUnsafeBufferPointer { low in
+            vertical.withUnsafeMutableBufferPointer { vertical in
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let (j, wy) = place(y + reach)
+                        let top = j * lw, bottom = min(j + 1, lh - 1) * lw
+                        for i in 0..<lw {
+                            vertical[i] = (low[top + i] &* (256 - wy) &+ low[bottom + i] &* wy &+ 128) &>> 8
+                        }
+                        let row = output + y * width
+                        for x in 0..<width {
+                            let (i, wx) = columns[x]
+                            let v = (vertical[i] &* (256 - wx) &+ vertical[min(i + 1, lw - 1)] &* wx &+ 32768) &>> 16
+                            row[x] = UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
+                                | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The canvas rows the filter reads for an area of rows `rows`: what must be repainted
+    /// together for the area to come out the same whichever rows a frame repaints.
+    func readRows(_ rows: Range<Int>, canvasHeight: Int) -> Range<Int> {
+        let f = factor
+        let lh = (rows.count + 2 * reach + f - 1) / f
+        let lower = max(rows.lowerBound - reach, 0), upper = min(rows.lowerBound - reach + lh * f, canvasHeight)
+        return lower < upper ? lower..<upper : rows
+    }
+
+    /// Replaces `count` samples of `values` from `start`, `step` apart, by their sums over a
+    /// centred window of `width` samples, the ends repeated past the edges.
+    private static func boxSum(_ values: inout [SIMD4<Int64>], start: Int, step: Int, count: Int, width: Int,
+                               scratch: inout [SIMD4<Int64>]) {
+        let r = width / 2
+        for k in 0..<count { scratch[k] = values[start + k * step] }
+        var sum = scratch[0] &* Int64(r + 1)
+        for k in 1...r { sum &+= scratch[min(k, count - 1)] }
+        for k in 0..<count {
+            values[start + k * step] = sum
+            sum &+= scratch[min(k + r + 1, count - 1)] &- scratch[max(k - r, 0)]
+        }
+    }
+}
