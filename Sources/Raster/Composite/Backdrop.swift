@@ -30,7 +30,7 @@ final class BackdropPainter {
         filter(look, scale: scale).apply(
             source: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self), sourceStride: canvas.stride / 4,
             canvasWidth: canvas.width, canvasHeight: canvas.height, x0: x0, y0: y0, width: width, height: height,
-            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self))
+            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4)
         target.surface.markDirty()
         let cr = cairo.pointer
         cairo.withSavedState {

@@ -1,3 +1,4 @@
+internal import CCairo
 import Scene
 
 /// A material's blur, saturation and tint applied to pixels already composited: what a
@@ -6,15 +7,17 @@ import Scene
 /// depend on threads or on which rows a frame repaints.
 ///
 /// As Core Animation's backdrop layers do, the Gaussian is taken at a lower resolution:
-/// 1. the pixels around the area are averaged in `factor` x `factor` boxes (clamped at the
-///    canvas's edges) onto a grid that reaches `reach` pixels past the area on every side;
+/// 1. the pixels around the area are averaged in `factor` x `factor` boxes (every other pixel
+///    of them, clamped at the canvas's edges) onto a grid that reaches `reach` pixels past the
+///    area on every side;
 /// 2. three box blurs per axis on that grid approximate a Gaussian (Wells, "Efficient
 ///    synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 1986; the box
 ///    widths as in Kutskir's "Fastest Gaussian blur"), summed exactly and divided once;
 /// 3. the samples are saturated (W3C Filter Effects Module Level 1, `feColorMatrix`
 ///    `saturate`) and the tint laid over them (source-over), both affine, so doing them
 ///    before the upsampling equals doing them after, up to rounding;
-/// 4. the grid is interpolated bilinearly back to full resolution over the area.
+/// 4. the grid is interpolated bilinearly back to full resolution over the area, by pixman on
+///    an image of the filter's own, so no clip of the canvas can change how it rounds.
 /// The box averaging and the bilinear interpolation blur too (variances about f²/12 and
 /// f²/6); the grid's blur is narrowed by them so the whole has the material's σ.
 struct BackdropFilter: Hashable {
@@ -34,9 +37,16 @@ struct BackdropFilter: Hashable {
     /// The filter for `look` at `scale` pixels per point.
     init(_ look: MaterialLook, scale: Double) {
         let sigma = max(look.blurRadius * scale, 0)
-        let factor = sigma >= 4 ? min(2 * max(1, Int((sigma / 8).rounded())), 16) : 1
+        // Boxes as wide as fit 3.5 times in σ, a multiple of 4 (else 2, else none): the grid's
+        // blur then stays wide enough (σ ≥ 3.5 samples less what the boxes take) for its box
+        // passes to follow a Gaussian closely.
+        let fit = sigma / 3.5
+        let factor = fit >= 4 ? min(Int(fit / 4) * 4, 16) : fit >= 2 ? 2 : 1
         let f = Double(factor)
-        let residual = max(sigma * sigma - (f * f - 1) / 12 - (factor > 1 ? f * f / 6 : 0), 0)
+        let offsets = Self.offsets(factor: factor)
+        let mean = Double(offsets.reduce(0, +)) / Double(offsets.count)
+        let boxVariance = offsets.reduce(0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(offsets.count)
+        let residual = max(sigma * sigma - boxVariance - (factor > 1 ? f * f / 6 : 0), 0)
         let boxes = Self.boxes(sigma: residual.squareRoot() / f)
         self.factor = factor
         self.boxes = boxes
@@ -65,37 +75,44 @@ struct BackdropFilter: Hashable {
         return (0..<3).map { Double($0) < m ? lower : upper }
     }
 
+    /// Where in its box, along each axis, a box average takes its samples: every pixel of boxes
+    /// under 8 pixels; in wider ones (a multiple of 4) two of every four, 0, 3, 4, 7, 8, …, centred
+    /// on the box like all of them — a quarter of the reads, and the blur that follows is far
+    /// wider than the gaps (the sparse box's variance is accounted for).
+    static func offsets(factor: Int) -> [Int] {
+        factor >= 8 ? (0..<(factor / 2)).map { 2 * $0 + ($0 & 1) } : Array(0..<factor)
+    }
+
     /// Filters the area `x0..<x0+width`, `y0..<y0+height` of `source` (a canvas of
     /// `canvasWidth` x `canvasHeight` pixels, `sourceStride` pixels a row) into `output`
-    /// (`width` x `height`, rows `width` apart), reading rows `readRows(…)` only.
+    /// (`width` x `height`, rows `outputStride` pixels apart), reading only the rows `readRows` gives.
     func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
-               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>) {
+               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int) {
         guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
-        let f = factor
+        let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
         let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
         var grid = [SIMD4<Int64>](repeating: .zero, count: lw * lh)
 
-        // 1. Box averages, as sums (divided in step 2).
-        var line = [UInt32](repeating: 0, count: lw * f)
+        // 1. Box averages of sparse samples, as sums (divided in step 2); the canvas's edge
+        //    pixels stand for those past it.
+        let columns = (0..<(lw * taps)).map { min(max(gx0 + $0 / taps * f + offsets[$0 % taps], 0), canvasWidth - 1) }
         var rb = [UInt32](repeating: 0, count: lw), ag = [UInt32](repeating: 0, count: lw)
-        line.withUnsafeMutableBufferPointer { line in
+        columns.withUnsafeBufferPointer { columns in
             rb.withUnsafeMutableBufferPointer { rb in
                 ag.withUnsafeMutableBufferPointer { ag in
                     for j in 0..<lh {
                         for i in 0..<lw { rb[i] = 0; ag[i] = 0 }
-                        for k in 0..<f {
-                            let y = min(max(gy0 + j * f + k, 0), canvasHeight - 1)
-                            let row = source + y * sourceStride
-                            for x in 0..<(lw * f) { line[x] = row[min(max(gx0 + x, 0), canvasWidth - 1)] }
-                            var x = 0
+                        for offset in offsets {
+                            let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride
+                            var n = 0
                             for i in 0..<lw {
                                 var sumRB: UInt32 = 0, sumAG: UInt32 = 0
-                                for _ in 0..<f {
-                                    let p = line[x]
+                                for _ in 0..<taps {
+                                    let p = row[columns[n]]
                                     sumRB &+= p & 0x00FF_00FF
                                     sumAG &+= (p >> 8) & 0x00FF_00FF
-                                    x += 1
+                                    n += 1
                                 }
                                 rb[i] &+= sumRB
                                 ag[i] &+= sumAG
@@ -115,10 +132,11 @@ struct BackdropFilter: Hashable {
             for j in 0..<lh { Self.boxSum(&grid, start: j * lw, step: 1, count: lw, width: width, scratch: &scratch) }
             for i in 0..<lw { Self.boxSum(&grid, start: i, step: lw, count: lh, width: width, scratch: &scratch) }
         }
-        let divisor = Int64(f * f) * boxes.reduce(1) { $0 * Int64($1 * $1) }
-        // 3. Saturation and tint, in 8.8 fixed point; colour channels kept within alpha.
+        let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
+        // 3. Saturation and tint, in 8.8 fixed point, colour channels kept within alpha; then
+        //    rounded to 8 bits, premultiplied ARGB as the canvas.
         let m = saturation, tint = self.tint, keep = self.keep
-        var low = [SIMD4<Int32>](repeating: .zero, count: lw * lh)
+        var low = [UInt32](repeating: 0, count: lw * lh)
         for index in 0..<(lw * lh) {
             let v = (grid[index] &* 256 &+ divisor / 2) / divisor
             let b = v[0], g = v[1], r = v[2], a = v[3]
@@ -126,36 +144,31 @@ struct BackdropFilter: Hashable {
             let sr = clamp(m[0] * r + m[1] * g + m[2] * b)
             let sg = clamp(m[3] * r + m[4] * g + m[5] * b)
             let sb = clamp(m[6] * r + m[7] * g + m[8] * b)
-            let out = tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12)
-            low[index] = SIMD4(truncatingIfNeeded: out)
+            let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
+            low[index] = UInt32(out[0]) | UInt32(out[1]) << 8 | UInt32(out[2]) << 16 | UInt32(out[3]) << 24
         }
 
-        // 4. Bilinear back to full resolution: sample centres at (i + 1/2)·f, weights in 1/256.
-        func place(_ m: Int) -> (index: Int, weight: Int32) {
-            let num = 2 * m + 1 - f
-            return (num / (2 * f), Int32(((num % (2 * f)) * 256 + f) / (2 * f)))
-        }
-        let columns = (0..<width).map { place($0 + reach) }
-        var vertical = [SIMD4<Int32>](repeating: .zero, count: lw)
-        low.withUnsafeBufferPointer { low in
-            vertical.withUnsafeMutableBufferPointer { vertical in
-                columns.withUnsafeBufferPointer { columns in
-                    for y in 0..<height {
-                        let (j, wy) = place(y + reach)
-                        let top = j * lw, bottom = min(j + 1, lh - 1) * lw
-                        for i in 0..<lw {
-                            vertical[i] = (low[top + i] &* (256 - wy) &+ low[bottom + i] &* wy &+ 128) &>> 8
-                        }
-                        let row = output + y * width
-                        for x in 0..<width {
-                            let (i, wx) = columns[x]
-                            let v = (vertical[i] &* (256 - wx) &+ vertical[min(i + 1, lw - 1)] &* wx &+ 32768) &>> 16
-                            row[x] = UInt32(truncatingIfNeeded: v[0]) | UInt32(truncatingIfNeeded: v[1]) << 8
-                                | UInt32(truncatingIfNeeded: v[2]) << 16 | UInt32(truncatingIfNeeded: v[3]) << 24
-                        }
-                    }
-                }
-            }
+        // 4. Bilinear back to full resolution over the area (pixman's bilinear filter, on images
+        //    of its own, unclipped): sample (i, j) is centred on the grid's pixel (i + 1/2)·f.
+        low.withUnsafeMutableBufferPointer { low in
+            guard let grid = cairo_image_surface_create_for_data(
+                    UnsafeMutableRawPointer(low.baseAddress!).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(lw), Int32(lh), Int32(lw * 4)),
+                  let target = cairo_image_surface_create_for_data(
+                    UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(width), Int32(height), Int32(outputStride * 4)) else { return }
+            defer { cairo_surface_destroy(grid); cairo_surface_destroy(target) }
+            guard let cr = cairo_create(target), let pattern = cairo_pattern_create_for_surface(grid) else { return }
+            defer { cairo_pattern_destroy(pattern); cairo_destroy(cr) }
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, 1 / Double(f), 0, 0, 1 / Double(f), Double(reach) / Double(f), Double(reach) / Double(f))
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_surface_flush(target)
         }
     }
 
