@@ -3,10 +3,10 @@ import Geometry
 import RenderTree
 import Scene
 
-/// Paints backdrop nodes (`NodeContent.backdrop`): the material's filter of what the canvas
-/// holds beneath the node's whole pixels, drawn over them through the current clip at the
-/// node's opacity. One per compositor; keeps its filters and its output image between frames.
-final class BackdropPainter {
+/// Filters for backdrop nodes (`NodeContent.backdrop`): the material's filter of what the canvas
+/// holds beneath the node's whole pixels, which the compositor draws over them at the node's
+/// opacity. One per compositor; keeps its filters and its output image between frames.
+final class BackdropFilters {
     private var filters: [MaterialLook: BackdropFilter] = [:]
     private var output: (surface: CairoSurface, pattern: CairoPattern)?
 
@@ -18,34 +18,22 @@ final class BackdropPainter {
         return filter
     }
 
-    /// Filters the canvas under `area` (whole pixels on `cairo`'s canvas) with `look`'s filter and
-    /// paints the result there at `alpha`, rounded by `cornerRadius` device pixels.
-    func paint(_ look: MaterialLook, alpha: Double, area: Rect, cornerRadius: Double, scale: Double, on cairo: CairoContext) {
+    /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter,
+    /// as a pattern placed over the area; nil when it cannot be made.
+    func filtered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> CairoPattern? {
         let x0 = Int(area.x), y0 = Int(area.y), width = Int(area.width), height = Int(area.height)
-        guard alpha > 0, width > 0, height > 0, let target = try? outputImage(width: width, height: height) else { return }
+        guard width > 0, height > 0, let target = try? outputImage(width: width, height: height) else { return nil }
         let canvas = cairo.surface
         canvas.flush()
-        guard let pixels = canvas.data, let out = target.surface.data else { return }
+        guard let pixels = canvas.data, let out = target.surface.data else { return nil }
         target.surface.flush()
         filter(look, scale: scale).apply(
             source: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self), sourceStride: canvas.stride / 4,
             canvasWidth: canvas.width, canvasHeight: canvas.height, x0: x0, y0: y0, width: width, height: height,
             output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4)
         target.surface.markDirty()
-        let cr = cairo.pointer
-        cairo.withSavedState {
-            cairo_new_path(cr)
-            if cornerRadius > 0 {
-                cairo.setPath(area, cornerRadius: cornerRadius, curve: .continuous)
-            } else {
-                cairo_rectangle(cr, area.x, area.y, area.width, area.height)
-            }
-            cairo_clip(cr)
-            target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
-            cairo_set_source(cr, target.pattern.pointer)
-            if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
-            cairo_set_source_rgb(cr, 0, 0, 0)
-        }
+        target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+        return target.pattern
     }
 
     /// An image exactly `width` x `height`, the one of the last call when it is that size.

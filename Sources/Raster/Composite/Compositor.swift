@@ -19,7 +19,7 @@ final class Compositor {
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
     private let shadows = ShadowCache()
-    private let backdrops = BackdropPainter()
+    private let backdrops = BackdropFilters()
     /// The plan painted last and the screens it was painted from, for `compositeChanges`.
     private var painted: (plan: PaintPlan, screens: ScreenCache)?
 
@@ -117,8 +117,12 @@ final class Compositor {
                 guard let area = canvas.backdropArea(of: bounds, device: device) else { break }
                 // Not repainted: its rows are all outside the damage (`spreading` makes it all or nothing).
                 if let rows, !rows.bands.contains(where: { $0.overlaps(Int(area.minY)..<Int(area.maxY)) }) { break }
-                backdrops.paint(look, alpha: alpha, area: area, cornerRadius: cornerRadius * CanvasGeometry.radiusScale(device),
-                                scale: scale, on: cairo)
+                guard let pattern = backdrops.filtered(look, area: area, scale: scale, on: cairo) else { break }
+                cairo.withSavedState {
+                    setPath(bounds, cornerRadius: cornerRadius, transform: device)
+                    cairo_clip(cairo.pointer)
+                    paint(pattern, alpha: alpha, on: cairo)
+                }
             case let .statusBar(tone, alpha):
                 if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
             case let .homeIndicator(tone, alpha):

@@ -24,7 +24,7 @@ struct PaintPlan: Equatable {
         case fill(Color, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
         /// A screen part's image scaled to the rounded bounds.
         case image(ScreenPart, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
-        /// What is beneath the rounded bounds, filtered by the material (`BackdropPainter`).
+        /// What is beneath the rounded bounds, filtered by the material (`BackdropFilters`).
         case backdrop(MaterialLook, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
         /// The status bar in `tone` where the device puts it.
         case statusBar(ChromeTone, alpha: Double)
