@@ -1,4 +1,3 @@
-internal import CCairo
 import Scene
 
 /// A material's blur, saturation and tint applied to pixels already composited: what a
@@ -16,8 +15,8 @@ import Scene
 /// 3. the samples are saturated (W3C Filter Effects Module Level 1, `feColorMatrix`
 ///    `saturate`) and the tint laid over them (source-over), both affine, so doing them
 ///    before the upsampling equals doing them after, up to rounding;
-/// 4. the grid is interpolated bilinearly back to full resolution over the area, by pixman on
-///    an image of the filter's own, so no clip of the canvas can change how it rounds.
+/// 4. the grid is interpolated bilinearly back to full resolution over the area, one axis at a
+///    time, two channels at a time.
 /// The box averaging and the bilinear interpolation blur too (variances about f²/12 and
 /// f²/6); the grid's blur is narrowed by them so the whole has the material's σ.
 struct BackdropFilter: Hashable {
@@ -126,19 +125,26 @@ struct BackdropFilter: Hashable {
             }
         }
 
-        // 2. Three box blurs along each axis, as exact sums; then one rounded division.
-        var scratch = [SIMD4<Int64>](repeating: .zero, count: max(lw, lh))
-        for width in boxes where width > 1 {
-            for j in 0..<lh { Self.boxSum(&grid, start: j * lw, step: 1, count: lw, width: width, scratch: &scratch) }
-            for i in 0..<lw { Self.boxSum(&grid, start: i, step: lw, count: lh, width: width, scratch: &scratch) }
+        // 2. Three box blurs along each axis, as exact sums; then one division, as a
+        //    multiplication by the reciprocal in 46 fractional bits: the quotients are at most
+        //    65280 (8.8), so the product stays under 2⁶², and it is off by under 1/256 of a code value.
+        grid.withUnsafeMutableBufferPointer { grid in
+            var scratch = [SIMD4<Int64>](repeating: .zero, count: max(lw, lh))
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for width in boxes where width > 1 {
+                    for j in 0..<lh { Self.boxSum(grid, start: j * lw, step: 1, count: lw, width: width, scratch: scratch) }
+                    for i in 0..<lw { Self.boxSum(grid, start: i, step: lw, count: lh, width: width, scratch: scratch) }
+                }
+            }
         }
         let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
+        let reciprocal = (1 << 46) / divisor + 1
         // 3. Saturation and tint, in 8.8 fixed point, colour channels kept within alpha; then
         //    rounded to 8 bits, premultiplied ARGB as the canvas.
         let m = saturation, tint = self.tint, keep = self.keep
         var low = [UInt32](repeating: 0, count: lw * lh)
         for index in 0..<(lw * lh) {
-            let v = (grid[index] &* 256 &+ divisor / 2) / divisor
+            let v = ((grid[index] &* 256 &+ divisor / 2) &* reciprocal) &>> 46
             let b = v[0], g = v[1], r = v[2], a = v[3]
             func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
             let sr = clamp(m[0] * r + m[1] * g + m[2] * b)
@@ -148,28 +154,41 @@ struct BackdropFilter: Hashable {
             low[index] = UInt32(out[0]) | UInt32(out[1]) << 8 | UInt32(out[2]) << 16 | UInt32(out[3]) << 24
         }
 
-        // 4. Bilinear back to full resolution over the area (pixman's bilinear filter, on images
-        //    of its own, unclipped): sample (i, j) is centred on the grid's pixel (i + 1/2)·f.
-        low.withUnsafeMutableBufferPointer { low in
-            guard let grid = cairo_image_surface_create_for_data(
-                    UnsafeMutableRawPointer(low.baseAddress!).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                    Int32(lw), Int32(lh), Int32(lw * 4)),
-                  let target = cairo_image_surface_create_for_data(
-                    UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                    Int32(width), Int32(height), Int32(outputStride * 4)) else { return }
-            defer { cairo_surface_destroy(grid); cairo_surface_destroy(target) }
-            guard let cr = cairo_create(target), let pattern = cairo_pattern_create_for_surface(grid) else { return }
-            defer { cairo_pattern_destroy(pattern); cairo_destroy(cr) }
-            var matrix = cairo_matrix_t()
-            cairo_matrix_init(&matrix, 1 / Double(f), 0, 0, 1 / Double(f), Double(reach) / Double(f), Double(reach) / Double(f))
-            cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source(cr, pattern)
-            cairo_paint(cr)
-            cairo_surface_flush(target)
+        // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
+        //    is centred on the grid's pixel (i + 1/2)·f, weights in 1/256, each pass rounded.
+        func place(_ m: Int) -> (index: Int, weight: UInt32) {
+            let num = 2 * m + 1 - f
+            return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
         }
+        var rows = [UInt32](repeating: 0, count: lh * width)
+        low.withUnsafeBufferPointer { low in
+            rows.withUnsafeMutableBufferPointer { rows in
+                let columns = (0..<width).map { place($0 + reach) }
+                for j in 0..<lh {
+                    let line = low.baseAddress! + j * lw, out = rows.baseAddress! + j * width
+                    for x in 0..<width {
+                        let (i, w) = columns[x]
+                        out[x] = Self.mix(line[i], line[min(i + 1, lw - 1)], w)
+                    }
+                }
+                for y in 0..<height {
+                    let (j, w) = place(y + reach)
+                    let top = rows.baseAddress! + j * width, bottom = rows.baseAddress! + min(j + 1, lh - 1) * width
+                    let out = output + y * outputStride
+                    for x in 0..<width { out[x] = Self.mix(top[x], bottom[x], w) }
+                }
+            }
+        }
+    }
+
+    /// `a` and `b` (four 8-bit channels each) mixed `b` by `w`/256, each channel rounded: the
+    /// channels two at a time in 16-bit lanes, where a·(256 − w) + b·w + 128 stays below 2¹⁶.
+    @inline(__always)
+    private static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let keep = 256 - w, mask: UInt32 = 0x00FF_00FF
+        let rb = (((a & mask) &* keep &+ (b & mask) &* w &+ 0x0080_0080) >> 8) & mask
+        let ag = (((a >> 8) & mask) &* keep &+ ((b >> 8) & mask) &* w &+ 0x0080_0080) & ~mask
+        return rb | ag
     }
 
     /// The canvas rows the filter reads for an area of rows `rows`: what must be repainted
@@ -183,8 +202,8 @@ struct BackdropFilter: Hashable {
 
     /// Replaces `count` samples of `values` from `start`, `step` apart, by their sums over a
     /// centred window of `width` samples, the ends repeated past the edges.
-    private static func boxSum(_ values: inout [SIMD4<Int64>], start: Int, step: Int, count: Int, width: Int,
-                               scratch: inout [SIMD4<Int64>]) {
+    private static func boxSum(_ values: UnsafeMutableBufferPointer<SIMD4<Int64>>, start: Int, step: Int, count: Int, width: Int,
+                               scratch: UnsafeMutableBufferPointer<SIMD4<Int64>>) {
         let r = width / 2
         for k in 0..<count { scratch[k] = values[start + k * step] }
         var sum = scratch[0] &* Int64(r + 1)
