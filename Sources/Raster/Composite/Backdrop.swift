@@ -8,7 +8,8 @@ import Scene
 /// opacity. One per compositor; keeps its filters and its output image between frames.
 final class BackdropFilters {
     private var filters: [MaterialLook: BackdropFilter] = [:]
-    private var output: (surface: CairoSurface, pattern: CairoPattern)?
+    /// Output images by size (a frame's bars differ in size): made once, reused every frame.
+    private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
 
     /// The filter of `look` on a canvas of `scale` pixels per point.
     func filter(_ look: MaterialLook, scale: Double) -> BackdropFilter {
@@ -36,12 +37,13 @@ final class BackdropFilters {
         return target.pattern
     }
 
-    /// An image exactly `width` x `height`, the one of the last call when it is that size.
+    /// An image exactly `width` x `height`, kept for the next call of that size.
     private func outputImage(width: Int, height: Int) throws -> (surface: CairoSurface, pattern: CairoPattern) {
-        if let output, output.surface.width == width, output.surface.height == height { return output }
+        let key = width << 32 | height
+        if let output = outputs[key] { return output }
         let surface = try CairoSurface(width: width, height: height)
         let made = (surface: surface, pattern: try CairoPattern(surface: surface))
-        output = made
+        outputs[key] = made
         return made
     }
 }
