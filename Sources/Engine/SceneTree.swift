@@ -81,8 +81,9 @@ struct SceneTree: Sendable {
     }
 
     /// The node `tabBar` over `screen`: the bar from its top edge to the bottom of the screen, its
-    /// standard appearance `tabBar/background` (background and hairline) at the opacity the content
-    /// under it gives (`BarScrollResponse`, transparent at the scroll edge), and `tabBar/items`,
+    /// standard appearance at the opacity the content under it gives (`BarScrollResponse`,
+    /// transparent at the scroll edge) — `tabBar/material`, the blur of what is beneath it when the
+    /// bar has a material, under `tabBar/background` (background and hairline) — and `tabBar/items`,
     /// item `selected` in the tint.
     private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
                             alpha: Double = 1) -> RenderNode {
@@ -91,8 +92,9 @@ struct SceneTree: Sendable {
             BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
         } ?? 1
         func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
+        let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop($0), size: area.size, alpha: standard) }
         return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha, children: [
+                          alpha: alpha, children: [material].compactMap { $0 } + [
                               RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),
                               RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
                           ])
@@ -327,8 +329,12 @@ struct SceneTree: Sendable {
                 var inline = screen.spec
                 inline.largeTitle = false
                 let large = screen.spec.largeTitle || collapsed[index]
-                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize,
-                                           alpha: alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)))
+                let shown = alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)
+                if let material = look.material {
+                    children.append(RenderNode(id: "\(id)/material", content: .backdrop(material),
+                                               size: NavigationBarLayout(inline, on: device).background.size, alpha: shown))
+                }
+                children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize, alpha: shown))
                 continue
             }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
@@ -384,11 +390,11 @@ struct SceneTree: Sendable {
         return nil
     }
 
-    /// The bar's standard appearance: its own background, or the system chrome's stand-in where
-    /// it has none (`UIBarAppearance.configureWithDefaultBackground()`), and a hairline.
-    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color) {
+    /// The bar's standard appearance: its own background over its material (by default
+    /// `systemChromeMaterial`, as `UIBarAppearance.configureWithDefaultBackground()` gives), and a hairline.
+    private func standardLook(_ spec: NavigationBarView) -> (background: Color, separator: Color, material: MaterialLook?) {
         let separator = spec.separator ?? SystemColor.named("separator", appearance: scene.appearance) ?? .black
-        return (spec.background.alpha > 0 ? spec.background : BarBackground.system(scene.appearance), separator)
+        return (spec.background, separator, spec.material)
     }
 
     /// A large title at `offset`: a node clipping to its area (52 − offset tall, under the 44 pt

@@ -152,6 +152,8 @@ public final class ScreenCache: @unchecked Sendable {
             guard var bar = tabBar else { return nil }
             let background: Bool
             if case .tabBar(let selected) = part.kind { bar.selected = selected; background = false } else { background = true }
+            // Its material is the node `tabBar/material` beneath, which blurs what the frame shows there.
+            bar.material = nil
             let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
             return try fonts.withTextContext { text in
                 try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in

@@ -73,6 +73,10 @@ public enum NodeContent: Hashable, Sendable {
     case statusBar(ChromeTone)
     /// The device's home indicator in `tone`, where the device puts it.
     case homeIndicator(ChromeTone)
+    /// A `UIVisualEffectView` with a `UIBlurEffect`: what is drawn beneath the node's bounds
+    /// (and within the blur's reach around them) in the same frame, blurred, saturated and
+    /// tinted as the material says, drawn over the bounds.
+    case backdrop(MaterialLook)
 }
 
 /// One node of a frame's render tree: a `CALayer`, as far as Segue needs one.
@@ -150,7 +154,7 @@ public struct PlacedNode: Hashable, Sendable {
     public var tone: ChromeTone? {
         switch node.content {
         case .statusBar(let tone), .homeIndicator(let tone): return tone
-        case .none, .fill, .part: return nil
+        case .none, .fill, .part, .backdrop: return nil
         }
     }
 }

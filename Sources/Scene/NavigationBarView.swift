@@ -86,10 +86,15 @@ public struct NavigationBarView: Sendable {
     public var separator: Color?
     public var tint: Color
     public var titleColor: Color
+    /// The blur of the standard appearance, once content scrolls under the bar
+    /// (`UIBarAppearance.backgroundEffect`); nil for none. The scroll-edge appearance has none.
+    public var material: MaterialLook?
 
     public init(title: String? = nil, largeTitle: Bool = false, back: String? = nil, leading: [Item] = [],
                 trailing: [Item] = [], background: Color = .clear, separator: Color? = nil,
-                tint: Color = Color(r8: 0, g8: 122, b8: 255), titleColor: Color = .black) {
+                tint: Color = Color(r8: 0, g8: 122, b8: 255), titleColor: Color = .black,
+                material: MaterialLook? = nil) {
+        self.material = material
         self.title = title
         self.largeTitle = largeTitle
         self.back = back

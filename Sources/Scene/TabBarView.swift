@@ -23,12 +23,16 @@ public struct TabBarView: Sendable {
     public var tint: Color
     /// The other items' color (`unselectedItemTintColor`, default `systemGray`).
     public var unselected: Color
+    /// Laid over `material`; clear by default.
     public var background: Color
     public var separator: Color?
     public var badgeColor: Color
+    /// The blur beneath the bar (`UITabBarAppearance.backgroundEffect`); nil for none.
+    public var material: MaterialLook?
 
     public init(items: [Item], selected: Int = 0, tint: Color, unselected: Color, background: Color, separator: Color?,
-                badgeColor: Color) {
+                badgeColor: Color, material: MaterialLook? = nil) {
+        self.material = material
         self.items = items
         self.selected = selected
         self.tint = tint
@@ -48,10 +52,14 @@ public struct TabBarView: Sendable {
 public struct ToolbarView: Sendable {
     public var items: [NavigationBarView.Item]
     public var tint: Color
+    /// Laid over `material`; clear by default.
     public var background: Color
     public var separator: Color?
+    /// The blur beneath the bar (`UIToolbarAppearance.backgroundEffect`); nil for none.
+    public var material: MaterialLook?
 
-    public init(items: [NavigationBarView.Item], tint: Color, background: Color, separator: Color?) {
+    public init(items: [NavigationBarView.Item], tint: Color, background: Color, separator: Color?, material: MaterialLook? = nil) {
+        self.material = material
         self.items = items
         self.tint = tint
         self.background = background
@@ -60,14 +68,6 @@ public struct ToolbarView: Sendable {
 
     /// Height of the bar above the bottom safe area.
     public static let barHeight = 44.0
-}
-
-/// The default background of bottom bars: an opaque stand-in for the system chrome material
-/// (`UIBlurEffect.Style.systemChromeMaterial`), which Segue does not blur.
-public enum BarBackground {
-    public static func system(_ appearance: Appearance) -> Color {
-        appearance == .dark ? Color(r8: 22, g8: 22, b8: 22, alpha: 0.94) : Color(r8: 249, g8: 249, b8: 249, alpha: 0.94)
-    }
 }
 
 /// Where a bottom bar goes on a screen: its background from the bar's top edge to the bottom

@@ -16,7 +16,7 @@ final class LayerEdgeTests: XCTestCase {
         switch node.content {
         case .fill: return true
         case .part(let part): return part.kind == .body
-        case .none, .statusBar, .homeIndicator: return false
+        case .none, .statusBar, .homeIndicator, .backdrop: return false
         }
     }
 

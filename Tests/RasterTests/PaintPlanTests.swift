@@ -35,6 +35,7 @@ final class PaintPlanTests: XCTestCase {
             case .shadow(_, _, _, _, let alpha, _): return "shadow \(alpha)"
             case .fill(let color, let alpha, _, _, _): return "fill \(color == red ? "red" : "other") \(alpha)"
             case .image(let part, let alpha, _, _, _): return "image \(part.screen) \(alpha)"
+            case .backdrop(_, let alpha, _, _, _): return "backdrop \(alpha)"
             case .statusBar(let tone, let alpha): return "statusBar \(tone.rawValue) \(alpha)"
             case .homeIndicator(let tone, let alpha): return "homeIndicator \(tone.rawValue) \(alpha)"
             case .beginChildren(let clip): return clip == nil ? "begin" : "begin clipped"

@@ -19,6 +19,7 @@ final class Compositor {
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
     private let shadows = ShadowCache()
+    private let backdrops = BackdropFilters()
     /// The plan painted last and the screens it was painted from, for `compositeChanges`.
     private(set) var painted: PaintedFrame?
 
@@ -78,6 +79,7 @@ final class Compositor {
         guard let old, old.screens === new.screens else { return .all(height: canvas.pixelHeight) }
         let sources = self.sources(for: new.screens)
         let changed = Damage.between(old.plan, new.plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
+            .spreading(over: backdropReads(new.plan), height: canvas.pixelHeight)
         return changed.isEmpty || !new.plan.steps.contains(where: { resamples($0, sources: sources) })
             ? changed : .all(height: canvas.pixelHeight)
     }
@@ -115,6 +117,16 @@ final class Compositor {
                     paintImage(source, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
                 } else {
                     paintFill(Self.missingScreenColor, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                }
+            case let .backdrop(look, alpha, bounds, cornerRadius, device):
+                guard let area = canvas.backdropArea(of: bounds, device: device) else { break }
+                // Not repainted: its rows are all outside the damage (`spreading` makes it all or nothing).
+                if let rows, !rows.bands.contains(where: { $0.overlaps(Int(area.minY)..<Int(area.maxY)) }) { break }
+                guard let pattern = backdrops.filtered(look, area: area, scale: scale, on: cairo) else { break }
+                cairo.withSavedState {
+                    setPath(bounds, cornerRadius: cornerRadius, transform: device)
+                    cairo_clip(cairo.pointer)
+                    paint(pattern, alpha: alpha, on: cairo)
                 }
             case let .statusBar(tone, alpha):
                 if let overlay = sources?.statusBar[tone] { paint(overlay, alpha: alpha) }
@@ -159,6 +171,9 @@ final class Compositor {
         case let .fill(_, _, bounds, _, device), let .image(_, _, bounds, _, device):
             let frame = device.boundingBox(of: bounds)
             return rows(frame.minY, frame.maxY)
+        case let .backdrop(_, _, bounds, _, device):
+            guard let area = canvas.backdropArea(of: bounds, device: device) else { return 0..<0 }
+            return Int(area.minY)..<Int(area.maxY)
         case .statusBar(let tone, _):
             return overlayRows(sources?.statusBar[tone])
         case .homeIndicator(let tone, _):
@@ -168,6 +183,15 @@ final class Compositor {
             return rows(point.y * scale - radius, point.y * scale + radius)
         case .beginChildren, .endChildren:
             return 0..<0
+        }
+    }
+
+    /// The rows each backdrop of `plan` reads: its area's rows grown by its filter's reach.
+    private func backdropReads(_ plan: PaintPlan) -> [Range<Int>] {
+        plan.steps.compactMap { step in
+            guard case let .backdrop(look, _, bounds, _, device) = step,
+                  let area = canvas.backdropArea(of: bounds, device: device) else { return nil }
+            return backdrops.filter(look, scale: scale).readRows(Int(area.minY)..<Int(area.maxY), canvasHeight: canvas.pixelHeight)
         }
     }
 

@@ -24,6 +24,8 @@ struct PaintPlan: Equatable {
         case fill(Color, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
         /// A screen part's image scaled to the rounded bounds.
         case image(ScreenPart, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
+        /// What is beneath the rounded bounds, filtered by the material (`BackdropFilters`).
+        case backdrop(MaterialLook, alpha: Double, bounds: Rect, cornerRadius: Double, device: AffineTransform)
         /// The status bar in `tone` where the device puts it.
         case statusBar(ChromeTone, alpha: Double)
         /// The home indicator in `tone` where the device puts it.
@@ -84,6 +86,8 @@ struct PaintPlan: Equatable {
             steps.append(.statusBar(tone, alpha: alpha))
         case .homeIndicator(let tone):
             steps.append(.homeIndicator(tone, alpha: alpha))
+        case .backdrop(let look):
+            steps.append(.backdrop(look, alpha: alpha, bounds: node.bounds, cornerRadius: node.cornerRadius, device: device))
         }
         guard !node.children.isEmpty else { return }
         let clip = Clip(bounds: node.bounds, cornerRadius: node.cornerRadius, device: device)
@@ -112,7 +116,7 @@ struct CanvasGeometry: Equatable {
     func coveredPixels(of node: RenderNode, transform: AffineTransform, alpha: Double, isOpaque: (ScreenPart) -> Bool) -> Rect? {
         guard alpha >= 1, transform.isAxisAligned else { return nil }
         switch node.content {
-        case .none, .statusBar, .homeIndicator:
+        case .none, .statusBar, .homeIndicator, .backdrop:
             return nil
         case .fill(let color):
             guard color.alpha >= 1 else { return nil }
@@ -163,6 +167,13 @@ struct CanvasGeometry: Equatable {
     /// How much an axis-aligned transform grows a corner radius: its smaller scale.
     static func radiusScale(_ transform: AffineTransform) -> Double {
         min(abs(transform.a), abs(transform.d))
+    }
+
+    /// The whole pixels a backdrop of `bounds` placed by `device` filters: its snapped frame
+    /// (a rotated one's bounding box), on the canvas; nil when none.
+    func backdropArea(of bounds: Rect, device: AffineTransform) -> Rect? {
+        let frame = Self.snapped(device.boundingBox(of: bounds))
+        return clamp(minX: frame.minX, minY: frame.minY, maxX: frame.maxX, maxY: frame.maxY)
     }
 
     /// The whole canvas pixels `frame` touches; nil when it is off the canvas.

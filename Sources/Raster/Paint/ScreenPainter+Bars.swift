@@ -9,7 +9,9 @@ extension ScreenPainter {
     /// Metrics: Apple HIG, https://developer.apple.com/design/human-interface-guidelines/tab-bars
     func paint(_ tabBar: TabBarView, background: Bool = true, items: Bool = true) throws {
         let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
-        if background { paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator) }
+        if background {
+            paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator, material: tabBar.material)
+        }
         guard items else { return }
         for (index, item) in tabBar.items.enumerated() {
             let tab = layout.tab(index, of: tabBar.items.count)
@@ -46,7 +48,7 @@ extension ScreenPainter {
     /// item centered.
     func paint(_ toolbar: ToolbarView) throws {
         let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
-        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator)
+        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material)
         let line = layout.bar
         let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
         let total = widths.reduce(0, +)
@@ -59,7 +61,11 @@ extension ScreenPainter {
         }
     }
 
-    private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?) {
+    /// A bar drawn with its screen's body has nothing scrolling under it: its `material` shows
+    /// as the material's tint (the blur of a still, mostly flat body is left out). The tab bar
+    /// controller's bar is drawn without one, over a backdrop node that blurs what is beneath.
+    private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?, material: MaterialLook?) {
+        if let material { cairo.fill(layout.background, color: material.tint) }
         cairo.fill(layout.background, color: background)
         if let separator {
             drawHairline(Rect(x: 0, y: layout.background.minY, width: layout.background.width, height: 0), color: separator)

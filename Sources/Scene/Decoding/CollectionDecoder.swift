@@ -142,6 +142,7 @@ extension SceneDecoder {
         let leading = fields["leading"].map { decodeBarItems($0, "leading") } ?? []
         let trailing = fields["trailing"].map { decodeBarItems($0, "trailing") } ?? []
         let background = color(fields, K.background, "navigation bar background")
+        let material = decodeMaterial(fields, K.material, hasBackground: fields["background"] != nil)
         var separator: Color? = background.alpha > 0 ? system("separator") : nil
         if let node = fields["separator"] {
             if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
@@ -152,7 +153,8 @@ extension SceneDecoder {
         }
         let tint = color(fields, K.tint)
         return NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
-                                 background: background, separator: separator, tint: tint, titleColor: system("label"))
+                                 background: background, separator: separator, tint: tint, titleColor: system("label"),
+                                 material: material)
     }
 
     /// Items: a title, or `{ title, style: plain|done }`, `{ symbol: plus|ellipsis|search|share }` or `{ icon: NAME }`.
@@ -281,9 +283,9 @@ extension SceneDecoder {
         let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
         let tint = color(fields, K.tint)
         let unselected = color(fields, K.unselectedTint)
-        let (background, separator) = decodeBottomBarLook(fields)
+        let (background, separator, material) = decodeBottomBarLook(fields)
         return (TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
-                           separator: separator, badgeColor: system("systemRed")), roots)
+                           separator: separator, badgeColor: system("systemRed"), material: material), roots)
     }
 
     /// `toolbar: { items: [bar button items], tint, background, separator }`.
@@ -296,15 +298,15 @@ extension SceneDecoder {
         }
         let items = decodeBarItems(itemsNode, "toolbar")
         let tint = color(fields, NavigationBarKeys.tint)
-        let (background, separator) = decodeBottomBarLook(fields)
-        return ToolbarView(items: items, tint: tint, background: background, separator: separator)
+        let (background, separator, material) = decodeBottomBarLook(fields)
+        return ToolbarView(items: items, tint: tint, background: background, separator: separator, material: material)
     }
 
-    private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?) {
+    private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?, MaterialLook?) {
         let r = reader
-        let background = r.value(fields, TabBarKeys.background, "bar background", appearance: appearance)
-            ?? BarBackground.system(appearance)
-        var separator: Color? = background.alpha > 0 ? system("separator") : nil
+        let background = r.value(fields, TabBarKeys.background, "bar background", appearance: appearance) ?? .clear
+        let material = decodeMaterial(fields, TabBarKeys.material, hasBackground: fields["background"] != nil)
+        var separator: Color? = background.alpha > 0 || material != nil ? system("separator") : nil
         if let node = fields["separator"] {
             if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
                 separator = r.bool(node, "separator") == true ? system("separator") : nil
@@ -312,7 +314,15 @@ extension SceneDecoder {
                 separator = r.color(node, "separator (true, false or a color)", appearance: appearance)
             }
         }
-        return (background, separator)
+        return (background, separator, material)
+    }
+
+    /// A bar's `material:`; without one, `systemChromeMaterial` unless the scene gives the bar a
+    /// `background` (as `UIBarAppearance.configureWithDefaultBackground()` does, and a background
+    /// colour stands in for the effect).
+    private func decodeMaterial(_ fields: Fields, _ key: Setting<BlurMaterial?>, hasBackground: Bool) -> MaterialLook? {
+        let material = fields["material"] != nil ? reader.value(fields, key) : hasBackground ? nil : .systemChromeMaterial
+        return material?.look(appearance)
     }
 }
 

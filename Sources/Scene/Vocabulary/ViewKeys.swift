@@ -243,9 +243,12 @@ public enum NavigationBarKeys {
     public static let separator = ShapedKey("separator", .oneOf([.boolean, .color]), defaultText: "with a background",
                                             doc: "the hairline: true, false or a color")
     public static let tint = Setting<Color?>("tint", defaultText: "systemBlue", doc: "the buttons' color", uikit: "tintColor")
+    public static let material = Setting<BlurMaterial?>("material", defaultText: "systemChromeMaterial without a background",
+                                                        doc: "the blur under the bar's standard appearance, once content scrolls under it",
+                                                        uikit: "UIBarAppearance.backgroundEffect")
 
     public static let mapping = KeyMapping("navigationBar", "a navigation bar", doc: "a UINavigationBar",
-                                           [title, largeTitle, back, leading, trailing, background, separator, tint])
+                                           [title, largeTitle, back, leading, trailing, background, separator, tint, material])
 }
 
 /// A bar button item: a title, or these keys.
@@ -278,13 +281,16 @@ public enum TabBarKeys {
                                              doc: "the selected tab's color; a toolbar's items", uikit: "tintColor")
     public static let unselectedTint = Setting<Color?>("unselectedTint", defaultText: "systemGray", doc: "the other tabs' color",
                                                        uikit: "unselectedItemTintColor")
-    public static let background = Setting<Color?>("background", defaultText: "the system bar material",
-                                                   doc: "fills the bar and the home indicator area (default #F9F9F9F0, dark #161616F0)")
+    public static let background = Setting<Color?>("background", defaultText: "clear",
+                                                   doc: "fills the bar and the home indicator area, over the material")
+    public static let material = Setting<BlurMaterial?>("material", defaultText: "systemChromeMaterial without a background",
+                                                        doc: "the blur of what lies under the bar and the home indicator area",
+                                                        uikit: "UIBarAppearance.backgroundEffect")
     public static let separator = ShapedKey("separator", .oneOf([.boolean, .color]), defaultText: "with a background",
                                             doc: "the hairline: true, false or a color")
 
     public static let mapping = KeyMapping("tabBar", "a tab bar", doc: "a UITabBar", required: ["items"],
-                                           [items, selected, tint, unselectedTint, background, separator])
+                                           [items, selected, tint, unselectedTint, background, separator, material])
 }
 
 /// A tab bar item: a title, or these keys.
@@ -305,7 +311,7 @@ public enum TabsKeys {
                                            doc: "a UITabBarController at the scene's root, instead of 'root': a navigation stack per tab under one tab bar",
                                            required: ["items"],
                                            [items, TabBarKeys.selected, TabBarKeys.tint, TabBarKeys.unselectedTint, TabBarKeys.background,
-                                            TabBarKeys.separator])
+                                            TabBarKeys.separator, TabBarKeys.material])
 }
 
 /// A tab of `tabs:`: a tab bar item and the screen at the bottom of its navigation stack.
@@ -321,7 +327,8 @@ public enum ToolbarKeys {
     public static let items = ShapedKey("items", .list(.oneOf([.text, .shape("barItem")])), doc: "bar button items")
 
     public static let mapping = KeyMapping("toolbar", "a toolbar", doc: "a UIToolbar", required: ["items"],
-                                           [items, NavigationBarKeys.tint, TabBarKeys.background, TabBarKeys.separator])
+                                           [items, NavigationBarKeys.tint, TabBarKeys.background, TabBarKeys.separator,
+                                            TabBarKeys.material])
 }
 
 extension CornerCurve: SettingChoice {}
@@ -332,3 +339,4 @@ extension ListView.Style: SettingChoice {}
 extension ListView.Accessory: SettingChoice {}
 extension NavigationBarView.Item.Symbol: SettingChoice {}
 extension StatusBarStyle: SettingChoice {}
+extension BlurMaterial: SettingChoice {}

@@ -1,0 +1,71 @@
+internal import CCairo
+import Geometry
+import RenderTree
+import Scene
+
+/// Filters for backdrop nodes (`NodeContent.backdrop`): the material's filter of what the canvas
+/// holds beneath the node's whole pixels, which the compositor draws over them at the node's
+/// opacity. One per compositor; keeps its filters and its output image between frames.
+final class BackdropFilters {
+    private var filters: [MaterialLook: BackdropFilter] = [:]
+    /// Output images by size (a frame's bars differ in size): made once, reused every frame.
+    private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
+
+    /// The filter of `look` on a canvas of `scale` pixels per point.
+    func filter(_ look: MaterialLook, scale: Double) -> BackdropFilter {
+        if let filter = filters[look] { return filter }
+        let filter = BackdropFilter(look, scale: scale)
+        filters[look] = filter
+        return filter
+    }
+
+    /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter,
+    /// as a pattern placed over the area; nil when it cannot be made.
+    func filtered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> CairoPattern? {
+        let x0 = Int(area.x), y0 = Int(area.y), width = Int(area.width), height = Int(area.height)
+        guard width > 0, height > 0, let target = try? outputImage(width: width, height: height) else { return nil }
+        let canvas = cairo.surface
+        canvas.flush()
+        guard let pixels = canvas.data, let out = target.surface.data else { return nil }
+        target.surface.flush()
+        filter(look, scale: scale).apply(
+            source: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self), sourceStride: canvas.stride / 4,
+            canvasWidth: canvas.width, canvasHeight: canvas.height, x0: x0, y0: y0, width: width, height: height,
+            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4)
+        target.surface.markDirty()
+        target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+        return target.pattern
+    }
+
+    /// An image exactly `width` x `height`, kept for the next call of that size.
+    private func outputImage(width: Int, height: Int) throws -> (surface: CairoSurface, pattern: CairoPattern) {
+        let key = width << 32 | height
+        if let output = outputs[key] { return output }
+        let surface = try CairoSurface(width: width, height: height)
+        let made = (surface: surface, pattern: try CairoPattern(surface: surface))
+        outputs[key] = made
+        return made
+    }
+}
+
+extension Damage {
+    /// This damage grown so that every backdrop whose reads it touches is repainted with all it
+    /// reads: `reads` gives, per backdrop of the plan, the rows it reads (its area grown by its
+    /// filter's reach). Repeated until nothing more grows, as one backdrop's rows may reach another's.
+    func spreading(over reads: [Range<Int>], height: Int) -> Damage {
+        var damage = self
+        var grown = true
+        while grown {
+            grown = false
+            for rows in reads where !rows.isEmpty {
+                let touched = damage.bands.contains { $0.overlaps(rows) }
+                let covered = damage.bands.contains { $0.lowerBound <= rows.lowerBound && rows.upperBound <= $0.upperBound }
+                if touched, !covered {
+                    damage = damage.union(rows, height: height)
+                    grown = true
+                }
+            }
+        }
+        return damage
+    }
+}

@@ -1,0 +1,216 @@
+import Scene
+
+/// A material's blur, saturation and tint applied to pixels already composited: what a
+/// `UIVisualEffectView` shows over what lies beneath it. Integer arithmetic throughout, on
+/// Cairo ARGB32 pixels (premultiplied, one `UInt32` each, `0xAARRGGBB`), so the bytes never
+/// depend on threads or on which rows a frame repaints.
+///
+/// As Core Animation's backdrop layers do, the Gaussian is taken at a lower resolution:
+/// 1. the pixels around the area are averaged in `factor` x `factor` boxes (every other pixel
+///    of them, clamped at the canvas's edges) onto a grid that reaches `reach` pixels past the
+///    area on every side;
+/// 2. three box blurs per axis on that grid approximate a Gaussian (Wells, "Efficient
+///    synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 1986; the box
+///    widths as in Kutskir's "Fastest Gaussian blur"), summed exactly and divided once;
+/// 3. the samples are saturated (W3C Filter Effects Module Level 1, `feColorMatrix`
+///    `saturate`) and the tint laid over them (source-over), both affine, so doing them
+///    before the upsampling equals doing them after, up to rounding;
+/// 4. the grid is interpolated bilinearly back to full resolution over the area, one axis at a
+///    time, two channels at a time.
+/// The box averaging and the bilinear interpolation blur too (variances about f²/12 and
+/// f²/6); the grid's blur is narrowed by them so the whole has the material's σ.
+struct BackdropFilter: Hashable {
+    /// Full-resolution pixels per grid sample, along each axis.
+    let factor: Int
+    /// The widths (odd) of the three box blurs on the grid.
+    let boxes: [Int]
+    /// How many pixels past the area the grid reaches on each side: what the filter reads.
+    let reach: Int
+    /// The saturation matrix, rows R, G, B, times 4096.
+    let saturation: [Int64]
+    /// The tint, premultiplied, in 8.8 fixed point, as (B, G, R, A).
+    let tint: SIMD4<Int64>
+    /// 1 − the tint's alpha, times 4096.
+    let keep: Int64
+
+    /// The filter for `look` at `scale` pixels per point.
+    init(_ look: MaterialLook, scale: Double) {
+        let sigma = max(look.blurRadius * scale, 0)
+        // Boxes as wide as fit 3.5 times in σ, a multiple of 4 (else 2, else none): the grid's
+        // blur then stays wide enough (σ ≥ 3.5 samples less what the boxes take) for its box
+        // passes to follow a Gaussian closely.
+        let fit = sigma / 3.5
+        let factor = fit >= 4 ? min(Int(fit / 4) * 4, 16) : fit >= 2 ? 2 : 1
+        let f = Double(factor)
+        let offsets = Self.offsets(factor: factor)
+        let mean = Double(offsets.reduce(0, +)) / Double(offsets.count)
+        let boxVariance = offsets.reduce(0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(offsets.count)
+        let residual = max(sigma * sigma - boxVariance - (factor > 1 ? f * f / 6 : 0), 0)
+        let boxes = Self.boxes(sigma: residual.squareRoot() / f)
+        self.factor = factor
+        self.boxes = boxes
+        reach = (boxes.reduce(0) { $0 + ($1 - 1) / 2 } + 2) * factor
+        let s = look.saturation
+        let m: [Double] = [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s,
+                           0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s,
+                           0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s]
+        saturation = m.map { Int64(($0 * 4096).rounded()) }
+        let t = look.tint, a = min(max(t.alpha, 0), 1)
+        func channel(_ c: Double) -> Int64 { Int64((min(max(c, 0), 1) * a * 255 * 256).rounded()) }
+        tint = SIMD4(channel(t.blue), channel(t.green), channel(t.red), Int64((a * 255 * 256).rounded()))
+        keep = Int64(((1 - a) * 4096).rounded())
+    }
+
+    /// Three odd box widths whose cascade has standard deviation close to `sigma` (grid samples).
+    static func boxes(sigma: Double) -> [Int] {
+        let n = 3.0
+        let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(lower, 1)
+        let upper = lower + 2
+        let wl = Double(lower)
+        let m = ((12 * sigma * sigma - n * wl * wl - 4 * n * wl - 3 * n) / (-4 * wl - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? lower : upper }
+    }
+
+    /// Where in its box, along each axis, a box average takes its samples: every pixel of boxes
+    /// under 8 pixels; in wider ones (a multiple of 4) two of every four, 0, 3, 4, 7, 8, …, centred
+    /// on the box like all of them — a quarter of the reads, and the blur that follows is far
+    /// wider than the gaps (the sparse box's variance is accounted for).
+    static func offsets(factor: Int) -> [Int] {
+        factor >= 8 ? (0..<(factor / 2)).map { 2 * $0 + ($0 & 1) } : Array(0..<factor)
+    }
+
+    /// Filters the area `x0..<x0+width`, `y0..<y0+height` of `source` (a canvas of
+    /// `canvasWidth` x `canvasHeight` pixels, `sourceStride` pixels a row) into `output`
+    /// (`width` x `height`, rows `outputStride` pixels apart), reading only the rows `readRows` gives.
+    func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
+               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int) {
+        guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
+        let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
+        let gx0 = x0 - reach, gy0 = y0 - reach
+        let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
+        var grid = [SIMD4<Int64>](repeating: .zero, count: lw * lh)
+
+        // 1. Box averages of sparse samples, as sums (divided in step 2); the canvas's edge
+        //    pixels stand for those past it.
+        let columns = (0..<(lw * taps)).map { min(max(gx0 + $0 / taps * f + offsets[$0 % taps], 0), canvasWidth - 1) }
+        var rb = [UInt32](repeating: 0, count: lw), ag = [UInt32](repeating: 0, count: lw)
+        columns.withUnsafeBufferPointer { columns in
+            rb.withUnsafeMutableBufferPointer { rb in
+                ag.withUnsafeMutableBufferPointer { ag in
+                    for j in 0..<lh {
+                        for i in 0..<lw { rb[i] = 0; ag[i] = 0 }
+                        for offset in offsets {
+                            let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride
+                            var n = 0
+                            for i in 0..<lw {
+                                var sumRB: UInt32 = 0, sumAG: UInt32 = 0
+                                for _ in 0..<taps {
+                                    let p = row[columns[n]]
+                                    sumRB &+= p & 0x00FF_00FF
+                                    sumAG &+= (p >> 8) & 0x00FF_00FF
+                                    n += 1
+                                }
+                                rb[i] &+= sumRB
+                                ag[i] &+= sumAG
+                            }
+                        }
+                        for i in 0..<lw {
+                            grid[j * lw + i] = SIMD4(Int64(rb[i] & 0xFFFF), Int64(ag[i] & 0xFFFF), Int64(rb[i] >> 16), Int64(ag[i] >> 16))
+                        }
+                    }
+                }
+            }
+        }
+
+        // 2. Three box blurs along each axis, as exact sums; then one division, as a
+        //    multiplication by the reciprocal in 46 fractional bits: the quotients are at most
+        //    65280 (8.8), so the product stays under 2⁶², and it is off by under 1/256 of a code value.
+        grid.withUnsafeMutableBufferPointer { grid in
+            var scratch = [SIMD4<Int64>](repeating: .zero, count: max(lw, lh))
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for width in boxes where width > 1 {
+                    for j in 0..<lh { Self.boxSum(grid, start: j * lw, step: 1, count: lw, width: width, scratch: scratch) }
+                    for i in 0..<lw { Self.boxSum(grid, start: i, step: lw, count: lh, width: width, scratch: scratch) }
+                }
+            }
+        }
+        let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
+        let reciprocal = (1 << 46) / divisor + 1
+        // 3. Saturation and tint, in 8.8 fixed point, colour channels kept within alpha; then
+        //    rounded to 8 bits, premultiplied ARGB as the canvas.
+        let m = saturation, tint = self.tint, keep = self.keep
+        var low = [UInt32](repeating: 0, count: lw * lh)
+        for index in 0..<(lw * lh) {
+            let v = ((grid[index] &* 256 &+ divisor / 2) &* reciprocal) &>> 46
+            let b = v[0], g = v[1], r = v[2], a = v[3]
+            func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
+            let sr = clamp(m[0] * r + m[1] * g + m[2] * b)
+            let sg = clamp(m[3] * r + m[4] * g + m[5] * b)
+            let sb = clamp(m[6] * r + m[7] * g + m[8] * b)
+            let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
+            low[index] = UInt32(out[0]) | UInt32(out[1]) << 8 | UInt32(out[2]) << 16 | UInt32(out[3]) << 24
+        }
+
+        // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
+        //    is centred on the grid's pixel (i + 1/2)·f, weights in 1/256, each pass rounded.
+        func place(_ m: Int) -> (index: Int, weight: UInt32) {
+            let num = 2 * m + 1 - f
+            return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
+        }
+        var rows = [UInt32](repeating: 0, count: lh * width)
+        low.withUnsafeBufferPointer { low in
+            rows.withUnsafeMutableBufferPointer { rows in
+                let columns = (0..<width).map { place($0 + reach) }
+                for j in 0..<lh {
+                    let line = low.baseAddress! + j * lw, out = rows.baseAddress! + j * width
+                    for x in 0..<width {
+                        let (i, w) = columns[x]
+                        out[x] = Self.mix(line[i], line[min(i + 1, lw - 1)], w)
+                    }
+                }
+                for y in 0..<height {
+                    let (j, w) = place(y + reach)
+                    let top = rows.baseAddress! + j * width, bottom = rows.baseAddress! + min(j + 1, lh - 1) * width
+                    let out = output + y * outputStride
+                    for x in 0..<width { out[x] = Self.mix(top[x], bottom[x], w) }
+                }
+            }
+        }
+    }
+
+    /// `a` and `b` (four 8-bit channels each) mixed `b` by `w`/256, each channel rounded: the
+    /// channels two at a time in 16-bit lanes, where a·(256 − w) + b·w + 128 stays below 2¹⁶.
+    @inline(__always)
+    private static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        let keep = 256 - w, mask: UInt32 = 0x00FF_00FF
+        let rb = (((a & mask) &* keep &+ (b & mask) &* w &+ 0x0080_0080) >> 8) & mask
+        let ag = (((a >> 8) & mask) &* keep &+ ((b >> 8) & mask) &* w &+ 0x0080_0080) & ~mask
+        return rb | ag
+    }
+
+    /// The canvas rows the filter reads for an area of rows `rows`: what must be repainted
+    /// together for the area to come out the same whichever rows a frame repaints.
+    func readRows(_ rows: Range<Int>, canvasHeight: Int) -> Range<Int> {
+        let f = factor
+        let lh = (rows.count + 2 * reach + f - 1) / f
+        let lower = max(rows.lowerBound - reach, 0), upper = min(rows.lowerBound - reach + lh * f, canvasHeight)
+        return lower < upper ? lower..<upper : rows
+    }
+
+    /// Replaces `count` samples of `values` from `start`, `step` apart, by their sums over a
+    /// centred window of `width` samples, the ends repeated past the edges.
+    private static func boxSum(_ values: UnsafeMutableBufferPointer<SIMD4<Int64>>, start: Int, step: Int, count: Int, width: Int,
+                               scratch: UnsafeMutableBufferPointer<SIMD4<Int64>>) {
+        let r = width / 2
+        for k in 0..<count { scratch[k] = values[start + k * step] }
+        var sum = scratch[0] &* Int64(r + 1)
+        for k in 1...r { sum &+= scratch[min(k, count - 1)] }
+        for k in 0..<count {
+            values[start + k * step] = sum
+            sum &+= scratch[min(k + r + 1, count - 1)] &- scratch[max(k - r, 0)]
+        }
+    }
+}
