@@ -41,14 +41,11 @@ final class ScrollPixelRoundingTests: XCTestCase {
     }
 
     func testEveryExampleScrollShowsWholeDevicePixels() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("scenes")
         var scrolled: Set<String> = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".yaml") }).sorted() {
-            let path = folder.appendingPathComponent(name).path
-            let scene = try SceneLoader.load(text: try String(contentsOfFile: path, encoding: .utf8), file: path, name: name)
-            let checked = check(try Timeline(scene: scene), scale: scene.device.scale, name)
-            if checked.runs > 0 { scrolled.insert(name) }
+        for url in try MotionPropertyTests.exampleScenes() {
+            let scene = try SceneLoader.load(contentsOf: url)
+            let checked = check(try Timeline(scene: scene), scale: scene.device.scale, url.lastPathComponent)
+            if checked.runs > 0 { scrolled.insert(url.lastPathComponent) }
         }
         // The scenes that scroll (a missing one would make this test pass without checking them).
         XCTAssertTrue(scrolled.isSuperset(of: ["settings-scroll.yaml", "grid-scroll-zoom.yaml", "sheet-scroll.yaml", "tab-bar-app.yaml"]),
