@@ -41,6 +41,8 @@ struct ScrollRun: Sendable {
     /// When the finger lifted: the free motion's start.
     let releaseTime: Double
     let motion: ScrollMotion
+    /// The device's pixels per point: every offset shown is rounded to its pixels.
+    let scale: Double
     /// Whether the content may go past the ends (`bounces`); without, it stops at them.
     private var bounces = true
     /// When another touch or a transition stopped the motion early; nil: it ran to rest.
@@ -53,10 +55,12 @@ struct ScrollRun: Sendable {
     /// (docs/uikit-semantics.md#scrolling).
     static let animatedScrollDuration = 0.3
 
-    /// An animated scroll of `geometry` from `offset` to `target`, starting at `time`.
-    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, from offset: Double, to target: Double, at time: Double) {
+    /// An animated scroll of `geometry` from `offset` to `target`, starting at `time`, on a device
+    /// of `scale` pixels per point.
+    init(key: ScrollOffsets.Key, geometry: ScrollGeometry, from offset: Double, to target: Double, at time: Double, scale: Double) {
         self.key = key
         self.geometry = geometry
+        self.scale = scale
         startOffset = offset
         drag = []
         releaseTime = time
@@ -69,6 +73,7 @@ struct ScrollRun: Sendable {
     init(key: ScrollOffsets.Key, geometry: ScrollGeometry, caught offset: Double, releasedAt release: Double, scale: Double) {
         self.key = key
         self.geometry = geometry
+        self.scale = scale
         startOffset = offset
         drag = []
         releaseTime = release
@@ -87,6 +92,7 @@ struct ScrollRun: Sendable {
     init(key: ScrollOffsets.Key, geometry: ScrollGeometry, offset: Double, events: [PanEvent], lift: Double, scale: Double) {
         self.key = key
         self.geometry = geometry
+        self.scale = scale
         startOffset = offset
         let behavior = geometry.behavior
         // A finger moving up (negative translation) scrolls toward larger offsets.
@@ -111,11 +117,21 @@ struct ScrollRun: Sendable {
     var endTime: Double {
         stopTime ?? releaseTime + (animation?.duration ?? (bounces ? motion.duration : motion.edgeArrival ?? motion.duration))
     }
-    /// Where the content rests.
-    var restingOffset: Double { stopTime.map { offset(at: $0) } ?? animation?.to ?? motion.restingOffset }
+    /// Where the content rests, as shown (rounded to the device's pixels).
+    var restingOffset: Double {
+        ScrollPhysics.shownOffset(stopTime.map { physicsOffset(at: $0) } ?? animation?.to ?? motion.restingOffset, scale: scale)
+    }
 
-    /// The offset at `time`: the last pan event's while the finger is down, then the free motion's.
+    /// The scroll view's `contentOffset.y` at `time`: the physics' offset rounded to the device's
+    /// pixels, as `setContentOffset:` rounds every offset it is given (docs/uikit-semantics.md#scrolling).
+    /// Everything that reads the offset (the bar, sticky headers, hit-testing) reads this one.
     func offset(at time: Double) -> Double {
+        ScrollPhysics.shownOffset(physicsOffset(at: time), scale: scale)
+    }
+
+    /// The offset the physics proposes at `time`, before rounding: the last pan event's while the
+    /// finger is down, then the free motion's.
+    func physicsOffset(at time: Double) -> Double {
         let t = min(time, stopTime ?? .infinity)
         if t < releaseTime {
             return drag.last { $0.time <= t + 1e-9 }?.offset ?? startOffset

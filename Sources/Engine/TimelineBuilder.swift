@@ -823,7 +823,7 @@ struct TimelineBuilder {
             return .nothing("tab \(index) ('\(title)') is already selected and shows its root '\(top.screen)' with nothing scrolled")
         }
         let key = ScrollOffsets.Key(screen: top.screen, view: scroll.id)
-        let run = ScrollRun(key: key, geometry: scroll, from: offsets[key], to: 0, at: time)
+        let run = ScrollRun(key: key, geometry: scroll, from: offsets[key], to: 0, at: time, scale: scene.device.scale)
         scrolls.append(run)
         activeScroll = scrolls.count - 1
         scrolledViews.insert(key)
@@ -1137,7 +1137,7 @@ struct TimelineBuilder {
         case .none: wanted = cell.minY < current ? cell.minY : cell.maxY > current + height ? cell.maxY - height : current
         }
         wanted = min(max(wanted, geometry.range.lowerBound), geometry.range.upperBound)
-        _ = begin(ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time))
+        _ = begin(ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time, scale: scene.device.scale))
     }
 
     /// The moving scroll view comes to rest: its offset is kept and the screen is at rest again.

@@ -57,6 +57,19 @@ public enum ScrollPhysics {
         return raw
     }
 
+    /// The offset a scroll view shows for a proposed one, on a screen of `scale` pixels per point:
+    /// UIKit's `-[UIScrollView _roundedProposedContentOffset:]`, which `setContentOffset:` applies
+    /// to every offset before it becomes `bounds.origin`. At scale 1 the nearest whole point;
+    /// otherwise f + round((offset − f) · scale) / scale with f = floor(offset), so the content lands
+    /// on whole device pixels. Both round half away from zero (the `frinta` instruction), so a
+    /// negative offset's tie goes up: −0.25 at @2 is 0 [RE] (docs/uikit-semantics.md#scrolling).
+    public static func shownOffset(_ offset: Double, scale: Double) -> Double {
+        guard offset.isFinite, abs(scale) >= 2.220446049250313e-16 else { return offset }
+        if scale == 1 { return offset.rounded(.toNearestOrAwayFromZero) }
+        let whole = offset.rounded(.down)
+        return whole + ((offset - whole) * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
+
     /// The page a release at `offset` moving at `velocity` settles on with `isPagingEnabled`,
     /// as an offset: the next page boundary in the velocity's direction, the nearest one when
     /// the finger stopped; never past `range` [EST].

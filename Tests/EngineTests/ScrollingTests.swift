@@ -56,13 +56,14 @@ final class ScrollingTests: XCTestCase {
 
     func testAFlickTravelsVOverThousandLnR() throws {
         // Released 190 pt in (200 − 10 slop) at exactly 1000 pt/s: comes to rest 499.4998 pt
-        // further (docs/uikit-semantics.md#scrolling, [CALC]), within 100 rows' 3600 pt.
+        // further (docs/uikit-semantics.md#scrolling, [CALC]), within 100 rows' 3600 pt: 689.4998,
+        // shown rounded to the @1 screen's whole points, 689.
         let timeline = try timeline("""
             timeline:
               - { at: 0.1, swipe: { direction: up, distance: 200, velocity: 1000, from: [200, 600] }, expect: scroll }
             """, rows: 100)
         let end = timeline.duration - 0.05
-        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: end)), 190 + 499.499833, accuracy: 1e-3)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: end)), 689)
         // Still moving a second after the lift, never backwards.
         var last = 0.0
         for frame in 0..<timeline.frameCount {
@@ -77,9 +78,9 @@ final class ScrollingTests: XCTestCase {
             timeline:
               - { at: 0.1, swipe: { direction: up, distance: 200, velocity: 1000, from: [200, 600] }, expect: scroll }
             """
-        // decelerationRate: fast: 190 + 1000 / (−1000 ln 0.99) = 289.4992 [CALC].
+        // decelerationRate: fast: 190 + 1000 / (−1000 ln 0.99) = 289.4992 [CALC], shown as 289 at @1.
         let fast = try timeline(flick, rows: 100, options: ", decelerationRate: fast")
-        XCTAssertEqual(try XCTUnwrap(offset(fast, at: fast.duration + 1)), 190 + 99.499162, accuracy: 1e-3)
+        XCTAssertEqual(try XCTUnwrap(offset(fast, at: fast.duration + 1)), 289)
         // paging: released at 190 moving up, it settles on the next page, the view's height (800).
         let paged = try timeline(flick, rows: 100, options: ", paging: true")
         XCTAssertEqual(offset(paged, at: paged.duration + 1), 800)
@@ -104,13 +105,15 @@ final class ScrollingTests: XCTestCase {
 
     func testDraggedPastTheTopTheContentRubberBands() throws {
         // 200 pt down from the top: the finger is 190 pt past the edge, the content
-        // (1 − 1 / (190 · 0.55 / 800 + 1)) · 800 = 92.43 pt [CALC], then springs back to 0.
+        // (1 − 1 / (190 · 0.55 / 800 + 1)) · 800 = 92.43 pt [CALC], shown at −92 (the @1 screen's
+        // whole points), then springs back to 0.
         let timeline = try timeline("""
             timeline:
               - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]], expect: scroll }
             """)
-        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)), -ScrollPhysics.rubberBand(190, dimension: 800), accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)), -92.4268, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)),
+                       ScrollPhysics.shownOffset(-ScrollPhysics.rubberBand(190, dimension: 800), scale: 1), accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)), -92)
         XCTAssertEqual(offset(timeline, at: timeline.duration), 0)
     }
 

@@ -6,6 +6,46 @@ import XCTest
 /// reference value is [CALC]: worked out from the formula with a calculator, not by Segue.
 final class ScrollPhysicsTests: XCTestCase {
 
+    // MARK: Pixel rounding
+
+    /// `_roundedProposedContentOffset:` worked by hand: f = floor(offset), then
+    /// f + round((offset − f) · scale) / scale, halves away from zero; at scale 1, round(offset).
+    func testShownOffsetRoundsToDevicePixelsAsUIKitDoes() {
+        let cases: [(offset: Double, scale: Double, shown: Double, why: String)] = [
+            (389.1594, 3, 389, "0.1594 · 3 = 0.4782 rounds to 0"),
+            (389.2, 3, 389 + 1.0 / 3, "0.2 · 3 = 0.6 rounds to 1"),
+            (389.9, 3, 390, "0.9 · 3 = 2.7 rounds to 3: the next whole point"),
+            (10.5, 3, 10 + 2.0 / 3, "0.5 · 3 = 1.5, a tie, rounds away from zero to 2"),
+            (0.25, 2, 0.5, "0.25 · 2 = 0.5, a tie, rounds up to 1"),
+            (1.75, 2, 2, "0.75 · 2 = 1.5 rounds to 2"),
+            (100, 3, 100, "a whole point stays"),
+            (0.5, 1, 1, "scale 1: round(0.5) = 1, away from zero"),
+            (2.5, 1, 3, "scale 1: round(2.5) = 3, not 2 (not to even)"),
+            (-0.5, 1, -1, "scale 1 rounds the offset itself: round(−0.5) = −1"),
+            (-0.1667, 3, -1.0 / 3, "floor −1, frac 0.8333 · 3 = 2.4999 rounds to 2: −1 + 2/3"),
+            (-0.25, 2, 0, "floor −1, frac 0.75 · 2 = 1.5, a tie, rounds to 2: −1 + 1; a negative tie goes up"),
+            (-52.1, 3, -52, "floor −53, frac 0.9 · 3 = 2.7 rounds to 3: −53 + 1"),
+            (-52.2, 3, -52 - 1.0 / 3, "floor −53, frac 0.8 · 3 = 2.4 rounds to 2: −53 + 2/3"),
+            (7.3, 2, 7.5, "0.3 · 2 = 0.6 rounds to 1"),
+        ]
+        for c in cases {
+            XCTAssertEqual(ScrollPhysics.shownOffset(c.offset, scale: c.scale), c.shown, accuracy: 1e-12, "\(c.offset) at @\(c.scale): \(c.why)")
+        }
+    }
+
+    /// Whatever the offset, the shown one is a whole number of device pixels and within half a
+    /// pixel of it.
+    func testShownOffsetsLieOnPixelsWithinHalfAPixel() {
+        for scale in [1.0, 2, 3] {
+            for step in -3000...3000 {
+                let offset = Double(step) * 0.0137 + 0.001
+                let shown = ScrollPhysics.shownOffset(offset, scale: scale)
+                XCTAssertEqual(shown * scale, (shown * scale).rounded(), accuracy: 1e-9, "\(offset) at @\(scale)")
+                XCTAssertLessThanOrEqual(abs(shown - offset), 0.5 / scale + 1e-12, "\(offset) at @\(scale)")
+            }
+        }
+    }
+
     // MARK: Deceleration
 
     func testTravelIsVelocityOverThousandLnR() {
