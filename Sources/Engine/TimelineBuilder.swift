@@ -330,7 +330,9 @@ struct TimelineBuilder {
         }
 
         // A pan on a list or grid inside a sheet: the sheet and the scroll view share it.
-        if let effect = sheetScroll(trace, notBefore: earliestBegin) { return effect }
+        if let effect = sheetScroll(trace, notBefore: earliestBegin) ?? pushedSheetScroll(trace, notBefore: earliestBegin) {
+            return effect
+        }
 
         // Idle: the gestures that can start a transition from here, the way back first.
         var reasons: [String] = []
@@ -1036,7 +1038,7 @@ struct TimelineBuilder {
     /// with its geometry in the coordinates of the screen as shown (a sheet's own); nil where there
     /// is none, or the top screen is shown neither full screen nor as a sheet.
     private func scrollView(at location: Point) -> (geometry: ScrollGeometry, key: ScrollOffsets.Key)? {
-        guard restingPlacements() == nil || restingSheet() != nil else { return nil }
+        guard topScrolls else { return nil }
         let shown = topShown()
         guard let screen = shown.screen else { return nil }
         let local = onScreen(location, shown)
@@ -1044,6 +1046,12 @@ struct TimelineBuilder {
             reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: shown.layout).contains(local)
         }) else { return nil }
         return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
+    }
+
+    /// Whether the top screen's lists and grids scroll: it fills the screen at rest, is a sheet,
+    /// or was pushed inside a presented navigation controller (shown as a sheet or a cover).
+    private var topScrolls: Bool {
+        restingPlacements() == nil || restingSheet() != nil || (top.pushed && container(level: stack.count - 1) != nil)
     }
 
     /// The sheet the top screen rests in, as its style's driver would start a drag of it; nil
@@ -1099,6 +1107,23 @@ struct TimelineBuilder {
         return .shared(runs: runs, scrolls: scrolled)
     }
 
+    /// A pan on a list or grid of a screen pushed inside a sheet resting at its largest detent,
+    /// shared as `sheetScroll` shares it with no room left to expand: the list's, unless it began
+    /// with the content at its top moving down, which drags the sheet (the gestures after this).
+    /// Nil where this is not such a pan; at a smaller detent the sheet's own pan takes it.
+    private mutating func pushedSheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
+        guard active == nil, top.pushed, let inside = container(level: stack.count - 1), let down = trace.first,
+              let root = stack[inside.root].transition, let stage = stack[inside.root].stage,
+              let sheet = (root.style as? any SheetStyle)?.driver(StyleRun(settings: root.settings, stage: stage, forward: false)),
+              sheet.restTop <= (sheet.geometry.detentTops(bounds).min() ?? sheet.restTop) + 1e-9,
+              let hit = scrollView(at: down.location), hit.geometry.range.upperBound > hit.geometry.range.lowerBound,
+              let movement = PanRecognizer(bounds: bounds).recognize(trace).movementAtBegin, abs(movement.y) >= abs(movement.x)
+        else { return nil }
+        let atTop = offsets[hit.key] <= hit.geometry.range.lowerBound + 1e-9
+        guard !atTop || movement.y < 0, case .scrolled(let index) = scroll(trace, notBefore: earliest) else { return nil }
+        return .scroll(index)
+    }
+
     /// `scroll: { list, to }`: the row or cell brought into view as `scrollToRow(at:at:animated:)`
     /// does — the least scrolling that shows it whole (`.none`), or to the `top`, `middle` or
     /// `bottom` of the list — animated, and never past the content's ends.
@@ -1108,8 +1133,8 @@ struct TimelineBuilder {
         stopScroll(at: entry.time)
         let shown = topShown()
         let screen = shown.screen
-        if restingPlacements() != nil, restingSheet() == nil, let transition = top.transition {
-            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is shown by \(transition.style.name), and only the lists and grids of a screen that fills the screen or of a sheet scroll")
+        if !topScrolls, let transition = top.transition {
+            fail(entry, "cannot scroll '\(target.list)' at \(format(entry.time)) s: '\(top.screen)' is shown by \(transition.style.name), and only the lists and grids of a screen that fills the screen, of a sheet or of a screen pushed inside one scroll")
             return
         }
         guard let geometry = screen?.scrollView(target.list, on: shown.layout),

@@ -80,7 +80,7 @@ final class LocatedDecodingErrorTests: XCTestCase {
         let inDrawer = sceneMessages(drawer)
         XCTAssertEqual(inDrawer.count, 1, "\(inDrawer)")
         XCTAssertTrue(inDrawer.first?.hasPrefix(try at("{ at: 4", line: 8, in: drawer)) ?? false, "\(inDrawer)")
-        XCTAssertTrue(inDrawer.first?.contains("'b' is shown by side-drawer, and only the lists and grids of a screen that fills the screen or of a sheet scroll") ?? false,
+        XCTAssertTrue(inDrawer.first?.contains("'b' is shown by side-drawer, and only the lists and grids of a screen that fills the screen, of a sheet or of a screen pushed inside one scroll") ?? false,
                       "\(inDrawer)")
     }
 

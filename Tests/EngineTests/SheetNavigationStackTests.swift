@@ -165,6 +165,43 @@ final class SheetNavigationStackTests: XCTestCase {
         }
     }
 
+    /// A list of a screen pushed inside the sheet scrolls under an upward pan, in the sheet's own
+    /// points: 40 rows of 44 pt (1760 pt) in a list from the content top (56 pt) to the sheet's
+    /// 748 pt leave it room to scroll; a 300 pt drag at 1000 pt/s carries the content at least
+    /// the drag's 300 pt up (then it decelerates), in the @1 device's whole points.
+    func testAListOfAScreenPushedInsideTheSheetScrolls() throws {
+        let rows = (1...40).map { "R\($0)" }.joined(separator: ", ")
+        let t = try Timeline(scene: try SceneLoader.load(text: """
+            size: [400, 800]
+            scale: 1
+            fps: 60
+            tail: 0.2
+            screens:
+              a: { navigationBar: { title: A } }
+              s:
+                navigationBar: { title: S }
+                content: [{ list: { id: rows, rows: [One, Two] } }]
+              p:
+                navigationBar: { title: P, back: S }
+                content: [{ list: { id: long, rows: [\(rows)] } }]
+            root: a
+            transitions:
+              - { from: a, to: s, style: page-sheet, detents: large }
+              - { from: s, to: p, style: system-push }
+            timeline:
+              - { at: 0.1, present: s }
+              - { at: 1.5, push: p }
+              - { at: 2.5, swipe: { from: [200, 600], to: [200, 300], duration: 0.3 }, expect: scroll }
+              - { at: 7, swipe: { from: [200, 300], to: [200, 400], duration: 0.3 }, expect: scroll }
+            """, file: "t.yaml", name: "t"))
+        // Scrolled down, a downward pan scrolls the content back rather than dragging the sheet.
+        let list = try XCTUnwrap(t.state(at: 6.9).layers.first { $0.id == "p/long" }, "the pushed screen's list")
+        let offset = try XCTUnwrap(list.contentOffset).y
+        XCTAssertGreaterThanOrEqual(offset, 300, "scrolled by the drag")
+        XCTAssertEqual(offset, offset.rounded(), "on whole device pixels")
+        XCTAssertTrue(t.state(at: t.duration).layers.contains { $0.id == "s/navigationController" }, "still inside the sheet")
+    }
+
     /// A full-screen cover's stack leaves the same way: the cover slides down showing the screen
     /// pushed on it, not its root.
     func testAFullScreenCoverGoesDownWithTheScreenPushedOnIt() throws {
