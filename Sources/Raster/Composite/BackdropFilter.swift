@@ -88,70 +88,108 @@ struct BackdropFilter: Hashable {
     func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
                x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int) {
         guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
+        let taps = Self.offsets(factor: factor).count
+        let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
+        // Every sum of steps 1 and 2 adds up at most `divisor` of the 8-bit channels' values
+        // (each box multiplies the count summed by its width), so it is at most 255 · divisor:
+        // in 32-bit lanes when that fits (all σ the materials use at 1x–3x), else in 64-bit ones.
+        // The lanes wrap, but every sum ends in range, so it comes out exact either way.
+        if 255 * divisor < 1 << 32 {
+            filter(UInt32.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
+                   canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
+                   outputStride: outputStride, divisor: divisor)
+        } else {
+            filter(UInt64.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
+                   canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
+                   outputStride: outputStride, divisor: divisor)
+        }
+    }
+
+    /// `apply` with the grid's sums in `Lane`s, which hold 255 · `divisor`. The grid is kept as
+    /// rows of `lw` samples of four lanes (B, G, R, A), so the vertical passes run over whole rows.
+    private func filter<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+        _: Lane.Type, source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
+        x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
+        divisor: Int64
+    ) {
         let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
         let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
-        var grid = [SIMD4<Int64>](repeating: .zero, count: lw * lh)
+        let lanes = lw * 4
+        let grid = UnsafeMutablePointer<Lane>.allocate(capacity: lanes * lh)
+        let spare = UnsafeMutablePointer<Lane>.allocate(capacity: lanes * lh)
+        let sums = UnsafeMutablePointer<Lane>.allocate(capacity: lanes)
+        let low = UnsafeMutablePointer<UInt32>.allocate(capacity: lw * lh)
+        let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: lh * width)
+        let columns = UnsafeMutablePointer<Int>.allocate(capacity: max(lw * taps, width))
+        let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: lw), ag = UnsafeMutablePointer<UInt32>.allocate(capacity: lw)
+        defer {
+            for buffer in [UnsafeMutableRawPointer(grid), UnsafeMutableRawPointer(spare), UnsafeMutableRawPointer(sums),
+                           UnsafeMutableRawPointer(low), UnsafeMutableRawPointer(rows), UnsafeMutableRawPointer(columns),
+                           UnsafeMutableRawPointer(weights), UnsafeMutableRawPointer(rb), UnsafeMutableRawPointer(ag)] {
+                buffer.deallocate()
+            }
+        }
 
         // 1. Box averages of sparse samples, as sums (divided in step 2); the canvas's edge
-        //    pixels stand for those past it.
-        let columns = (0..<(lw * taps)).map { min(max(gx0 + $0 / taps * f + offsets[$0 % taps], 0), canvasWidth - 1) }
-        var rb = [UInt32](repeating: 0, count: lw), ag = [UInt32](repeating: 0, count: lw)
-        columns.withUnsafeBufferPointer { columns in
-            rb.withUnsafeMutableBufferPointer { rb in
-                ag.withUnsafeMutableBufferPointer { ag in
-                    for j in 0..<lh {
-                        for i in 0..<lw { rb[i] = 0; ag[i] = 0 }
-                        for offset in offsets {
-                            let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride
-                            var n = 0
-                            for i in 0..<lw {
-                                var sumRB: UInt32 = 0, sumAG: UInt32 = 0
-                                for _ in 0..<taps {
-                                    let p = row[columns[n]]
-                                    sumRB &+= p & 0x00FF_00FF
-                                    sumAG &+= (p >> 8) & 0x00FF_00FF
-                                    n += 1
-                                }
-                                rb[i] &+= sumRB
-                                ag[i] &+= sumAG
-                            }
-                        }
-                        for i in 0..<lw {
-                            grid[j * lw + i] = SIMD4(Int64(rb[i] & 0xFFFF), Int64(ag[i] & 0xFFFF), Int64(rb[i] >> 16), Int64(ag[i] >> 16))
-                        }
+        //    pixels stand for those past it. Two channels a pixel in each 16-bit half: at most
+        //    taps² · 255 ≤ 64 · 255 < 2¹⁶.
+        for n in 0..<(lw * taps) { columns[n] = min(max(gx0 + n / taps * f + offsets[n % taps], 0), canvasWidth - 1) }
+        for j in 0..<lh {
+            rb.update(repeating: 0, count: lw)
+            ag.update(repeating: 0, count: lw)
+            for offset in offsets {
+                let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride
+                var n = 0
+                for i in 0..<lw {
+                    var sumRB: UInt32 = 0, sumAG: UInt32 = 0
+                    for _ in 0..<taps {
+                        let p = row[columns[n]]
+                        sumRB &+= p & 0x00FF_00FF
+                        sumAG &+= (p >> 8) & 0x00FF_00FF
+                        n += 1
                     }
+                    rb[i] &+= sumRB
+                    ag[i] &+= sumAG
                 }
+            }
+            let line = grid + j * lanes
+            for i in 0..<lw {
+                line[4 * i] = Lane(rb[i] & 0xFFFF)
+                line[4 * i + 1] = Lane(ag[i] & 0xFFFF)
+                line[4 * i + 2] = Lane(rb[i] >> 16)
+                line[4 * i + 3] = Lane(ag[i] >> 16)
             }
         }
 
-        // 2. Three box blurs along each axis, as exact sums; then one division, as a
-        //    multiplication by the reciprocal in 46 fractional bits: the quotients are at most
-        //    65280 (8.8), so the product stays under 2⁶², and it is off by under 1/256 of a code value.
-        grid.withUnsafeMutableBufferPointer { grid in
-            var scratch = [SIMD4<Int64>](repeating: .zero, count: max(lw, lh))
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                for width in boxes where width > 1 {
-                    for j in 0..<lh { Self.boxSum(grid, start: j * lw, step: 1, count: lw, width: width, scratch: scratch) }
-                    for i in 0..<lw { Self.boxSum(grid, start: i, step: lw, count: lh, width: width, scratch: scratch) }
-                }
-            }
+        // 2. Three box blurs along each axis, as exact sums, from one buffer into the other.
+        var values = grid, next = spare
+        for box in boxes where box > 1 {
+            for j in 0..<lh { Self.boxRow(values + j * lanes, into: next + j * lanes, count: lw, width: box) }
+            swap(&values, &next)
+            Self.boxColumns(values, into: next, lanes: lanes, count: lh, width: box, sums: sums)
+            swap(&values, &next)
         }
-        let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
-        let reciprocal = (1 << 46) / divisor + 1
-        // 3. Saturation and tint, in 8.8 fixed point, colour channels kept within alpha; then
-        //    rounded to 8 bits, premultiplied ARGB as the canvas.
+
+        // 3. One division, as a multiplication by the reciprocal in 46 fractional bits: the
+        //    quotients are at most 65280 (8.8), so the product stays under 2⁶², and it is off by
+        //    under 1/256 of a code value. Then saturation and tint, in 8.8 fixed point, colour
+        //    channels kept within alpha; then rounded to 8 bits, premultiplied ARGB as the canvas.
+        let reciprocal = (1 << 46) / divisor + 1, half = divisor / 2
         let m = saturation, tint = self.tint, keep = self.keep
-        var low = [UInt32](repeating: 0, count: lw * lh)
+        let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
         for index in 0..<(lw * lh) {
-            let v = ((grid[index] &* 256 &+ divisor / 2) &* reciprocal) &>> 46
+            let sample = values + 4 * index
+            let sum = SIMD4(Int64(sample[0]), Int64(sample[1]), Int64(sample[2]), Int64(sample[3]))
+            let v = ((sum &* 256 &+ half) &* reciprocal) &>> 46
             let b = v[0], g = v[1], r = v[2], a = v[3]
-            func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
-            let sr = clamp(m[0] * r + m[1] * g + m[2] * b)
-            let sg = clamp(m[3] * r + m[4] * g + m[5] * b)
-            let sb = clamp(m[6] * r + m[7] * g + m[8] * b)
+            let sr = min(max((m0 * r + m1 * g + m2 * b + 2048) >> 12, 0), a)
+            let sg = min(max((m3 * r + m4 * g + m5 * b + 2048) >> 12, 0), a)
+            let sb = min(max((m6 * r + m7 * g + m8 * b + 2048) >> 12, 0), a)
             let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
-            low[index] = UInt32(out[0]) | UInt32(out[1]) << 8 | UInt32(out[2]) << 16 | UInt32(out[3]) << 24
+            low[index] = UInt32(truncatingIfNeeded: out[0]) | UInt32(truncatingIfNeeded: out[1]) << 8
+                | UInt32(truncatingIfNeeded: out[2]) << 16 | UInt32(truncatingIfNeeded: out[3]) << 24
         }
 
         // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
@@ -160,24 +198,19 @@ struct BackdropFilter: Hashable {
             let num = 2 * m + 1 - f
             return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
         }
-        var rows = [UInt32](repeating: 0, count: lh * width)
-        low.withUnsafeBufferPointer { low in
-            rows.withUnsafeMutableBufferPointer { rows in
-                let columns = (0..<width).map { place($0 + reach) }
-                for j in 0..<lh {
-                    let line = low.baseAddress! + j * lw, out = rows.baseAddress! + j * width
-                    for x in 0..<width {
-                        let (i, w) = columns[x]
-                        out[x] = Self.mix(line[i], line[min(i + 1, lw - 1)], w)
-                    }
-                }
-                for y in 0..<height {
-                    let (j, w) = place(y + reach)
-                    let top = rows.baseAddress! + j * width, bottom = rows.baseAddress! + min(j + 1, lh - 1) * width
-                    let out = output + y * outputStride
-                    for x in 0..<width { out[x] = Self.mix(top[x], bottom[x], w) }
-                }
+        for x in 0..<width { (columns[x], weights[x]) = place(x + reach) }
+        for j in 0..<lh {
+            let line = low + j * lw, out = rows + j * width
+            for x in 0..<width {
+                let i = columns[x]
+                out[x] = Self.mix(line[i], line[min(i + 1, lw - 1)], weights[x])
             }
+        }
+        for y in 0..<height {
+            let (j, w) = place(y + reach)
+            let top = rows + j * width, bottom = rows + min(j + 1, lh - 1) * width
+            let out = output + y * outputStride
+            for x in 0..<width { out[x] = Self.mix(top[x], bottom[x], w) }
         }
     }
 
@@ -200,17 +233,50 @@ struct BackdropFilter: Hashable {
         return lower < upper ? lower..<upper : rows
     }
 
-    /// Replaces `count` samples of `values` from `start`, `step` apart, by their sums over a
-    /// centred window of `width` samples, the ends repeated past the edges.
-    private static func boxSum(_ values: UnsafeMutableBufferPointer<SIMD4<Int64>>, start: Int, step: Int, count: Int, width: Int,
-                               scratch: UnsafeMutableBufferPointer<SIMD4<Int64>>) {
-        let r = width / 2
-        for k in 0..<count { scratch[k] = values[start + k * step] }
-        var sum = scratch[0] &* Int64(r + 1)
-        for k in 1...r { sum &+= scratch[min(k, count - 1)] }
+    /// The `count` samples (four lanes each) of `row` summed over a centred window of `width`
+    /// samples, the ends repeated past the edges, into `out`.
+    @inline(__always)
+    private static func boxRow<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+        _ row: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, count: Int, width: Int
+    ) {
+        let r = width / 2, last = count - 1
+        func sample(_ k: Int) -> SIMD4<Lane> {
+            let p = row + 4 * k
+            return SIMD4(p[0], p[1], p[2], p[3])
+        }
+        var sum = sample(0) &* Lane(r + 1)
+        for k in 1...r { sum &+= sample(min(k, last)) }
         for k in 0..<count {
-            values[start + k * step] = sum
-            sum &+= scratch[min(k + r + 1, count - 1)] &- scratch[max(k - r, 0)]
+            let p = out + 4 * k
+            p[0] = sum[0]
+            p[1] = sum[1]
+            p[2] = sum[2]
+            p[3] = sum[3]
+            sum &+= sample(min(k + r + 1, last)) &- sample(max(k - r, 0))
+        }
+    }
+
+    /// The `count` rows (`lanes` lanes each) of `rows` summed, lane by lane, over a centred window
+    /// of `width` rows, the first and last repeated past the edges, into `out`: whole rows at a
+    /// time, with the running sums of all columns in `sums`.
+    @inline(__always)
+    private static func boxColumns<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+        _ rows: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, lanes: Int, count: Int, width: Int,
+        sums: UnsafeMutablePointer<Lane>
+    ) {
+        let r = width / 2, last = count - 1, first = Lane(r + 1)
+        for c in 0..<lanes { sums[c] = rows[c] &* first }
+        for k in 1...r {
+            let row = rows + min(k, last) * lanes
+            for c in 0..<lanes { sums[c] &+= row[c] }
+        }
+        for k in 0..<count {
+            let line = out + k * lanes, add = rows + min(k + r + 1, last) * lanes, drop = rows + max(k - r, 0) * lanes
+            for c in 0..<lanes {
+                let sum = sums[c]
+                line[c] = sum
+                sums[c] = sum &+ add[c] &- drop[c]
+            }
         }
     }
 }

@@ -1,0 +1,141 @@
+import Geometry
+@testable import Raster
+import Scene
+import XCTest
+
+/// `BackdropFilter.apply` against a plain, slow implementation of the same integer steps written
+/// here: sums taken one pixel at a time, box blurs as direct window sums, the division, saturation
+/// and tint per channel, the bilinear steps per channel. The filter's fast paths (32- or 64-bit
+/// lanes, running sums over whole rows) must give exactly the same bytes.
+final class BackdropReferenceTests: XCTestCase {
+    /// Pseudo-random premultiplied pixels (channels at most alpha), from a fixed seed
+    /// (Knuth's MMIX linear congruential generator).
+    private func noise(count: Int, seed: UInt64) -> [UInt32] {
+        var state = seed
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in
+            let a = next() % 4 == 0 ? 255 : next() % 256
+            let r = next() % (a + 1), g = next() % (a + 1), b = next() % (a + 1)
+            return a << 24 | r << 16 | g << 8 | b
+        }
+    }
+
+    /// The filter's steps, plainly: see `BackdropFilter`'s documentation.
+    private func reference(_ filter: BackdropFilter, source: [UInt32], canvasWidth: Int, canvasHeight: Int,
+                           x0: Int, y0: Int, width: Int, height: Int) -> [UInt32] {
+        let f = filter.factor, reach = filter.reach, offsets = BackdropFilter.offsets(factor: f)
+        let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            source[min(max(y, 0), canvasHeight - 1) * canvasWidth + min(max(x, 0), canvasWidth - 1)]
+        }
+        // 1. Sums of the sparse boxes, channels B, G, R, A (shifts 0, 8, 16, 24).
+        var grid = [[Int64]](repeating: [0, 0, 0, 0], count: lw * lh)
+        for j in 0..<lh {
+            for i in 0..<lw {
+                for dy in offsets {
+                    for dx in offsets {
+                        let p = pixel(x0 - reach + i * f + dx, y0 - reach + j * f + dy)
+                        for c in 0..<4 { grid[j * lw + i][c] += Int64((p >> (8 * UInt32(c))) & 0xFF) }
+                    }
+                }
+            }
+        }
+        // 2. Each box: the sum over the centred window, the edges repeated, rows then columns.
+        for box in filter.boxes where box > 1 {
+            let r = box / 2
+            var rows = grid
+            for j in 0..<lh {
+                for i in 0..<lw {
+                    for c in 0..<4 {
+                        rows[j * lw + i][c] = (-r...r).reduce(0) { $0 + grid[j * lw + min(max(i + $1, 0), lw - 1)][c] }
+                    }
+                }
+            }
+            for j in 0..<lh {
+                for i in 0..<lw {
+                    for c in 0..<4 {
+                        grid[j * lw + i][c] = (-r...r).reduce(0) { $0 + rows[min(max(j + $1, 0), lh - 1) * lw + i][c] }
+                    }
+                }
+            }
+        }
+        // 3. Divided (8.8), saturated, tinted, rounded to 8 bits.
+        let divisor = Int64(offsets.count * offsets.count) * filter.boxes.reduce(1) { $0 * Int64($1 * $1) }
+        let reciprocal = (1 << 46) / divisor + 1
+        let m = filter.saturation
+        var low = [UInt32](repeating: 0, count: lw * lh)
+        for index in 0..<(lw * lh) {
+            let v = grid[index].map { (($0 * 256 + divisor / 2) * reciprocal) >> 46 }
+            let b = v[0], g = v[1], r = v[2], a = v[3]
+            func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
+            let saturated = [clamp(m[6] * r + m[7] * g + m[8] * b), clamp(m[3] * r + m[4] * g + m[5] * b),
+                             clamp(m[0] * r + m[1] * g + m[2] * b), a]
+            for c in 0..<4 {
+                let out = (filter.tint[c] + ((saturated[c] * filter.keep + 2048) >> 12) + 128) >> 8
+                low[index] |= UInt32(out) << (8 * UInt32(c))
+            }
+        }
+        // 4. Bilinear, columns then rows, each channel rounded.
+        func place(_ n: Int) -> (index: Int, weight: UInt32) {
+            let num = 2 * n + 1 - f
+            return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
+        }
+        func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+            (0..<4).reduce(0) { out, c in
+                let shift = 8 * UInt32(c)
+                return out | ((((a >> shift) & 0xFF) * (256 - w) + ((b >> shift) & 0xFF) * w + 128) >> 8) << shift
+            }
+        }
+        var wide = [UInt32](repeating: 0, count: lh * width)
+        for j in 0..<lh {
+            for x in 0..<width {
+                let (i, w) = place(x + reach)
+                wide[j * width + x] = mix(low[j * lw + i], low[j * lw + min(i + 1, lw - 1)], w)
+            }
+        }
+        var output = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let (j, w) = place(y + reach)
+            for x in 0..<width { output[y * width + x] = mix(wide[j * width + x], wide[min(j + 1, lh - 1) * width + x], w) }
+        }
+        return output
+    }
+
+    /// Every factor (1, 2, 4, 8, 16), both lane widths (255 · divisor under and over 2³²), areas
+    /// inside the canvas and reaching past its edges, with saturation and tint.
+    func testTheFilterEqualsThePlainReferenceByteForByte() {
+        let canvasWidth = 150, canvasHeight = 130
+        let source = noise(count: canvasWidth * canvasHeight, seed: 27)
+        let tint = Color(red: 0.9, green: 0.4, blue: 0.2, alpha: 0.35)
+        let cases: [(look: MaterialLook, scale: Double, area: (x: Int, y: Int, width: Int, height: Int))] = [
+            (MaterialLook(blurRadius: 2, saturation: 1.8, tint: tint), 1, (10, 20, 60, 30)),
+            (MaterialLook(blurRadius: 10, saturation: 1.8, tint: tint), 1, (0, 0, 150, 44)),
+            (MaterialLook(blurRadius: 10, saturation: 0.3, tint: .clear), 2, (37, 90, 101, 40)),
+            (MaterialLook(blurRadius: 10, saturation: 1.8, tint: tint), 3, (5, 7, 140, 33)),
+            (MaterialLook(blurRadius: 30, saturation: 1.2, tint: tint), 3, (0, 100, 150, 30)),
+        ]
+        var wide = false, narrow = false
+        for (look, scale, area) in cases {
+            let filter = BackdropFilter(look, scale: scale)
+            let taps = Int64(BackdropFilter.offsets(factor: filter.factor).count)
+            let divisor = taps * taps * filter.boxes.reduce(1) { $0 * Int64($1 * $1) }
+            if 255 * divisor < 1 << 32 { narrow = true } else { wide = true }
+            var output = [UInt32](repeating: 0, count: area.width * area.height)
+            source.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer { output in
+                    filter.apply(source: source.baseAddress!, sourceStride: canvasWidth, canvasWidth: canvasWidth,
+                                 canvasHeight: canvasHeight, x0: area.x, y0: area.y, width: area.width, height: area.height,
+                                 output: output.baseAddress!, outputStride: area.width)
+                }
+            }
+            let expected = reference(filter, source: source, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                     x0: area.x, y0: area.y, width: area.width, height: area.height)
+            let differing = zip(output, expected).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "σ \(look.blurRadius) pt at \(scale)x, factor \(filter.factor): \(differing) pixels differ")
+        }
+        XCTAssertTrue(narrow && wide, "the cases must take both lane widths")
+    }
+}
