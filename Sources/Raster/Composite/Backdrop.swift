@@ -10,6 +10,8 @@ final class BackdropFilters {
     private var filters: [MaterialLook: BackdropFilter] = [:]
     /// Output images by size (a frame's bars differ in size): made once, reused every frame.
     private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
+    /// The filters' working memory, kept between frames.
+    private let scratch = BackdropScratch()
 
     /// The filter of `look` on a canvas of `scale` pixels per point.
     func filter(_ look: MaterialLook, scale: Double) -> BackdropFilter {
@@ -31,7 +33,8 @@ final class BackdropFilters {
         filter(look, scale: scale).apply(
             source: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self), sourceStride: canvas.stride / 4,
             canvasWidth: canvas.width, canvasHeight: canvas.height, x0: x0, y0: y0, width: width, height: height,
-            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4)
+            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4,
+            scratch: scratch)
         target.surface.markDirty()
         target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
         return target.pattern

@@ -84,9 +84,11 @@ struct BackdropFilter: Hashable {
 
     /// Filters the area `x0..<x0+width`, `y0..<y0+height` of `source` (a canvas of
     /// `canvasWidth` x `canvasHeight` pixels, `sourceStride` pixels a row) into `output`
-    /// (`width` x `height`, rows `outputStride` pixels apart), reading only the rows `readRows` gives.
+    /// (`width` x `height`, rows `outputStride` pixels apart), reading only the rows `readRows` gives;
+    /// its working memory comes from `scratch`, which a caller filtering every frame keeps.
     func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
-               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int) {
+               x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
+               scratch: BackdropScratch = BackdropScratch()) {
         guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
         let taps = Self.offsets(factor: factor).count
         let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
@@ -97,11 +99,11 @@ struct BackdropFilter: Hashable {
         if 255 * divisor < 1 << 32 {
             filter(UInt32.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
                    canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor)
+                   outputStride: outputStride, divisor: divisor, scratch: scratch)
         } else {
             filter(UInt64.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
                    canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor)
+                   outputStride: outputStride, divisor: divisor, scratch: scratch)
         }
     }
 
@@ -110,27 +112,20 @@ struct BackdropFilter: Hashable {
     private func filter<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
         _: Lane.Type, source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
         x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
-        divisor: Int64
+        divisor: Int64, scratch: BackdropScratch
     ) {
         let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
         let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
         let lanes = lw * 4
-        let grid = UnsafeMutablePointer<Lane>.allocate(capacity: lanes * lh)
-        let spare = UnsafeMutablePointer<Lane>.allocate(capacity: lanes * lh)
-        let sums = UnsafeMutablePointer<Lane>.allocate(capacity: lanes)
-        let low = UnsafeMutablePointer<UInt32>.allocate(capacity: lw * lh)
-        let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: lh * width)
-        let columns = UnsafeMutablePointer<Int>.allocate(capacity: max(lw * taps, width))
-        let weights = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: lw), ag = UnsafeMutablePointer<UInt32>.allocate(capacity: lw)
-        defer {
-            for buffer in [UnsafeMutableRawPointer(grid), UnsafeMutableRawPointer(spare), UnsafeMutableRawPointer(sums),
-                           UnsafeMutableRawPointer(low), UnsafeMutableRawPointer(rows), UnsafeMutableRawPointer(columns),
-                           UnsafeMutableRawPointer(weights), UnsafeMutableRawPointer(rb), UnsafeMutableRawPointer(ag)] {
-                buffer.deallocate()
-            }
-        }
+        let grid = scratch.buffer(0, count: lanes * lh, of: Lane.self)
+        let spare = scratch.buffer(1, count: lanes * lh, of: Lane.self)
+        let sums = scratch.buffer(2, count: lanes, of: Lane.self)
+        let low = scratch.buffer(3, count: lw * lh, of: UInt32.self)
+        let rows = scratch.buffer(4, count: lh * width, of: UInt32.self)
+        let columns = scratch.buffer(5, count: max(lw * taps, width), of: Int.self)
+        let weights = scratch.buffer(6, count: width, of: UInt32.self)
+        let rb = scratch.buffer(7, count: lw, of: UInt32.self), ag = scratch.buffer(8, count: lw, of: UInt32.self)
 
         // 1. Box averages of sparse samples, as sums (divided in step 2); the canvas's edge
         //    pixels stand for those past it. Two channels a pixel in each 16-bit half: at most
@@ -293,5 +288,27 @@ struct BackdropFilter: Hashable {
                 sums[c] = sum &+ add[c] &- drop[c]
             }
         }
+    }
+}
+
+/// The working memory of `BackdropFilter.apply`: buffers kept between calls and grown when a
+/// call needs more, so a compositor filtering every frame allocates (and, under the heap's
+/// fill pattern, clears) nothing after its first frames. One per compositor: not shared between threads.
+final class BackdropScratch {
+    private var buffers: [(memory: UnsafeMutableRawPointer, bytes: Int)] = []
+
+    /// Buffer `index`, with room for at least `count` values of `T`; what it held is not kept.
+    func buffer<T>(_ index: Int, count: Int, of _: T.Type) -> UnsafeMutablePointer<T> {
+        let bytes = max(count, 1) * MemoryLayout<T>.stride
+        while buffers.count <= index { buffers.append((UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64), 64)) }
+        if buffers[index].bytes < bytes {
+            buffers[index].memory.deallocate()
+            buffers[index] = (UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64), bytes)
+        }
+        return buffers[index].memory.bindMemory(to: T.self, capacity: count)
+    }
+
+    deinit {
+        for buffer in buffers { buffer.memory.deallocate() }
     }
 }
