@@ -125,45 +125,63 @@ struct BackdropFilter: Hashable {
         let rows = scratch.buffer(4, count: lh * width, of: UInt32.self)
         let columns = scratch.buffer(5, count: max(lw * taps, width), of: Int.self)
         let weights = scratch.buffer(6, count: width, of: UInt32.self)
-        let rb = scratch.buffer(7, count: lw, of: UInt32.self), ag = scratch.buffer(8, count: lw, of: UInt32.self)
 
-        // 1. Box averages of sparse samples, as sums (divided in step 2); the canvas's edge
+        // Step 4 reads only the samples from the one under the area's first pixel to the one
+        // after its last, along each axis: only those are blurred along x and shaded.
+        func place(_ m: Int) -> (index: Int, weight: UInt32) {
+            let num = 2 * m + 1 - f
+            return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
+        }
+        let used = (columns: place(reach).index...min(place(reach + width - 1).index + 1, lw - 1),
+                    rows: place(reach).index...min(place(reach + height - 1).index + 1, lh - 1))
+
+        // 1. Box averages of sparse samples, as sums (divided in step 3); the canvas's edge
         //    pixels stand for those past it. Two channels a pixel in each 16-bit half: at most
-        //    taps² · 255 ≤ 64 · 255 < 2¹⁶.
+        //    taps² · 255 ≤ 64 · 255 < 2¹⁶. Each grid row's source rows are first summed down
+        //    each canvas column the grid reads (whole rows, which vectorize), then the taps
+        //    across: the same sums in another order.
         for n in 0..<(lw * taps) { columns[n] = min(max(gx0 + n / taps * f + offsets[n % taps], 0), canvasWidth - 1) }
+        let first = columns[0], span = columns[lw * taps - 1] - first + 1
+        let downRB = scratch.buffer(7, count: span, of: UInt32.self), downAG = scratch.buffer(8, count: span, of: UInt32.self)
+        for n in 0..<(lw * taps) { columns[n] -= first }
         for j in 0..<lh {
-            rb.update(repeating: 0, count: lw)
-            ag.update(repeating: 0, count: lw)
+            downRB.update(repeating: 0, count: span)
+            downAG.update(repeating: 0, count: span)
             for offset in offsets {
-                let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride
-                var n = 0
-                for i in 0..<lw {
-                    var sumRB: UInt32 = 0, sumAG: UInt32 = 0
-                    for _ in 0..<taps {
-                        let p = row[columns[n]]
-                        sumRB &+= p & 0x00FF_00FF
-                        sumAG &+= (p >> 8) & 0x00FF_00FF
-                        n += 1
-                    }
-                    rb[i] &+= sumRB
-                    ag[i] &+= sumAG
+                let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride + first
+                for c in 0..<span {
+                    let p = row[c]
+                    downRB[c] &+= p & 0x00FF_00FF
+                    downAG[c] &+= (p >> 8) & 0x00FF_00FF
                 }
             }
             let line = grid + j * lanes
+            var n = 0
             for i in 0..<lw {
-                line[4 * i] = Lane(rb[i] & 0xFFFF)
-                line[4 * i + 1] = Lane(ag[i] & 0xFFFF)
-                line[4 * i + 2] = Lane(rb[i] >> 16)
-                line[4 * i + 3] = Lane(ag[i] >> 16)
+                var sumRB: UInt32 = 0, sumAG: UInt32 = 0
+                for _ in 0..<taps {
+                    sumRB &+= downRB[columns[n]]
+                    sumAG &+= downAG[columns[n]]
+                    n += 1
+                }
+                line[4 * i] = Lane(sumRB & 0xFFFF)
+                line[4 * i + 1] = Lane(sumAG & 0xFFFF)
+                line[4 * i + 2] = Lane(sumRB >> 16)
+                line[4 * i + 3] = Lane(sumAG >> 16)
             }
         }
 
-        // 2. Three box blurs along each axis, as exact sums, from one buffer into the other.
+        // 2. Three box blurs along each axis, as exact sums, from one buffer into the other:
+        //    the passes down the columns first, over the whole grid, then those along the rows,
+        //    only over the rows step 4 reads. Each pass is linear along one axis (its edges
+        //    repeated along that axis), so the order does not change the sums.
         var values = grid, next = spare
         for box in boxes where box > 1 {
-            for j in 0..<lh { Self.boxRow(values + j * lanes, into: next + j * lanes, count: lw, width: box) }
-            swap(&values, &next)
             Self.boxColumns(values, into: next, lanes: lanes, count: lh, width: box, sums: sums)
+            swap(&values, &next)
+        }
+        for box in boxes where box > 1 {
+            for j in used.rows { Self.boxRow(values + j * lanes, into: next + j * lanes, count: lw, width: box) }
             swap(&values, &next)
         }
 
@@ -174,7 +192,8 @@ struct BackdropFilter: Hashable {
         let reciprocal = (1 << 46) / divisor + 1, half = divisor / 2
         let m = saturation, tint = self.tint, keep = self.keep
         let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
-        for index in 0..<(lw * lh) {
+        for j in used.rows { for i in used.columns {
+            let index = j * lw + i
             let sample = values + 4 * index
             let sum = SIMD4(Int64(sample[0]), Int64(sample[1]), Int64(sample[2]), Int64(sample[3]))
             let v = ((sum &* 256 &+ half) &* reciprocal) &>> 46
@@ -185,16 +204,12 @@ struct BackdropFilter: Hashable {
             let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
             low[index] = UInt32(truncatingIfNeeded: out[0]) | UInt32(truncatingIfNeeded: out[1]) << 8
                 | UInt32(truncatingIfNeeded: out[2]) << 16 | UInt32(truncatingIfNeeded: out[3]) << 24
-        }
+        } }
 
         // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
         //    is centred on the grid's pixel (i + 1/2)·f, weights in 1/256, each pass rounded.
-        func place(_ m: Int) -> (index: Int, weight: UInt32) {
-            let num = 2 * m + 1 - f
-            return (num / (2 * f), UInt32(((num % (2 * f)) * 256 + f) / (2 * f)))
-        }
         for x in 0..<width { (columns[x], weights[x]) = place(x + reach) }
-        for j in 0..<lh {
+        for j in used.rows {
             let line = low + j * lw, out = rows + j * width
             for x in 0..<width {
                 let i = columns[x]
