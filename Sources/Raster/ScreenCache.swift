@@ -117,6 +117,20 @@ public final class ScreenCache: @unchecked Sendable {
         }
     }
 
+    /// Draws the rows `rows` (all when nil) of `image`, one of this cache's parts drawn band by
+    /// band, that no frame has shown yet; nothing for an image drawn whole.
+    func drawRows(_ rows: Range<Int>?, of image: ScreenImage) {
+        guard image.bands != nil else { return }
+        // A band Cairo cannot draw (out of memory) stays blank and is tried again next time.
+        drawn.withLockedValue { drawn in try? image.drawRows(rows, images: drawn.images) }
+    }
+
+    /// The rows of the bands a scroll view's content is drawn in: half the screen's, so a
+    /// frame waits for at most three of them.
+    static func bandHeight(on device: Device) -> Int {
+        max(Int((device.size.height * device.scale / 2).rounded(.up)), 64)
+    }
+
     /// Whether `part` is drawn opaque (its pixels cover everything under them), without drawing it.
     func isOpaque(_ part: ScreenPart) -> Bool {
         part.kind == .body && (screens[part.screen]?.background.alpha ?? 1) >= 1
@@ -165,10 +179,21 @@ public final class ScreenCache: @unchecked Sendable {
         default:
             break
         }
-        guard let written = screens[part.screen] else { return nil }
         let layout = part.layout
-        guard let laidOut = layouts.screen(part.screen, on: layout) else { return nil }
+        guard screens[part.screen] != nil, let laidOut = layouts.screen(part.screen, on: layout) else { return nil }
         let screen = laidOut.spec
+        if case .scrollContent(let id) = part.kind {
+            // Drawn band by band as frames show its rows (`drawRows`).
+            guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
+            let scale = device.scale
+            return try ScreenImage(size: scroll.contentFrame.size, scale: scale, opaque: false,
+                                   bandHeight: Self.bandHeight(on: device)) { cairo, images in
+                try fonts.withTextContext { text in
+                    try ScreenPainter(cairo: cairo, text: text, device: layout, scale: scale, images: images)
+                        .paintScrollContent(view.view, in: scroll.contentFrame)
+                }
+            }
+        }
         return try fonts.withTextContext { text in
             func painter(_ cairo: CairoContext) -> ScreenPainter {
                 ScreenPainter(cairo: cairo, text: text, device: layout, scale: device.scale, images: images)
@@ -182,11 +207,6 @@ public final class ScreenCache: @unchecked Sendable {
                 guard let view = laidOut.identifiedView(id) else { return nil }
                 return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
-                }
-            case .scrollContent(let id):
-                guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
-                return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
-                    try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
                 }
             case .sectionHeader(let list, let section):
                 guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
@@ -208,7 +228,7 @@ public final class ScreenCache: @unchecked Sendable {
                 return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(bar, groups: .title)
                 }
-            case .tabBar, .tabBarBackground:
+            case .tabBar, .tabBarBackground, .scrollContent:
                 return nil
             case .selectedRow(let list, let index):
                 // The row as drawn selected — the body and the views with ids over it — cut to its frame.

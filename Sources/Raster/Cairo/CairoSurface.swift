@@ -13,14 +13,15 @@ final class CairoSurface {
                       storage: nil, operation: "creating a \(width)x\(height) image")
     }
 
-    /// A surface drawing into (or reading from) `buffer`, laid out with `stride` bytes per row.
-    convenience init(wrapping buffer: PixelBuffer, width: Int, height: Int, stride: Int,
+    /// A surface drawing into (or reading from) `buffer`, laid out with `stride` bytes per row,
+    /// from `offset` bytes into it (a surface of some of an image's rows).
+    convenience init(wrapping buffer: PixelBuffer, offset: Int = 0, width: Int, height: Int, stride: Int,
                      format: cairo_format_t) throws {
         try Self.checkSize(width: width, height: height)
-        guard stride * height <= buffer.count else {
+        guard offset >= 0, offset + stride * height <= buffer.count else {
             throw RasterError.invalidSize(width: width, height: height, scale: 1)
         }
-        let data = buffer.bytes.assumingMemoryBound(to: UInt8.self)
+        let data = (buffer.bytes + offset).assumingMemoryBound(to: UInt8.self)
         try self.init(
             adopting: cairo_image_surface_create_for_data(data, format, Int32(width), Int32(height), Int32(stride)),
             storage: buffer, operation: "wrapping a \(width)x\(height) image")

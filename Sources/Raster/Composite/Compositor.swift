@@ -113,8 +113,8 @@ final class Compositor {
             case let .fill(color, alpha, bounds, cornerRadius, device):
                 paintFill(color, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
             case let .image(part, alpha, bounds, cornerRadius, device):
-                if let source = sources?.source(for: part) {
-                    paintImage(source, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
+                if let sources, let source = sources.source(for: part) {
+                    paintImage(source, from: sources, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
                 } else {
                     paintFill(Self.missingScreenColor, alpha: alpha, bounds: bounds, cornerRadius: cornerRadius, transform: device)
                 }
@@ -320,12 +320,21 @@ final class Compositor {
     /// draws the antialiased edge, and Cairo stays on its fast paths, which a transparent
     /// surround would leave. Filtering and fading at once has no fast path: a translucent
     /// filtered node is filtered into the scratch image, then faded in from there.
-    private func paintImage(_ source: ScreenSources.Source, alpha: Double, bounds: Rect, cornerRadius: Double,
-                            transform: AffineTransform) {
+    private func paintImage(_ source: ScreenSources.Source, from sources: ScreenSources, alpha: Double, bounds: Rect,
+                            cornerRadius: Double, transform: AffineTransform) {
         let cr = cairo.pointer
         let pattern = source.pattern
         let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
-        switch canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight) {
+        let placement = canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth,
+                                         pixelHeight: source.pixelHeight)
+        // A copy reads exactly the image rows under the canvas's; anything else, all of them.
+        if case let .copied(_, y, frame) = placement {
+            let top = Int(max(frame.minY, 0) - y), bottom = Int(min(frame.maxY, Double(canvas.pixelHeight)) - y)
+            sources.prepare(source, rows: top..<max(bottom, top))
+        } else if placement != nil {
+            sources.prepare(source, rows: nil)
+        }
+        switch placement {
         case nil:
             return
         case .rotated(let imageToDevice):

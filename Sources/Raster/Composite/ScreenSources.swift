@@ -41,6 +41,12 @@ final class ScreenSources {
         homeIndicator = try overlays(cache.chrome.homeIndicator)
     }
 
+    /// Readies the rows `rows` (image rows; all when nil) of `source` for painting: an image
+    /// drawn band by band draws those not drawn yet.
+    func prepare(_ source: Source, rows: Range<Int>?) {
+        cache.drawRows(rows, of: source.image)
+    }
+
     /// The wrapped image of `part`, drawing it first if no frame has shown it; nil when it cannot be drawn.
     func source(for part: ScreenPart) -> Source? {
         if let source = sources[part] { return source }

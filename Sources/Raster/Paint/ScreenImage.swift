@@ -2,7 +2,8 @@ internal import CCairo
 import Geometry
 import Scene
 
-/// One screen part's pixels at device scale: drawn once, then read-only.
+/// One screen part's pixels at device scale: drawn once (whole, or band by band as frames need
+/// its rows), then read-only.
 ///
 /// The pixels live in plain memory rather than a Cairo surface, so each `Canvas` wraps them
 /// in its own surface and no Cairo or pixman object is shared between threads.
@@ -14,9 +15,57 @@ final class ScreenImage: Sendable {
     /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
     let isOpaque: Bool
 
+    /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);
+    /// nil when the image was drawn whole at once.
+    let bands: Bands?
+
+    /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
+    /// Read and written only under the lock of the screen cache that holds the image.
+    final class Bands: @unchecked Sendable {
+        let height: Int
+        fileprivate var drawn: [Bool]
+        fileprivate let draw: (CairoContext, ImageLibrary) throws -> Void
+        /// The user-space scale of the image's drawing (pixels per point, per axis).
+        fileprivate let scale: (x: Double, y: Double)
+
+        fileprivate init(height: Int, count: Int, scale: (x: Double, y: Double),
+                         draw: @escaping (CairoContext, ImageLibrary) throws -> Void) {
+            self.height = height
+            drawn = Array(repeating: false, count: count)
+            self.draw = draw
+            self.scale = scale
+        }
+    }
+
     /// An image of `size` points x `scale` pixels, drawn by `draw` in a context whose user
     /// space is in points.
-    init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
+    convenience init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
+        try self.init(size: size, scale: scale, opaque: opaque, bands: nil)
+        let surface = try CairoSurface(wrapping: pixels, width: pixelWidth, height: pixelHeight, stride: stride,
+                                       format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+        let cairo = try CairoContext(surface: surface)
+        cairo_scale(cairo.pointer, Double(pixelWidth) / size.width, Double(pixelHeight) / size.height)
+        try draw(cairo)
+        try cairo.checkStatus("drawing a screen")
+        surface.flush()
+    }
+
+    /// An image of `size` points x `scale` pixels, not drawn yet: `drawRows` draws the bands of
+    /// `bandHeight` pixel rows a frame needs, the first time one does, each by `draw` (as the
+    /// whole image would be drawn) into a surface of that band's rows alone. A tall scroll
+    /// view's content is drawn this way, so a frame waits only for the rows it shows and the
+    /// rest is drawn as the content scrolls into view, beside the encoder. The bands are the
+    /// same whichever frames or threads draw them, so the pixels are too.
+    convenience init(size: Size, scale: Double, opaque: Bool, bandHeight: Int,
+                     draw: @escaping (CairoContext, ImageLibrary) throws -> Void) throws {
+        let height = max(bandHeight, 1)
+        try self.init(size: size, scale: scale, opaque: opaque, bands: { width, rows in
+            Bands(height: height, count: (rows + height - 1) / height,
+                  scale: (Double(width) / size.width, Double(rows) / size.height), draw: draw)
+        })
+    }
+
+    private init(size: Size, scale: Double, opaque: Bool, bands: ((Int, Int) -> Bands)?) throws {
         let w = size.width * scale, h = size.height * scale
         guard scale > 0, scale.isFinite, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
               w < Double(cairoMaximumSide) + 1, h < Double(cairoMaximumSide) + 1 else {
@@ -30,13 +79,27 @@ final class ScreenImage: Sendable {
         pixelWidth = width
         pixelHeight = height
         pixels = PixelBuffer(count: stride * height)
+        self.bands = bands?(width, height)
+    }
 
-        let surface = try CairoSurface(wrapping: pixels, width: width, height: height, stride: stride, format: format)
-        let cairo = try CairoContext(surface: surface)
-        cairo_scale(cairo.pointer, Double(width) / size.width, Double(height) / size.height)
-        try draw(cairo)
-        try cairo.checkStatus("drawing a screen")
-        surface.flush()
+    /// Draws the bands holding `rows` (all rows when nil) that are not drawn yet, with `images`.
+    /// The caller holds the lock of the cache that holds this image.
+    func drawRows(_ rows: Range<Int>?, images: ImageLibrary) throws {
+        guard let bands else { return }
+        let wanted = rows.map { $0.clamped(to: 0..<pixelHeight) } ?? 0..<pixelHeight
+        guard !wanted.isEmpty else { return }
+        for band in (wanted.lowerBound / bands.height)...((wanted.upperBound - 1) / bands.height) where !bands.drawn[band] {
+            let top = band * bands.height, rows = min(bands.height, pixelHeight - top)
+            let surface = try CairoSurface(wrapping: pixels, offset: top * stride, width: pixelWidth, height: rows,
+                                           stride: stride, format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+            let cairo = try CairoContext(surface: surface)
+            cairo_translate(cairo.pointer, 0, -Double(top))
+            cairo_scale(cairo.pointer, bands.scale.x, bands.scale.y)
+            try bands.draw(cairo, images)
+            try cairo.checkStatus("drawing a screen")
+            surface.flush()
+            bands.drawn[band] = true
+        }
     }
 
     /// A Cairo surface reading these pixels, for one canvas's exclusive use.
