@@ -40,6 +40,26 @@ final class BackdropFilters {
         return target.pattern
     }
 
+    /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter
+    /// and composited straight over the area, as painting `filtered`'s pattern over it with
+    /// `CAIRO_OPERATOR_OVER` at full opacity, unclipped, gives: no image between. False when
+    /// the canvas's pixels cannot be reached (nothing is done).
+    func compositeFiltered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> Bool {
+        let x0 = Int(area.x), y0 = Int(area.y), width = Int(area.width), height = Int(area.height)
+        guard width > 0, height > 0 else { return true }
+        let canvas = cairo.surface
+        canvas.flush()
+        guard let pixels = canvas.data else { return false }
+        let stride = canvas.stride / 4
+        let words = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
+        filter(look, scale: scale).apply(
+            source: UnsafePointer(words), sourceStride: stride, canvasWidth: canvas.width, canvasHeight: canvas.height,
+            x0: x0, y0: y0, width: width, height: height, output: words + y0 * stride + x0, outputStride: stride,
+            over: true, scratch: scratch)
+        canvas.markDirty()
+        return true
+    }
+
     /// An image exactly `width` x `height`, kept for the next call of that size.
     private func outputImage(width: Int, height: Int) throws -> (surface: CairoSurface, pattern: CairoPattern) {
         let key = width << 32 | height

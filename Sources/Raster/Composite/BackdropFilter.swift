@@ -85,10 +85,13 @@ struct BackdropFilter: Hashable {
     /// Filters the area `x0..<x0+width`, `y0..<y0+height` of `source` (a canvas of
     /// `canvasWidth` x `canvasHeight` pixels, `sourceStride` pixels a row) into `output`
     /// (`width` x `height`, rows `outputStride` pixels apart), reading only the rows `readRows` gives;
-    /// its working memory comes from `scratch`, which a caller filtering every frame keeps.
+    /// its working memory comes from `scratch`, which a caller filtering every frame keeps. With
+    /// `over`, the result is composited over what `output` holds (`over(_:_:)`) instead of
+    /// replacing it: `output` may then be the area of `source` itself, which is read whole
+    /// before anything is written.
     func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
                x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
-               scratch: BackdropScratch = BackdropScratch()) {
+               over overOutput: Bool = false, scratch: BackdropScratch = BackdropScratch()) {
         guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
         let taps = Self.offsets(factor: factor).count
         let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
@@ -99,11 +102,11 @@ struct BackdropFilter: Hashable {
         if 255 * divisor < 1 << 32 {
             filter(UInt32.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
                    canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor, scratch: scratch)
+                   outputStride: outputStride, divisor: divisor, overOutput: overOutput, scratch: scratch)
         } else {
             filter(UInt64.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
                    canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor, scratch: scratch)
+                   outputStride: outputStride, divisor: divisor, overOutput: overOutput, scratch: scratch)
         }
     }
 
@@ -112,7 +115,7 @@ struct BackdropFilter: Hashable {
     private func filter<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
         _: Lane.Type, source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
         x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
-        divisor: Int64, scratch: BackdropScratch
+        divisor: Int64, overOutput: Bool, scratch: BackdropScratch
     ) {
         let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
@@ -192,6 +195,9 @@ struct BackdropFilter: Hashable {
         let reciprocal = (1 << 46) / divisor + 1, half = divisor / 2
         let m = saturation, tint = self.tint, keep = self.keep
         let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
+        // Whether every sample is opaque: then so is every pixel interpolated between them, and
+        // compositing the result over the output is replacing it.
+        var opaque = true
         for j in used.rows { for i in used.columns {
             let index = j * lw + i
             let sample = values + 4 * index
@@ -204,7 +210,9 @@ struct BackdropFilter: Hashable {
             let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
             low[index] = UInt32(truncatingIfNeeded: out[0]) | UInt32(truncatingIfNeeded: out[1]) << 8
                 | UInt32(truncatingIfNeeded: out[2]) << 16 | UInt32(truncatingIfNeeded: out[3]) << 24
+            opaque = opaque && out[3] == 255
         } }
+        let blends = overOutput && !opaque
 
         // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
         //    is centred on the grid's pixel (i + 1/2)·f, weights in 1/256, each pass rounded.
@@ -229,14 +237,39 @@ struct BackdropFilter: Hashable {
                 let b = UnsafeRawPointer(bottom + x).loadUnaligned(as: SIMD8<UInt32>.self)
                 let rb = (((a & mask) &* keep8 &+ (b & mask) &* w8 &+ half) &>> 8) & mask
                 let ag = (((a &>> 8) & mask) &* keep8 &+ ((b &>> 8) & mask) &* w8 &+ half) & ~mask
-                UnsafeMutableRawPointer(out + x).storeBytes(of: rb | ag, as: SIMD8<UInt32>.self)
+                let mixed = rb | ag
+                if blends {
+                    for k in 0..<8 { out[x + k] = Self.over(mixed[k], out[x + k]) }
+                } else {
+                    UnsafeMutableRawPointer(out + x).storeBytes(of: mixed, as: SIMD8<UInt32>.self)
+                }
                 x += 8
             }
             while x < width {
-                out[x] = Self.mix(top[x], bottom[x], w)
+                let mixed = Self.mix(top[x], bottom[x], w)
+                out[x] = blends ? Self.over(mixed, out[x]) : mixed
                 x += 1
             }
         }
+    }
+
+    /// Premultiplied `source` over `destination` as pixman composites `PIXMAN_OP_OVER` (what
+    /// Cairo's paint does): each channel of the destination times 255 − the source's alpha,
+    /// divided by 255 rounded (t = c·ia + 128, (t + t/256) / 256), plus the source's, saturated.
+    @inline(__always)
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        let inverse = 255 - (source >> 24), mask: UInt32 = 0x00FF_00FF
+        if inverse == 0 { return source }
+        var rb = (destination & mask) &* inverse &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & mask)) >> 8) & mask
+        var ag = ((destination >> 8) & mask) &* inverse &+ 0x0080_0080
+        ag = ((ag &+ ((ag >> 8) & mask)) >> 8) & mask
+        // Saturating adds, two channels at a time.
+        var sumRB = rb &+ (source & mask)
+        sumRB = (sumRB | (0x1000_0100 &- ((sumRB >> 8) & mask))) & mask
+        var sumAG = ag &+ ((source >> 8) & mask)
+        sumAG = (sumAG | (0x1000_0100 &- ((sumAG >> 8) & mask))) & mask
+        return sumRB | sumAG << 8
     }
 
     /// `a` and `b` (four 8-bit channels each) mixed `b` by `w`/256, each channel rounded: the

@@ -101,6 +101,8 @@ final class Compositor {
             cairo_clip(cr)
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        // How many of the children opened so far clip theirs, and which do.
+        var clips = 0, clipStack: [Bool] = []
         for step in plan.steps {
             switch step {
             case .clear(let background):
@@ -122,6 +124,9 @@ final class Compositor {
                 guard let area = canvas.backdropArea(of: bounds, device: device) else { break }
                 // Not repainted: its rows are all outside the damage (`spreading` makes it all or nothing).
                 if let rows, !rows.bands.contains(where: { $0.overlaps(Int(area.minY)..<Int(area.maxY)) }) { break }
+                // Unclipped, opaque and square: filtered straight onto the canvas, which is the same.
+                if clips == 0, alpha >= 1, cornerRadius == 0, device.isAxisAligned,
+                   backdrops.compositeFiltered(look, area: area, scale: scale, on: cairo) { break }
                 guard let pattern = backdrops.filtered(look, area: area, scale: scale, on: cairo) else { break }
                 cairo.withSavedState {
                     setPath(bounds, cornerRadius: cornerRadius, transform: device)
@@ -134,12 +139,15 @@ final class Compositor {
                 if let overlay = sources?.homeIndicator[tone] { paint(overlay, alpha: alpha) }
             case .beginChildren(let clip):
                 cairo_save(cr)
+                clipStack.append(clip != nil)
+                if clip != nil { clips += 1 }
                 if let clip {
                     setPath(clip.bounds, cornerRadius: clip.cornerRadius, transform: clip.device)
                     cairo_clip(cr)
                 }
             case .endChildren:
                 cairo_restore(cr)
+                if clipStack.popLast() == true { clips -= 1 }
             case .touch(let point):
                 paintTouch(at: point)
             }
