@@ -74,8 +74,8 @@ public enum NodeContent: Hashable, Sendable {
     /// The device's home indicator in `tone`, where the device puts it.
     case homeIndicator(ChromeTone)
     /// A `UIVisualEffectView` with a `UIBlurEffect`: what is drawn beneath the node's bounds
-    /// (and within the blur's reach around them) in the same frame, blurred, saturated and
-    /// tinted as the material says, drawn over the bounds.
+    /// (and within the blur's reach around them) in the same frame, blurred and its colours
+    /// remapped as the material says, drawn over the bounds.
     case backdrop(MaterialLook)
 }
 

@@ -4,8 +4,9 @@ import Scene
 import XCTest
 
 /// `BackdropFilter.apply` against a plain, slow implementation of the same integer steps written
-/// here: sums taken one pixel at a time, box blurs as direct window sums, the division, saturation
-/// and tint per channel, the bilinear steps per channel. The filter's fast paths (32- or 64-bit
+/// here: sums taken one pixel at a time, the luminance curve per sample, box blurs as direct
+/// window sums, the division, saturation, brightness and tint per channel, the bilinear steps per
+/// channel. The filter's fast paths (32- or 64-bit
 /// lanes, running sums over whole rows) must give exactly the same bytes.
 final class BackdropReferenceTests: XCTestCase {
     /// Pseudo-random premultiplied pixels (channels at most alpha), from a fixed seed
@@ -43,6 +44,22 @@ final class BackdropReferenceTests: XCTestCase {
                 }
             }
         }
+        // 1b. The luminance curve: the luminance of the straight colour (weights in 65536ths)
+        //     indexes the curve's grays (4096ths), each colour sum moves toward gray × alpha.
+        if let curve = filter.curve {
+            let w = LuminanceCurve.weights
+            let weights = [w.blue, w.green, w.red].map { Int64(($0 * 65536).rounded()) }
+            for index in 0..<(lw * lh) where grid[index][3] > 0 {
+                let a = grid[index][3]
+                let luma = (0..<3).reduce(Int64(0)) { $0 + weights[$1] * grid[index][$1] }
+                let level = Int(min((luma * 4096 + 32768 * a) / (65536 * a), 4096))
+                let gray = (curve[level] * a + 2048) >> 12
+                for c in 0..<3 {
+                    let v = grid[index][c]
+                    grid[index][c] = min(max(v + ((filter.curveAmount * (gray - v) + 2048) >> 12), 0), a)
+                }
+            }
+        }
         // 2. Each box: the sum over the centred window, the edges repeated, rows then columns.
         for box in filter.boxes where box > 1 {
             let r = box / 2
@@ -62,7 +79,7 @@ final class BackdropReferenceTests: XCTestCase {
                 }
             }
         }
-        // 3. Divided (8.8), saturated, tinted, rounded to 8 bits.
+        // 3. Divided (8.8), saturated, brightened, tinted, rounded to 8 bits.
         let divisor = Int64(offsets.count * offsets.count) * filter.boxes.reduce(1) { $0 * Int64($1 * $1) }
         let reciprocal = (1 << 46) / divisor + 1
         let m = filter.saturation
@@ -70,7 +87,7 @@ final class BackdropReferenceTests: XCTestCase {
         for index in 0..<(lw * lh) {
             let v = grid[index].map { (($0 * 256 + divisor / 2) * reciprocal) >> 46 }
             let b = v[0], g = v[1], r = v[2], a = v[3]
-            func clamp(_ c: Int64) -> Int64 { min(max((c + 2048) >> 12, 0), a) }
+            func clamp(_ c: Int64) -> Int64 { min(max((c + filter.brightness * a + 2048) >> 12, 0), a) }
             let saturated = [clamp(m[6] * r + m[7] * g + m[8] * b), clamp(m[3] * r + m[4] * g + m[5] * b),
                              clamp(m[0] * r + m[1] * g + m[2] * b), a]
             for c in 0..<4 {
@@ -105,7 +122,8 @@ final class BackdropReferenceTests: XCTestCase {
     }
 
     /// Every factor (1, 2, 4, 8, 16), both lane widths (255 · divisor under and over 2³²), areas
-    /// inside the canvas and reaching past its edges, with saturation and tint.
+    /// inside the canvas and reaching past its edges, with saturation and tint, and the system
+    /// materials' luminance curves and brightness.
     func testTheFilterEqualsThePlainReferenceByteForByte() {
         let canvasWidth = 150, canvasHeight = 130
         let source = noise(count: canvasWidth * canvasHeight, seed: 27)
@@ -116,13 +134,19 @@ final class BackdropReferenceTests: XCTestCase {
             (MaterialLook(blurRadius: 10, saturation: 0.3, tint: .clear), 2, (37, 90, 101, 40)),
             (MaterialLook(blurRadius: 10, saturation: 1.8, tint: tint), 3, (5, 7, 140, 33)),
             (MaterialLook(blurRadius: 30, saturation: 1.2, tint: tint), 3, (0, 100, 150, 30)),
+            (BlurMaterial.systemChromeMaterial.look(.light), 1, (20, 30, 100, 44)),
+            (BlurMaterial.systemChromeMaterial.look(.dark), 2, (0, 60, 150, 40)),
+            (BlurMaterial.systemUltraThinMaterial.look(.light), 1, (3, 0, 120, 50)),
+            (MaterialLook(blurRadius: 6, luminance: LuminanceCurve(amount: 0.9, values: [0.3, -0.4, 1.6, 0.7]),
+                          saturation: 2.2, brightness: -0.15, tint: tint), 2, (11, 13, 90, 70)),
         ]
-        var wide = false, narrow = false
+        var wide = false, narrow = false, curved = false
         for (look, scale, area) in cases {
             let filter = BackdropFilter(look, scale: scale)
             let taps = Int64(BackdropFilter.offsets(factor: filter.factor).count)
             let divisor = taps * taps * filter.boxes.reduce(1) { $0 * Int64($1 * $1) }
             if 255 * divisor < 1 << 32 { narrow = true } else { wide = true }
+            if filter.curve != nil { curved = true }
             var output = [UInt32](repeating: 0, count: area.width * area.height)
             source.withUnsafeBufferPointer { source in
                 output.withUnsafeMutableBufferPointer { output in
@@ -137,5 +161,6 @@ final class BackdropReferenceTests: XCTestCase {
             XCTAssertEqual(differing, 0, "σ \(look.blurRadius) pt at \(scale)x, factor \(filter.factor): \(differing) pixels differ")
         }
         XCTAssertTrue(narrow && wide, "the cases must take both lane widths")
+        XCTAssertTrue(curved, "the cases must include luminance curves")
     }
 }

@@ -6,8 +6,9 @@ import Scene
 import XCTest
 
 /// The materials' backdrop (`BackdropFilter`, `NodeContent.backdrop`): the blur against a
-/// Gaussian computed here by plain convolution, the saturation and tint against the W3C
-/// Filter Effects formulas, and repainting in rows under a blurred bar against a full draw.
+/// Gaussian computed here by plain convolution, each material's colours against its recipe's
+/// numbers and the formulas of Core Animation's filters, and repainting in rows under a blurred
+/// bar against a full draw.
 final class BackdropTests: XCTestCase {
     /// A look that only blurs: saturation 1 is the identity matrix, a clear tint lays nothing over.
     private func blurOnly(_ sigma: Double) -> MaterialLook {
@@ -68,14 +69,15 @@ final class BackdropTests: XCTestCase {
         return sums.map { $0 / weights }
     }
 
-    /// Against the reference at σ = 10 px (a 10 pt material at 1x) and σ = 30 px (the bars' 10 pt
-    /// at 3x). Tolerance: the output is rounded to 8 bits (0.5), and the cascade of three box
-    /// blurs on a grid of box averages, interpolated back, is not exactly a Gaussian: by Wells
-    /// (1986) three passes stay within about 1 % of a step's height of it, and the steps here are
-    /// up to 210 code values high, so the largest difference allowed is 4 code values and the
-    /// mean, where smooth areas dominate, 0.75 (measured: 2.6 / 0.56 at 10 px, 1.1 / 0.32 at 30 px).
+    /// Against the reference at σ = 10 px (boxes of 2), 30 px (boxes of 8, the regular material's
+    /// 29.5 pt at 1x) and 67.5 px (boxes of 16, the chrome material's 22.5 pt at 3x). Tolerance:
+    /// the output is rounded to 8 bits (0.5), and the cascade of three box blurs on a grid of box
+    /// averages, interpolated back, is not exactly a Gaussian: by Wells (1986) three passes stay
+    /// within about 1 % of a step's height of it, and the steps here are up to 210 code values
+    /// high, so the largest difference allowed is 4 code values and the mean, where smooth areas
+    /// dominate, 0.75 (measured: 2.6 / 0.56 at 10 px, 1.1 / 0.32 at 30 px, 1.4 / 0.36 at 67.5 px).
     func testTheBlurIsAGaussianOfTheMaterialsRadius() {
-        for (sigma, side, step) in [(10.0, 200, 3), (30.0, 420, 19)] {
+        for (sigma, side, step) in [(10.0, 200, 3), (30.0, 420, 19), (67.5, 600, 37)] {
             let source = picture(width: side, height: side)
             let area = (x: side / 4, y: side / 4, width: side / 2, height: side / 2)
             let output = filtered(blurOnly(sigma), scale: 1, source: source, width: side, height: side, area: area)
@@ -111,27 +113,51 @@ final class BackdropTests: XCTestCase {
         XCTAssertGreaterThan(largest, 40)
     }
 
-    /// Over a uniform colour the blur changes nothing, so each pixel is the formulas' result:
-    /// the W3C `saturate` matrix with s = 1.8, clamped, then the tint laid over at its alpha —
-    /// for every material, light and dark, within one code value (8-bit rounding).
-    func testSaturationAndTintFollowTheFormulas() {
-        let (r, g, b) = (200.0, 80.0, 40.0)
-        let source = [UInt32](repeating: 0xFF00_0000 | 200 << 16 | 80 << 8 | 40, count: 120 * 120)
-        for material in BlurMaterial.allCases {
-            for appearance in [Appearance.light, .dark] {
-                let look = material.look(appearance)
-                let s = look.saturation
-                let sr = (0.213 + 0.787 * s) * r + (0.715 - 0.715 * s) * g + (0.072 - 0.072 * s) * b
-                let sg = (0.213 - 0.213 * s) * r + (0.715 + 0.285 * s) * g + (0.072 - 0.072 * s) * b
-                let sb = (0.213 - 0.213 * s) * r + (0.715 - 0.715 * s) * g + (0.072 + 0.928 * s) * b
-                let a = look.tint.alpha
-                func over(_ c: Double, _ t: Double) -> Double { min(max(c, 0), 255) * (1 - a) + t * 255 * a }
-                let expected = [over(sb, look.tint.blue), over(sg, look.tint.green), over(sr, look.tint.red)]
+    /// The recipes' `materialFiltering`, light and dark (Core Material's `platformContentUltraThin`,
+    /// `platformContentThin`, `platformContent`, `platformContentThick`, `platformChrome`
+    /// `.materialrecipe` files as published from the iOS simulator runtime, e.g.
+    /// nguyenduy1412/react-native-blur `android/src/main/java/com/nguyenduy/blur/BlurView.kt`,
+    /// checked there against the runtime's files) [RE]: σ (a `blurRadius` of 30 as the 29.5 put on
+    /// the layer), `luminanceAmount`, `luminanceValues`, `saturation`, `brightness`.
+    private let recipes: [(material: BlurMaterial, appearance: Appearance, sigma: Double, amount: Double, values: [Double],
+                           saturation: Double, brightness: Double)] = [
+        (.systemUltraThinMaterial, .light, 22.5, 0.5, [0.45, 0.55, 0.65, 0.68], 1.1, 0.12),
+        (.systemUltraThinMaterial, .dark, 22.5, 0.5, [0.24, 0.24, 0.3, 0.39], 1.1, 0),
+        (.systemThinMaterial, .light, 29.5, 0.6, [0.725, 0.825, 0.76, 0.73], 1.35, 0.12),
+        (.systemThinMaterial, .dark, 29.5, 0.6, [0.2, 0.21, 0.1, 0.15], 1.35, 0),
+        (.systemMaterial, .light, 29.5, 0.75, [0.9, 0.83, 0.925, 0.815], 1.5, 0.1),
+        (.systemMaterial, .dark, 29.5, 0.75, [0.16, 0.26, 0.1, 0.1], 1.5, 0),
+        (.systemThickMaterial, .light, 45, 0.88, [0.99, 0.95, 0.98, 0.905], 1.5, 0.045),
+        (.systemThickMaterial, .dark, 45, 0.88, [0.14, 0.16, 0.1, 0.03], 1.5, 0),
+        (.systemChromeMaterial, .light, 22.5, 0.75, [0.8, 0.9, 1.1, 0.825], 1.1, 0.1),
+        (.systemChromeMaterial, .dark, 22.5, 0.75, [0.23, 0.52, 0.27, 0.255], 2.0, -0.1),
+    ]
+
+    /// Over a uniform colour the blur changes nothing, so each pixel is the formulas' result on
+    /// the recipe's numbers: Core Animation's `luminanceCurveMap` (luminance with weights
+    /// 0.2125 / 0.7154 / 0.0721, through the cubic Bézier of the four values, clamped, the colour
+    /// moved `amount` toward it), the W3C `saturate` matrix with the BT.709 weights 0.2126 /
+    /// 0.7152 / 0.0722, the brightness added, clamped — for every material, light and dark,
+    /// within one code value (8-bit rounding).
+    func testEachMaterialFollowsItsRecipe() {
+        for (r8, g8, b8) in [(200, 80, 40), (0, 0, 0), (255, 255, 255), (40, 170, 230)] {
+            let (r, g, b) = (Double(r8) / 255, Double(g8) / 255, Double(b8) / 255)
+            let source = [UInt32](repeating: 0xFF00_0000 | UInt32(r8) << 16 | UInt32(g8) << 8 | UInt32(b8), count: 120 * 120)
+            for recipe in recipes {
+                let look = recipe.material.look(recipe.appearance)
+                XCTAssertEqual(look.blurRadius, recipe.sigma, "\(recipe.material) \(recipe.appearance) σ")
+                let l = min(max(0.2125 * r + 0.7154 * g + 0.0721 * b, 0), 1), u = 1 - l, v = recipe.values
+                let gray = min(max(v[0] * u * u * u + 3 * v[1] * u * u * l + 3 * v[2] * u * l * l + v[3] * l * l * l, 0), 1)
+                let (cr, cg, cb) = (r + recipe.amount * (gray - r), g + recipe.amount * (gray - g), b + recipe.amount * (gray - b))
+                let luma = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb, s = recipe.saturation
+                func out(_ c: Double) -> Double { min(max(luma + s * (c - luma) + recipe.brightness, 0), 1) * 255 }
+                let expected = [out(cb), out(cg), out(cr)]
                 let output = filtered(look, scale: 3, source: source, width: 120, height: 120,
                                       area: (x: 10, y: 10, width: 100, height: 40))
                 for pixel in [output[0], output[1234], output[output.count - 1]] {
                     for (index, shift) in [UInt32(0), 8, 16].enumerated() {
-                        XCTAssertEqual(channel(pixel, shift), expected[index], accuracy: 1, "\(material) \(appearance) channel \(index)")
+                        XCTAssertEqual(channel(pixel, shift), expected[index], accuracy: 1,
+                                       "\(recipe.material) \(recipe.appearance) over (\(r8), \(g8), \(b8)) channel \(index)")
                     }
                     XCTAssertEqual(pixel >> 24, 255)
                 }

@@ -1,20 +1,21 @@
 import Scene
 
-/// A material's blur, saturation and tint applied to pixels already composited: what a
-/// `UIVisualEffectView` shows over what lies beneath it. Integer arithmetic throughout, on
-/// Cairo ARGB32 pixels (premultiplied, one `UInt32` each, `0xAARRGGBB`), so the bytes never
-/// depend on threads or on which rows a frame repaints.
+/// A material's luminance curve, blur, saturation, brightness and tint applied to pixels
+/// already composited: what a `UIVisualEffectView` shows over what lies beneath it. Integer
+/// arithmetic throughout, on Cairo ARGB32 pixels (premultiplied, one `UInt32` each,
+/// `0xAARRGGBB`), so the bytes never depend on threads or on which rows a frame repaints.
 ///
 /// As Core Animation's backdrop layers do, the Gaussian is taken at a lower resolution:
 /// 1. the pixels around the area are averaged in `factor` x `factor` boxes (every other pixel
 ///    of them, clamped at the canvas's edges) onto a grid that reaches `reach` pixels past the
-///    area on every side;
+///    area on every side; then, when the material has a luminance curve, each average moves
+///    toward the gray of its luminance (before the blur, in Core Material's filter order);
 /// 2. three box blurs per axis on that grid approximate a Gaussian (Wells, "Efficient
 ///    synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 1986; the box
 ///    widths as in Kutskir's "Fastest Gaussian blur"), summed exactly and divided once;
 /// 3. the samples are saturated (W3C Filter Effects Module Level 1, `feColorMatrix`
-///    `saturate`) and the tint laid over them (source-over), both affine, so doing them
-///    before the upsampling equals doing them after, up to rounding;
+///    `saturate`), brightened and the tint laid over them (source-over), all affine, so doing
+///    them before the upsampling equals doing them after, up to rounding;
 /// 4. the grid is interpolated bilinearly back to full resolution over the area, one axis at a
 ///    time, two channels at a time.
 /// The box averaging and the bilinear interpolation blur too (variances about f²/12 and
@@ -28,6 +29,12 @@ struct BackdropFilter: Hashable {
     let reach: Int
     /// The saturation matrix, rows R, G, B, times 4096.
     let saturation: [Int64]
+    /// The brightness added to each channel, times 4096.
+    let brightness: Int64
+    /// The luminance curve's gray for each luminance 0…4096 (in 4096ths), and how far each
+    /// sample moves to it (times 4096); nil without a curve.
+    let curve: [Int64]?
+    let curveAmount: Int64
     /// The tint, premultiplied, in 8.8 fixed point, as (B, G, R, A).
     let tint: SIMD4<Int64>
     /// 1 − the tint's alpha, times 4096.
@@ -50,11 +57,10 @@ struct BackdropFilter: Hashable {
         self.factor = factor
         self.boxes = boxes
         reach = (boxes.reduce(0) { $0 + ($1 - 1) / 2 } + 2) * factor
-        let s = look.saturation
-        let m: [Double] = [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s,
-                           0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s,
-                           0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s]
-        saturation = m.map { Int64(($0 * 4096).rounded()) }
+        saturation = look.saturationMatrix.map { Int64(($0 * 4096).rounded()) }
+        brightness = Int64((look.brightness * 4096).rounded())
+        curve = look.luminance.map { curve in (0...4096).map { Int64((curve.level(Double($0) / 4096) * 4096).rounded()) } }
+        curveAmount = Int64(((look.luminance?.amount ?? 0) * 4096).rounded())
         let t = look.tint, a = min(max(t.alpha, 0), 1)
         func channel(_ c: Double) -> Int64 { Int64((min(max(c, 0), 1) * a * 255 * 256).rounded()) }
         tint = SIMD4(channel(t.blue), channel(t.green), channel(t.red), Int64((a * 255 * 256).rounded()))
@@ -174,6 +180,29 @@ struct BackdropFilter: Hashable {
             }
         }
 
+        // 1b. The luminance curve on the box averages: each sample's luminance, of its straight
+        //     colour (the sums over the alpha sum; `LuminanceCurve.weights` in 65536ths), picks
+        //     its gray from `curve`, which the sums move `curveAmount` of the way to (the gray
+        //     times the alpha sum, as the sums are premultiplied), staying within alpha.
+        if let curve {
+            let amount = curveAmount, w = LuminanceCurve.weights
+            let wr = Int64((w.red * 65536).rounded()), wg = Int64((w.green * 65536).rounded())
+            let wb = Int64((w.blue * 65536).rounded())
+            curve.withUnsafeBufferPointer { levels in
+                for index in 0..<(lw * lh) {
+                    let sample = grid + 4 * index
+                    let a = Int64(sample[3])
+                    guard a > 0 else { continue }
+                    let luma = wr * Int64(sample[2]) + wg * Int64(sample[1]) + wb * Int64(sample[0])
+                    let gray = (levels[Int(min((luma * 4096 + 32768 * a) / (65536 * a), 4096))] * a + 2048) >> 12
+                    for c in 0..<3 {
+                        let v = Int64(sample[c])
+                        sample[c] = Lane(min(max(v + ((amount * (gray - v) + 2048) >> 12), 0), a))
+                    }
+                }
+            }
+        }
+
         // 2. Three box blurs along each axis, as exact sums, from one buffer into the other:
         //    the passes down the columns first, over the whole grid, then those along the rows,
         //    only over the rows step 4 reads. Each pass is linear along one axis (its edges
@@ -190,10 +219,10 @@ struct BackdropFilter: Hashable {
 
         // 3. One division, as a multiplication by the reciprocal in 46 fractional bits: the
         //    quotients are at most 65280 (8.8), so the product stays under 2⁶², and it is off by
-        //    under 1/256 of a code value. Then saturation and tint, in 8.8 fixed point, colour
-        //    channels kept within alpha; then rounded to 8 bits, premultiplied ARGB as the canvas.
+        //    under 1/256 of a code value. Then saturation, brightness and tint, in 8.8 fixed point,
+        //    colour channels kept within alpha; then rounded to 8 bits, premultiplied ARGB as the canvas.
         let reciprocal = (1 << 46) / divisor + 1, half = divisor / 2
-        let m = saturation, tint = self.tint, keep = self.keep
+        let m = saturation, tint = self.tint, keep = self.keep, brightness = self.brightness
         let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
         // Whether every sample is opaque: then so is every pixel interpolated between them, and
         // compositing the result over the output is replacing it.
@@ -204,9 +233,10 @@ struct BackdropFilter: Hashable {
             let sum = SIMD4(Int64(sample[0]), Int64(sample[1]), Int64(sample[2]), Int64(sample[3]))
             let v = ((sum &* 256 &+ half) &* reciprocal) &>> 46
             let b = v[0], g = v[1], r = v[2], a = v[3]
-            let sr = min(max((m0 * r + m1 * g + m2 * b + 2048) >> 12, 0), a)
-            let sg = min(max((m3 * r + m4 * g + m5 * b + 2048) >> 12, 0), a)
-            let sb = min(max((m6 * r + m7 * g + m8 * b + 2048) >> 12, 0), a)
+            let lift = brightness * a
+            let sr = min(max((m0 * r + m1 * g + m2 * b + lift + 2048) >> 12, 0), a)
+            let sg = min(max((m3 * r + m4 * g + m5 * b + lift + 2048) >> 12, 0), a)
+            let sb = min(max((m6 * r + m7 * g + m8 * b + lift + 2048) >> 12, 0), a)
             let out = (tint &+ ((SIMD4(sb, sg, sr, a) &* keep &+ 2048) &>> 12) &+ 128) &>> 8
             low[index] = UInt32(truncatingIfNeeded: out[0]) | UInt32(truncatingIfNeeded: out[1]) << 8
                 | UInt32(truncatingIfNeeded: out[2]) << 16 | UInt32(truncatingIfNeeded: out[3]) << 24

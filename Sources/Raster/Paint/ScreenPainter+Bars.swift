@@ -4,13 +4,15 @@ import Scene
 
 /// The bottom bars, placed by `BottomBarLayout`: drawn over the screen's views, with its body.
 extension ScreenPainter {
-    /// Background and hairline (`background`), then each tab (`items`): its icon (25 pt box, 7 pt
-    /// from the top), title (10 pt medium) below it, the selected one in the tint, and its badge.
+    /// Background and hairline (`background`; a material shows as it does over `beneath`), then
+    /// each tab (`items`): its icon (25 pt box, 7 pt from the top), title (10 pt medium) below
+    /// it, the selected one in the tint, and its badge.
     /// Metrics: Apple HIG, https://developer.apple.com/design/human-interface-guidelines/tab-bars
-    func paint(_ tabBar: TabBarView, background: Bool = true, items: Bool = true) throws {
+    func paint(_ tabBar: TabBarView, beneath: Color = .clear, background: Bool = true, items: Bool = true) throws {
         let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
         if background {
-            paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator, material: tabBar.material)
+            paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator, material: tabBar.material,
+                                  beneath: beneath)
         }
         guard items else { return }
         for (index, item) in tabBar.items.enumerated() {
@@ -45,10 +47,11 @@ extension ScreenPainter {
 
     /// Background and hairline, then the items spread across the bar with flexible space
     /// between them: the first at the leading margin, the last at the trailing one, a single
-    /// item centered.
-    func paint(_ toolbar: ToolbarView) throws {
+    /// item centered. A material shows as it does over `beneath`.
+    func paint(_ toolbar: ToolbarView, beneath: Color) throws {
         let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
-        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material)
+        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material,
+                              beneath: beneath)
         let line = layout.bar
         let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
         let total = widths.reduce(0, +)
@@ -62,10 +65,12 @@ extension ScreenPainter {
     }
 
     /// A bar drawn with its screen's body has nothing scrolling under it: its `material` shows
-    /// as the material's tint (the blur of a still, mostly flat body is left out). The tab bar
-    /// controller's bar is drawn without one, over a backdrop node that blurs what is beneath.
-    private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?, material: MaterialLook?) {
-        if let material { cairo.fill(layout.background, color: material.tint) }
+    /// as it does over the uniform colour `beneath`, the screen's background (the blur of a
+    /// still, mostly flat body is left out). The tab bar controller's bar is drawn without one,
+    /// over a backdrop node that blurs what is beneath.
+    private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?, material: MaterialLook?,
+                                       beneath: Color) {
+        if let material { cairo.fill(layout.background, color: material.over(beneath)) }
         cairo.fill(layout.background, color: background)
         if let separator {
             drawHairline(Rect(x: 0, y: layout.background.minY, width: layout.background.width, height: 0), color: separator)

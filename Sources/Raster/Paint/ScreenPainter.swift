@@ -38,8 +38,8 @@ struct ScreenPainter {
         for view in screen.views where view.id == nil {
             try paint(view, defaultFrame: content)
         }
-        if let tabBar = screen.tabBar { try paint(tabBar) }
-        if let toolbar = screen.toolbar { try paint(toolbar) }
+        if let tabBar = screen.tabBar { try paint(tabBar, beneath: screen.background) }
+        if let toolbar = screen.toolbar { try paint(toolbar, beneath: screen.background) }
     }
 
     /// The view alone, its `frame` (in screen points on `layout`) moved to the image's origin.
