@@ -236,6 +236,41 @@ final class ScrollingTests: XCTestCase {
             """).first?.contains("t.yaml:9:24: error: missing key 'to'") ?? false, "\(messages("timeline: [{ at: 0.1, scroll: { list: rows } }]"))")
     }
 
+    /// Pulled 190 pt past the top and lifted still at 0.4 s, the content springs back from
+    /// o0 = −92.43 pt [CALC, the rubber band above] as o0 · e^(−0.01005 · ms) (the bounce's decay,
+    /// docs/uikit-semantics.md#scrolling, no velocity). A push at 0.5 s does not stop it: under the
+    /// push it is at o0 · e^(−2.01) = −12.4 at 0.6 s and o0 · e^(−3.015) = −4.5 at 0.7 s (each within
+    /// a point: shown on whole points, and restarted from the shown −34 at 0.5 s), and it rests at
+    /// 0, which the pop shows again, rather than held at −34.
+    func testAPushDuringTheSpringBackLetsTheContentSpringBack() throws {
+        let timeline = try timeline("""
+            transitions: [{ from: list, to: detail, style: system-push }]
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.5, push: detail }
+              - { at: 2.5, pop: true }
+            """)
+        let o0 = -ScrollPhysics.rubberBand(190, dimension: 800)
+        XCTAssertEqual(o0, -92.43, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.5)), o0 * exp(-1.005), accuracy: 1)
+        XCTAssertEqual(timeline.state(at: 0.6).transition, "system-push")
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.6)), o0 * exp(-2.01), accuracy: 1)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.7)), o0 * exp(-3.015), accuracy: 1)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 0, "and after the pop")
+    }
+
+    /// A `scroll:` entry during the spring-back animates from where the content is, never past
+    /// the content's ends: row 5 to the top (5 × 44 = 220 pt) from −34 at 0.5 s.
+    func testAScrollToDuringTheSpringBackStartsFromWhereTheContentIs() throws {
+        let timeline = try timeline("""
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.5, scroll: { list: rows, to: 5, position: top } }
+            """)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.5)), -34)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 220)
+    }
+
     func testAPopReturnsToTheOffsetTheListHad() throws {
         let timeline = try timeline("""
             transitions: [{ from: list, to: detail, style: system-push }]

@@ -64,6 +64,50 @@ final class SheetScrollTests: XCTestCase {
             """)), [])
     }
 
+    /// The same pan on the list of a screen pushed inside the sheet at medium: the sheet (its
+    /// navigation controller's node) rises the same 336 pt to the large detent and the list of
+    /// the pushed screen takes the other 164 pt, as at the sheet's root screen.
+    func testAnUpwardPanOnAScreenPushedInsideTheSheetAtMediumRaisesTheSheetThenScrollsItsList() throws {
+        let t = try timeline("""
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            fps: 100
+            tail: 0
+            screens:
+              home: {}
+              sheet: { navigationBar: { title: Sheet }, content: [{ list: { id: rows, rows: [One, Two] } }] }
+              detail: { navigationBar: { title: Detail, back: Sheet }, content: [{ list: { id: long, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }] }
+            root: home
+            transitions:
+              - { from: home, to: sheet, style: page-sheet, detents: medium-large }
+              - { from: sheet, to: detail, style: system-push }
+            timeline:
+              - { at: 0.1, present: sheet }
+              - { at: 1, push: detail }
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]], expect: { detent: large } }
+            """)
+        func sheetTop(at time: Double) -> Double? { t.state(at: time).layers.first { $0.id == "sheet/navigationController" }?.frame.minY }
+        func offset(at time: Double) -> Double? { t.state(at: time).layers.first { $0.id == "detail/long" }?.contentOffset?.y }
+        let top = try XCTUnwrap(offset(at: 1.9), "the pushed screen's list")
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 1.9)), medium, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 2.2)), medium - 190, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: 2.2)), top, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 2.35)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: 2.35)) - top, 500 - 336, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: t.duration)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: t.duration)) - top, 164, accuracy: 1e-9)
+        XCTAssertEqual(t.runs.last?.detent, "large")
+    }
+
+    /// The sheet's progress on an upward drag is what the drag does, on the dismissal's scale:
+    /// raised 190 pt from medium, (210 − 400) / (800 − 400) = −0.475, not 0.
+    func testAnUpwardDragOfTheSheetHasNegativeProgress() throws {
+        let t = try timeline(scene("""
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 500], [0.4, 200, 500]], expect: { detent: large } }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.25)), medium - 190, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(t.state(at: 2.25).progress), -0.475, accuracy: 1e-9)
+    }
+
     func testWithoutExpandingTheListScrollsAtMedium() throws {
         let t = try timeline(scene(settings: ", prefersScrollingExpandsWhenScrolledToEdge: false", """
               - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 590], [0.3, 200, 590], [0.4, 200, 590]], expect: { scroll: { list: rows, offset: 100, tolerance: 0.01 } } }
