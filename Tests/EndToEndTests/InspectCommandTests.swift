@@ -52,6 +52,32 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertFalse(try CLI.segue(["inspect", sceneURL.path, "--json"]).text.contains("contentOffset"))
     }
 
+    /// `--at T` reports a sheet where it rests at T: raised from the medium detent (top at half the
+    /// 800 pt screen, 400) to the large one (an 8 % gap: top at 64), the sheet 748 pt tall (the
+    /// 736 pt large sheet and its 12 pt corner radius) at both.
+    func testInspectAtATimeGivesTheDetentTheSheetRestsAt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("detent.yaml")
+        try """
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            screens:
+              home: {}
+              sheet: {}
+            root: home
+            transitions: [{ from: home, to: sheet, style: page-sheet, detents: medium-large }]
+            timeline:
+              - { at: 0.1, present: sheet }
+              - { at: 1.5, swipe: { from: [200, 600], to: [200, 300], duration: 0.3 }, expect: { detent: large } }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let before = try CLI.segue(["inspect", sceneURL.path, "--at", "1"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.text.contains("presented as page-sheet at [0, 400, 400, 748]"), before.text)
+        let after = try CLI.segue(["inspect", sceneURL.path, "--at", "4"])
+        XCTAssertTrue(after.text.contains("presented as page-sheet at [0, 64, 400, 748]"), after.text)
+        XCTAssertTrue(try CLI.segue(["inspect", sceneURL.path]).text.contains("presented as page-sheet at [0, 400, 400, 748]"),
+                      "without --at, where it first rests")
+    }
+
     func testInspectJSONIsExact() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("small.yaml")
