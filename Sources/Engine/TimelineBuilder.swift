@@ -1038,6 +1038,10 @@ struct TimelineBuilder {
         guard abs(movement.y) >= abs(movement.x) else {
             return .declined("\(name) scrolls vertically and ignores this pan, which began moving mostly sideways (\(point(movement)))")
         }
+        guard geometry.scrollsVertically else {
+            return .declined("\(name) does not scroll: its content fits its \(format(geometry.frame.height)) pt height" +
+                             (geometry.behavior.bounces ? " and it does not bounce when it fits ('alwaysBounceVertical: true' makes it)" : " and 'bounces' is false"))
+        }
         guard began.time >= earliest else {
             return .declined("as a scroll of \(name) it began at \(format(began.time)) s, while the transition before ran (until \(format(earliest)) s)")
         }
@@ -1093,11 +1097,11 @@ struct TimelineBuilder {
     /// down, the scroll view's alone; begun at its top, a downward pan drags the sheet and an
     /// upward one raises it to its largest detent (`prefersScrollingExpandsWhenScrolledToEdge`)
     /// before the content scrolls (`SheetScrollArbitration`). Nil where this is not such a pan: a
-    /// content that cannot scroll, a pan that never began or began sideways or too early, which
+    /// content that cannot scroll (no taller than the view, and not always bouncing), a pan that never began or began sideways or too early, which
     /// the sheet's own pan and the scroll view's answer as elsewhere.
     private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
         guard active == nil, let resting = restingSheet(), let down = trace.first,
-              let hit = scrollView(at: down.location), hit.geometry.range.upperBound > hit.geometry.range.lowerBound
+              let hit = scrollView(at: down.location), hit.geometry.scrollsVertically
         else { return nil }
         let (geometry, key) = hit
         let recognition = PanRecognizer(bounds: bounds).recognize(trace)

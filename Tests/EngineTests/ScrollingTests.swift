@@ -27,8 +27,8 @@ final class ScrollingTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header(rows: rows, options: options) + body, file: "t.yaml", name: "t"))
     }
 
-    private func messages(_ body: String) -> [String] {
-        sceneMessages(header() + body)
+    private func messages(rows: Int = 30, options: String = "", _ body: String) -> [String] {
+        sceneMessages(header(rows: rows, options: options) + body)
     }
 
     private func offset(_ timeline: Timeline, at time: Double, node: String = "list/rows") -> Double? {
@@ -90,6 +90,43 @@ final class ScrollingTests: XCTestCase {
               - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.3, 200, 300]], expect: scroll }
             """, options: ", bounces: false")
         for frame in 0..<stiff.frameCount { XCTAssertEqual(offset(stiff, at: stiff.time(ofFrame: frame)), 0) }
+    }
+
+    /// Content no taller than its view: a table view always bounces vertically, a collection view
+    /// does not (`alwaysBounceVertical`, UIKit's defaults). 4 cells in 2 columns of a 400 pt grid
+    /// are 2 rows of 200 pt, 400 pt of an 800 pt view. Pulled down 200 pt (190 past the top),
+    /// a bouncing one shows −(1 − 1 / (190 · 0.55 / 800 + 1)) · 800 = −92.43 pt [CALC], at −92.
+    func testShortContentScrollsOnlyWhereItAlwaysBounces() throws {
+        func scene(_ options: String, expect: String? = nil) -> String {
+            """
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            fps: 10
+            tail: 0
+            screens:
+              grid: { content: [{ grid: { id: photos, columns: 2, spacing: 0, inset: 0, aspectRatio: 1, cells: [{ color: systemRed }, { color: systemBlue }, { color: systemRed }, { color: systemBlue }]\(options) } }] }
+            root: grid
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]]\(expect.map { ", expect: \($0)" } ?? "") }
+            """
+        }
+        let found = sceneMessages(scene(""))
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("'photos' of 'grid' does not scroll: its content fits its 800 pt height and it does not bounce when it fits ('alwaysBounceVertical: true' makes it)") ?? false, "\(found)")
+        let bouncing = try Timeline(scene: try SceneLoader.load(text: scene(", alwaysBounceVertical: true", expect: "scroll"), file: "t.yaml", name: "t"))
+        XCTAssertEqual(try XCTUnwrap(offset(bouncing, at: 0.3, node: "grid/photos")), -92)
+        XCTAssertEqual(offset(bouncing, at: bouncing.duration, node: "grid/photos"), 0)
+        XCTAssertTrue(sceneMessages(scene(", alwaysBounceVertical: true, bounces: false"))
+            .contains { $0.contains("'photos' of 'grid' does not scroll: its content fits its 800 pt height and 'bounces' is false") })
+        // A short list rubber-bands by default and stops when told not to.
+        let list = try timeline("""
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]], expect: scroll }
+            """, rows: 3)
+        XCTAssertEqual(try XCTUnwrap(offset(list, at: 0.3)), -92)
+        XCTAssertEqual(messages(rows: 3, options: ", alwaysBounceVertical: false", """
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+            """).count, 1)
     }
 
     func testAFlickPastTheEndBouncesBackToIt() throws {

@@ -15,14 +15,14 @@ final class SheetScrollTests: XCTestCase {
 
     /// A sheet with a 40-row list (44 pt rows, 1760 pt of content) over a plain screen, presented
     /// at 0.1 s and at rest well before 2 s.
-    private func scene(detents: String = "medium-large", settings: String = "", _ timeline: String) -> String {
+    private func scene(detents: String = "medium-large", settings: String = "", rows: Int = 40, list: String = "", _ timeline: String) -> String {
         """
         device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
         fps: 100
         tail: 0
         screens:
           home: {}
-          sheet: { content: [{ list: { id: rows, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }] }
+          sheet: { content: [{ list: { id: rows\(list), rows: [\((0..<rows).map { "R\($0)" }.joined(separator: ", "))] } }] }
         root: home
         transitions: [{ from: home, to: sheet, style: page-sheet, detents: \(detents)\(settings) }]
         timeline:
@@ -106,6 +106,33 @@ final class SheetScrollTests: XCTestCase {
             """))
         XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.25)), medium - 190, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(t.state(at: 2.25).progress), -0.475, accuracy: 1e-9)
+    }
+
+    /// A list of 3 rows (132 pt) in the 748 pt sheet cannot scroll, but a table view always
+    /// bounces vertically (`alwaysBounceVertical`): the same pan raises the sheet 336 pt to the
+    /// large detent and the other 164 pt pull the content up past its end, rubber-banded over the
+    /// 748 pt view: (1 − 1 / (164 · 0.55 / 748 + 1)) · 748 = 80.49 pt [CALC], shown at 80; lifted
+    /// still, it springs back to 0.
+    func testAShortListInASheetRubberBandsOnceTheSheetIsAtItsLargestDetent() throws {
+        let pan = "[[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]]"
+        let t = try timeline(scene(rows: 3, "  - { at: 2, pan: \(pan), expect: scroll }"))
+        XCTAssertEqual(ScrollPhysics.rubberBand(164, dimension: 748), 80.49, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.35)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.35)), 80)
+        XCTAssertEqual(offset(t, at: t.duration), 0)
+        XCTAssertEqual(t.runs.last?.detent, "large")
+        // Told not to bounce when it fits, the list does not scroll: the sheet takes the whole pan.
+        let still = try timeline(scene(rows: 3, list: ", alwaysBounceVertical: false", "  - { at: 2, pan: \(pan), expect: { detent: large } }"))
+        let top = try XCTUnwrap(sheetTop(still, at: 2.35))
+        XCTAssertLessThan(top, large, "the sheet, pulled above its largest detent")
+        XCTAssertGreaterThan(top, large - 164, "rubber-banded: less than the finger's 164 pt past it")
+        XCTAssertEqual(offset(still, at: 2.35) ?? 0, 0)
+        // At the top, a downward pan on the short list drags the sheet down.
+        let down = try timeline(scene(detents: "large", rows: 3, """
+              - { at: 2, pan: [[0, 200, 300], [0.1, 200, 310], [0.2, 200, 410], [0.3, 200, 410], [0.4, 200, 410]], expect: cancel }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(down, at: 2.25)), large + 100, accuracy: 1e-9)
+        XCTAssertEqual(offset(down, at: 2.25) ?? 0, 0)
     }
 
     func testWithoutExpandingTheListScrollsAtMedium() throws {

@@ -154,7 +154,10 @@ public enum ScrollViewKeys {
                                              uikit: "isPagingEnabled")
     public static let bounces = Setting<Bool>("bounces", .boolean, default: true,
                                               doc: "rubber-bands past the ends and bounces back; false stops at them", uikit: "bounces")
-    public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces]
+    public static let alwaysBounceVertical = Setting<Bool?>("alwaysBounceVertical", defaultText: "true for lists, false for grids",
+        doc: "content shorter than the view still follows a vertical pan, rubber-banded, and bounces back (UITableView's default); false: it does not scroll, and in a sheet the sheet takes the pan",
+        uikit: "alwaysBounceVertical")
+    public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces, alwaysBounceVertical]
 }
 
 public enum ListKeys {
