@@ -35,6 +35,8 @@ struct TimelineBuilder {
     /// For each driver, the scroll run that goes on springing back from past an edge while it
     /// runs (its offset overrides `driverOffsets` for that view), by driver index.
     private(set) var driverScrolls: [Int?] = []
+    /// When the last pan on each scroll view of a sheet lifted (`SheetScrollArbitration.minimumSwipeInterval`).
+    private var panEnds: [ScrollOffsets.Key: Double] = [:]
     /// The scroll views a gesture scrolled.
     private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
     /// For each driver that runs inside a presented navigation controller shown as a sheet, the
@@ -1096,7 +1098,8 @@ struct TimelineBuilder {
     /// (docs/uikit-semantics.md#a-scroll-view-inside-a-sheet): begun with the content scrolled
     /// down, the scroll view's alone; begun at its top, a downward pan drags the sheet and an
     /// upward one raises it to its largest detent (`prefersScrollingExpandsWhenScrolledToEdge`)
-    /// before the content scrolls (`SheetScrollArbitration`). Nil where this is not such a pan: a
+    /// before the content scrolls (`SheetScrollArbitration`); begun within 0.4 s of the last pan on
+    /// it, the scroll view's alone (`MinimumSheetSwipeInterval`). Nil where this is not such a pan: a
     /// content that cannot scroll (no taller than the view, and not always bouncing), a pan that never began or began sideways or too early, which
     /// the sheet's own pan and the scroll view's answer as elsewhere.
     private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
@@ -1107,7 +1110,10 @@ struct TimelineBuilder {
         let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin,
               abs(movement.y) >= abs(movement.x), began.time >= earliest else { return nil }
-        if offsets[key] > geometry.range.lowerBound + 1e-9 {
+        // A pan begun soon after the last one on this scroll view is its alone while the sheet rests.
+        let quick = panEnds[key].map { began.time - $0 < SheetScrollArbitration.minimumSwipeInterval } ?? false
+        panEnds[key] = recognition.up.time
+        if offsets[key] > geometry.range.lowerBound + 1e-9 || quick {
             // The sheet follows only a pan that began with the content at its top.
             if case .scrolled(let index) = scroll(hit, recognition, notBefore: earliest) { return .scroll(index) }
             return nil

@@ -135,6 +135,30 @@ final class SheetScrollTests: XCTestCase {
         XCTAssertEqual(offset(down, at: 2.25) ?? 0, 0)
     }
 
+    /// A pan begun less than 0.4 s after the last one on the list lifted is the list's alone while
+    /// the sheet rests (`MinimumSheetSwipeInterval`): the list, scrolled 100 pt by a pan lifted at
+    /// 2.4 s and scrolled back to its top by 2.7 s, is pulled 190 pt past its top by a pan that
+    /// begins at 2.72 s (0.32 s later): rubber-banded over the 748 pt view to
+    /// −(1 − 1 / (190 · 0.55 / 748 + 1)) · 748 = −91.69 pt [CALC], at −92; the sheet stays. The same
+    /// pan half a second later drags the sheet 190 pt down.
+    func testAQuickSecondPanAtTheTopScrollsRatherThanDraggingTheSheet() throws {
+        func scene(second: Double) -> String {
+            self.scene(detents: "large", """
+                  - { at: 2, pan: [[0, 200, 600], [0.1, 200, 590], [0.2, 200, 490], [0.3, 200, 490], [0.4, 200, 490]], expect: scroll }
+                  - { at: 2.4, scroll: { list: rows, to: 0, position: top } }
+                  - { at: \(second), pan: [[0, 200, 300], [0.01, 200, 310], [0.1, 200, 500], [0.2, 200, 500], [0.3, 200, 500]] }
+                """)
+        }
+        let quick = try timeline(scene(second: 2.71))
+        XCTAssertEqual(offset(quick, at: 2.7), 0)
+        XCTAssertEqual(ScrollPhysics.rubberBand(190, dimension: 748), 91.69, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(offset(quick, at: 2.85)), -92)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(quick, at: 2.85)), large, accuracy: 1e-9)
+        let later = try timeline(scene(second: 3.21))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(later, at: 3.35)), large + 190, accuracy: 1e-9)
+        XCTAssertEqual(offset(later, at: 3.35), 0)
+    }
+
     func testWithoutExpandingTheListScrollsAtMedium() throws {
         let t = try timeline(scene(settings: ", prefersScrollingExpandsWhenScrolledToEdge: false", """
               - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 590], [0.3, 200, 590], [0.4, 200, 590]], expect: { scroll: { list: rows, offset: 100, tolerance: 0.01 } } }
