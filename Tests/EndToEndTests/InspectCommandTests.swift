@@ -399,6 +399,36 @@ final class InspectCommandTests: XCTestCase {
         return (size[0], size[1], [UInt8](decoded.stdout))
     }
 
+    /// Under a navigation bar of `barStyle: black` the status bar shows light content, as a
+    /// navigation controller takes the status bar's style from its bar; under the default style
+    /// over the same black bar, dark content. The time's glyphs lie in the band y 23.5 … 36.5 pt
+    /// at the left of an iPhone 15 (drawn here at @1): the brightest pixel there is the glyphs'
+    /// over the black bar with light content, the black itself with dark.
+    func testTheStatusBarOverABlackStyleBarIsLight() throws {
+        let folder = try CLI.temporaryFolder(self)
+        func brightestInTheTime(style: String) throws -> Int {
+            let sceneURL = folder.appendingPathComponent("bar-\(style).yaml")
+            try """
+                scale: 1
+                duration: 1
+                screens:
+                  home:
+                    background: white
+                    navigationBar: { title: Home, background: "#000000", barStyle: \(style) }
+                root: home
+                """.write(to: sceneURL, atomically: false, encoding: .utf8)
+            let png = folder.appendingPathComponent("bar-\(style).png")
+            let result = try CLI.segue(["still", sceneURL.path, "--at", "0", "-o", png.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let picture = try pixels(of: png)
+            var brightest = 0
+            for y in 24...36 { for x in 0..<150 { brightest = max(brightest, Int(picture.rgb[(y * picture.width + x) * 3])) } }
+            return brightest
+        }
+        XCTAssertGreaterThan(try brightestInTheTime(style: "black"), 200, "light glyphs over the black bar")
+        XCTAssertLessThan(try brightestInTheTime(style: "default"), 60, "dark glyphs: UIKit does not judge the bar's color")
+    }
+
     func testStillGridDrawsLinesEveryStepAndOutlinesViews() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("plain.yaml")

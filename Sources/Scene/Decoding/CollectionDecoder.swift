@@ -134,9 +134,19 @@ extension SceneDecoder {
     }
 
     func decodeNavigationBar(_ node: Node) -> NavigationBarView? {
+        guard let fields = reader.mapping(node, NavigationBarKeys.mapping) else { return nil }
+        let style = reader.value(fields, NavigationBarKeys.barStyle, "bar style")
+        // `barStyle: black` gives the bar the dark appearance's colours and material.
+        var decoder = self
+        if style == .black { decoder.appearance = .dark }
+        var bar = decoder.decodeNavigationBar(fields)
+        bar.style = style
+        return bar
+    }
+
+    private func decodeNavigationBar(_ fields: Fields) -> NavigationBarView {
         let r = reader
         typealias K = NavigationBarKeys
-        guard let fields = r.mapping(node, K.mapping) else { return nil }
         let title = r.value(fields, K.title)
         let large = r.value(fields, K.largeTitle)
         if large, title == nil { r.error(fields.key("largeTitle"), "'largeTitle: true' needs a 'title'") }

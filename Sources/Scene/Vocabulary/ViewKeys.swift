@@ -235,6 +235,8 @@ public enum CellKeys {
     public static let mapping = KeyMapping("gridCell", "a cell (a PNG path, or a mapping)", doc: "a grid cell", [image, color, caption, subtitle])
 }
 
+extension NavigationBarView.Style: SettingChoice {}
+
 /// The keys of `navigationBar`.
 public enum NavigationBarKeys {
     public static let title = Setting<String?>("title", doc: "the title")
@@ -250,8 +252,12 @@ public enum NavigationBarKeys {
                                                         doc: "the blur under the bar's standard appearance, once content scrolls under it",
                                                         uikit: "UIBarAppearance.backgroundEffect")
 
+    public static let barStyle = Setting<NavigationBarView.Style>("barStyle", default: .default,
+        doc: "black: the bar in the dark appearance (its material, white titles) and light status bar content while it is under the status bar, as a navigation controller takes the status bar's style from its bar",
+        uikit: "UINavigationBar.barStyle")
+
     public static let mapping = KeyMapping("navigationBar", "a navigation bar", doc: "a UINavigationBar",
-                                           [title, largeTitle, back, leading, trailing, background, separator, tint, material])
+                                           [title, largeTitle, back, leading, trailing, background, separator, tint, material, barStyle])
 }
 
 /// A bar button item: a title, or these keys.
