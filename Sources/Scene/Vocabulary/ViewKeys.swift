@@ -19,7 +19,7 @@ public enum ScreenKeys {
                                                                uikit: "hidesBottomBarWhenPushed")
     public static let statusBar = ShapedKey("statusBar", .oneOf([.boolean, .choice(StatusBarStyle.allCases.map(\.rawValue))]),
                                             defaultText: "the device's",
-                                            doc: "true / default: dark symbols over a light background, light over a dark one (judged by background); darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden); shown by default on preset devices, hidden on custom ones")
+                                            doc: "true / default: dark symbols over a light background, light over a dark one (judged by background), light under a navigation bar of barStyle black; darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden); shown by default on preset devices, hidden on custom ones")
     public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's",
                                                      doc: "false hides it (prefersHomeIndicatorAutoHidden); shown by default on preset devices with a bottom safe area")
 
