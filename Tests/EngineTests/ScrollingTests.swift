@@ -296,6 +296,25 @@ final class ScrollingTests: XCTestCase {
         XCTAssertEqual(offset(timeline, at: timeline.duration), 0, "and after the pop")
     }
 
+    /// Transitions shorter than the spring-back: a 0.1 s cross-dissolve presentation at 0.45 s and
+    /// its dismissal at 0.6 s end
+    /// before the content, pulled to o0 = −92.43 pt and lifted at 0.4 s, is back; it goes on
+    /// springing back after each, shown on the list again after the dismissal: at 0.8 s
+    /// o0 · e^(−0.01005 · 400) = −1.66 pt [CALC] (within a point: restarted from shown offsets).
+    func testTheSpringBackGoesOnAfterATransitionShorterThanIt() throws {
+        let timeline = try timeline("""
+            transitions: [{ from: list, to: detail, style: cross-dissolve, duration: 0.1 }]
+            timeline:
+              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.45, present: detail }
+              - { at: 0.6, dismiss: true }
+            """)
+        let o0 = -ScrollPhysics.rubberBand(190, dimension: 800)
+        XCTAssertNil(timeline.state(at: 0.8).transition, "both transitions are over")
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.8)), o0 * exp(-4.02), accuracy: 1)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 0)
+    }
+
     /// A `scroll:` entry during the spring-back animates from where the content is, never past
     /// the content's ends: row 5 to the top (5 × 44 = 220 pt) from −34 at 0.5 s.
     func testAScrollToDuringTheSpringBackStartsFromWhereTheContentIs() throws {
