@@ -31,6 +31,10 @@ final class ScrollingTests: XCTestCase {
         sceneMessages(header(rows: rows, options: options) + body)
     }
 
+    /// A finger 200 pt down from the top from 0.1 s, held still and lifted at 0.4 s: 190 pt past
+    /// the top after the slop.
+    private let pullDown = "[[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]]"
+
     private func offset(_ timeline: Timeline, at time: Double, node: String = "list/rows") -> Double? {
         timeline.state(at: time).layers.first { $0.id == node }?.contentOffset?.y
     }
@@ -106,7 +110,7 @@ final class ScrollingTests: XCTestCase {
               grid: { content: [{ grid: { id: photos, columns: 2, spacing: 0, inset: 0, aspectRatio: 1, cells: [{ color: systemRed }, { color: systemBlue }, { color: systemRed }, { color: systemBlue }]\(options) } }] }
             root: grid
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]]\(expect.map { ", expect: \($0)" } ?? "") }
+              - { at: 0.1, pan: \(pullDown)\(expect.map { ", expect: \($0)" } ?? "") }
             """
         }
         let found = sceneMessages(scene(""))
@@ -120,12 +124,12 @@ final class ScrollingTests: XCTestCase {
         // A short list rubber-bands by default and stops when told not to.
         let list = try timeline("""
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]], expect: scroll }
+              - { at: 0.1, pan: \(pullDown), expect: scroll }
             """, rows: 3)
         XCTAssertEqual(try XCTUnwrap(offset(list, at: 0.3)), -92)
         XCTAssertEqual(messages(rows: 3, options: ", alwaysBounceVertical: false", """
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.1, pan: \(pullDown) }
             """).count, 1)
     }
 
@@ -146,7 +150,7 @@ final class ScrollingTests: XCTestCase {
         // whole points), then springs back to 0.
         let timeline = try timeline("""
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]], expect: scroll }
+              - { at: 0.1, pan: \(pullDown), expect: scroll }
             """)
         XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)),
                        ScrollPhysics.shownOffset(-ScrollPhysics.rubberBand(190, dimension: 800), scale: 1), accuracy: 1e-9)
@@ -283,7 +287,7 @@ final class ScrollingTests: XCTestCase {
         let timeline = try timeline("""
             transitions: [{ from: list, to: detail, style: system-push }]
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.1, pan: \(pullDown) }
               - { at: 0.5, push: detail }
               - { at: 2.5, pop: true }
             """)
@@ -305,7 +309,7 @@ final class ScrollingTests: XCTestCase {
         let timeline = try timeline("""
             transitions: [{ from: list, to: detail, style: cross-dissolve, duration: 0.1 }]
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.1, pan: \(pullDown) }
               - { at: 0.45, present: detail }
               - { at: 0.6, dismiss: true }
             """)
@@ -320,7 +324,7 @@ final class ScrollingTests: XCTestCase {
     func testAScrollToDuringTheSpringBackStartsFromWhereTheContentIs() throws {
         let timeline = try timeline("""
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]] }
+              - { at: 0.1, pan: \(pullDown) }
               - { at: 0.5, scroll: { list: rows, to: 5, position: top } }
             """)
         XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.5)), -34)
