@@ -129,11 +129,13 @@ struct SheetDriver: TransitionDriver {
 
     func phase(at time: Double) -> Phase { phases.phase(at: time) }
 
-    /// Presenting: how far up toward its detent; dismissing: how far down off screen from where it rested.
+    /// Presenting: how far up toward its detent; dismissing: how far down off screen from where it
+    /// rested — below 0 while the drag raises the sheet toward a larger detent (the same scale:
+    /// from medium at 400 to large at 64 on an 800 pt screen, (64 − 400) / 400 = −0.84).
     func progress(at time: Double) -> Double {
         let y = top.value(at: time), hidden = geometry.hiddenTop(stage.bounds)
-        let p = isForward ? (hidden - y) / (hidden - restTop) : (y - restTop) / (hidden - restTop)
-        return min(max(p, 0), 1)
+        if isForward { return min(max((hidden - y) / (hidden - restTop), 0), 1) }
+        return min((y - restTop) / (hidden - restTop), 1)
     }
 
     func amount(at time: Double) -> Double {

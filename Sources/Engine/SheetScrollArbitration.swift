@@ -26,6 +26,11 @@ struct SheetScrollArbitration {
     /// How far up (points) the sheet may go before the scroll view takes the rest; 0 when it may not.
     let room: Double
 
+    /// Seconds after the previous pan on a scroll view within which the resting sheet leaves the
+    /// next pan on it to the scroll view alone (UIKit's `MinimumSheetSwipeInterval`, 0.4 s in the
+    /// decompiled `_shouldInteractWithDescendentScrollView:startOffset:maxTopOffset:`).
+    static let minimumSwipeInterval = 0.4
+
     func sheetTranslation(_ t: Double) -> Double { max(t, -room) }
     func scrollTranslation(_ t: Double) -> Double { min(t + room, 0) }
 

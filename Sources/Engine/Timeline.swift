@@ -23,6 +23,8 @@ public struct Timeline: Sendable {
     let contexts: [BarContext]
     /// The scroll views' offsets while each driver runs.
     let driverOffsets: [ScrollOffsets]
+    /// The scroll run springing back under each driver, whose offset overrides `driverOffsets`.
+    let driverScrolls: [Int?]
     /// Every finger that scrolled a scroll view, in time order.
     let scrolls: [ScrollRun]
     /// The selected tab and the stack on top after each change, in time order; the first from the start.
@@ -78,6 +80,7 @@ public struct Timeline: Sendable {
         driverOrigins = builder.driverOrigins
         contexts = builder.contexts
         driverOffsets = builder.driverOffsets
+        driverScrolls = builder.driverScrolls
         scrolls = builder.scrolls
         releases = builder.releases
         traces = builder.traces
@@ -145,17 +148,19 @@ public struct Timeline: Sendable {
                 selections[row.screen] = SceneTree.Selection(list: row.list, index: row.index,
                                                              alpha: row.fadesWithAmount ? driver.amount(at: time) : 1)
             }
+            var offsets = driverOffsets[index]
+            if let run = driverScrolls[index] { offsets[scrolls[run].key] = scrolls[run].offset(at: time) }
             let nodes: [RenderNode]
             if var around = context.presentation, let root = around.container {
                 // A push or pop inside a presented navigation controller: the presentation stays at
                 // rest and the transition runs inside its container.
                 around.container = SceneTree.Container(root: root.root, layout: root.layout, placements: driver.layers(at: time),
                                                        bar: context.bar(amount: driver.amount(at: time)), selections: selections)
-                nodes = tree.nodes(around, offsets: driverOffsets[index])
+                nodes = tree.nodes(around, offsets: offsets)
             } else {
                 nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
                                    ownBars: context.ownBars, tabBar: context.tabBar, selections: selections,
-                                   offsets: driverOffsets[index], container: context.container)
+                                   offsets: offsets, container: context.container)
             }
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),
                               progress: driver.progress(at: time), touches: touches, nodes: nodes + chrome.nodes(over: nodes))
@@ -171,6 +176,14 @@ public struct Timeline: Sendable {
         var selections: [String: SceneTree.Selection]
         /// The presented navigation controller a sheet shows, where its stack is deeper than its root.
         var container: SceneTree.Container?
+    }
+
+    /// Where each screen drawn at `time` is on the device, by name: its node's frame (a sheet's
+    /// at the detent it rests at then, or where a drag holds it).
+    public func screenFrames(at time: Double) -> [String: Rect] {
+        var frames: [String: Rect] = [:]
+        for layer in state(at: time).layers where scene.screens[layer.id] != nil { frames[layer.id] = layer.frame }
+        return frames
     }
 
     /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id

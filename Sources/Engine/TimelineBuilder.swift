@@ -32,6 +32,11 @@ struct TimelineBuilder {
     private var activeScroll: Int?
     /// The scroll views' offsets while each driver runs, by driver index.
     private(set) var driverOffsets: [ScrollOffsets] = []
+    /// For each driver, the scroll run that goes on springing back from past an edge while it
+    /// runs (its offset overrides `driverOffsets` for that view), by driver index.
+    private(set) var driverScrolls: [Int?] = []
+    /// When the last pan on each scroll view of a sheet lifted (`SheetScrollArbitration.minimumSwipeInterval`).
+    private var panEnds: [ScrollOffsets.Key: Double] = [:]
     /// The scroll views a gesture scrolled.
     private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
     /// For each driver that runs inside a presented navigation controller shown as a sheet, the
@@ -330,7 +335,7 @@ struct TimelineBuilder {
         }
 
         // A pan on a list or grid inside a sheet: the sheet and the scroll view share it.
-        if let effect = sheetScroll(trace, notBefore: earliestBegin) ?? pushedSheetScroll(trace, notBefore: earliestBegin) {
+        if let effect = sheetScroll(trace, notBefore: earliestBegin) {
             return effect
         }
 
@@ -872,8 +877,15 @@ struct TimelineBuilder {
 
     private mutating func start(_ driver: any TransitionDriver, transition: Transition, stage: TransitionStage, pushed: Bool,
                                 at time: Double) {
-        stopScroll(at: time)
+        // A transition stops a scroll view decelerating; content past an edge goes on springing
+        // back under it (the bounce is the scroll view's own animation, which no transition stops).
+        let springing = stopScroll(at: time, release: time)
+        if let springing {
+            activeScroll = nil
+            offsets[scrolls[springing].key] = scrolls[springing].restingOffset
+        }
         driverOffsets.append(offsets)
+        driverScrolls.append(springing)
         drivers.append(driver)
         runs.append((transition, stage, pushed))
         driverOrigins.append((currentEntry, pushed))
@@ -936,7 +948,14 @@ struct TimelineBuilder {
         }
         active = nil
         lastActivity = max(lastActivity, completion.time)
-        segments.append(.idle(start: completion.time, nodes: restingNodes()))
+        if let run = driverScrolls[index], scrolls[run].endTime > completion.time {
+            // Content still springing back when the transition ends goes on to rest.
+            activeScroll = run
+            segments.append(.scroll(start: completion.time, run: run, layout: restingLayout(), offsets: offsets))
+            if scrolls[run].endTime <= time { finishScroll() }
+        } else {
+            segments.append(.idle(start: completion.time, nodes: restingNodes()))
+        }
         noteNavigation(at: completion.time)
     }
 
@@ -1002,18 +1021,28 @@ struct TimelineBuilder {
     /// begins moving mostly sideways. A screen scrolls that fills the screen at rest or is a sheet.
     private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
         guard active == nil, let down = trace.first, let hit = scrollView(at: down.location) else { return .declined(nil) }
-        let (geometry, key) = hit
         // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
         if restingTabBar != nil, BottomBarLayout(height: TabBarView.barHeight, on: scene.device).background.contains(down.location) {
-            return .declined("'\(geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch")
+            return .declined("'\(hit.geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch")
         }
+        return scroll(hit, PanRecognizer(bounds: bounds).recognize(trace), notBefore: earliest)
+    }
+
+    /// The pan `recognition` on scroll view `hit` of the top screen scrolls it, unless it began
+    /// moving mostly sideways or before `earliest`.
+    private mutating func scroll(_ hit: (geometry: ScrollGeometry, key: ScrollOffsets.Key), _ recognition: PanRecognition,
+                                 notBefore earliest: Double) -> ScrollAttempt {
+        let (geometry, key) = hit
         let name = "'\(geometry.id)' of '\(top.screen)'"
-        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
             return .declined(nil)
         }
         guard abs(movement.y) >= abs(movement.x) else {
             return .declined("\(name) scrolls vertically and ignores this pan, which began moving mostly sideways (\(point(movement)))")
+        }
+        guard geometry.scrollsVertically else {
+            return .declined("\(name) does not scroll: its content fits its \(format(geometry.frame.height)) pt height" +
+                             (geometry.behavior.bounces ? " and it does not bounce when it fits ('alwaysBounceVertical: true' makes it)" : " and 'bounces' is false"))
         }
         guard began.time >= earliest else {
             return .declined("as a scroll of \(name) it began at \(format(began.time)) s, while the transition before ran (until \(format(earliest)) s)")
@@ -1054,34 +1083,42 @@ struct TimelineBuilder {
         restingPlacements() == nil || restingSheet() != nil || (top.pushed && container(level: stack.count - 1) != nil)
     }
 
-    /// The sheet the top screen rests in, as its style's driver would start a drag of it; nil
-    /// when the top screen is not a presented sheet.
-    private func restingSheet() -> SheetDriver? {
-        guard let transition = top.transition, let stage = top.stage, !top.pushed,
+    /// The sheet the top screen rests in — its own presentation, or that of the presented
+    /// navigation controller it was pushed inside — as its style's driver would start a drag of
+    /// it, with the stack entry of that presentation; nil when the top screen is in no sheet.
+    private func restingSheet() -> (driver: SheetDriver, level: Int)? {
+        let level = controllerRoot(level: stack.count - 1)
+        guard level > 0, let transition = stack[level].transition, let stage = stack[level].stage,
               let style = transition.style as? any SheetStyle else { return nil }
-        return style.driver(StyleRun(settings: transition.settings, stage: stage, forward: false))
+        return (style.driver(StyleRun(settings: transition.settings, stage: stage, forward: false)), level)
     }
 
-    /// A pan on a list or grid inside a resting sheet, shared as UIKit's sheet interaction shares
-    /// it with the scroll view (docs/uikit-semantics.md#a-scroll-view-inside-a-sheet): begun with
-    /// the content scrolled down, the scroll view's alone; begun at its top, a downward pan drags the
-    /// sheet and an upward one raises it to its largest detent (`prefersScrollingExpandsWhenScrolledToEdge`)
-    /// before the content scrolls (`SheetScrollArbitration`). Nil where this is not such a pan: a
-    /// content that cannot scroll, a pan that never began or began sideways or too early, which
+    /// A pan on a list or grid inside a resting sheet — of the sheet's root screen or of a screen
+    /// pushed inside it — shared as UIKit's sheet interaction shares it with the scroll view
+    /// (docs/uikit-semantics.md#a-scroll-view-inside-a-sheet): begun with the content scrolled
+    /// down, the scroll view's alone; begun at its top, a downward pan drags the sheet and an
+    /// upward one raises it to its largest detent (`prefersScrollingExpandsWhenScrolledToEdge`)
+    /// before the content scrolls (`SheetScrollArbitration`); begun within 0.4 s of the last pan on
+    /// it, the scroll view's alone (`MinimumSheetSwipeInterval`). Nil where this is not such a pan: a
+    /// content that cannot scroll (no taller than the view, and not always bouncing), a pan that never began or began sideways or too early, which
     /// the sheet's own pan and the scroll view's answer as elsewhere.
     private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
-        guard active == nil, let sheet = restingSheet(), let transition = top.transition, let down = trace.first,
-              let hit = scrollView(at: down.location), hit.geometry.range.upperBound > hit.geometry.range.lowerBound
+        guard active == nil, let resting = restingSheet(), let down = trace.first,
+              let hit = scrollView(at: down.location), hit.geometry.scrollsVertically
         else { return nil }
         let (geometry, key) = hit
         let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin,
               abs(movement.y) >= abs(movement.x), began.time >= earliest else { return nil }
-        if offsets[key] > geometry.range.lowerBound + 1e-9 {
+        // A pan begun soon after the last one on this scroll view is its alone while the sheet rests.
+        let quick = panEnds[key].map { began.time - $0 < SheetScrollArbitration.minimumSwipeInterval } ?? false
+        panEnds[key] = recognition.up.time
+        if offsets[key] > geometry.range.lowerBound + 1e-9 || quick {
             // The sheet follows only a pan that began with the content at its top.
-            if case .scrolled(let index) = scroll(trace, notBefore: earliest) { return .scroll(index) }
+            if case .scrolled(let index) = scroll(hit, recognition, notBefore: earliest) { return .scroll(index) }
             return nil
         }
+        let sheet = resting.driver, level = resting.level
         let largest = sheet.geometry.detentTops(bounds).min() ?? sheet.restTop
         let room = sheet.rules.scrollingExpands ? max(sheet.restTop - largest, 0) : 0
         let phases = SheetScrollArbitration(room: room).phases(recognition.events)
@@ -1091,7 +1128,9 @@ struct TimelineBuilder {
             settle(before: first.time)
             switch phase.owner {
             case .sheet:
-                guard let stage = top.stage, let gesture = transition.gesture(stage, forward: false) else { continue }
+                // The presentation as the phase before left it (raised to another detent).
+                guard let transition = stack[level].transition, let stage = stack[level].stage,
+                      let gesture = transition.gesture(stage, forward: false) else { continue }
                 var driver = gesture.make(first)
                 for event in phase.events.dropFirst() { driver.handle(event) }
                 start(driver, transition: transition, stage: stage, pushed: false, at: first.time)
@@ -1105,23 +1144,6 @@ struct TimelineBuilder {
             }
         }
         return .shared(runs: runs, scrolls: scrolled)
-    }
-
-    /// A pan on a list or grid of a screen pushed inside a sheet resting at its largest detent,
-    /// shared as `sheetScroll` shares it with no room left to expand: the list's, unless it began
-    /// with the content at its top moving down, which drags the sheet (the gestures after this).
-    /// Nil where this is not such a pan; at a smaller detent the sheet's own pan takes it.
-    private mutating func pushedSheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
-        guard active == nil, top.pushed, let inside = container(level: stack.count - 1), let down = trace.first,
-              let root = stack[inside.root].transition, let stage = stack[inside.root].stage,
-              let sheet = (root.style as? any SheetStyle)?.driver(StyleRun(settings: root.settings, stage: stage, forward: false)),
-              sheet.restTop <= (sheet.geometry.detentTops(bounds).min() ?? sheet.restTop) + 1e-9,
-              let hit = scrollView(at: down.location), hit.geometry.range.upperBound > hit.geometry.range.lowerBound,
-              let movement = PanRecognizer(bounds: bounds).recognize(trace).movementAtBegin, abs(movement.y) >= abs(movement.x)
-        else { return nil }
-        let atTop = offsets[hit.key] <= hit.geometry.range.lowerBound + 1e-9
-        guard !atTop || movement.y < 0, case .scrolled(let index) = scroll(trace, notBefore: earliest) else { return nil }
-        return .scroll(index)
     }
 
     /// `scroll: { list, to }`: the row or cell brought into view as `scrollToRow(at:at:animated:)`
@@ -1178,19 +1200,21 @@ struct TimelineBuilder {
     /// A touch or a transition at `time` stops a scroll view still moving (`UIScrollView`
     /// stops decelerating when touched). A finger that lands while the content springs back from
     /// past an edge catches it there and, lifted at `release`, lets it spring back from where it
-    /// holds it (docs/uikit-semantics.md#scrolling).
-    private mutating func stopScroll(at time: Double, release: Double? = nil) {
-        guard let index = activeScroll else { return }
+    /// holds it (docs/uikit-semantics.md#scrolling). Returns that spring-back's run.
+    @discardableResult
+    private mutating func stopScroll(at time: Double, release: Double? = nil) -> Int? {
+        guard let index = activeScroll else { return nil }
         scrolls[index].stop(at: time)
         finishScroll()
         let caught = scrolls[index]
-        guard let release, !caught.geometry.range.contains(caught.restingOffset) else { return }
+        guard let release, !caught.geometry.range.contains(caught.restingOffset) else { return nil }
         let run = ScrollRun(key: caught.key, geometry: caught.geometry, caught: caught.restingOffset, releasedAt: max(release, time),
                             scale: scene.device.scale)
         scrolls.append(run)
         activeScroll = scrolls.count - 1
         segments.append(.scroll(start: time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
         lastActivity = max(lastActivity, run.endTime)
+        return scrolls.count - 1
     }
 
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the

@@ -47,12 +47,13 @@ public struct WindowChrome: Sendable {
     }
 
     /// Shown by default on preset devices (the home indicator where there is a bottom safe
-    /// area); `automatic` picks the tone from the screen's background.
+    /// area); `automatic` picks the tone from the screen's background, under a navigation bar
+    /// of `barStyle: black` light content (docs/uikit-semantics.md#status-bar-over-a-moving-screen).
     static func look(of screen: ScreenSpec, on device: Device) -> Look {
         let tone = ChromeTone(over: screen.background)
         var look = Look()
         switch screen.statusBar ?? (device.isPreset ? .automatic : .hidden) {
-        case .automatic: look.statusBar = tone
+        case .automatic: look.statusBar = screen.navigationBar?.style == .black ? .light : tone
         case .darkContent: look.statusBar = .dark
         case .lightContent: look.statusBar = .light
         case .hidden: look.statusBar = nil

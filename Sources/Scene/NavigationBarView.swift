@@ -71,6 +71,12 @@ public struct NavigationBarView: Sendable {
         public static let names = "pop, dismiss, { push: SCREEN } or { present: SCREEN }"
     }
 
+    /// `UIBarStyle`: `black` draws the bar in the dark appearance and gives the status bar over it
+    /// light content (a navigation controller takes the status bar's style from its bar).
+    public enum Style: String, Hashable, Sendable, CaseIterable {
+        case `default`, black
+    }
+
     public var title: String?
     /// `prefersLargeTitles`: the title in 34 pt bold below the bar, which is then 52 pt taller.
     public var largeTitle: Bool
@@ -89,6 +95,8 @@ public struct NavigationBarView: Sendable {
     /// The blur of the standard appearance, once content scrolls under the bar
     /// (`UIBarAppearance.backgroundEffect`); nil for none. The scroll-edge appearance has none.
     public var material: MaterialLook?
+    /// `barStyle`; its colours above are already the dark appearance's for `black`.
+    public var style: Style = .default
 
     public init(title: String? = nil, largeTitle: Bool = false, back: String? = nil, leading: [Item] = [],
                 trailing: [Item] = [], background: Color = .clear, separator: Color? = nil,

@@ -1,6 +1,7 @@
 import Geometry
 
-/// A scroll view's own settings: `UIScrollView.decelerationRate`, `isPagingEnabled`, `bounces`.
+/// A scroll view's own settings: `UIScrollView.decelerationRate`, `isPagingEnabled`, `bounces`,
+/// `alwaysBounceVertical`.
 public struct ScrollBehavior: Hashable, Sendable {
     /// `UIScrollView.DecelerationRate`: 0.998 (`normal`) or 0.99 (`fast`) per millisecond.
     public enum Deceleration: String, Hashable, Sendable, CaseIterable {
@@ -12,11 +13,22 @@ public struct ScrollBehavior: Hashable, Sendable {
     public var paging: Bool
     /// `bounces`: past the ends the content rubber-bands and bounces back; without, it stops there.
     public var bounces: Bool
+    /// `alwaysBounceVertical`: content no taller than the view still follows a vertical pan,
+    /// rubber-banded, and bounces back (with `bounces`); without, such content does not scroll.
+    /// `UIScrollView` defaults it to false, `UITableView` to true (docs/uikit-semantics.md#scrolling).
+    public var alwaysBounceVertical: Bool
 
-    public init(deceleration: Deceleration = .normal, paging: Bool = false, bounces: Bool = true) {
+    public init(deceleration: Deceleration = .normal, paging: Bool = false, bounces: Bool = true, alwaysBounceVertical: Bool = false) {
         self.deceleration = deceleration
         self.paging = paging
         self.bounces = bounces
+        self.alwaysBounceVertical = alwaysBounceVertical
+    }
+
+    /// Whether a vertical pan moves content with `range` of offsets: content taller than the
+    /// view scrolls; shorter content only where it always bounces (`_canScrollY` in UIKit terms).
+    public func scrollsVertically(range: ClosedRange<Double>) -> Bool {
+        range.upperBound > range.lowerBound || bounces && alwaysBounceVertical
     }
 }
 
@@ -49,6 +61,8 @@ public struct ScrollGeometry: Hashable, Sendable {
     public var maxOffset: Double { max(contentHeight - frame.height, 0) }
     /// The offsets the content rests at.
     public var range: ClosedRange<Double> { 0...maxOffset }
+    /// Whether a vertical pan moves the content (`ScrollBehavior.scrollsVertically`).
+    public var scrollsVertically: Bool { behavior.scrollsVertically(range: range) }
     /// The content's whole frame in screen points at offset 0.
     public var contentFrame: Rect { Rect(x: frame.x, y: frame.y, width: frame.width, height: contentHeight) }
 }

@@ -52,6 +52,32 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertFalse(try CLI.segue(["inspect", sceneURL.path, "--json"]).text.contains("contentOffset"))
     }
 
+    /// `--at T` reports a sheet where it rests at T: raised from the medium detent (top at half the
+    /// 800 pt screen, 400) to the large one (an 8 % gap: top at 64), the sheet 748 pt tall (the
+    /// 736 pt large sheet and its 12 pt corner radius) at both.
+    func testInspectAtATimeGivesTheDetentTheSheetRestsAt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("detent.yaml")
+        try """
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            screens:
+              home: {}
+              sheet: {}
+            root: home
+            transitions: [{ from: home, to: sheet, style: page-sheet, detents: medium-large }]
+            timeline:
+              - { at: 0.1, present: sheet }
+              - { at: 1.5, swipe: { from: [200, 600], to: [200, 300], duration: 0.3 }, expect: { detent: large } }
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let before = try CLI.segue(["inspect", sceneURL.path, "--at", "1"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.text.contains("presented as page-sheet at [0, 400, 400, 748]"), before.text)
+        let after = try CLI.segue(["inspect", sceneURL.path, "--at", "4"])
+        XCTAssertTrue(after.text.contains("presented as page-sheet at [0, 64, 400, 748]"), after.text)
+        XCTAssertTrue(try CLI.segue(["inspect", sceneURL.path]).text.contains("presented as page-sheet at [0, 400, 400, 748]"),
+                      "without --at, where it first rests")
+    }
+
     func testInspectJSONIsExact() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("small.yaml")
@@ -371,6 +397,36 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(size.count, 2, probe.stderr)
         let decoded = try CLI.tool("ffmpeg", ["-v", "error", "-i", png.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
         return (size[0], size[1], [UInt8](decoded.stdout))
+    }
+
+    /// Under a navigation bar of `barStyle: black` the status bar shows light content, as a
+    /// navigation controller takes the status bar's style from its bar; under the default style
+    /// over the same black bar, dark content. The time's glyphs lie in the band y 23.5 … 36.5 pt
+    /// at the left of an iPhone 15 (drawn here at @1): the brightest pixel there is the glyphs'
+    /// over the black bar with light content, the black itself with dark.
+    func testTheStatusBarOverABlackStyleBarIsLight() throws {
+        let folder = try CLI.temporaryFolder(self)
+        func brightestInTheTime(style: String) throws -> Int {
+            let sceneURL = folder.appendingPathComponent("bar-\(style).yaml")
+            try """
+                scale: 1
+                duration: 1
+                screens:
+                  home:
+                    background: white
+                    navigationBar: { title: Home, background: "#000000", barStyle: \(style) }
+                root: home
+                """.write(to: sceneURL, atomically: false, encoding: .utf8)
+            let png = folder.appendingPathComponent("bar-\(style).png")
+            let result = try CLI.segue(["still", sceneURL.path, "--at", "0", "-o", png.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let picture = try pixels(of: png)
+            var brightest = 0
+            for y in 24...36 { for x in 0..<150 { brightest = max(brightest, Int(picture.rgb[(y * picture.width + x) * 3])) } }
+            return brightest
+        }
+        XCTAssertGreaterThan(try brightestInTheTime(style: "black"), 200, "light glyphs over the black bar")
+        XCTAssertLessThan(try brightestInTheTime(style: "default"), 60, "dark glyphs: UIKit does not judge the bar's color")
     }
 
     func testStillGridDrawsLinesEveryStepAndOutlinesViews() throws {

@@ -27,9 +27,13 @@ final class ScrollingTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header(rows: rows, options: options) + body, file: "t.yaml", name: "t"))
     }
 
-    private func messages(_ body: String) -> [String] {
-        sceneMessages(header() + body)
+    private func messages(rows: Int = 30, options: String = "", _ body: String) -> [String] {
+        sceneMessages(header(rows: rows, options: options) + body)
     }
+
+    /// A finger 200 pt down from the top from 0.1 s, held still and lifted at 0.4 s: 190 pt past
+    /// the top after the slop.
+    private let pullDown = "[[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]]"
 
     private func offset(_ timeline: Timeline, at time: Double, node: String = "list/rows") -> Double? {
         timeline.state(at: time).layers.first { $0.id == node }?.contentOffset?.y
@@ -92,6 +96,43 @@ final class ScrollingTests: XCTestCase {
         for frame in 0..<stiff.frameCount { XCTAssertEqual(offset(stiff, at: stiff.time(ofFrame: frame)), 0) }
     }
 
+    /// Content no taller than its view: a table view always bounces vertically, a collection view
+    /// does not (`alwaysBounceVertical`, UIKit's defaults). 4 cells in 2 columns of a 400 pt grid
+    /// are 2 rows of 200 pt, 400 pt of an 800 pt view. Pulled down 200 pt (190 past the top),
+    /// a bouncing one shows −(1 − 1 / (190 · 0.55 / 800 + 1)) · 800 = −92.43 pt [CALC], at −92.
+    func testShortContentScrollsOnlyWhereItAlwaysBounces() throws {
+        func scene(_ options: String, expect: String? = nil) -> String {
+            """
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            fps: 10
+            tail: 0
+            screens:
+              grid: { content: [{ grid: { id: photos, columns: 2, spacing: 0, inset: 0, aspectRatio: 1, cells: [{ color: systemRed }, { color: systemBlue }, { color: systemRed }, { color: systemBlue }]\(options) } }] }
+            root: grid
+            timeline:
+              - { at: 0.1, pan: \(pullDown)\(expect.map { ", expect: \($0)" } ?? "") }
+            """
+        }
+        let found = sceneMessages(scene(""))
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.contains("'photos' of 'grid' does not scroll: its content fits its 800 pt height and it does not bounce when it fits ('alwaysBounceVertical: true' makes it)") ?? false, "\(found)")
+        let bouncing = try Timeline(scene: try SceneLoader.load(text: scene(", alwaysBounceVertical: true", expect: "scroll"), file: "t.yaml", name: "t"))
+        XCTAssertEqual(try XCTUnwrap(offset(bouncing, at: 0.3, node: "grid/photos")), -92)
+        XCTAssertEqual(offset(bouncing, at: bouncing.duration, node: "grid/photos"), 0)
+        XCTAssertTrue(sceneMessages(scene(", alwaysBounceVertical: true, bounces: false"))
+            .contains { $0.contains("'photos' of 'grid' does not scroll: its content fits its 800 pt height and 'bounces' is false") })
+        // A short list rubber-bands by default and stops when told not to.
+        let list = try timeline("""
+            timeline:
+              - { at: 0.1, pan: \(pullDown), expect: scroll }
+            """, rows: 3)
+        XCTAssertEqual(try XCTUnwrap(offset(list, at: 0.3)), -92)
+        XCTAssertEqual(messages(rows: 3, options: ", alwaysBounceVertical: false", """
+            timeline:
+              - { at: 0.1, pan: \(pullDown) }
+            """).count, 1)
+    }
+
     func testAFlickPastTheEndBouncesBackToIt() throws {
         let timeline = try timeline("""
             timeline:
@@ -109,7 +150,7 @@ final class ScrollingTests: XCTestCase {
         // whole points), then springs back to 0.
         let timeline = try timeline("""
             timeline:
-              - { at: 0.1, pan: [[0, 200, 100], [0.1, 200, 200], [0.2, 200, 300], [0.25, 200, 300], [0.3, 200, 300]], expect: scroll }
+              - { at: 0.1, pan: \(pullDown), expect: scroll }
             """)
         XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.3)),
                        ScrollPhysics.shownOffset(-ScrollPhysics.rubberBand(190, dimension: 800), scale: 1), accuracy: 1e-9)
@@ -234,6 +275,60 @@ final class ScrollingTests: XCTestCase {
             timeline:
               - { at: 0.1, scroll: { list: rows } }
             """).first?.contains("t.yaml:9:24: error: missing key 'to'") ?? false, "\(messages("timeline: [{ at: 0.1, scroll: { list: rows } }]"))")
+    }
+
+    /// Pulled 190 pt past the top and lifted still at 0.4 s, the content springs back from
+    /// o0 = −92.43 pt [CALC, the rubber band above] as o0 · e^(−0.01005 · ms) (the bounce's decay,
+    /// docs/uikit-semantics.md#scrolling, no velocity). A push at 0.5 s does not stop it: under the
+    /// push it is at o0 · e^(−2.01) = −12.4 at 0.6 s and o0 · e^(−3.015) = −4.5 at 0.7 s (each within
+    /// a point: shown on whole points, and restarted from the shown −34 at 0.5 s), and it rests at
+    /// 0, which the pop shows again, rather than held at −34.
+    func testAPushDuringTheSpringBackLetsTheContentSpringBack() throws {
+        let timeline = try timeline("""
+            transitions: [{ from: list, to: detail, style: system-push }]
+            timeline:
+              - { at: 0.1, pan: \(pullDown) }
+              - { at: 0.5, push: detail }
+              - { at: 2.5, pop: true }
+            """)
+        let o0 = -ScrollPhysics.rubberBand(190, dimension: 800)
+        XCTAssertEqual(o0, -92.43, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.5)), o0 * exp(-1.005), accuracy: 1)
+        XCTAssertEqual(timeline.state(at: 0.6).transition, "system-push")
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.6)), o0 * exp(-2.01), accuracy: 1)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.7)), o0 * exp(-3.015), accuracy: 1)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 0, "and after the pop")
+    }
+
+    /// Transitions shorter than the spring-back: a 0.1 s cross-dissolve presentation at 0.45 s and
+    /// its dismissal at 0.6 s end
+    /// before the content, pulled to o0 = −92.43 pt and lifted at 0.4 s, is back; it goes on
+    /// springing back after each, shown on the list again after the dismissal: at 0.8 s
+    /// o0 · e^(−0.01005 · 400) = −1.66 pt [CALC] (within a point: restarted from shown offsets).
+    func testTheSpringBackGoesOnAfterATransitionShorterThanIt() throws {
+        let timeline = try timeline("""
+            transitions: [{ from: list, to: detail, style: cross-dissolve, duration: 0.1 }]
+            timeline:
+              - { at: 0.1, pan: \(pullDown) }
+              - { at: 0.45, present: detail }
+              - { at: 0.6, dismiss: true }
+            """)
+        let o0 = -ScrollPhysics.rubberBand(190, dimension: 800)
+        XCTAssertNil(timeline.state(at: 0.8).transition, "both transitions are over")
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.8)), o0 * exp(-4.02), accuracy: 1)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 0)
+    }
+
+    /// A `scroll:` entry during the spring-back animates from where the content is, never past
+    /// the content's ends: row 5 to the top (5 × 44 = 220 pt) from −34 at 0.5 s.
+    func testAScrollToDuringTheSpringBackStartsFromWhereTheContentIs() throws {
+        let timeline = try timeline("""
+            timeline:
+              - { at: 0.1, pan: \(pullDown) }
+              - { at: 0.5, scroll: { list: rows, to: 5, position: top } }
+            """)
+        XCTAssertEqual(try XCTUnwrap(offset(timeline, at: 0.5)), -34)
+        XCTAssertEqual(offset(timeline, at: timeline.duration), 220)
     }
 
     func testAPopReturnsToTheOffsetTheListHad() throws {

@@ -15,14 +15,14 @@ final class SheetScrollTests: XCTestCase {
 
     /// A sheet with a 40-row list (44 pt rows, 1760 pt of content) over a plain screen, presented
     /// at 0.1 s and at rest well before 2 s.
-    private func scene(detents: String = "medium-large", settings: String = "", _ timeline: String) -> String {
+    private func scene(detents: String = "medium-large", settings: String = "", rows: Int = 40, list: String = "", _ timeline: String) -> String {
         """
         device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
         fps: 100
         tail: 0
         screens:
           home: {}
-          sheet: { content: [{ list: { id: rows, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }] }
+          sheet: { content: [{ list: { id: rows\(list), rows: [\((0..<rows).map { "R\($0)" }.joined(separator: ", "))] } }] }
         root: home
         transitions: [{ from: home, to: sheet, style: page-sheet, detents: \(detents)\(settings) }]
         timeline:
@@ -62,6 +62,101 @@ final class SheetScrollTests: XCTestCase {
         XCTAssertEqual(sceneMessages(scene("""
               - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]], expect: { scroll: { list: rows, offset: 164, tolerance: 0.01 } } }
             """)), [])
+    }
+
+    /// The same pan on the list of a screen pushed inside the sheet at medium: the sheet (its
+    /// navigation controller's node) rises the same 336 pt to the large detent and the list of
+    /// the pushed screen takes the other 164 pt, as at the sheet's root screen.
+    func testAnUpwardPanOnAScreenPushedInsideTheSheetAtMediumRaisesTheSheetThenScrollsItsList() throws {
+        let t = try timeline("""
+            device: { size: [400, 800], scale: 1, safeArea: [0, 0] }
+            fps: 100
+            tail: 0
+            screens:
+              home: {}
+              sheet: { navigationBar: { title: Sheet }, content: [{ list: { id: rows, rows: [One, Two] } }] }
+              detail: { navigationBar: { title: Detail, back: Sheet }, content: [{ list: { id: long, rows: [\((0..<40).map { "R\($0)" }.joined(separator: ", "))] } }] }
+            root: home
+            transitions:
+              - { from: home, to: sheet, style: page-sheet, detents: medium-large }
+              - { from: sheet, to: detail, style: system-push }
+            timeline:
+              - { at: 0.1, present: sheet }
+              - { at: 1, push: detail }
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]], expect: { detent: large } }
+            """)
+        func sheetTop(at time: Double) -> Double? { t.state(at: time).layers.first { $0.id == "sheet/navigationController" }?.frame.minY }
+        func offset(at time: Double) -> Double? { t.state(at: time).layers.first { $0.id == "detail/long" }?.contentOffset?.y }
+        let top = try XCTUnwrap(offset(at: 1.9), "the pushed screen's list")
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 1.9)), medium, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 2.2)), medium - 190, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: 2.2)), top, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: 2.35)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: 2.35)) - top, 500 - 336, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(at: t.duration)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(at: t.duration)) - top, 164, accuracy: 1e-9)
+        XCTAssertEqual(t.runs.last?.detent, "large")
+    }
+
+    /// The sheet's progress on an upward drag is what the drag does, on the dismissal's scale:
+    /// raised 190 pt from medium, (210 − 400) / (800 − 400) = −0.475, not 0.
+    func testAnUpwardDragOfTheSheetHasNegativeProgress() throws {
+        let t = try timeline(scene("""
+              - { at: 2, pan: [[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 500], [0.4, 200, 500]], expect: { detent: large } }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.25)), medium - 190, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(t.state(at: 2.25).progress), -0.475, accuracy: 1e-9)
+    }
+
+    /// A list of 3 rows (132 pt) in the 748 pt sheet cannot scroll, but a table view always
+    /// bounces vertically (`alwaysBounceVertical`): the same pan raises the sheet 336 pt to the
+    /// large detent and the other 164 pt pull the content up past its end, rubber-banded over the
+    /// 748 pt view: (1 − 1 / (164 · 0.55 / 748 + 1)) · 748 = 80.49 pt [CALC], shown at 80; lifted
+    /// still, it springs back to 0.
+    func testAShortListInASheetRubberBandsOnceTheSheetIsAtItsLargestDetent() throws {
+        let pan = "[[0, 200, 700], [0.1, 200, 690], [0.2, 200, 500], [0.3, 200, 190], [0.4, 200, 190], [0.5, 200, 190]]"
+        let t = try timeline(scene(rows: 3, "  - { at: 2, pan: \(pan), expect: scroll }"))
+        XCTAssertEqual(ScrollPhysics.rubberBand(164, dimension: 748), 80.49, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(t, at: 2.35)), large, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(offset(t, at: 2.35)), 80)
+        XCTAssertEqual(offset(t, at: t.duration), 0)
+        XCTAssertEqual(t.runs.last?.detent, "large")
+        // Told not to bounce when it fits, the list does not scroll: the sheet takes the whole pan.
+        let still = try timeline(scene(rows: 3, list: ", alwaysBounceVertical: false", "  - { at: 2, pan: \(pan), expect: { detent: large } }"))
+        let top = try XCTUnwrap(sheetTop(still, at: 2.35))
+        XCTAssertLessThan(top, large, "the sheet, pulled above its largest detent")
+        XCTAssertGreaterThan(top, large - 164, "rubber-banded: less than the finger's 164 pt past it")
+        XCTAssertEqual(offset(still, at: 2.35) ?? 0, 0)
+        // At the top, a downward pan on the short list drags the sheet down.
+        let down = try timeline(scene(detents: "large", rows: 3, """
+              - { at: 2, pan: [[0, 200, 300], [0.1, 200, 310], [0.2, 200, 410], [0.3, 200, 410], [0.4, 200, 410]], expect: cancel }
+            """))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(down, at: 2.25)), large + 100, accuracy: 1e-9)
+        XCTAssertEqual(offset(down, at: 2.25) ?? 0, 0)
+    }
+
+    /// A pan begun less than 0.4 s after the last one on the list lifted is the list's alone while
+    /// the sheet rests (`MinimumSheetSwipeInterval`): the list, scrolled 100 pt by a pan lifted at
+    /// 2.4 s and scrolled back to its top by 2.7 s, is pulled 190 pt past its top by a pan that
+    /// begins at 2.72 s (0.32 s later): rubber-banded over the 748 pt view to
+    /// −(1 − 1 / (190 · 0.55 / 748 + 1)) · 748 = −91.69 pt [CALC], at −92; the sheet stays. The same
+    /// pan half a second later drags the sheet 190 pt down.
+    func testAQuickSecondPanAtTheTopScrollsRatherThanDraggingTheSheet() throws {
+        func scene(second: Double) -> String {
+            self.scene(detents: "large", """
+                  - { at: 2, pan: [[0, 200, 600], [0.1, 200, 590], [0.2, 200, 490], [0.3, 200, 490], [0.4, 200, 490]], expect: scroll }
+                  - { at: 2.4, scroll: { list: rows, to: 0, position: top } }
+                  - { at: \(second), pan: [[0, 200, 300], [0.01, 200, 310], [0.1, 200, 500], [0.2, 200, 500], [0.3, 200, 500]] }
+                """)
+        }
+        let quick = try timeline(scene(second: 2.71))
+        XCTAssertEqual(offset(quick, at: 2.7), 0)
+        XCTAssertEqual(ScrollPhysics.rubberBand(190, dimension: 748), 91.69, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(offset(quick, at: 2.85)), -92)
+        XCTAssertEqual(try XCTUnwrap(sheetTop(quick, at: 2.85)), large, accuracy: 1e-9)
+        let later = try timeline(scene(second: 3.21))
+        XCTAssertEqual(try XCTUnwrap(sheetTop(later, at: 3.35)), large + 190, accuracy: 1e-9)
+        XCTAssertEqual(offset(later, at: 3.35), 0)
     }
 
     func testWithoutExpandingTheListScrollsAtMedium() throws {

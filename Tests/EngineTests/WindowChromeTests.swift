@@ -45,6 +45,23 @@ final class WindowChromeTests: XCTestCase {
                        ["statusBar - 1.0", "statusBar/dark dark 1.0", "homeIndicator dark 1.0"])
     }
 
+    /// A navigation controller takes the status bar's style from its bar (`barStyle`): `black`
+    /// gives light content over a white screen; the default style leaves the screen's tone.
+    func testABlackStyleNavigationBarGivesLightContent() throws {
+        let scene = try SceneLoader.load(text: """
+            screens:
+              home: { background: white, navigationBar: { title: Home, barStyle: black } }
+              plain: { background: white, navigationBar: { title: Plain } }
+            root: home
+            """, file: "t.yaml", name: "t")
+        let chrome = WindowChrome(screens: scene.screens.values, device: device, background: .black)
+        XCTAssertEqual(summary(chrome.nodes(over: [screen("home")])).first { $0.hasPrefix("statusBar/") }, "statusBar/light light 1.0")
+        XCTAssertEqual(summary(chrome.nodes(over: [screen("plain")])).first { $0.hasPrefix("statusBar/") }, "statusBar/dark dark 1.0")
+        // The bar itself in the dark appearance: white titles.
+        XCTAssertEqual(scene.screens["home"]?.navigationBar?.titleColor, .white)
+        XCTAssertEqual(scene.screens["plain"]?.navigationBar?.titleColor, .black)
+    }
+
     func testTheNodesSitWhereTheDevicePutsThem() throws {
         let nodes = chrome().nodes(over: [screen("white", x: 40)]).flatMap { $0.flattened() }
         XCTAssertEqual(nodes.map(\.frame), [Rect(x: 0, y: 0, width: 393, height: 54), Rect(x: 0, y: 0, width: 393, height: 54),

@@ -62,7 +62,8 @@ public enum ProgressPlot {
                            Point(x: x(tick) - 30, y: plot.maxY + 6)))
             tick += timeStep
         }
-        for value in stride(from: 0.0, through: 1.0, by: 0.25) {
+        // Every quarter within the range: below 0 where a drag takes a sheet up past where it rested.
+        for value in stride(from: (low / 0.25).rounded(.up) * 0.25, through: high, by: 0.25) {
             picture.line(from: Point(x: plot.minX, y: y(value)), to: Point(x: plot.maxX, y: y(value)), grid, thickness: 1)
             labels.append((.init(text: String(format: "%.2f", value), size: 11, color: ink, width: 44, alignment: .right),
                            Point(x: plot.minX - 50, y: y(value) - 8)))

@@ -146,8 +146,11 @@ public struct SceneInspection: Sendable {
     /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
-    /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack on top then.
-    public init(_ scene: Scene, offsets: [String: Double] = [:], at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
+    /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack
+    /// on top then; `frames` (`Timeline.screenFrames(at: time)`) places each presented screen where
+    /// its sheet is then — at the detent it rests at — rather than where it first rests.
+    public init(_ scene: Scene, offsets: [String: Double] = [:], frames: [String: Rect] = [:],
+                at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
         let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
@@ -166,7 +169,11 @@ public struct SceneInspection: Sendable {
             scene.screens[name].map { spec in
                 guard let shown = presentations[name] else { return Self.screen(spec, on: scene.device, text: text) }
                 var screen = Self.screen(spec.laidOut(writtenIn: scene.device.size, in: shown.layout.size), on: shown.layout, text: text)
-                screen.presentedAs = PresentedAs(style: shown.style, frame: shown.frame)
+                // A screen of the same presented stack drawn then shows where the sheet is.
+                let now = ([name] + presentations.keys.sorted()).lazy
+                    .filter { presentations[$0]?.frame == shown.frame && presentations[$0]?.style == shown.style }
+                    .compactMap { frames[$0] }.first { abs($0.width - shown.frame.width) < 1e-6 && abs($0.height - shown.frame.height) < 1e-6 }
+                screen.presentedAs = PresentedAs(style: shown.style, frame: now ?? shown.frame)
                 return screen
             }
         }

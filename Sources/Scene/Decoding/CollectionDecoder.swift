@@ -3,11 +3,13 @@ import Yams
 
 /// Lists, grids and the navigation bar.
 extension SceneDecoder {
-    /// `decelerationRate`, `paging` and `bounces` of a list or grid.
-    func decodeScrollBehavior(_ fields: Fields) -> ScrollBehavior {
+    /// `decelerationRate`, `paging`, `bounces` and `alwaysBounceVertical` of a list or grid; a
+    /// list (`UITableView`) always bounces vertically unless told not to, a grid (`UICollectionView`) not.
+    func decodeScrollBehavior(_ fields: Fields, alwaysBounces: Bool) -> ScrollBehavior {
         let r = reader
         return ScrollBehavior(deceleration: r.value(fields, ScrollViewKeys.decelerationRate, "decelerationRate"),
-                              paging: r.value(fields, ScrollViewKeys.paging, "paging"), bounces: r.value(fields, ScrollViewKeys.bounces, "bounces"))
+                              paging: r.value(fields, ScrollViewKeys.paging, "paging"), bounces: r.value(fields, ScrollViewKeys.bounces, "bounces"),
+                              alwaysBounceVertical: r.value(fields, ScrollViewKeys.alwaysBounceVertical) ?? alwaysBounces)
     }
 
     func decodeList(_ node: Node) -> ListView? {
@@ -49,7 +51,7 @@ extension SceneDecoder {
                             imageCornerRadius: imageRadius, colors: colors)
         list.autoresizing = decodeAutoresizing(fields)
         list.opacity = decodeOpacity(fields)
-        list.scrolling = decodeScrollBehavior(fields)
+        list.scrolling = decodeScrollBehavior(fields, alwaysBounces: true)
         return list
     }
 
@@ -127,14 +129,24 @@ extension SceneDecoder {
                             captionColor: system("label"), subtitleColor: system("secondaryLabel"))
         grid.autoresizing = decodeAutoresizing(fields)
         grid.opacity = decodeOpacity(fields)
-        grid.scrolling = decodeScrollBehavior(fields)
+        grid.scrolling = decodeScrollBehavior(fields, alwaysBounces: false)
         return grid
     }
 
     func decodeNavigationBar(_ node: Node) -> NavigationBarView? {
+        guard let fields = reader.mapping(node, NavigationBarKeys.mapping) else { return nil }
+        let style = reader.value(fields, NavigationBarKeys.barStyle, "bar style")
+        // `barStyle: black` gives the bar the dark appearance's colours and material.
+        var decoder = self
+        if style == .black { decoder.appearance = .dark }
+        var bar = decoder.decodeNavigationBar(fields)
+        bar.style = style
+        return bar
+    }
+
+    private func decodeNavigationBar(_ fields: Fields) -> NavigationBarView {
         let r = reader
         typealias K = NavigationBarKeys
-        guard let fields = r.mapping(node, K.mapping) else { return nil }
         let title = r.value(fields, K.title)
         let large = r.value(fields, K.largeTitle)
         if large, title == nil { r.error(fields.key("largeTitle"), "'largeTitle: true' needs a 'title'") }

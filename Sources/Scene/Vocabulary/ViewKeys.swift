@@ -19,7 +19,7 @@ public enum ScreenKeys {
                                                                uikit: "hidesBottomBarWhenPushed")
     public static let statusBar = ShapedKey("statusBar", .oneOf([.boolean, .choice(StatusBarStyle.allCases.map(\.rawValue))]),
                                             defaultText: "the device's",
-                                            doc: "true / default: dark symbols over a light background, light over a dark one (judged by background); darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden); shown by default on preset devices, hidden on custom ones")
+                                            doc: "true / default: dark symbols over a light background, light over a dark one (judged by background), light under a navigation bar of barStyle black; darkContent, lightContent (UIStatusBarStyle); false / hidden (prefersStatusBarHidden); shown by default on preset devices, hidden on custom ones")
     public static let homeIndicator = Setting<Bool?>("homeIndicator", defaultText: "the device's",
                                                      doc: "false hides it (prefersHomeIndicatorAutoHidden); shown by default on preset devices with a bottom safe area")
 
@@ -154,7 +154,10 @@ public enum ScrollViewKeys {
                                              uikit: "isPagingEnabled")
     public static let bounces = Setting<Bool>("bounces", .boolean, default: true,
                                               doc: "rubber-bands past the ends and bounces back; false stops at them", uikit: "bounces")
-    public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces]
+    public static let alwaysBounceVertical = Setting<Bool?>("alwaysBounceVertical", defaultText: "true for lists, false for grids",
+        doc: "content shorter than the view still follows a vertical pan, rubber-banded, and bounces back (UITableView's default); false: it does not scroll, and in a sheet the sheet takes the pan",
+        uikit: "alwaysBounceVertical")
+    public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces, alwaysBounceVertical]
 }
 
 public enum ListKeys {
@@ -232,6 +235,8 @@ public enum CellKeys {
     public static let mapping = KeyMapping("gridCell", "a cell (a PNG path, or a mapping)", doc: "a grid cell", [image, color, caption, subtitle])
 }
 
+extension NavigationBarView.Style: SettingChoice {}
+
 /// The keys of `navigationBar`.
 public enum NavigationBarKeys {
     public static let title = Setting<String?>("title", doc: "the title")
@@ -247,8 +252,12 @@ public enum NavigationBarKeys {
                                                         doc: "the blur under the bar's standard appearance, once content scrolls under it",
                                                         uikit: "UIBarAppearance.backgroundEffect")
 
+    public static let barStyle = Setting<NavigationBarView.Style>("barStyle", default: .default,
+        doc: "black: the bar in the dark appearance (its material, white titles) and light status bar content while it is under the status bar, as a navigation controller takes the status bar's style from its bar",
+        uikit: "UINavigationBar.barStyle")
+
     public static let mapping = KeyMapping("navigationBar", "a navigation bar", doc: "a UINavigationBar",
-                                           [title, largeTitle, back, leading, trailing, background, separator, tint, material])
+                                           [title, largeTitle, back, leading, trailing, background, separator, tint, material, barStyle])
 }
 
 /// A bar button item: a title, or these keys.
