@@ -245,15 +245,17 @@ struct SceneTree: Sendable {
                     let offset = offsets[key]
                     let underBar = adjustment == nil && laidOut.spec.reachesUnderBar(scroll, on: layout)
                     let top = underBar ? scroll.frame.minY : 0
+                    let contentOffset = scroll.contentOffset(offset)
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
-                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                                             size: scroll.contentFrame.size,
+                                             transform: AffineTransform(translationX: -contentOffset.x, y: top - contentOffset.y))
                     let headers = stickyHeaders(view.view, in: scroll, of: laidOut.spec, screen: name, id: id, offset: offset,
                                                 originY: top - offset - scroll.frame.minY, on: layout)
                     children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
                                                transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
                                                alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
-                                               contentOffset: Point(x: 0, y: offset), children: [content] + headers))
+                                               contentOffset: contentOffset, children: [content] + headers))
                     continue
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
@@ -263,12 +265,13 @@ struct SceneTree: Sendable {
             if let selection, selection.alpha > 0,
                let cell = laidOut.spec.cellFrame(list: selection.list, index: selection.index, on: layout)?.cell {
                 // A row of a scrolled list is where its content's offset puts it.
-                let scrolled = scrolling.contains(ScrollOffsets.Key(screen: name, view: selection.list))
-                    ? offsets[ScrollOffsets.Key(screen: name, view: selection.list)] : 0
+                let key = ScrollOffsets.Key(screen: name, view: selection.list)
+                let shown = scrolling.contains(key) ? laidOut.spec.scrollView(selection.list, on: layout)?.scrolled(cell, by: offsets[key]) : nil
+                let at = shown ?? cell
                 children.append(RenderNode(id: "\(placement.id)/selection",
                                            content: .part(ScreenPart(screen: name, kind: .selectedRow(list: selection.list, index: selection.index),
                                                                      layout: layout)),
-                                           size: cell.size, transform: AffineTransform(translationX: cell.x, y: cell.y - scrolled),
+                                           size: cell.size, transform: AffineTransform(translationX: at.x, y: at.y),
                                            alpha: selection.alpha))
             }
         }
@@ -383,7 +386,7 @@ struct SceneTree: Sendable {
               scrolling.contains(where: { $0.screen == screen }) else { return nil }
         let laidOut = spec.laidOut(writtenIn: scene.device.size, in: device.size)
         let top = laidOut.contentTop(on: device)
-        for scroll in laidOut.scrollViews(on: device) where abs(scroll.frame.minY - top) < 0.5 {
+        for scroll in laidOut.scrollViews(on: device) where scroll.axis == .vertical && abs(scroll.frame.minY - top) < 0.5 {
             let key = ScrollOffsets.Key(screen: screen, view: scroll.id)
             if scrolling.contains(key) { return offsets[key] }
         }

@@ -186,7 +186,7 @@ public final class ScreenCache: @unchecked Sendable {
             case .scrollContent(let id):
                 guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
                 return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
-                    try painter(cairo).paintScrollContent(view.view, in: scroll.contentFrame)
+                    try painter(cairo).paintScrollContent(view.view, of: scroll)
                 }
             case .sectionHeader(let list, let section):
                 guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
@@ -223,7 +223,7 @@ public final class ScreenCache: @unchecked Sendable {
                         // list's frame does not cut it off (the engine moves the node by the offset).
                         try cairo.withSavedState {
                             cairo_translate(cairo.pointer, scroll.contentFrame.x, scroll.contentFrame.y)
-                            try painter.paintScrollContent(view.view, in: scroll.contentFrame)
+                            try painter.paintScrollContent(view.view, of: scroll)
                         }
                         return
                     }

@@ -194,9 +194,11 @@ public struct SceneInspection: Sendable {
                         screens[s].collections[c].headers[h].frame = screens[s].collections[c].headers[h].frame.offsetBy(dx: 0, dy: -offset)
                     }
                 }
+                // Moved by the offset along the scroll view's axis (up, or left for a horizontal one).
+                let moved = { (rect: Rect) in spec?.scrollView(id, on: scene.device)?.scrolled(rect, by: offset) ?? rect.offsetBy(dx: 0, dy: -offset) }
                 for i in screens[s].collections[c].cells.indices {
-                    screens[s].collections[c].cells[i].cell = screens[s].collections[c].cells[i].cell.offsetBy(dx: 0, dy: -offset)
-                    screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image?.offsetBy(dx: 0, dy: -offset)
+                    screens[s].collections[c].cells[i].cell = moved(screens[s].collections[c].cells[i].cell)
+                    screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image.map(moved)
                 }
             }
         }
@@ -207,16 +209,7 @@ public struct SceneInspection: Sendable {
         var collections: [Collection] = []
         func visit(_ specs: [ViewSpec], origin: Point, defaultFrame: Rect, topLevel: Bool) {
             for view in specs {
-                let frame: Rect
-                switch view {
-                case .rect(let v): frame = v.frame
-                case .label(let v): frame = v.frame
-                case .image(let v): frame = v.frame
-                case .icon(let v): frame = v.frame
-                case .control(let v): frame = v.drawnFrame
-                case .list(let v): frame = v.frame ?? defaultFrame
-                case .grid(let v): frame = v.frame ?? defaultFrame
-                }
+                let frame = view.frame(default: defaultFrame)
                 let placed = frame.offsetBy(dx: origin.x, dy: origin.y)
                 if let id = view.id {
                     views.append(View(id: id, kind: kind(of: view), frame: placed, isTopLevel: topLevel))
@@ -243,6 +236,16 @@ public struct SceneInspection: Sendable {
                              image: pair.0.image)
                     }))
                 case .rect(let rect):
+                    if rect.scrolling != nil {
+                        // A scroll's "cells" are its subviews (what `tap: { list, index }` and `scroll: { list, to }` address).
+                        let bounds = Rect(origin: .zero, size: rect.frame.size)
+                        collections.append(Collection(kind: "scroll", id: rect.id, frame: placed, cells: rect.subviews.enumerated().map {
+                            index, subview in
+                            let title: String? = if case .label(let label) = subview { label.text } else { subview.id }
+                            return Cell(index: index, section: nil, title: title, subtitle: nil,
+                                        cell: subview.frame(default: bounds).offsetBy(dx: placed.x, dy: placed.y), image: nil)
+                        }))
+                    }
                     visit(rect.subviews, origin: placed.origin, defaultFrame: Rect(origin: .zero, size: rect.frame.size),
                           topLevel: false)
                 default:
@@ -285,7 +288,7 @@ public struct SceneInspection: Sendable {
 
     private static func kind(of view: ViewSpec) -> String {
         switch view {
-        case .rect: return "rect"
+        case .rect(let rect): return rect.scrolling == nil ? "rect" : "scroll"
         case .label: return "label"
         case .image: return "image"
         case .icon: return "icon"

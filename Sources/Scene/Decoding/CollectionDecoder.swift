@@ -128,6 +128,7 @@ extension SceneDecoder {
         grid.autoresizing = decodeAutoresizing(fields)
         grid.opacity = decodeOpacity(fields)
         grid.scrolling = decodeScrollBehavior(fields)
+        grid.scrolling.axis = r.value(fields, ScrollViewKeys.axis, "grid axis")
         return grid
     }
 
