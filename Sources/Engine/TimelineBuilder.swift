@@ -1213,7 +1213,16 @@ struct TimelineBuilder {
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
+    /// A scroll view inside a `scroll` is reached where the outer one's offset shows its frame,
+    /// inside where the outer one is reached.
     private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        if let parent = scroll.parent, let outer = screen?.scrollView(parent, on: layout) {
+            let outerOffset = offsets[ScrollOffsets.Key(screen: self.top.screen, view: parent)]
+            let frame = outer.scrolled(scroll.frame, by: outerOffset)
+            let area = reachable(outer, offset: outerOffset, of: screen, on: layout)
+            let minX = max(frame.minX, area.minX), minY = max(frame.minY, area.minY)
+            return Rect(x: minX, y: minY, width: max(min(frame.maxX, area.maxX) - minX, 0), height: max(min(frame.maxY, area.maxY) - minY, 0))
+        }
         let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
     }
@@ -1234,21 +1243,20 @@ struct TimelineBuilder {
         let shown = topShown()
         let local = onScreen(location, shown)
         let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-        let scroll = shown.screen?.scrollView(list, on: shown.layout)
-        if let scroll, !touchable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
-        // The point in the content at offset 0: moved back by the offset along the scroll view's axis.
-        let shift = scroll?.contentOffset(offset) ?? .zero
+        if let scroll = shown.screen?.scrollView(list, on: shown.layout),
+           !touchable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
+        // The point in the content at offset 0: moved back by the offsets of the scroll views showing it.
+        let shift = shown.screen?.contentShift(of: list, on: shown.layout) { offsets[ScrollOffsets.Key(screen: top.screen, view: $0)] } ?? .zero
         guard let hit = CellLocator.cell(at: Point(x: local.x + shift.x, y: local.y + shift.y), in: shown.screen, list: list,
                                          device: shown.layout) else { return nil }
-        return (hit.index, scrolled(hit.image, list: list, of: shown.screen, on: shown.layout))
+        return (hit.index, hit.image.offsetBy(dx: -shift.x, dy: -shift.y))
     }
 
     /// `rect` of list or grid `list`'s content (at offset 0) on the top screen where its scroll
-    /// view's offset now shows it: moved up (left) by the offset along the view's axis.
+    /// views' offsets now show it: moved up (left) by the offset along the view's axis, and by
+    /// its parent `scroll`'s.
     private func scrolled(_ rect: Rect, list: String, of screen: ScreenSpec?, on layout: Device) -> Rect {
-        let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-        guard offset != 0, let scroll = screen?.scrollView(list, on: layout) else { return rect }
-        return scroll.scrolled(rect, by: offset)
+        screen?.shown(rect, in: list, on: layout) { offsets[ScrollOffsets.Key(screen: top.screen, view: $0)] } ?? rect
     }
 
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:

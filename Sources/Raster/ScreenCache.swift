@@ -184,9 +184,9 @@ public final class ScreenCache: @unchecked Sendable {
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
             case .scrollContent(let id):
-                guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
+                guard let (scroll, view) = screen.scrolledViews(on: layout).first(where: { $0.geometry.id == id }) else { return nil }
                 return try ScreenImage(size: scroll.contentFrame.size, scale: device.scale, opaque: false) { cairo in
-                    try painter(cairo).paintScrollContent(view.view, of: scroll)
+                    try painter(cairo).paintScrollContent(view, of: scroll)
                 }
             case .sectionHeader(let list, let section):
                 guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,

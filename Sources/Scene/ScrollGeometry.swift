@@ -55,10 +55,14 @@ public struct ScrollGeometry: Hashable, Sendable {
     /// How much of the frame's bottom lies under the bottom safe area (the home indicator's, a
     /// tab bar's or a toolbar's): `adjustedContentInset.bottom`, already counted in `contentHeight`.
     public var bottomInset: Double
+    /// The `scroll` this one lies in (a carousel in a vertical page), whose offset moves it too;
+    /// `frame` is then where it is with that scroll at offset 0. nil at the screen's top level.
+    public var parent: String?
 
     public init(id: String, frame: Rect, contentHeight: Double, contentWidth: Double = 0, behavior: ScrollBehavior = ScrollBehavior(),
-                bottomInset: Double = 0) {
+                bottomInset: Double = 0, parent: String? = nil) {
         self.id = id
+        self.parent = parent
         self.frame = frame
         let vertical = behavior.axis == .vertical
         self.contentHeight = vertical ? max(contentHeight, frame.height) : frame.height
@@ -106,15 +110,35 @@ extension ScreenSpec {
     /// view reaching into the bottom safe area (or under a tab bar or toolbar) gets that much more
     /// content inset, as UIKit's `contentInsetAdjustmentBehavior = .automatic` gives it, so its
     /// last row can scroll clear.
+    ///
+    /// The lists, grids and `scroll`s with an `id` directly inside a top-level `scroll` scroll too,
+    /// each listed after it (in front of it) with it as their `parent`: a horizontal carousel in a
+    /// vertical page, as nested `UIScrollView`s.
     public func scrollViews(on device: Device) -> [ScrollGeometry] {
-        identifiedViews(on: device).compactMap { id, view, frame in
+        scrolledViews(on: device).map(\.geometry)
+    }
+
+    /// `scrollViews(on:)` with the view each one is.
+    public func scrolledViews(on device: Device) -> [(geometry: ScrollGeometry, view: ViewSpec)] {
+        func geometry(_ id: String, _ view: ViewSpec, _ frame: Rect, parent: String?) -> ScrollGeometry? {
             guard let behavior = view.scrolling, let end = view.contentEnd(in: frame) else { return nil }
             let bottomBar = bottomSafeArea(on: device)
-            let covered = max(frame.maxY - (device.size.height - bottomBar), 0)
+            let covered = parent == nil ? max(frame.maxY - (device.size.height - bottomBar), 0) : 0
             return ScrollGeometry(id: id, frame: frame, contentHeight: end - frame.minY + covered,
                                   contentWidth: (view.contentRight(in: frame) ?? frame.maxX) - frame.minX, behavior: behavior,
-                                  bottomInset: covered)
+                                  bottomInset: covered, parent: parent)
         }
+        var found: [(geometry: ScrollGeometry, view: ViewSpec)] = []
+        for (id, view, frame) in identifiedViews(on: device) {
+            guard let outer = geometry(id, view, frame, parent: nil) else { continue }
+            found.append((outer, view))
+            guard case .rect(let rect) = view else { continue }
+            for inner in rect.nestedScrollViews {
+                let innerFrame = inner.frame(default: Rect(origin: .zero, size: frame.size)).offsetBy(dx: frame.x, dy: frame.y)
+                if let innerID = inner.id, let nested = geometry(innerID, inner, innerFrame, parent: id) { found.append((nested, inner)) }
+            }
+        }
+        return found
     }
 
     /// The bottom of the safe area a scroll view's content inset keeps its last row above: the
@@ -133,7 +157,8 @@ extension ScreenSpec {
     /// drawn there (`SceneTree`) and touched there once its content scrolls up. A horizontal one
     /// stays in its frame, and the bar does not answer its offset.
     public func reachesUnderBar(_ scroll: ScrollGeometry, on device: Device) -> Bool {
-        scroll.axis == .vertical && navigationBar != nil && scroll.frame.minY > 0 && abs(scroll.frame.minY - contentTop(on: device)) < 0.5
+        scroll.axis == .vertical && scroll.parent == nil && navigationBar != nil && scroll.frame.minY > 0
+            && abs(scroll.frame.minY - contentTop(on: device)) < 0.5
     }
 
     /// How far the content of the screen's top-level lists, grids and `scroll`s that reach down
@@ -158,9 +183,32 @@ extension ScreenSpec {
         return below
     }
 
-    /// The scroll view `id` (see `scrollViews(on:)`); nil when the screen has no list, grid or `scroll` `id` at its top level.
+    /// The scroll view `id` (see `scrollViews(on:)`); nil when the screen has no list, grid or
+    /// `scroll` `id` at its top level or directly in a top-level `scroll`.
     public func scrollView(_ id: String, on device: Device) -> ScrollGeometry? {
         scrollViews(on: device).first { $0.id == id }
+    }
+
+    /// `rect`, in the content of scroll view `id` at offset 0 (screen points), where the scroll
+    /// views now show it: moved by `id`'s offset along its axis, then by its parent's; unmoved
+    /// when `id` is no scroll view of the screen.
+    public func shown(_ rect: Rect, in id: String, on device: Device, offset: (String) -> Double) -> Rect {
+        let shift = contentShift(of: id, on: device, offset: offset)
+        return rect.offsetBy(dx: -shift.x, dy: -shift.y)
+    }
+
+    /// How far the content of scroll view `id` has moved up and left on the screen: its
+    /// `contentOffset` plus its parent's (see `shown(_:in:on:offset:)`).
+    public func contentShift(of id: String, on device: Device, offset: (String) -> Double) -> Point {
+        let views = scrollViews(on: device)
+        var shift = Point.zero
+        var current = views.first { $0.id == id }
+        while let scroll = current {
+            let own = scroll.contentOffset(offset(scroll.id))
+            shift = Point(x: shift.x + own.x, y: shift.y + own.y)
+            current = scroll.parent.flatMap { parent in views.first { $0.id == parent } }
+        }
+        return shift
     }
 }
 
@@ -213,6 +261,13 @@ extension ViewSpec {
 }
 
 extension RectView {
+    /// The subviews of a `scroll` that scroll themselves: its lists, grids and `scroll`s with an
+    /// id. The `scroll`'s own content leaves them out; each is a node of its own over it.
+    public var nestedScrollViews: [ViewSpec] {
+        guard scrolling != nil else { return [] }
+        return subviews.filter { $0.id != nil && $0.scrolling != nil }
+    }
+
     /// How far the subviews reach from the rect's top-left corner: a `scroll`'s content size
     /// (`UIScrollView.contentSize`, as SwiftUI's `ScrollView` sizes it to its content).
     public var subviewExtent: Size {

@@ -173,9 +173,13 @@ public struct SceneInspection: Sendable {
         guard !offsets.isEmpty else { return }
         for s in screens.indices {
             for c in screens[s].collections.indices {
-                guard let id = screens[s].collections[c].id, let offset = offsets["\(screens[s].name)/\(id)"] else { continue }
-                screens[s].collections[c].contentOffset = offset
-                let spec = scene.screens[screens[s].name]
+                let name = screens[s].name
+                let spec = scene.screens[name]
+                guard let id = screens[s].collections[c].id,
+                      let shift = spec?.contentShift(of: id, on: scene.device, offset: { offsets["\(name)/\($0)"] ?? 0 }),
+                      offsets["\(name)/\(id)"] != nil || shift != .zero else { continue }
+                let offset = offsets["\(name)/\(id)"] ?? 0
+                if offsets["\(name)/\(id)"] != nil { screens[s].collections[c].contentOffset = offset }
                 if let scroll = spec?.scrollView(id, on: scene.device), let view = spec?.identifiedViews(on: scene.device).first(where: { $0.id == id }),
                    case .list(let list) = view.view {
                     // Headers where the render tree draws them: a plain list's pinned below the bar.
@@ -194,8 +198,8 @@ public struct SceneInspection: Sendable {
                         screens[s].collections[c].headers[h].frame = screens[s].collections[c].headers[h].frame.offsetBy(dx: 0, dy: -offset)
                     }
                 }
-                // Moved by the offset along the scroll view's axis (up, or left for a horizontal one).
-                let moved = { (rect: Rect) in spec?.scrollView(id, on: scene.device)?.scrolled(rect, by: offset) ?? rect.offsetBy(dx: 0, dy: -offset) }
+                // Moved by the offsets of the scroll views showing it (up, or left for a horizontal one).
+                let moved = { (rect: Rect) in rect.offsetBy(dx: -shift.x, dy: -shift.y) }
                 for i in screens[s].collections[c].cells.indices {
                     screens[s].collections[c].cells[i].cell = moved(screens[s].collections[c].cells[i].cell)
                     screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image.map(moved)

@@ -63,6 +63,9 @@ struct ScreenPainter {
             // A horizontal grid's cells are as wide as the frame makes them, and run on past it.
             case .grid(let grid): try paint(grid, frame: scroll.axis == .vertical ? frame : scroll.frame, drawn: frame)
             case .rect(var rect):
+                // A carousel inside is a scroll view of its own, drawn over this content.
+                let nested = rect.nestedScrollViews.compactMap(\.id)
+                rect.subviews.removeAll { $0.id.map(nested.contains) ?? false }
                 rect.frame = frame
                 rect.clipsToBounds = false
                 try paint(rect)
