@@ -97,10 +97,14 @@ extension SceneDecoder {
     }
 
     func decodeRect(_ node: Node) -> RectView? {
+        reader.mapping(node, RectKeys.mapping).flatMap { decodeRect($0, node, kind: "rect") }
+    }
+
+    /// A `rect` from its `fields`, or the keys a `scroll` (`kind`) shares with one.
+    private func decodeRect(_ fields: Fields, _ node: Node, kind: String) -> RectView? {
         let r = reader
-        guard let fields = r.mapping(node, RectKeys.mapping) else { return nil }
         guard fields["frame"] != nil else {
-            r.error(node, "missing key 'frame' [x, y, width, height] in rect")
+            r.error(node, "missing key 'frame' [x, y, width, height] in \(kind)")
             return nil
         }
         let frame = r.value(fields, ViewKeys.frame)
@@ -113,12 +117,13 @@ extension SceneDecoder {
             borderColor = color(borderFields, BorderKeys.color, "border color")
             borderWidth = r.value(borderFields, BorderKeys.width, "border width")
         }
-        let clips = r.value(fields, RectKeys.clipsToBounds)
+        // A scroll view always clips its content; its mapping has no border, gradient or shadow.
+        let clips = kind == "rect" ? r.value(fields, RectKeys.clipsToBounds) : true
         let subviews = fields["content"].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
         var rect = RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
                             borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
-        rect.id = decodeViewID(fields, "rect")
+        rect.id = decodeViewID(fields, kind)
         rect.autoresizing = decodeAutoresizing(fields)
         rect.opacity = decodeOpacity(fields)
         rect.gradient = fields["gradient"].flatMap { decodeGradient($0) }
@@ -128,23 +133,9 @@ extension SceneDecoder {
 
     /// `scroll`: a rect that clips its subviews, which scroll as its content.
     func decodeScroll(_ node: Node) -> RectView? {
-        let r = reader
-        guard let fields = r.mapping(node, ScrollContainerKeys.mapping) else { return nil }
-        guard fields["frame"] != nil else {
-            r.error(node, "missing key 'frame' [x, y, width, height] in scroll")
-            return nil
-        }
-        let frame = r.value(fields, ViewKeys.frame)
-        let fill = color(fields, RectKeys.fill)
-        let subviews = fields["content"].map { decodeViews($0) } ?? []
-        guard let frame else { return nil }
-        var rect = RectView(frame: frame, fill: fill, cornerRadius: r.value(fields, ViewKeys.cornerRadius),
-                            cornerCurve: r.value(fields, ViewKeys.cornerCurve), clipsToBounds: true, subviews: subviews)
-        rect.id = decodeViewID(fields, "scroll")
-        rect.autoresizing = decodeAutoresizing(fields)
-        rect.opacity = decodeOpacity(fields)
+        guard let fields = reader.mapping(node, ScrollContainerKeys.mapping), var rect = decodeRect(fields, node, kind: "scroll") else { return nil }
         var scrolling = decodeScrollBehavior(fields)
-        scrolling.axis = r.value(fields, ScrollViewKeys.axis, "scroll axis")
+        scrolling.axis = reader.value(fields, ScrollViewKeys.axis, "scroll axis")
         rect.scrolling = scrolling
         return rect
     }
