@@ -212,6 +212,19 @@ final class HorizontalScrollTests: XCTestCase {
         XCTAssertEqual(offset(timeline, "s/page", at: 2.5), Point(x: 0, y: 1200))
     }
 
+    func testContentTooLongToDrawIsAnError() {
+        // Content drawn whole as one image: 40100 pt at @1 is past Cairo's 32767 px per side,
+        // for a vertical list as for a horizontal scroll (before, the part failed to draw and
+        // the frame showed the missing-part color).
+        let wide = sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: horizontal, content: [{ rect: { frame: [40000, 0, 100, 100], fill: systemRed } }] } }", ""))
+        XCTAssertEqual(wide, ["t.yaml:5:3: error: the content of scroll view 'row' of screen 's' is 40100 × 200 pt, 40100 px along its longest side at scale 1, over the limit of 32767 px; shorten its content or lower the scale"])
+        let tall = sceneMessages(scene("{ list: { id: rows, rowHeight: 10000, rows: [a, b, c, d] } }", ""))
+        XCTAssertEqual(tall.count, 1, "\(tall)")
+        XCTAssertTrue(tall.first?.contains("scroll view 'rows' of screen 's' is 400 × 40000 pt") ?? false, "\(tall)")
+        XCTAssertEqual(sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: horizontal, content: [{ rect: { frame: [32000, 0, 767, 100], fill: systemRed } }] } }", "")), [],
+                       "32767 px exactly is drawn")
+    }
+
     func testBadAxisValuesAreLocated() {
         let unknown = sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: sideways, content: [] } }", ""))
         XCTAssertEqual(unknown.count, 1, "\(unknown)")
