@@ -223,6 +223,20 @@ struct SceneTree: Sendable {
             }
     }
 
+    /// `<screen>/<scroll>/<id>`: scroll view `inner` inside the content of `outer` (a carousel in a
+    /// page), a node of its frame clipping its own content, moved by its offset; the outer's
+    /// content node moves it with the page.
+    private func nestedNode(_ inner: ScrollGeometry, in outer: ScrollGeometry, screen: String, id: String, offsets: ScrollOffsets,
+                            on layout: Device) -> RenderNode {
+        let key = ScrollOffsets.Key(screen: screen, view: inner.id)
+        let offset = inner.contentOffset(offsets[key])
+        let content = RenderNode(id: "\(id)/content", content: .part(ScreenPart(screen: screen, kind: .scrollContent(inner.id), layout: layout)),
+                                 size: inner.contentFrame.size, transform: AffineTransform(translationX: -offset.x, y: -offset.y))
+        return RenderNode(id: id, size: inner.frame.size,
+                          transform: AffineTransform(translationX: inner.frame.x - outer.frame.x, y: inner.frame.y - outer.frame.y),
+                          clipsToBounds: true, contentOffset: scrolling.contains(key) ? offset : nil, children: [content])
+    }
+
     private func screenTransform(_ placement: Placement) -> AffineTransform {
         placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
@@ -233,27 +247,35 @@ struct SceneTree: Sendable {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let laidOut = layouts.screen(name, on: layout) {
+            let scrolls = scrolling.contains { $0.screen == name } ? laidOut.spec.scrollViews(on: layout) : []
             for view in laidOut.identifiedViews {
                 let adjustment = placement.views[view.id]
                 let id = "\(placement.id)/\(view.id)"
                 let transform = adjustment?.transform(for: view.frame) ?? AffineTransform(translationX: view.frame.x, y: view.frame.y)
                 let key = ScrollOffsets.Key(screen: name, view: view.id)
-                if scrolling.contains(key), let scroll = laidOut.spec.scrollView(view.id, on: layout) {
+                // A carousel inside a `scroll`: the scroll is drawn as one too once either moves.
+                let nested = scrolls.filter { $0.parent == view.id }
+                if scrolling.contains(key) || nested.contains(where: { scrolling.contains(ScrollOffsets.Key(screen: name, view: $0.id)) }),
+                   let scroll = scrolls.first(where: { $0.id == view.id }) {
                     // UIScrollView: a node of the frame's size clipping its content, moved up by the offset.
                     // One at the content top of a screen with a navigation bar reaches up under the
                     // bar, as a scroll view behind a translucent bar does (the bar answers it: barNode).
                     let offset = offsets[key]
                     let underBar = adjustment == nil && laidOut.spec.reachesUnderBar(scroll, on: layout)
                     let top = underBar ? scroll.frame.minY : 0
+                    let contentOffset = scroll.contentOffset(offset)
                     let content = RenderNode(id: "\(id)/content",
                                              content: .part(ScreenPart(screen: name, kind: .scrollContent(view.id), layout: layout)),
-                                             size: scroll.contentFrame.size, transform: AffineTransform(translationX: 0, y: top - offset))
+                                             size: scroll.contentFrame.size,
+                                             transform: AffineTransform(translationX: -contentOffset.x, y: top - contentOffset.y),
+                                             children: nested.map { nestedNode($0, in: scroll, screen: name, id: "\(id)/\($0.id)", offsets: offsets,
+                                                                                on: layout) })
                     let headers = stickyHeaders(view.view, in: scroll, of: laidOut.spec, screen: name, id: id, offset: offset,
                                                 originY: top - offset - scroll.frame.minY, on: layout)
                     children.append(RenderNode(id: id, size: Size(width: view.frame.width, height: view.frame.height + top),
                                                transform: underBar ? AffineTransform(translationX: view.frame.x, y: 0) : transform,
                                                alpha: adjustment?.alpha ?? 1, clipsToBounds: true,
-                                               contentOffset: Point(x: 0, y: offset), children: [content] + headers))
+                                               contentOffset: scrolling.contains(key) ? contentOffset : nil, children: [content] + headers))
                     continue
                 }
                 children.append(RenderNode(id: id, content: .part(ScreenPart(screen: name, kind: .view(view.id), layout: layout)),
@@ -263,12 +285,13 @@ struct SceneTree: Sendable {
             if let selection, selection.alpha > 0,
                let cell = laidOut.spec.cellFrame(list: selection.list, index: selection.index, on: layout)?.cell {
                 // A row of a scrolled list is where its content's offset puts it.
-                let scrolled = scrolling.contains(ScrollOffsets.Key(screen: name, view: selection.list))
-                    ? offsets[ScrollOffsets.Key(screen: name, view: selection.list)] : 0
+                let at = laidOut.spec.shown(cell, in: selection.list, on: layout) {
+                    scrolling.contains(ScrollOffsets.Key(screen: name, view: $0)) ? offsets[ScrollOffsets.Key(screen: name, view: $0)] : 0
+                }
                 children.append(RenderNode(id: "\(placement.id)/selection",
                                            content: .part(ScreenPart(screen: name, kind: .selectedRow(list: selection.list, index: selection.index),
                                                                      layout: layout)),
-                                           size: cell.size, transform: AffineTransform(translationX: cell.x, y: cell.y - scrolled),
+                                           size: cell.size, transform: AffineTransform(translationX: at.x, y: at.y),
                                            alpha: selection.alpha))
             }
         }
@@ -383,7 +406,7 @@ struct SceneTree: Sendable {
               scrolling.contains(where: { $0.screen == screen }) else { return nil }
         let laidOut = spec.laidOut(writtenIn: scene.device.size, in: device.size)
         let top = laidOut.contentTop(on: device)
-        for scroll in laidOut.scrollViews(on: device) where abs(scroll.frame.minY - top) < 0.5 {
+        for scroll in laidOut.scrollViews(on: device) where scroll.axis == .vertical && abs(scroll.frame.minY - top) < 0.5 {
             let key = ScrollOffsets.Key(screen: screen, view: scroll.id)
             if scrolling.contains(key) { return offsets[key] }
         }

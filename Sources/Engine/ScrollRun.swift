@@ -3,8 +3,8 @@ import Interaction
 import Motion
 import Scene
 
-/// Every scrolled scroll view's `contentOffset.y` at one moment, by screen and view id; a
-/// scroll view not listed is at 0.
+/// Every scrolled scroll view's `contentOffset` along its axis (`.y` for a vertical one, `.x`
+/// for a horizontal one) at one moment, by screen and view id; a scroll view not listed is at 0.
 struct ScrollOffsets: Hashable, Sendable {
     struct Key: Hashable, Sendable {
         var screen: String
@@ -95,17 +95,17 @@ struct ScrollRun: Sendable {
         self.scale = scale
         startOffset = offset
         let behavior = geometry.behavior
-        // A finger moving up (negative translation) scrolls toward larger offsets.
+        // A finger moving up (left), a negative translation, scrolls toward larger offsets.
         drag = events.map { event in
-            (event.time, ScrollPhysics.dragged(offset - event.translation.y, range: geometry.range, dimension: geometry.frame.height,
-                                               bounces: behavior.bounces))
+            (event.time, ScrollPhysics.dragged(offset - geometry.along(event.translation), range: geometry.range,
+                                               dimension: geometry.dimension, bounces: behavior.bounces))
         }
         let last = events.last
         releaseTime = last?.time ?? lift
-        let velocity = last?.state == .ended ? -(last?.velocity.y ?? 0) : 0
+        let velocity = last?.state == .ended ? -(last.map { geometry.along($0.velocity) } ?? 0) : 0
         let start = drag.last?.offset ?? offset
         let page = behavior.paging
-            ? ScrollPhysics.pageTarget(offset: start, velocity: velocity, pageSize: geometry.frame.height, range: geometry.range) : nil
+            ? ScrollPhysics.pageTarget(offset: start, velocity: velocity, pageSize: geometry.dimension, range: geometry.range) : nil
         motion = ScrollMotion(start: start, velocity: velocity, range: geometry.range,
                               rate: behavior.deceleration == .fast ? .fast : .normal, scale: scale, pageTarget: page)
         bounces = behavior.bounces
@@ -122,7 +122,7 @@ struct ScrollRun: Sendable {
         ScrollPhysics.shownOffset(stopTime.map { physicsOffset(at: $0) } ?? animation?.to ?? motion.restingOffset, scale: scale)
     }
 
-    /// The scroll view's `contentOffset.y` at `time`: the physics' offset rounded to the device's
+    /// The scroll view's `contentOffset` along its axis at `time`: the physics' offset rounded to the device's
     /// pixels, as `setContentOffset:` rounds every offset it is given (docs/uikit-semantics.md#scrolling).
     /// Everything that reads the offset (the bar, sticky headers, hit-testing) reads this one.
     func offset(at time: Double) -> Double {

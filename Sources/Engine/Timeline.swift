@@ -186,12 +186,17 @@ public struct Timeline: Sendable {
         return frames
     }
 
-    /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
-    /// (`<screen>/<list or grid id>`).
+    /// Each scrolled scroll view's `contentOffset` along its axis at `time`, by its render-tree id
+    /// (`<screen>/<list, grid or scroll id>`).
     public func scrollOffsets(at time: Double) -> [String: Double] {
         var offsets: [String: Double] = [:]
         for layer in state(at: time).layers {
-            if let offset = layer.contentOffset { offsets[layer.id] = offset.y }
+            // One axis moves: x for a horizontal scroll view, y for a vertical one. A scroll
+            // view inside a `scroll` (`<screen>/<scroll>/<id>`) is listed as `<screen>/<id>`.
+            guard let offset = layer.contentOffset else { continue }
+            let path = layer.id.split(separator: "/")
+            let id = path.count == 3 && path[1] != "navigationController" ? "\(path[0])/\(path[2])" : layer.id
+            offsets[id] = offset.x != 0 ? offset.x : offset.y
         }
         return offsets
     }

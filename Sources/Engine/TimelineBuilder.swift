@@ -198,8 +198,8 @@ struct TimelineBuilder {
         var source: (list: String, image: Rect)?
         if let key = style.sourceCellSetting {
             let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
-            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device)?
-                .offsetBy(dx: 0, dy: -offsets[ScrollOffsets.Key(screen: top.screen, view: cell.list)]) else {
+            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device)
+                .map({ scrolled($0, list: cell.list, of: scene.screens[top.screen], on: scene.device) }) else {
                 fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
             }
@@ -443,14 +443,21 @@ struct TimelineBuilder {
                 return
             }
             let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
-            let local = Point(x: frames[index].cell.midX, y: frames[index].cell.midY - offset)
+            let shownCell = scrolled(frames[index].cell, list: list, of: screen, on: shown.layout)
+            let local = Point(x: shownCell.midX, y: shownCell.midY)
             if let scroll = screen?.scrollView(list, on: shown.layout) {
                 let visible = touchable(scroll, offset: offset, of: screen, on: shown.layout)
                 if !visible.contains(local) {
-                    let side = local.y < visible.minY ? "above" : "below"
-                    let bar = visible.maxY < reachable(scroll, offset: offset, of: screen, on: shown.layout).maxY && local.y >= visible.maxY
-                        ? " (under the tab bar, which takes the touch)" : ""
-                    fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at y = \(format(local.y)), \(side) the list's visible \(format(visible.minY))–\(format(visible.maxY))\(bar); scroll it into view first")
+                    let where_: String
+                    if scroll.axis == .horizontal {
+                        where_ = "x = \(format(local.x)), \(local.x < visible.minX ? "left of" : "right of") the view's visible \(format(visible.minX))–\(format(visible.maxX))"
+                    } else {
+                        let side = local.y < visible.minY ? "above" : "below"
+                        let bar = visible.maxY < reachable(scroll, offset: offset, of: screen, on: shown.layout).maxY && local.y >= visible.maxY
+                            ? " (under the tab bar, which takes the touch)" : ""
+                        where_ = "y = \(format(local.y)), \(side) the list's visible \(format(visible.minY))–\(format(visible.maxY))\(bar)"
+                    }
+                    fail(entry, "row or cell \(index) of '\(list)' is off-screen at \(format(entry.time)) s: with the content scrolled to \(format(offset)) pt its center is at \(where_); scroll it into view first")
                     return
                 }
             }
@@ -825,7 +832,7 @@ struct TimelineBuilder {
         stopScroll(at: time)
         guard let screen = scene.screens[top.screen],
               let scroll = screen.scrollViews(on: scene.device).first(where: { screen.reachesUnderBar($0, on: scene.device) })
-                ?? screen.scrollViews(on: scene.device).first,
+                ?? screen.scrollViews(on: scene.device).first(where: { $0.axis == .vertical }),
               offsets[ScrollOffsets.Key(screen: top.screen, view: scroll.id)] != 0 else {
             return .nothing("tab \(index) ('\(title)') is already selected and shows its root '\(top.screen)' with nothing scrolled")
         }
@@ -1017,19 +1024,24 @@ struct TimelineBuilder {
     }
 
     /// A pan no transition claimed, on a scroll view of the top screen: it scrolls it, as
-    /// `UIScrollView`'s pan gesture recognizer does. A vertical scroll view ignores a pan that
-    /// begins moving mostly sideways. A screen scrolls that fills the screen at rest or is a sheet.
+    /// `UIScrollView`'s pan gesture recognizer does. A scroll view takes only a pan that begins
+    /// moving mostly along its axis (a vertical one ignores a mostly sideways pan, a horizontal one
+    /// a mostly vertical pan), which goes to a scroll view of that axis under it, if any
+    /// (docs/uikit-semantics.md#scrolling). A screen scrolls that fills the screen at rest or is a sheet.
     private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
-        guard active == nil, let down = trace.first, let hit = scrollView(at: down.location) else { return .declined(nil) }
+        guard active == nil, let down = trace.first else { return .declined(nil) }
+        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
+        let axis: ScrollAxis? = recognition.movementAtBegin.map { ScrollAxis.dominant(in: $0) }
+        guard let hit = scrollView(at: down.location, axis: axis) ?? scrollView(at: down.location) else { return .declined(nil) }
         // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
         if restingTabBar != nil, BottomBarLayout(height: TabBarView.barHeight, on: scene.device).background.contains(down.location) {
             return .declined("'\(hit.geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch")
         }
-        return scroll(hit, PanRecognizer(bounds: bounds).recognize(trace), notBefore: earliest)
+        return scroll(hit, recognition, notBefore: earliest)
     }
 
     /// The pan `recognition` on scroll view `hit` of the top screen scrolls it, unless it began
-    /// moving mostly sideways or before `earliest`.
+    /// moving mostly across its axis or before `earliest`, or its content cannot scroll.
     private mutating func scroll(_ hit: (geometry: ScrollGeometry, key: ScrollOffsets.Key), _ recognition: PanRecognition,
                                  notBefore earliest: Double) -> ScrollAttempt {
         let (geometry, key) = hit
@@ -1037,11 +1049,11 @@ struct TimelineBuilder {
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin else {
             return .declined(nil)
         }
-        guard abs(movement.y) >= abs(movement.x) else {
-            return .declined("\(name) scrolls vertically and ignores this pan, which began moving mostly sideways (\(point(movement)))")
+        guard ScrollAxis.dominant(in: movement) == geometry.axis else {
+            return .declined("\(name) scrolls \(geometry.axis.rawValue)ly and ignores this pan, which began moving mostly \(geometry.axis == .vertical ? "sideways" : "up or down") (\(point(movement)))")
         }
-        guard geometry.scrollsVertically else {
-            return .declined("\(name) does not scroll: its content fits its \(format(geometry.frame.height)) pt height" +
+        guard geometry.scrolls else {
+            return .declined("\(name) does not scroll: its content fits its \(format(geometry.dimension)) pt \(geometry.axis == .vertical ? "height" : "width")" +
                              (geometry.behavior.bounces ? " and it does not bounce when it fits ('alwaysBounceVertical: true' makes it)" : " and 'bounces' is false"))
         }
         guard began.time >= earliest else {
@@ -1064,15 +1076,17 @@ struct TimelineBuilder {
     }
 
     /// The top screen's scroll view under `location` (device points) where its content is now,
-    /// with its geometry in the coordinates of the screen as shown (a sheet's own); nil where there
-    /// is none, or the top screen is shown neither full screen nor as a sheet.
-    private func scrollView(at location: Point) -> (geometry: ScrollGeometry, key: ScrollOffsets.Key)? {
+    /// the frontmost one scrolling along `axis` when given, with its geometry in the coordinates of
+    /// the screen as shown (a sheet's own); nil where there is none, or the top screen is shown
+    /// neither full screen nor as a sheet.
+    private func scrollView(at location: Point, axis: ScrollAxis? = nil) -> (geometry: ScrollGeometry, key: ScrollOffsets.Key)? {
         guard topScrolls else { return nil }
         let shown = topShown()
         guard let screen = shown.screen else { return nil }
         let local = onScreen(location, shown)
         guard let geometry = screen.scrollViews(on: shown.layout).last(where: {
-            reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: shown.layout).contains(local)
+            (axis == nil || $0.axis == axis)
+                && reachable($0, offset: offsets[ScrollOffsets.Key(screen: top.screen, view: $0.id)], of: screen, on: shown.layout).contains(local)
         }) else { return nil }
         return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
     }
@@ -1104,7 +1118,7 @@ struct TimelineBuilder {
     /// the sheet's own pan and the scroll view's answer as elsewhere.
     private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
         guard active == nil, let resting = restingSheet(), let down = trace.first,
-              let hit = scrollView(at: down.location), hit.geometry.scrollsVertically
+              let hit = scrollView(at: down.location, axis: .vertical), hit.geometry.scrolls
         else { return nil }
         let (geometry, key) = hit
         let recognition = PanRecognizer(bounds: bounds).recognize(trace)
@@ -1172,16 +1186,20 @@ struct TimelineBuilder {
         }
         let key = ScrollOffsets.Key(screen: top.screen, view: target.list)
         let current = offsets[key]
-        // The row in content coordinates: 0 at the content's top.
-        let cell = frames[target.index].cell.offsetBy(dx: 0, dy: -geometry.frame.minY)
+        // The row's extent along the axis in content coordinates: 0 at the content's top (left).
+        let frame = frames[target.index].cell
+        let (start, end) = geometry.axis == .vertical ? (frame.minY - geometry.frame.minY, frame.maxY - geometry.frame.minY)
+                                                      : (frame.minX - geometry.frame.minX, frame.maxX - geometry.frame.minX)
         // What shows unobscured: above the bottom inset (the home indicator, a tab bar).
-        let height = geometry.visibleHeight
+        let length = geometry.visibleLength
         var wanted: Double
+        // Across a horizontal scroll view top, middle and bottom are UICollectionView's left,
+        // centeredHorizontally and right.
         switch target.position {
-        case .top: wanted = cell.minY
-        case .middle: wanted = cell.midY - height / 2
-        case .bottom: wanted = cell.maxY - height
-        case .none: wanted = cell.minY < current ? cell.minY : cell.maxY > current + height ? cell.maxY - height : current
+        case .top: wanted = start
+        case .middle: wanted = (start + end) / 2 - length / 2
+        case .bottom: wanted = end - length
+        case .none: wanted = start < current ? start : end > current + length ? end - length : current
         }
         wanted = min(max(wanted, geometry.range.lowerBound), geometry.range.upperBound)
         _ = begin(ScrollRun(key: key, geometry: geometry, from: current, to: wanted, at: entry.time, scale: scene.device.scale))
@@ -1220,7 +1238,16 @@ struct TimelineBuilder {
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
+    /// A scroll view inside a `scroll` is reached where the outer one's offset shows its frame,
+    /// inside where the outer one is reached.
     private func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        if let parent = scroll.parent, let outer = screen?.scrollView(parent, on: layout) {
+            let outerOffset = offsets[ScrollOffsets.Key(screen: self.top.screen, view: parent)]
+            let frame = outer.scrolled(scroll.frame, by: outerOffset)
+            let area = reachable(outer, offset: outerOffset, of: screen, on: layout)
+            let minX = max(frame.minX, area.minX), minY = max(frame.minY, area.minY)
+            return Rect(x: minX, y: minY, width: max(min(frame.maxX, area.maxX) - minX, 0), height: max(min(frame.maxY, area.maxY) - minY, 0))
+        }
         let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
     }
@@ -1243,9 +1270,18 @@ struct TimelineBuilder {
         let offset = offsets[ScrollOffsets.Key(screen: top.screen, view: list)]
         if let scroll = shown.screen?.scrollView(list, on: shown.layout),
            !touchable(scroll, offset: offset, of: shown.screen, on: shown.layout).contains(local) { return nil }
-        guard let hit = CellLocator.cell(at: Point(x: local.x, y: local.y + offset), in: shown.screen, list: list,
+        // The point in the content at offset 0: moved back by the offsets of the scroll views showing it.
+        let shift = shown.screen?.contentShift(of: list, on: shown.layout) { offsets[ScrollOffsets.Key(screen: top.screen, view: $0)] } ?? .zero
+        guard let hit = CellLocator.cell(at: Point(x: local.x + shift.x, y: local.y + shift.y), in: shown.screen, list: list,
                                          device: shown.layout) else { return nil }
-        return (hit.index, hit.image.offsetBy(dx: 0, dy: -offset))
+        return (hit.index, hit.image.offsetBy(dx: -shift.x, dy: -shift.y))
+    }
+
+    /// `rect` of list or grid `list`'s content (at offset 0) on the top screen where its scroll
+    /// views' offsets now show it: moved up (left) by the offset along the view's axis, and by
+    /// its parent `scroll`'s.
+    private func scrolled(_ rect: Rect, list: String, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        screen?.shown(rect, in: list, on: layout) { offsets[ScrollOffsets.Key(screen: top.screen, view: $0)] } ?? rect
     }
 
     /// The id of the navigation bar of the navigation controller holding stack entry `index`:

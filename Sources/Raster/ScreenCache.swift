@@ -184,13 +184,13 @@ public final class ScreenCache: @unchecked Sendable {
         let screen = laidOut.spec
         if case .scrollContent(let id) = part.kind {
             // Drawn band by band as frames show its rows (`drawRows`).
-            guard let scroll = screen.scrollView(id, on: layout), let view = laidOut.identifiedView(id) else { return nil }
+            guard let (scroll, view) = screen.scrolledViews(on: layout).first(where: { $0.geometry.id == id }) else { return nil }
             let scale = device.scale
             return try ScreenImage(size: scroll.contentFrame.size, scale: scale, opaque: false,
                                    bandHeight: Self.bandHeight(on: device)) { cairo, images in
                 try fonts.withTextContext { text in
                     try ScreenPainter(cairo: cairo, text: text, device: layout, scale: scale, images: images)
-                        .paintScrollContent(view.view, in: scroll.contentFrame)
+                        .paintScrollContent(view, of: scroll)
                 }
             }
         }
@@ -243,7 +243,7 @@ public final class ScreenCache: @unchecked Sendable {
                         // list's frame does not cut it off (the engine moves the node by the offset).
                         try cairo.withSavedState {
                             cairo_translate(cairo.pointer, scroll.contentFrame.x, scroll.contentFrame.y)
-                            try painter.paintScrollContent(view.view, in: scroll.contentFrame)
+                            try painter.paintScrollContent(view.view, of: scroll)
                         }
                         return
                     }

@@ -66,6 +66,20 @@ extension ViewSpec {
         }
     }
 
+    /// The view's frame in its container's coordinates (a control's as drawn); `content` for a
+    /// list or grid without one.
+    public func frame(default content: Rect) -> Rect {
+        switch self {
+        case .rect(let v): return v.frame
+        case .label(let v): return v.frame
+        case .image(let v): return v.frame
+        case .list(let v): return v.frame ?? content
+        case .grid(let v): return v.frame ?? content
+        case .control(let v): return v.drawnFrame
+        case .icon(let v): return v.frame
+        }
+    }
+
     /// The view's `UIView.alpha`.
     public var opacity: Double {
         switch self {
@@ -125,15 +139,7 @@ extension ScreenSpec {
         let content = contentFrame(on: device)
         return views.compactMap { view in
             guard let id = view.id else { return nil }
-            switch view {
-            case .rect(let v): return (id, view, v.frame)
-            case .label(let v): return (id, view, v.frame)
-            case .image(let v): return (id, view, v.frame)
-            case .list(let v): return (id, view, v.frame ?? content)
-            case .grid(let v): return (id, view, v.frame ?? content)
-            case .control(let v): return (id, view, v.drawnFrame)
-            case .icon(let v): return (id, view, v.frame)
-            }
+            return (id, view, view.frame(default: content))
         }
     }
 }

@@ -13,6 +13,9 @@ public enum Limits {
     public static let frames = 36_000
     /// The largest frame side in pixels (device size × scale).
     public static let canvasSide = 8192
+    /// The longest side in pixels of a scroll view's content, drawn whole as one image: Cairo's
+    /// largest image surface side (`CAIRO_STATUS_INVALID_SIZE` past it).
+    public static let scrollContentSide = 32_767
     /// The largest position or size in points a scene may give (frames, offsets, touch locations).
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
@@ -157,6 +160,16 @@ extension Limits {
         if !(screenPixels <= Double(pixelMemory)) {
             problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
                 "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
+        }
+        for name in scene.screenOrder {
+            guard let screen = scene.screens[name] else { continue }
+            for scroll in screen.scrollViews(on: scene.device) {
+                let content = scroll.contentFrame.size
+                let side = max(content.width, content.height) * scale
+                guard !(side.rounded() <= Double(scrollContentSide)) else { continue }
+                problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                    "the content of scroll view '\(scroll.id)' of screen '\(name)' is \(format(content.width.rounded())) × \(format(content.height.rounded())) pt, \(format(side.rounded())) px along its longest side at scale \(format(scale)), over the limit of \(scrollContentSide) px; shorten its content or lower the scale"))
+            }
         }
         if let duration = scene.duration {
             let frames = (duration * Double(scene.fps)).rounded()

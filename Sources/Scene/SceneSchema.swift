@@ -123,7 +123,8 @@ public enum SceneSchema {
                                          "description": "[x, y, width, height]"]]]
 
         defs["view"] = ["oneOf": ViewKeys.kinds.map { kind -> Object in
-            ["type": "object", "properties": [kind.key.key: ref(kind.key.key)], "required": [kind.key.key],
+            // The kind's own mapping: `scroll` is `scrollView` here, `scroll` being a timeline entry's.
+            ["type": "object", "properties": [kind.key.key: ref(kind.mapping.name)], "required": [kind.key.key],
              "additionalProperties": false, "description": kind.key.descriptor.doc]
         }]
 

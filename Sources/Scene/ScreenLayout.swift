@@ -21,7 +21,8 @@ extension ScreenSpec {
     /// The frame of row or cell `index` (0-based, counting every section's rows in order) of
     /// the list or grid whose `id` is `id`, and of its image (nil for a row without one), in
     /// screen points; nil when there is no such list, grid or index. Lists and grids inside
-    /// rects are found too, offset by their parents' origins.
+    /// rects are found too, offset by their parents' origins. The "cells" of a `scroll` are its
+    /// subviews, in content order, without images.
     public func cellFrame(list id: String, index: Int, on device: Device) -> (cell: Rect, image: Rect?)? {
         guard let frames = cellFrames(list: id, on: device), frames.indices.contains(index) else { return nil }
         return frames[index]
@@ -39,6 +40,9 @@ extension ScreenSpec {
                 found = ListLayout(list, frame: frame).rows.map { ($0.cell, $0.image) }
             case .grid(let grid) where grid.id == id:
                 found = GridLayout(grid, frame: frame).cells.map { ($0.cell, $0.image) }
+            case .rect(let rect) where rect.id == id:
+                let bounds = Rect(origin: .zero, size: frame.size)
+                found = rect.subviews.map { ($0.frame(default: bounds).offsetBy(dx: frame.x, dy: frame.y), nil) }
             default:
                 break
             }
@@ -59,6 +63,8 @@ extension ScreenSpec {
                 found = [list.colors.rowBackground, list.colors.background].first { $0.alpha >= 1 } ?? behind
             case .grid(let grid) where grid.id == id:
                 found = grid.background.alpha >= 1 ? grid.background : behind
+            case .rect(let rect) where rect.id == id:
+                found = rect.fill.alpha >= 1 ? rect.fill : behind
             default:
                 break
             }
@@ -66,7 +72,7 @@ extension ScreenSpec {
         return found
     }
 
-    /// The ids of the screen's lists and grids, in drawing order.
+    /// The ids of the screen's lists, grids and `scroll`s, in drawing order.
     public var collectionIDs: [String] {
         var ids: [String] = []
         func visit(_ views: [ViewSpec]) {
@@ -74,7 +80,9 @@ extension ScreenSpec {
                 switch view {
                 case .list(let list): if let id = list.id { ids.append(id) }
                 case .grid(let grid): if let id = grid.id { ids.append(id) }
-                case .rect(let rect): visit(rect.subviews)
+                case .rect(let rect):
+                    if rect.scrolling != nil, let id = rect.id { ids.append(id) }
+                    visit(rect.subviews)
                 default: break
                 }
             }
@@ -83,9 +91,8 @@ extension ScreenSpec {
         return ids
     }
 
-    /// Calls `body` with every list and grid and its frame in screen points.
-    /// Each list and grid with its frame on the screen and the opaque color behind it (the
-    /// nearest opaque parent rect's fill, else the screen's background).
+    /// Calls `body` with each list, grid and `scroll` with its frame on the screen and the opaque
+    /// color behind it (the nearest opaque parent rect's fill, else the screen's background).
     private func forEachCollection(on device: Device, _ body: (ViewSpec, Rect, Color) -> Void) {
         func visit(_ views: [ViewSpec], origin: Point, defaultFrame: Rect, behind: Color) {
             for view in views {
@@ -95,6 +102,7 @@ extension ScreenSpec {
                 case .grid(let grid):
                     body(view, (grid.frame ?? defaultFrame).offsetBy(dx: origin.x, dy: origin.y), behind)
                 case .rect(let rect):
+                    if rect.scrolling != nil { body(view, rect.frame.offsetBy(dx: origin.x, dy: origin.y), behind) }
                     visit(rect.subviews, origin: Point(x: origin.x + rect.frame.x, y: origin.y + rect.frame.y),
                           defaultFrame: Rect(origin: .zero, size: rect.frame.size),
                           behind: rect.fill.alpha >= 1 && rect.opacity >= 1 && rect.gradient == nil ? rect.fill : behind)
@@ -320,7 +328,10 @@ public struct GridLayout: Sendable {
     public let cells: [Cell]
 
     /// Column width = (width − 2 × inset − (columns − 1) × spacing) / columns; captions 20 pt
-    /// and subtitles 18 pt below the image, 6 pt from it; rows `spacing` apart (8 pt more with captions).
+    /// and subtitles 18 pt below the image, 6 pt from it; rows `spacing` apart (8 pt more with
+    /// captions). A grid that scrolls horizontally is one row of such cells running on past the
+    /// frame's right edge, `columns` of them across the frame (`UICollectionViewFlowLayout` with
+    /// `scrollDirection = .horizontal` and one line).
     public init(_ grid: GridView, frame: Rect) {
         self.frame = frame
         let columns = max(grid.columns, 1)
@@ -332,8 +343,9 @@ public struct GridLayout: Sendable {
         let cellHeight = imageHeight + textGap + captionHeight + subtitleHeight
         let rowStride = cellHeight + grid.spacing + (textGap > 0 ? 8 : 0)
         cells = grid.cells.indices.map { index in
-            let x = frame.minX + grid.inset + Double(index % columns) * (width + grid.spacing)
-            let y = frame.minY + grid.inset + Double(index / columns) * rowStride
+            let horizontal = grid.scrolling.axis == .horizontal
+            let x = frame.minX + grid.inset + Double(horizontal ? index : index % columns) * (width + grid.spacing)
+            let y = frame.minY + grid.inset + Double(horizontal ? 0 : index / columns) * rowStride
             let image = Rect(x: x, y: y, width: width, height: imageHeight)
             var caption: Rect?, subtitle: Rect?
             if captionHeight > 0 { caption = Rect(x: x, y: image.maxY + textGap, width: width, height: captionHeight) }

@@ -77,6 +77,9 @@ public struct RectView: Sendable {
     public var gradient: Gradient?
     /// A blurred shadow of the rounded shape under it (`CALayer.shadow…`).
     public var shadow: ViewShadow?
+    /// A `scroll`: a `UIScrollView` whose content is the subviews (framed from the content's
+    /// top-left), as large as they reach, clipped to the frame; nil for a plain `rect`.
+    public var scrolling: ScrollBehavior?
 
     public init(frame: Rect, fill: Color, cornerRadius: Double = 0, cornerCurve: CornerCurve = .continuous,
                 borderColor: Color? = nil, borderWidth: Double = 0, clipsToBounds: Bool = false, subviews: [ViewSpec] = []) {

@@ -33,8 +33,11 @@ final class ScrollPixelRoundingTests: XCTestCase {
         }
         for frame in 0..<timeline.frameCount {
             for layer in timeline.state(frame: frame).layers {
-                guard let y = layer.contentOffset?.y else { continue }
-                XCTAssertEqual(y * scale, (y * scale).rounded(), accuracy: 1e-9, "\(name) frame \(frame) \(layer.id): \(y)")
+                guard let offset = layer.contentOffset else { continue }
+                // Both axes: a horizontal scroll view's offset is its x.
+                for o in [offset.x, offset.y] {
+                    XCTAssertEqual(o * scale, (o * scale).rounded(), accuracy: 1e-9, "\(name) frame \(frame) \(layer.id): \(o)")
+                }
             }
         }
         return checked
@@ -48,7 +51,8 @@ final class ScrollPixelRoundingTests: XCTestCase {
             if checked.runs > 0 { scrolled.insert(url.lastPathComponent) }
         }
         // The scenes that scroll (a missing one would make this test pass without checking them).
-        XCTAssertTrue(scrolled.isSuperset(of: ["settings-scroll.yaml", "grid-scroll-zoom.yaml", "sheet-scroll.yaml", "tab-bar-app.yaml"]),
+        XCTAssertTrue(scrolled.isSuperset(of: ["settings-scroll.yaml", "grid-scroll-zoom.yaml", "sheet-scroll.yaml", "tab-bar-app.yaml",
+                                                  "carousel.yaml"]),
                       "\(scrolled.sorted())")
     }
 

@@ -197,6 +197,15 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertTrue(found[1].contains("tab 0 ('First') is already selected and shows its root 'a' with nothing scrolled; if that is intended, add 'expect: nothing'"), found[1])
         XCTAssertTrue(found[2].contains("'tap: { tab: 0 }' taps where tab 0 would be at 6 s, but 'd' hides the tab bar (hidesBottomBarWhenPushed)"), found[2])
     }
+    func testTabsWithoutAListOfItemsAreALocatedErrorNotACrash() {
+        // Found by FuzzTests: 'items' not a list gave a controller with no tabs, whose selected
+        // root was read out of range.
+        for items in ["first", "{ title: First, root: a }"] {
+            let found = messages("screens: { a: {} }\ntabs: { items: \(items) }\n")
+            XCTAssertEqual(found.count, 1, "\(items): \(found)")
+            XCTAssertTrue(found.first?.hasPrefix("t.yaml:2:16: error: expected tab bar items (a list)") ?? false, "\(items): \(found)")
+        }
+    }
 }
 
 private extension NodeContent {

@@ -180,9 +180,13 @@ public struct SceneInspection: Sendable {
         guard !offsets.isEmpty else { return }
         for s in screens.indices {
             for c in screens[s].collections.indices {
-                guard let id = screens[s].collections[c].id, let offset = offsets["\(screens[s].name)/\(id)"] else { continue }
-                screens[s].collections[c].contentOffset = offset
-                let spec = scene.screens[screens[s].name]
+                let name = screens[s].name
+                let spec = scene.screens[name]
+                guard let id = screens[s].collections[c].id,
+                      let shift = spec?.contentShift(of: id, on: scene.device, offset: { offsets["\(name)/\($0)"] ?? 0 }),
+                      offsets["\(name)/\(id)"] != nil || shift != .zero else { continue }
+                let offset = offsets["\(name)/\(id)"] ?? 0
+                if offsets["\(name)/\(id)"] != nil { screens[s].collections[c].contentOffset = offset }
                 if let scroll = spec?.scrollView(id, on: scene.device), let view = spec?.identifiedViews(on: scene.device).first(where: { $0.id == id }),
                    case .list(let list) = view.view {
                     // Headers where the render tree draws them: a plain list's pinned below the bar.
@@ -201,9 +205,11 @@ public struct SceneInspection: Sendable {
                         screens[s].collections[c].headers[h].frame = screens[s].collections[c].headers[h].frame.offsetBy(dx: 0, dy: -offset)
                     }
                 }
+                // Moved by the offsets of the scroll views showing it (up, or left for a horizontal one).
+                let moved = { (rect: Rect) in rect.offsetBy(dx: -shift.x, dy: -shift.y) }
                 for i in screens[s].collections[c].cells.indices {
-                    screens[s].collections[c].cells[i].cell = screens[s].collections[c].cells[i].cell.offsetBy(dx: 0, dy: -offset)
-                    screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image?.offsetBy(dx: 0, dy: -offset)
+                    screens[s].collections[c].cells[i].cell = moved(screens[s].collections[c].cells[i].cell)
+                    screens[s].collections[c].cells[i].image = screens[s].collections[c].cells[i].image.map(moved)
                 }
             }
         }
@@ -214,16 +220,7 @@ public struct SceneInspection: Sendable {
         var collections: [Collection] = []
         func visit(_ specs: [ViewSpec], origin: Point, defaultFrame: Rect, topLevel: Bool) {
             for view in specs {
-                let frame: Rect
-                switch view {
-                case .rect(let v): frame = v.frame
-                case .label(let v): frame = v.frame
-                case .image(let v): frame = v.frame
-                case .icon(let v): frame = v.frame
-                case .control(let v): frame = v.drawnFrame
-                case .list(let v): frame = v.frame ?? defaultFrame
-                case .grid(let v): frame = v.frame ?? defaultFrame
-                }
+                let frame = view.frame(default: defaultFrame)
                 let placed = frame.offsetBy(dx: origin.x, dy: origin.y)
                 if let id = view.id {
                     views.append(View(id: id, kind: kind(of: view), frame: placed, isTopLevel: topLevel))
@@ -250,6 +247,16 @@ public struct SceneInspection: Sendable {
                              image: pair.0.image)
                     }))
                 case .rect(let rect):
+                    if rect.scrolling != nil {
+                        // A scroll's "cells" are its subviews (what `tap: { list, index }` and `scroll: { list, to }` address).
+                        let bounds = Rect(origin: .zero, size: rect.frame.size)
+                        collections.append(Collection(kind: "scroll", id: rect.id, frame: placed, cells: rect.subviews.enumerated().map {
+                            index, subview in
+                            let title: String? = if case .label(let label) = subview { label.text } else { subview.id }
+                            return Cell(index: index, section: nil, title: title, subtitle: nil,
+                                        cell: subview.frame(default: bounds).offsetBy(dx: placed.x, dy: placed.y), image: nil)
+                        }))
+                    }
                     visit(rect.subviews, origin: placed.origin, defaultFrame: Rect(origin: .zero, size: rect.frame.size),
                           topLevel: false)
                 default:
@@ -292,7 +299,7 @@ public struct SceneInspection: Sendable {
 
     private static func kind(of view: ViewSpec) -> String {
         switch view {
-        case .rect: return "rect"
+        case .rect(let rect): return rect.scrolling == nil ? "rect" : "scroll"
         case .label: return "label"
         case .image: return "image"
         case .icon: return "icon"

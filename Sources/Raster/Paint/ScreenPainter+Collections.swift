@@ -99,15 +99,17 @@ extension ScreenPainter {
         }
     }
 
-    /// Background, then each cell's placeholder color, image and text; clipped to the frame.
-    func paint(_ grid: GridView, frame: Rect) throws {
-        guard frame.width > 0, frame.height > 0 else { return }
+    /// Background, then each cell's placeholder color, image and text; laid out in `frame`,
+    /// drawn over and clipped to `drawn` (the frame when nil).
+    func paint(_ grid: GridView, frame: Rect, drawn: Rect? = nil) throws {
+        let area = drawn ?? frame
+        guard area.width > 0, area.height > 0 else { return }
         let layout = GridLayout(grid, frame: frame)
         try cairo.withSavedState {
-            cairo_rectangle(cairo.pointer, frame.x, frame.y, frame.width, frame.height)
+            cairo_rectangle(cairo.pointer, area.x, area.y, area.width, area.height)
             cairo_clip(cairo.pointer)
-            cairo.fill(frame, color: grid.background)
-            for (cell, placed) in zip(grid.cells, layout.cells) where placed.cell.minY < frame.maxY {
+            cairo.fill(area, color: grid.background)
+            for (cell, placed) in zip(grid.cells, layout.cells) where placed.cell.minY < area.maxY && placed.cell.minX < area.maxX {
                 let radius = min(grid.cornerRadius, placed.image.width / 2, placed.image.height / 2)
                 cairo.fill(placed.image, cornerRadius: radius, color: cell.color)
                 if let image = cell.image {

@@ -50,15 +50,25 @@ struct ScreenPainter {
         }
     }
 
-    /// A scroll view's whole content from `frame`'s top-left: its list or grid laid out in
-    /// `frame`, the view's frame made as tall as its content (`ScrollGeometry.contentFrame`).
-    func paintScrollContent(_ view: ViewSpec, in frame: Rect) throws {
+    /// A scroll view's whole content from its content frame's top-left: its list, grid or
+    /// `scroll`'s subviews laid out in its frame, drawn over the whole content frame
+    /// (`ScrollGeometry.contentFrame`: as tall as the content, as wide when it scrolls horizontally).
+    func paintScrollContent(_ view: ViewSpec, of scroll: ScrollGeometry) throws {
+        let frame = scroll.contentFrame
         try cairo.withSavedState {
             cairo_translate(cairo.pointer, -frame.x, -frame.y)
             switch view {
             // A plain list's headers are views of their own over the content (they pin).
             case .list(let list): try paint(list, frame: frame, headers: list.style != .plain)
-            case .grid(let grid): try paint(grid, frame: frame)
+            // A horizontal grid's cells are as wide as the frame makes them, and run on past it.
+            case .grid(let grid): try paint(grid, frame: scroll.axis == .vertical ? frame : scroll.frame, drawn: frame)
+            case .rect(var rect):
+                // A carousel inside is a scroll view of its own, drawn over this content.
+                let nested = rect.nestedScrollViews.compactMap(\.id)
+                rect.subviews.removeAll { $0.id.map(nested.contains) ?? false }
+                rect.frame = frame
+                rect.clipsToBounds = false
+                try paint(rect)
             default: try paint(view, defaultFrame: frame)
             }
         }

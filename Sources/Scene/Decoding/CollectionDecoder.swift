@@ -130,6 +130,7 @@ extension SceneDecoder {
         grid.autoresizing = decodeAutoresizing(fields)
         grid.opacity = decodeOpacity(fields)
         grid.scrolling = decodeScrollBehavior(fields, alwaysBounces: false)
+        grid.scrolling.axis = r.value(fields, ScrollViewKeys.axis, "grid axis")
         return grid
     }
 
@@ -256,7 +257,8 @@ extension SceneDecoder {
             seen[root.name] = index
             names.append(root.name)
         }
-        return names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
+        // No tab at all (items not a list, already reported) is no tab bar controller: it has no selected root.
+        return !names.isEmpty && names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
     }
 
     /// A tab bar's items and look; with `roots`, each item also names its tab's root screen (`root:`).

@@ -45,7 +45,7 @@ extension SceneDecoder {
                 pending.append(contentsOf: items)
             case .mapping(let mapping):
                 for (key, value) in mapping {
-                    if let name = key.scalar?.string, ["content", "rows", "sections", "cells", "rect", "list", "grid"].contains(name) {
+                    if let name = key.scalar?.string, ["content", "rows", "sections", "cells", "rect", "scroll", "list", "grid"].contains(name) {
                         pending.append(value)
                     }
                 }
@@ -84,6 +84,7 @@ extension SceneDecoder {
         }
         switch entry.name {
         case "rect": return decodeRect(entry.value).map(ViewSpec.rect)
+        case "scroll": return decodeScroll(entry.value).map(ViewSpec.rect)
         case "image": return decodeImage(entry.value).map(ViewSpec.image)
         case "list": return decodeList(entry.value).map(ViewSpec.list)
         case "grid": return decodeGrid(entry.value).map(ViewSpec.grid)
@@ -96,10 +97,14 @@ extension SceneDecoder {
     }
 
     func decodeRect(_ node: Node) -> RectView? {
+        reader.mapping(node, RectKeys.mapping).flatMap { decodeRect($0, node, kind: "rect") }
+    }
+
+    /// A `rect` from its `fields`, or the keys a `scroll` (`kind`) shares with one.
+    private func decodeRect(_ fields: Fields, _ node: Node, kind: String) -> RectView? {
         let r = reader
-        guard let fields = r.mapping(node, RectKeys.mapping) else { return nil }
         guard fields["frame"] != nil else {
-            r.error(node, "missing key 'frame' [x, y, width, height] in rect")
+            r.error(node, "missing key 'frame' [x, y, width, height] in \(kind)")
             return nil
         }
         let frame = r.value(fields, ViewKeys.frame)
@@ -112,16 +117,26 @@ extension SceneDecoder {
             borderColor = color(borderFields, BorderKeys.color, "border color")
             borderWidth = r.value(borderFields, BorderKeys.width, "border width")
         }
-        let clips = r.value(fields, RectKeys.clipsToBounds)
+        // A scroll view always clips its content; its mapping has no border, gradient or shadow.
+        let clips = kind == "rect" ? r.value(fields, RectKeys.clipsToBounds) : true
         let subviews = fields["content"].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
         var rect = RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
                             borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
-        rect.id = decodeViewID(fields, "rect")
+        rect.id = decodeViewID(fields, kind)
         rect.autoresizing = decodeAutoresizing(fields)
         rect.opacity = decodeOpacity(fields)
         rect.gradient = fields["gradient"].flatMap { decodeGradient($0) }
         rect.shadow = fields["shadow"].flatMap { decodeShadow($0) }
+        return rect
+    }
+
+    /// `scroll`: a rect that clips its subviews, which scroll as its content.
+    func decodeScroll(_ node: Node) -> RectView? {
+        guard let fields = reader.mapping(node, ScrollContainerKeys.mapping), var rect = decodeRect(fields, node, kind: "scroll") else { return nil }
+        var scrolling = decodeScrollBehavior(fields, alwaysBounces: false)
+        scrolling.axis = reader.value(fields, ScrollViewKeys.axis, "scroll axis")
+        rect.scrolling = scrolling
         return rect
     }
 
@@ -281,7 +296,7 @@ extension SceneDecoder {
         func visit(_ node: Node) {
             for item in node.sequence.map(Array.init) ?? [] {
                 guard let (key, value) = item.mapping?.first, let kind = key.scalar?.string else { continue }
-                if kind == "rect", let inner = value["content"] { visit(inner) }
+                if kind == "rect" || kind == "scroll", let inner = value["content"] { visit(inner) }
                 guard let idNode = value["id"], let id = idNode.scalar?.string else { continue }
                 if let first = seen[id] {
                     reader.error(idNode, "screen '\(screen)' already has a view with id '\(id)' (line \(first.mark?.line ?? 0))")

@@ -56,6 +56,7 @@ public enum ViewKeys {
         (ShapedKey("icon", .shape("icon"), doc: "an icon drawn like a symbol image"), IconKeys.mapping),
         (ShapedKey("list", .shape("list"), doc: "a UITableView"), ListKeys.mapping),
         (ShapedKey("grid", .shape("grid"), doc: "a UICollectionView grid"), GridKeys.mapping),
+        (ShapedKey("scroll", .shape("scrollView"), doc: "a UIScrollView holding any views"), ScrollContainerKeys.mapping),
     ] + ControlKeys.kinds.map { (ShapedKey($0.name, .shape($0.name), doc: $0.doc), $0.mapping) }
 
     /// A view: exactly one kind key.
@@ -73,6 +74,16 @@ public enum RectKeys {
 
     public static let mapping = KeyMapping("rect", "a rect", doc: "a UIView", required: ["frame"],
         ViewKeys.common + [fill, gradient, shadow, ViewKeys.cornerRadius, ViewKeys.cornerCurve, border, clipsToBounds, content])
+}
+
+/// The keys of `scroll`: a rect whose subviews are the content of a `UIScrollView`.
+public enum ScrollContainerKeys {
+    public static let content = ShapedKey("content", .list(.shape("view")),
+                                          doc: "the scrolled views, back to front, framed from the content's top-left; the content reaches as far as they do")
+
+    public static let mapping = KeyMapping("scrollView", "a scroll view", doc: "a UIScrollView: scrolls when it has an id and lies at the screen's top level",
+        required: ["frame"], ViewKeys.common + [RectKeys.fill, ViewKeys.cornerRadius, ViewKeys.cornerCurve, content, ScrollViewKeys.axis]
+            + ScrollViewKeys.common)
 }
 
 /// `border: { color, width }`.
@@ -145,16 +156,21 @@ public enum IconKeys {
 
 /// The keys of `list`.
 extension ScrollBehavior.Deceleration: SettingChoice {}
+extension ScrollAxis: SettingChoice {}
 
-/// The keys every scroll view (list, grid) has: `UIScrollView`'s.
+/// The keys every scroll view (list, grid, scroll) has: `UIScrollView`'s.
 public enum ScrollViewKeys {
+    /// Grids and `scroll`s only: a `UITableView` scrolls vertically.
+    public static let axis = Setting<ScrollAxis>("axis", default: .vertical,
+        doc: "the direction it scrolls: vertical or horizontal (SwiftUI's ScrollView(.horizontal))",
+        uikit: "UICollectionViewFlowLayout.scrollDirection")
     public static let decelerationRate = Setting<ScrollBehavior.Deceleration>("decelerationRate", default: .normal,
         doc: "how fast a flick slows: normal (0.998 per ms) or fast (0.99)", uikit: "decelerationRate")
-    public static let paging = Setting<Bool>("paging", .boolean, default: false, doc: "a release settles on a page (the view's height)",
+    public static let paging = Setting<Bool>("paging", .boolean, default: false, doc: "a release settles on a page (the view's height, its width when horizontal)",
                                              uikit: "isPagingEnabled")
     public static let bounces = Setting<Bool>("bounces", .boolean, default: true,
                                               doc: "rubber-bands past the ends and bounces back; false stops at them", uikit: "bounces")
-    public static let alwaysBounceVertical = Setting<Bool?>("alwaysBounceVertical", defaultText: "true for lists, false for grids",
+    public static let alwaysBounceVertical = Setting<Bool?>("alwaysBounceVertical", defaultText: "true for lists, false for grids and scroll views",
         doc: "content shorter than the view still follows a vertical pan, rubber-banded, and bounces back (UITableView's default); false: it does not scroll, and in a sheet the sheet takes the pan",
         uikit: "alwaysBounceVertical")
     public static let common: [any DeclaredKey] = [decelerationRate, paging, bounces, alwaysBounceVertical]
@@ -210,7 +226,8 @@ public enum RowKeys {
 
 /// The keys of `grid`.
 public enum GridKeys {
-    public static let columns = Setting<Int>("columns", .integer(range: Limits.columns), default: 3, doc: "cells per row")
+    public static let columns = Setting<Int>("columns", .integer(range: Limits.columns), default: 3,
+                                             doc: "cells per row (across the frame's width when the grid is one horizontal row)")
     public static let spacing = Setting<Double?>("spacing", .number(range: Limits.gap), defaultText: "2 (12 with captions)",
                                                   doc: "points between cells, both ways (rows of captioned cells 8 pt further apart)")
     public static let inset = Setting<Double?>("inset", .number(range: Limits.gap), defaultText: "0 (16 with captions)",
@@ -222,7 +239,8 @@ public enum GridKeys {
     public static let background = Setting<Color?>("background", defaultText: "clear", doc: "the collection view's background")
 
     public static let mapping = KeyMapping("grid", "a grid", doc: "a UICollectionView grid",
-        ViewKeys.common + [columns, spacing, inset, aspectRatio, cornerRadius, ImageKeys.contentMode, cells, background] + ScrollViewKeys.common)
+        ViewKeys.common + [columns, spacing, inset, aspectRatio, cornerRadius, ImageKeys.contentMode, cells, background, ScrollViewKeys.axis]
+            + ScrollViewKeys.common)
 }
 
 /// A grid cell: a PNG path, or these keys.
