@@ -193,7 +193,9 @@ struct TimelineBuilder {
         var source: (list: String, image: Rect)?
         if let key = style.sourceCellSetting {
             let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
-            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device)?
+            // The cell where the top screen draws it: laid out as shown (in a sheet, at the sheet's size).
+            let shown = topShown()
+            guard let frame = CellLocator.imageFrame(in: shown.screen, cell: cell, device: shown.layout)?
                 .offsetBy(dx: 0, dy: -offsets[ScrollOffsets.Key(screen: top.screen, view: cell.list)]) else {
                 fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
@@ -619,9 +621,11 @@ struct TimelineBuilder {
     }
 
     /// The stage of a transition from the top screen to `above`, growing out of the cell image
-    /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it).
+    /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it), given
+    /// in the top screen's own points: a push runs in them (`stageBounds`), a presentation on the device.
     private func sourceStage(above: String, cell: (list: String, image: Rect)?, pushed: Bool) -> TransitionStage {
-        var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: cell?.image)
+        let image = cell.map { pushed ? $0.image : onDevice($0.image, topShown()) }
+        var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: image)
         if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
         if !pushed { stage.presentingSheet = presentingSheet() }
         return stage

@@ -307,6 +307,72 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
 
+    /// A zoom pushed from a grid inside a sheet grows out of the cell where the sheet draws it:
+    /// on the push's first frame the zooming card and the hidden source cover the cell's inspected
+    /// frame (the sheet's origin plus the cell in the sheet's own points), by `push:` and by a tap at
+    /// the cell's inspected point; on every frame the card stays inside the sheet, and it ends filling it.
+    /// Presented (`present:`) from the sheet, it starts on the same cell and ends filling the screen.
+    func testAZoomPushedInsideASheetGrowsOutOfTheCellWhereTheSheetDrawsIt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("zoom.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              album:
+                navigationBar: { title: Album }
+                content: [{ grid: { id: photos, columns: 3, cells: [{ color: systemTeal }, { color: systemOrange }, { color: systemIndigo }, { color: systemPink }, { color: systemYellow }] } }]
+              photo: { background: systemGray }
+            root: inbox
+            transitions:
+              - { from: inbox, to: album, style: page-sheet, detents: large }
+              - { from: album, to: photo, style: zoom, cell: { list: photos, index: 4 } }
+            timeline:
+              - { at: 0.2, present: album }
+
+            """
+        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let album = try XCTUnwrap((json["screens"] as? [[String: Any]])?.first { $0["name"] as? String == "album" })
+        let sheet = try XCTUnwrap((album["presentedAs"] as? [String: Any])?["frame"] as? [Double])
+        let cells = try XCTUnwrap((album["collections"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])
+        let local = try XCTUnwrap((cells[4]["image"] ?? cells[4]["cell"]) as? [Double])
+        let cell = [sheet[0] + local[0], sheet[1] + local[1], local[2], local[3]]
+        for push in ["{ at: 1.2, push: photo }", "{ at: 1.2, tap: [\(cell[0] + cell[2] / 2), \(cell[1] + cell[3] / 2)] }",
+                     "{ at: 1.2, present: photo }"] {
+            try (scene + "  - \(push)\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+            let traced = try CLI.segue(["trace", sceneURL.path, "--no-touches"])
+            XCTAssertEqual(traced.status, 0, traced.stderr)
+            let frames = try String(decoding: traced.stdout, as: UTF8.self).split(separator: "\n").map {
+                try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            let zooming = frames.filter { $0["transition"] as? String == "zoom" }
+            let first = try XCTUnwrap(zooming.first, "\(push): no zoom")
+            func frame(_ id: String, _ state: [String: Any]) throws -> [Double] {
+                let layers = try XCTUnwrap(state["layers"] as? [[String: Any]])
+                return try XCTUnwrap(layers.first { $0["id"] as? String == id }?["frame"] as? [Double], "\(push): no \(id)")
+            }
+            let start = try frame("photo", first), hidden = try frame("zoomSourceHidden", first)
+            for i in 0..<4 {
+                XCTAssertEqual(hidden[i], cell[i], accuracy: 1e-6, "\(push): the hidden source is the inspected cell \(cell)")
+                // The first frame is the press's frame or the next one: the card has barely left the cell.
+                XCTAssertEqual(start[i], cell[i], accuracy: 3, "\(push): the card starts on the inspected cell \(cell), not \(start)")
+            }
+            let end = try frame("photo", try XCTUnwrap(zooming.last))
+            if push.contains("present") {
+                XCTAssertEqual(end[1], 0, accuracy: 0.5, "presented, it ends filling the screen")
+                continue
+            }
+            for state in zooming {
+                let card = try frame("photo", state)
+                XCTAssertGreaterThanOrEqual(card[1], sheet[1] - 1e-6, "\(push): inside the sheet at \(state["time"] ?? 0)")
+                XCTAssertLessThanOrEqual(card[0] + card[2], sheet[0] + sheet[2] + 1e-6, "\(push): inside the sheet")
+            }
+            XCTAssertEqual(end[1], sheet[1], accuracy: 0.5, "\(push): the zoomed screen ends at the sheet's top")
+        }
+    }
+
     /// A tapped row is drawn in the selection color from touch-down — `UITableViewCell`'s
     /// default selected background, `systemGray4` (#D1D1D6 light) — and not before.
     func testATappedRowIsDrawnSelectedFromTouchDown() throws {
