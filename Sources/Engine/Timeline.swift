@@ -173,6 +173,17 @@ public struct Timeline: Sendable {
         var container: SceneTree.Container?
     }
 
+    /// Where each screen of the stack on top at `time` is drawn on the device (its node's frame),
+    /// by name: a sheet behind a sheet at its receded frame, a presenter at its scaled one.
+    public func drawnFrames(at time: Double) -> [String: Rect] {
+        let stack = Set(navigation(at: time).stack)
+        var frames: [String: Rect] = [:]
+        for layer in state(at: time).layers where stack.contains(layer.id) && frames[layer.id] == nil {
+            frames[layer.id] = layer.frame
+        }
+        return frames
+    }
+
     /// Each scrolled scroll view's `contentOffset.y` at `time`, by its render-tree id
     /// (`<screen>/<list or grid id>`).
     public func scrollOffsets(at time: Double) -> [String: Double] {

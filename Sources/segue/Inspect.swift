@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import Geometry
 import Pipeline
 
 struct Inspect: ParsableCommand {
@@ -31,11 +32,11 @@ struct Inspect: ParsableCommand {
         try CommandErrors.report {
             let loaded = try SceneFile.load(scene)
             var offsets: [String: Double] = [:]
-            var moment: (time: Double, navigation: Timeline.Navigation)?
+            var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
             if let at {
                 let timeline = try Timeline(scene: loaded)
                 offsets = timeline.scrollOffsets(at: at)
-                moment = (at, timeline.navigation(at: at))
+                moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
             }
             let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
             print(json ? inspection.json : inspection.text, terminator: "")

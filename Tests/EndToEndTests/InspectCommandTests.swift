@@ -373,6 +373,45 @@ final class InspectCommandTests: XCTestCase {
         }
     }
 
+    /// With `--at`, inspect says where each screen of the stack is drawn: with a page sheet up over
+    /// a page sheet, the new sheet at its detent, the lower sheet receded one level and the root
+    /// two (docs/uikit-semantics.md#a-sheet-presented-from-a-sheet). On the iPhone 15 (393 × 852):
+    /// the large sheet's top 0.08 · 852 = 68.16, the presenter's 0.07 · 852 = 59.64; at level ≥ 1
+    /// the scale is 0.9165 (360.1845 wide, 16.40775 in); the lower sheet's top rises by
+    /// 68.16 − 59.64 to 59.64, 795.84 · 0.9165 = 729.38736 tall; the root's goes to 68.16.
+    func testInspectAtAMomentGivesWhereEachSheetOfAStackIsDrawn() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("stacked.yaml")
+        try """
+            screens:
+              inbox: {}
+              compose: { navigationBar: { title: New Message } }
+              photos: { navigationBar: { title: Photos } }
+            root: inbox
+            transitions:
+              - { from: inbox, to: compose, style: page-sheet, detents: large }
+              - { from: compose, to: photos, style: page-sheet, detents: large }
+            timeline:
+              - { at: 0.2, present: compose }
+              - { at: 1.2, present: photos }
+
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json", "--at", "2.5"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let drawn = try XCTUnwrap((json["at"] as? [String: Any])?["drawn"] as? [[String: Any]])
+        XCTAssertEqual(drawn.compactMap { $0["screen"] as? String }, ["inbox", "compose", "photos"])
+        let expected: [[Double]] = [[16.40775, 68.16, 360.18450, 852 * 0.9165], [16.40775, 59.64, 360.18450, 729.38736],
+                                    [0, 68.16, 393, 795.84]]
+        for (entry, reference) in zip(drawn, expected) {
+            let frame = try XCTUnwrap(entry["frame"] as? [Double])
+            for (a, b) in zip(frame, reference) { XCTAssertEqual(a, b, accuracy: 1e-3, "\(entry)") }
+        }
+        let text = try CLI.segue(["inspect", sceneURL.path, "--at", "2.5"])
+        XCTAssertTrue(String(decoding: text.stdout, as: UTF8.self).contains("'compose' drawn at  [16.4077, 59.64, 360.1845, 729.3874]"),
+                      String(decoding: text.stdout, as: UTF8.self))
+    }
+
     /// A tapped row is drawn in the selection color from touch-down — `UITableViewCell`'s
     /// default selected background, `systemGray4` (#D1D1D6 light) — and not before.
     func testATappedRowIsDrawnSelectedFromTouchDown() throws {

@@ -133,6 +133,9 @@ public struct SceneInspection: Sendable {
     public struct Moment: Sendable {
         public var time: Double
         public var stack: [String]
+        /// Where each screen of the stack is drawn then on the device, in stack order (a sheet
+        /// receded behind a sheet at its receded frame); screens not drawn are left out.
+        public var drawn: [(screen: String, frame: Rect)] = []
     }
 
     public var scene: String
@@ -147,11 +150,14 @@ public struct SceneInspection: Sendable {
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
     /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack on top then.
-    public init(_ scene: Scene, offsets: [String: Double] = [:], at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
+    public init(_ scene: Scene, offsets: [String: Double] = [:], at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])? = nil) throws {
         let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
-        self.moment = moment.map { Moment(time: $0.time, stack: $0.navigation.stack) }
+        self.moment = moment.map { moment in
+            Moment(time: moment.time, stack: moment.navigation.stack,
+                   drawn: moment.navigation.stack.compactMap { name in moment.drawn[name].map { (name, $0) } })
+        }
         if let controller = scene.tabs {
             let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
             let count = controller.roots.count
