@@ -330,16 +330,12 @@ final class InspectCommandTests: XCTestCase {
               - { at: 0.2, present: album }
 
             """
-        try scene.write(to: sceneURL, atomically: false, encoding: .utf8)
-        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json"])
-        XCTAssertEqual(inspected.status, 0, inspected.stderr)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
-        let album = try XCTUnwrap((json["screens"] as? [[String: Any]])?.first { $0["name"] as? String == "album" })
-        let sheet = try XCTUnwrap((album["presentedAs"] as? [String: Any])?["frame"] as? [Double])
-        let cells = try XCTUnwrap((album["collections"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])
+        let album = try inspectedSheetRow(scene, at: sceneURL, screen: "album", row: 4)
+        let sheet = album.frame
+        let cells = try XCTUnwrap((album.screen["collections"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])
         let local = try XCTUnwrap((cells[4]["image"] ?? cells[4]["cell"]) as? [Double])
         let cell = [sheet[0] + local[0], sheet[1] + local[1], local[2], local[3]]
-        for push in ["{ at: 1.2, push: photo }", "{ at: 1.2, tap: [\(cell[0] + cell[2] / 2), \(cell[1] + cell[3] / 2)] }",
+        for push in ["{ at: 1.2, push: photo }", "{ at: 1.2, tap: [\(album.center.x), \(album.center.y)] }",
                      "{ at: 1.2, present: photo }"] {
             try (scene + "  - \(push)\n").write(to: sceneURL, atomically: false, encoding: .utf8)
             let traced = try CLI.segue(["trace", sceneURL.path, "--no-touches"])

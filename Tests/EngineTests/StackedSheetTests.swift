@@ -47,17 +47,6 @@ final class StackedSheetTests: XCTestCase {
         try Timeline(scene: try SceneLoader.load(text: header + body, file: "t.yaml", name: "t"))
     }
 
-    private func layer(_ id: String, _ state: FrameState) throws -> PlacedNode {
-        try XCTUnwrap(state.layers.first { $0.id == id }, "no \(id) at \(state.time) s in \(state.layers.map(\.id))")
-    }
-
-    private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, accuracy: Double = 1e-6, file: StaticString = #filePath,
-                             line: UInt = #line) {
-        for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
-            XCTAssertEqual(x, y, accuracy: accuracy, "\(message): \(a) is not \(b)", file: file, line: line)
-        }
-    }
-
     /// The formula against hand-worked values, at whole and fractional depth levels.
     func testTheRecedingTransformAtEachDepthLevel() {
         let g = SheetGeometry(), b = Rect(x: 0, y: 0, width: 400, height: 800)
