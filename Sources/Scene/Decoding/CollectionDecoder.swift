@@ -244,7 +244,8 @@ extension SceneDecoder {
             seen[root.name] = index
             names.append(root.name)
         }
-        return names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
+        // Without items (none written, or `items` not a list, each already an error) there is no tab to start in.
+        return !names.isEmpty && names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
     }
 
     /// A tab bar's items and look; with `roots`, each item also names its tab's root screen (`root:`).
