@@ -87,10 +87,19 @@ struct SceneTree: Sendable {
     /// item `selected` in the tint.
     private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
                             alpha: Double = 1) -> RenderNode {
-        let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
-        let standard = screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
+        tabBarNode(selected: selected, standard: tabBarStandard(over: screen, offsets: offsets), transform: transform, alpha: alpha)
+    }
+
+    /// How much of its standard appearance the tab bar shows over `screen` (`BarScrollResponse`); 1 over none.
+    private func tabBarStandard(over screen: String?, offsets: ScrollOffsets) -> Double {
+        screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
             BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
         } ?? 1
+    }
+
+    /// The node `tabBar` at `standard` of its standard appearance (material, background, hairline).
+    private func tabBarNode(selected: Int, standard: Double, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
+        let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
         func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
         let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop($0), size: area.size, alpha: standard) }
         return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
@@ -138,10 +147,18 @@ struct SceneTree: Sendable {
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
         if let tabBar, tabBar.place == .fixed {
-            // Over a push or pop, the bar answers the screen on top of the navigation container.
-            let top = placements.last { if case .screen = $0.content { true } else { false } }
-            let name: String? = if case .screen(let name)? = top?.content { name } else { nil }
-            nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets))
+            if let bar, let above = bar.above {
+                // Over a push or pop, the bar goes from the covered screen's appearance to the pushed
+                // one's with the transition's progress, as the navigation bar's background does
+                // (docs/uikit-semantics.md#the-tab-bar-over-a-push-or-pop).
+                let a = min(max(bar.amount, 0), 1)
+                let standard = (1 - a) * tabBarStandard(over: bar.below, offsets: offsets) + a * tabBarStandard(over: above, offsets: offsets)
+                nodes.append(tabBarNode(selected: tabBar.selected, standard: standard))
+            } else {
+                let top = placements.last { if case .screen = $0.content { true } else { false } }
+                let name: String? = if case .screen(let name)? = top?.content { name } else { nil }
+                nodes.append(tabBarNode(selected: tabBar.selected, over: name, offsets: offsets))
+            }
         }
         return nodes
     }

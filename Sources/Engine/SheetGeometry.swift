@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Scene
 
@@ -86,29 +87,63 @@ struct SheetGeometry: Sendable, Hashable {
         return min(max((bounds.maxY - top) / max(bounds.maxY - lowest, 1e-9), 0), 1)
     }
 
+    /// The large sheet's top edge: where a sheet stacked on another lines its top up
+    /// (`_stackAlignmentFrame`'s top).
+    func stackTop(_ bounds: Rect) -> Double { bounds.maxY - largeHeight(bounds) }
+
+    /// Where `frame` (a view behind sheets, at its untransformed frame; `fullHeightTop` the top
+    /// of its frame at full height) goes at depth `level`: how many full-height sheets are stacked
+    /// over it, fractions while one moves. UIKit's `-[_UISheetLayoutInfo _transform]` (the
+    /// published decompilation of `transformForViewControllerView:untransformedSheetFrame:…depthLevel:`),
+    /// in this geometry's terms: k = 2(1 − 2^−min(level, 1)) (`maximumSheetDepthLevel` 2), the
+    /// scale 1 − (1 − presenterScale)·k about the frame's center, the top raised by
+    /// (top − fullHeightTop)(1 − scale) + topOffset·k·clamp(2 − level) + clamp(level)·(fullHeightTop − stackTop),
+    /// where topOffset is how far the presenter's top rests above the large sheet's.
+    /// docs/uikit-semantics.md#a-sheet-presented-from-a-sheet.
+    func receded(_ frame: Rect, fullHeightTop: Double, level: Double, bounds: Rect) -> Rect {
+        guard level > 0 else { return frame }
+        let k = 2 * (1 - pow(2, -min(level, 1)))
+        let s = 1 - (1 - presenterScale) * k
+        let stack = stackTop(bounds), presenterTop = bounds.minY + bounds.height * presenterOffset
+        let raised = (frame.minY - fullHeightTop) * (1 - s) + (stack - presenterTop) * k * min(max(2 - level, 0), 1)
+            + min(max(level, 0), 1) * (fullHeightTop - stack)
+        return Rect(x: frame.midX - frame.width * s / 2, y: frame.minY - raised, width: frame.width * s, height: frame.height * s)
+    }
+
+    /// The screen a sheet is presented from, `level` sheets deep behind it, with `overlay` of
+    /// black over it, and the black behind it where a large sheet shrinks it.
+    func presenterLayers(_ screen: String, level: Double, overlay: Double, bounds b: Rect) -> [Placement] {
+        var placements: [Placement] = []
+        if shrinksPresenter(b) {
+            placements.append(Placement(id: "backdrop", content: .fill(.black), frame: b, alpha: min(level * 4, 1)))
+        }
+        let presenter = receded(b, fullHeightTop: b.minY, level: level, bounds: b)
+        let radius = presenterCornerRadius * min(level, 1)
+        placements.append(Placement(screen: screen, frame: presenter, cornerRadius: radius))
+        placements.append(Placement(id: "dimming", content: .fill(.black), frame: presenter, alpha: overlay, cornerRadius: radius))
+        return placements
+    }
+
+    /// The black over what a sheet `depth` back (0 … 1) and `shown` up to its lowest detent covers.
+    func overlay(depth d: Double, shown m: Double) -> Double { dimmingAlpha * m * (1 - d) + overlayAlpha * d }
+
     func layers(top: Double, stage: TransitionStage) -> [Placement] {
         let b = stage.bounds
         let d = depth(top: top, bounds: b), m = shown(top: top, bounds: b)
-        var placements: [Placement] = []
-        if shrinksPresenter(b) {
-            placements.append(Placement(id: "backdrop", content: .fill(.black), frame: b, alpha: min(d * 4, 1)))
-        }
-        let s = 1 - (1 - presenterScale) * d
-        let presenter = Rect(x: b.midX - b.width * s / 2, y: b.minY + b.height * presenterOffset * d,
-                             width: b.width * s, height: b.height * s)
-        let radius = presenterCornerRadius * d
-        placements.append(Placement(screen: stage.below, frame: presenter, cornerRadius: radius))
-        let dim = dimmingAlpha * m * (1 - d) + overlayAlpha * d
-        placements.append(Placement(id: "dimming", content: .fill(.black), frame: presenter, alpha: dim, cornerRadius: radius))
+        var placements = stage.presentingSheet?.layers(screen: stage.below, depth: d, shown: m, bounds: b)
+            ?? presenterLayers(stage.below, level: d, overlay: overlay(depth: d, shown: m), bounds: b)
         let sheet = frame(top: top, bounds: b)
         let rest = frame(top: detentTops(b).min() ?? b.minY, bounds: b)
         placements.append(Placement(screen: stage.above, frame: sheet, cornerRadius: cornerRadius, layout: .laidOut(rest)))
-        if grabber {
-            placements.append(Placement(id: "grabber", content: .fill(grabberColor.withAlpha(1)),
-                                        frame: Rect(x: sheet.midX - 18, y: sheet.minY + 5, width: 36, height: 5),
-                                        alpha: grabberColor.alpha, cornerRadius: 2.5))
-        }
+        if grabber { placements.append(grabber(on: sheet, id: "grabber")) }
         return placements
+    }
+
+    /// The grabber on a sheet at `sheet`, scaled by `s` with it where it recedes, at `alpha` of its color's.
+    func grabber(on sheet: Rect, scale s: Double = 1, id: String, alpha: Double = 1) -> Placement {
+        Placement(id: id, content: .fill(grabberColor.withAlpha(1)),
+                  frame: Rect(x: sheet.midX - 18 * s, y: sheet.minY + 5 * s, width: 36 * s, height: 5 * s),
+                  alpha: grabberColor.alpha * alpha, cornerRadius: 2.5 * s)
     }
 
     /// Where a released sheet goes: its top edge, or nil to dismiss. A fling of `flick` points per
@@ -133,5 +168,35 @@ struct SheetGeometry: Sendable, Hashable {
         let limit = stretch * bounds.height
         let over = highest - top
         return highest - limit * (1 - 1 / (over * 0.55 / max(limit, 1e-9) + 1))
+    }
+}
+
+/// The page sheet a page sheet is presented from (`TransitionStage.presentingSheet`): it recedes
+/// behind the new sheet, and the screen it was presented from goes one level further back.
+/// docs/uikit-semantics.md#a-sheet-presented-from-a-sheet.
+struct PresentingSheet: Sendable, Hashable {
+    /// The lower sheet's geometry and the top edge it rests at.
+    var geometry: SheetGeometry
+    var top: Double
+    /// The screen the lower sheet was presented from, and what that one shows as its own bar.
+    var root: String
+
+    /// Behind a sheet `depth` back and `shown` up: the root screen at the lower sheet's depth plus
+    /// `depth`, the lower sheet (showing `screen`) receded by `depth`, each with its black over it.
+    /// The black over the root grows by a third of the new sheet's (UIKit's confined dimming: 0.6
+    /// of the lower sheet's share, 0.2 of the new one's, `-[_UISheetLayoutInfo _percentDimmed]`);
+    /// the lower sheet's grabber fades as the new sheet comes up (`_grabberAlpha`).
+    func layers(screen: String, depth d: Double, shown m: Double, bounds b: Rect) -> [Placement] {
+        let g = geometry
+        let own = g.depth(top: top, bounds: b), ownShown = g.shown(top: top, bounds: b)
+        var placements = g.presenterLayers(root, level: own + d, overlay: g.overlay(depth: own, shown: ownShown) + g.overlayAlpha / 3 * m,
+                                           bounds: b)
+        let rest = g.frame(top: g.detentTops(b).min() ?? b.minY, bounds: b)
+        let sheet = g.receded(g.frame(top: top, bounds: b), fullHeightTop: rest.minY, level: d, bounds: b)
+        placements.append(Placement(screen: screen, frame: sheet, cornerRadius: g.cornerRadius, layout: .laidOut(rest)))
+        if g.grabber { placements.append(g.grabber(on: sheet, scale: sheet.width / max(rest.width, 1e-9), id: "\(screen)/grabber", alpha: 1 - m)) }
+        placements.append(Placement(id: "\(screen)/dimming", content: .fill(.black), frame: sheet, alpha: g.overlay(depth: d, shown: m),
+                                    cornerRadius: g.cornerRadius))
+        return placements
     }
 }

@@ -14,6 +14,8 @@ struct TransitionStage: Sendable, Hashable {
     var cellBackdrop: Color?
     /// For a sheet: the top of the detent it rests at, once dragged there; nil: where it was presented.
     var detentTop: Double?
+    /// For a page sheet presented from a page sheet: the lower sheet, which recedes behind it.
+    var presentingSheet: PresentingSheet?
 }
 
 /// A style's picture as a function of how far its screen is in: `amount` 0 = not shown

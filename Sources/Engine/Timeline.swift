@@ -178,11 +178,14 @@ public struct Timeline: Sendable {
         var container: SceneTree.Container?
     }
 
-    /// Where each screen drawn at `time` is on the device, by name: its node's frame (a sheet's
-    /// at the detent it rests at then, or where a drag holds it).
-    public func screenFrames(at time: Double) -> [String: Rect] {
+    /// Where each screen of the stack on top at `time` is drawn on the device (its node's frame),
+    /// by name: a sheet behind a sheet at its receded frame, a presenter at its scaled one.
+    public func drawnFrames(at time: Double) -> [String: Rect] {
+        let stack = Set(navigation(at: time).stack)
         var frames: [String: Rect] = [:]
-        for layer in state(at: time).layers where scene.screens[layer.id] != nil { frames[layer.id] = layer.frame }
+        for layer in state(at: time).layers where stack.contains(layer.id) && frames[layer.id] == nil {
+            frames[layer.id] = layer.frame
+        }
         return frames
     }
 

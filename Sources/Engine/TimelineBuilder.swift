@@ -198,8 +198,11 @@ struct TimelineBuilder {
         var source: (list: String, image: Rect)?
         if let key = style.sourceCellSetting {
             let cell = transition.settings.cell(key) ?? CellReference(list: "", index: 0)
-            guard let frame = CellLocator.imageFrame(in: scene.screens[top.screen], cell: cell, device: scene.device)
-                .map({ scrolled($0, list: cell.list, of: scene.screens[top.screen], on: scene.device) }) else {
+            // The cell where the top screen draws it: laid out as shown (in a sheet, at the sheet's
+            // size), moved by its scroll views' offsets.
+            let shown = topShown()
+            guard let frame = CellLocator.imageFrame(in: shown.screen, cell: cell, device: shown.layout)
+                .map({ scrolled($0, list: cell.list, of: shown.screen, on: shown.layout) }) else {
                 fail(entry, "cannot \(verb) '\(screen)' with \(style.name): '\(top.screen)' has no cell \(cell.index) in a list or grid with id '\(cell.list)'; set the transition's '\(key): { list: ID, index: N }'")
                 return
             }
@@ -623,7 +626,7 @@ struct TimelineBuilder {
         for transition in transitions where transition.spec.from == top.screen {
             // A gesture brings a screen in modally where the style can, else pushes it.
             let pushed = !transition.style.presentations.contains(.modal)
-            let stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: transition.spec.to)
+            let stage = sourceStage(above: transition.spec.to, cell: nil, pushed: pushed)
             guard let gesture = transition.gesture(stage, forward: true) else { continue }
             candidates.append(Candidate(transition, stage, pushed: pushed, gesture, in: pushed ? inside : nil))
         }
@@ -631,11 +634,25 @@ struct TimelineBuilder {
     }
 
     /// The stage of a transition from the top screen to `above`, growing out of the cell image
-    /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it).
+    /// `cell.image` of list `cell.list` (hidden while it flies, showing what lies behind it), given
+    /// in the top screen's own points: a push runs in them (`stageBounds`), a presentation on the device.
     private func sourceStage(above: String, cell: (list: String, image: Rect)?, pushed: Bool) -> TransitionStage {
-        var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: cell?.image)
+        let image = cell.map { pushed ? $0.image : onDevice($0.image, topShown()) }
+        var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: image)
         if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
+        if !pushed { stage.presentingSheet = presentingSheet() }
         return stage
+    }
+
+    /// The page sheet the top screen is shown in (its presented navigation controller's), at the
+    /// detent it rests at, for a sheet presented from it; nil where the top screen is in no page sheet.
+    private func presentingSheet() -> PresentingSheet? {
+        let root = controllerRoot(level: stack.count - 1)
+        guard root > 0, let transition = stack[root].transition, let stage = stack[root].stage,
+              let style = transition.style as? any SheetStyle else { return nil }
+        let sheet = style.driver(StyleRun(settings: transition.settings, stage: stage, forward: false))
+        guard case .page = sheet.geometry.kind else { return nil }
+        return PresentingSheet(geometry: sheet.geometry, top: sheet.restTop, root: stage.below)
     }
 
     // MARK: Bars
@@ -656,11 +673,24 @@ struct TimelineBuilder {
     /// push or pop that keeps it; with the covered screen where the pushed one hides it or a
     /// presentation covers it.
     private func tabBar(belowIndex: Int, above: String, pushed: Bool) -> SceneTree.TabBar? {
+        if !pushed, let lower = lowerSheetRoot(belowIndex), showsTabBar(level: lower) {
+            // A sheet over a sheet: the tab bar stays with the screen furthest back.
+            return SceneTree.TabBar(place: .carried(by: stack[lower].screen), selected: selectedTab)
+        }
         guard showsTabBar(level: belowIndex) else { return nil }
         if pushed, scene.screens[above]?.hidesBottomBarWhenPushed != true {
             return SceneTree.TabBar(place: .fixed, selected: selectedTab)
         }
         return SceneTree.TabBar(place: .carried(by: stack[belowIndex].screen), selected: selectedTab)
+    }
+
+    /// For stack entry `index` shown in a presented page sheet, the entry that sheet was presented
+    /// from: what a sheet presented over it draws furthest back (`PresentingSheet.root`).
+    private func lowerSheetRoot(_ index: Int) -> Int? {
+        guard stack.indices.contains(index) else { return nil }
+        let root = controllerRoot(level: index)
+        guard root > 0, stack[root].transition?.style is any SheetStyle else { return nil }
+        return root - 1
     }
 
     /// Item `index` of `count` of the tab bar, in screen points.
@@ -1336,8 +1366,10 @@ struct TimelineBuilder {
         if pushed {
             return Timeline.BarContext(below: below, above: above, barID: barID(level: max(belowIndex, 0)), ownBars: [:])
         }
-        return Timeline.BarContext(below: below, above: above, barID: nil,
-                                   ownBars: [below: barID(level: max(belowIndex, 0)), above: "\(above)/navigationBar"])
+        var ownBars = [below: barID(level: max(belowIndex, 0)), above: "\(above)/navigationBar"]
+        // Over a sheet presented from a sheet, the screen the lower sheet was presented from shows further back.
+        if let lower = lowerSheetRoot(belowIndex) { ownBars[stack[lower].screen] = barID(level: lower) }
+        return Timeline.BarContext(below: below, above: above, barID: nil, ownBars: ownBars)
     }
 
     private mutating func fail(_ entry: TimelineEntry, _ message: String) {

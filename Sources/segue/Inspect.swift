@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import Geometry
 import Pipeline
 
 struct Inspect: ParsableCommand {
@@ -30,11 +31,14 @@ struct Inspect: ParsableCommand {
     func run() throws {
         try CommandErrors.report {
             let loaded = try SceneFile.load(scene)
-            // With --at, the timeline replayed to that moment.
-            let replayed = try at.map { (time: $0, timeline: try Timeline(scene: loaded)) }
-            let inspection = try SceneInspection(loaded, offsets: replayed.map { $0.timeline.scrollOffsets(at: $0.time) } ?? [:],
-                                                 frames: replayed.map { $0.timeline.screenFrames(at: $0.time) } ?? [:],
-                                                 at: replayed.map { ($0.time, $0.timeline.navigation(at: $0.time)) })
+            var offsets: [String: Double] = [:]
+            var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
+            if let at {
+                let timeline = try Timeline(scene: loaded)
+                offsets = timeline.scrollOffsets(at: at)
+                moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
+            }
+            let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
             print(json ? inspection.json : inspection.text, terminator: "")
         }
     }

@@ -333,6 +333,107 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(missed.stderr.contains("this tap does nothing"), missed.stderr)
     }
 
+    /// A zoom pushed from a grid inside a sheet grows out of the cell where the sheet draws it:
+    /// on the push's first frame the zooming card and the hidden source cover the cell's inspected
+    /// frame (the sheet's origin plus the cell in the sheet's own points), by `push:` and by a tap at
+    /// the cell's inspected point; on every frame the card stays inside the sheet, and it ends filling it.
+    /// Presented (`present:`) from the sheet, it starts on the same cell and ends filling the screen.
+    func testAZoomPushedInsideASheetGrowsOutOfTheCellWhereTheSheetDrawsIt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("zoom.yaml")
+        let scene = """
+            screens:
+              inbox: {}
+              album:
+                navigationBar: { title: Album }
+                content: [{ grid: { id: photos, columns: 3, cells: [{ color: systemTeal }, { color: systemOrange }, { color: systemIndigo }, { color: systemPink }, { color: systemYellow }] } }]
+              photo: { background: systemGray }
+            root: inbox
+            transitions:
+              - { from: inbox, to: album, style: page-sheet, detents: large }
+              - { from: album, to: photo, style: zoom, cell: { list: photos, index: 4 } }
+            timeline:
+              - { at: 0.2, present: album }
+
+            """
+        let album = try inspectedSheetRow(scene, at: sceneURL, screen: "album", row: 4)
+        let sheet = album.frame
+        let cells = try XCTUnwrap((album.screen["collections"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])
+        let local = try XCTUnwrap((cells[4]["image"] ?? cells[4]["cell"]) as? [Double])
+        let cell = [sheet[0] + local[0], sheet[1] + local[1], local[2], local[3]]
+        for push in ["{ at: 1.2, push: photo }", "{ at: 1.2, tap: [\(album.center.x), \(album.center.y)] }",
+                     "{ at: 1.2, present: photo }"] {
+            try (scene + "  - \(push)\n").write(to: sceneURL, atomically: false, encoding: .utf8)
+            let traced = try CLI.segue(["trace", sceneURL.path, "--no-touches"])
+            XCTAssertEqual(traced.status, 0, traced.stderr)
+            let frames = try String(decoding: traced.stdout, as: UTF8.self).split(separator: "\n").map {
+                try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            let zooming = frames.filter { $0["transition"] as? String == "zoom" }
+            let first = try XCTUnwrap(zooming.first, "\(push): no zoom")
+            func frame(_ id: String, _ state: [String: Any]) throws -> [Double] {
+                let layers = try XCTUnwrap(state["layers"] as? [[String: Any]])
+                return try XCTUnwrap(layers.first { $0["id"] as? String == id }?["frame"] as? [Double], "\(push): no \(id)")
+            }
+            let start = try frame("photo", first), hidden = try frame("zoomSourceHidden", first)
+            for i in 0..<4 {
+                XCTAssertEqual(hidden[i], cell[i], accuracy: 1e-6, "\(push): the hidden source is the inspected cell \(cell)")
+                // The first frame is the press's frame or the next one: the card has barely left the cell.
+                XCTAssertEqual(start[i], cell[i], accuracy: 3, "\(push): the card starts on the inspected cell \(cell), not \(start)")
+            }
+            let end = try frame("photo", try XCTUnwrap(zooming.last))
+            if push.contains("present") {
+                XCTAssertEqual(end[1], 0, accuracy: 0.5, "presented, it ends filling the screen")
+                continue
+            }
+            for state in zooming {
+                let card = try frame("photo", state)
+                XCTAssertGreaterThanOrEqual(card[1], sheet[1] - 1e-6, "\(push): inside the sheet at \(state["time"] ?? 0)")
+                XCTAssertLessThanOrEqual(card[0] + card[2], sheet[0] + sheet[2] + 1e-6, "\(push): inside the sheet")
+            }
+            XCTAssertEqual(end[1], sheet[1], accuracy: 0.5, "\(push): the zoomed screen ends at the sheet's top")
+        }
+    }
+
+    /// With `--at`, inspect says where each screen of the stack is drawn: with a page sheet up over
+    /// a page sheet, the new sheet at its detent, the lower sheet receded one level and the root
+    /// two (docs/uikit-semantics.md#a-sheet-presented-from-a-sheet). On the iPhone 15 (393 × 852):
+    /// the large sheet's top 0.08 · 852 = 68.16, the presenter's 0.07 · 852 = 59.64; at level ≥ 1
+    /// the scale is 0.9165 (360.1845 wide, 16.40775 in); the lower sheet's top rises by
+    /// 68.16 − 59.64 to 59.64, 795.84 · 0.9165 = 729.38736 tall; the root's goes to 68.16.
+    func testInspectAtAMomentGivesWhereEachSheetOfAStackIsDrawn() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let sceneURL = folder.appendingPathComponent("stacked.yaml")
+        try """
+            screens:
+              inbox: {}
+              compose: { navigationBar: { title: New Message } }
+              photos: { navigationBar: { title: Photos } }
+            root: inbox
+            transitions:
+              - { from: inbox, to: compose, style: page-sheet, detents: large }
+              - { from: compose, to: photos, style: page-sheet, detents: large }
+            timeline:
+              - { at: 0.2, present: compose }
+              - { at: 1.2, present: photos }
+
+            """.write(to: sceneURL, atomically: false, encoding: .utf8)
+        let inspected = try CLI.segue(["inspect", sceneURL.path, "--json", "--at", "2.5"])
+        XCTAssertEqual(inspected.status, 0, inspected.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: inspected.stdout) as? [String: Any])
+        let drawn = try XCTUnwrap((json["at"] as? [String: Any])?["drawn"] as? [[String: Any]])
+        XCTAssertEqual(drawn.compactMap { $0["screen"] as? String }, ["inbox", "compose", "photos"])
+        let expected: [[Double]] = [[16.40775, 68.16, 360.18450, 852 * 0.9165], [16.40775, 59.64, 360.18450, 729.38736],
+                                    [0, 68.16, 393, 795.84]]
+        for (entry, reference) in zip(drawn, expected) {
+            let frame = try XCTUnwrap(entry["frame"] as? [Double])
+            for (a, b) in zip(frame, reference) { XCTAssertEqual(a, b, accuracy: 1e-3, "\(entry)") }
+        }
+        let text = try CLI.segue(["inspect", sceneURL.path, "--at", "2.5"])
+        XCTAssertTrue(String(decoding: text.stdout, as: UTF8.self).contains("'compose' drawn at  [16.4077, 59.64, 360.1845, 729.3874]"),
+                      String(decoding: text.stdout, as: UTF8.self))
+    }
+
     /// A tapped row is drawn in the selection color from touch-down — `UITableViewCell`'s
     /// default selected background, `systemGray4` (#D1D1D6 light) — and not before.
     func testATappedRowIsDrawnSelectedFromTouchDown() throws {

@@ -56,7 +56,7 @@ final class InspectTabsTests: XCTestCase {
         XCTAssertTrue(try inspect(["--at", "2.3"]).contains("\nat 2.3 s: tab 0 selected, 'message' on top (stack: mail > message)\n"),
                       "coming back shows the tab's stack as it was left")
         let json = try inspect(["--at", "4", "--json"])
-        XCTAssertTrue(json.contains(#"  "at": {"time": 4, "stack": ["mail", "message", "full"]},"#), json)
+        XCTAssertTrue(json.contains(#"  "at": {"# + "\n" + #"    "time": 4,"# + "\n" + #"    "stack": ["mail", "message", "full"],"#), json)
         XCTAssertTrue(json.contains(#""selected": 0,"#), json)
     }
 

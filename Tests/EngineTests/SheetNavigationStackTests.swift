@@ -57,17 +57,7 @@ final class SheetNavigationStackTests: XCTestCase {
         }
     }
 
-    private func layer(_ id: String, _ state: FrameState) throws -> PlacedNode {
-        try XCTUnwrap(state.layers.first { $0.id == id }, "no \(id) at \(state.time) s in \(state.layers.map(\.id))")
-    }
-
     private func ids(_ state: FrameState) -> [String] { state.layers.map(\.id) }
-
-    private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
-        for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
-            XCTAssertEqual(x, y, accuracy: 1e-6, "\(message): \(a) is not \(b)", file: file, line: line)
-        }
-    }
 
     /// Every frame of a push from the sheet's root: the pushed screen is laid out at the sheet's
     /// size and moves only sideways inside the sheet, in a node of the sheet's frame that clips and

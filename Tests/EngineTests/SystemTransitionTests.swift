@@ -300,8 +300,11 @@ final class SystemTransitionTests: XCTestCase {
 
     func testPageSheetGeometry() {
         let g = pageSheet("large")
-        // Progress 0 (hidden), 0.5 and 1 (at the large detent): the presenter shrinks toward its top edge.
-        for (top, scale, presenterY, dim) in [(800.0, 1.0, 0.0, 0.0), (432.0, 1 - 0.0835 / 2, 28.0, 0.1), (64.0, 0.9165, 56.0, 0.1)] {
+        // Progress 0 (hidden), 0.5 and 1 (at the large detent): the presenter shrinks toward its top
+        // edge. Halfway UIKit's depth transform (`-[_UISheetLayoutInfo _transform]`) has
+        // k = 2(1 − 2^−0.5): scale 1 − 0.0835k, top 0.5 · 64 (the large sheet's top) − 8k (64 − 56).
+        let k = 2 * (1 - 1 / 2.0.squareRoot())
+        for (top, scale, presenterY, dim) in [(800.0, 1.0, 0.0, 0.0), (432.0, 1 - 0.0835 * k, 32 - 8 * k, 0.1), (64.0, 0.9165, 56.0, 0.1)] {
             let layers = g.layers(top: top, stage: stage())
             XCTAssertEqual(layers.map(\.id), ["backdrop", "a", "dimming", "b", "grabber"])
             XCTAssertEqual(layers[1].frame.width, 400 * scale, accuracy: 1e-9, "top \(top)")

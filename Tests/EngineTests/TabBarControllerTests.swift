@@ -146,6 +146,16 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(t.state(at: 7.5).layers.filter { $0.content.isBody }.map(\.id), ["a"], "a tap at the chevron pops too")
     }
 
+    /// A tab bar controller without items — an empty list, or `items` that is not a list — is a
+    /// located error, never a crash looking for the selected tab's root (found by FuzzTests).
+    func testATabBarControllerWithoutItemsIsALocatedErrorNotACrash() {
+        let screens = "screens:\n  a: {}\n"
+        XCTAssertEqual(messages(screens + "tabs: { items: [] }\n"), ["t.yaml:3:16: error: a tab bar needs at least one item"])
+        let scalar = messages(screens + "tabs: { items: 5 }\n")
+        XCTAssertFalse(scalar.isEmpty)
+        XCTAssertTrue(scalar.allSatisfy { $0.hasPrefix("t.yaml:3:") }, "\(scalar)")
+    }
+
     func testEveryMisuseIsALocatedErrorThatSaysWhatWouldWork() {
         let screens = """
             screens:

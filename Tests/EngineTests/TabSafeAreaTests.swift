@@ -165,4 +165,34 @@ final class TabSafeAreaTests: XCTestCase {
         let items = try XCTUnwrap(t.state(at: 1.5).layers.first { $0.id == "tabBar/items" })
         XCTAssertEqual(items.alpha, 1, "the items always show")
     }
+
+    /// Over a push or pop between a screen whose list lies under the bar ('b': the standard
+    /// appearance, 1) and one without a list ('c': the scroll-edge appearance, 0), the bar's
+    /// background goes from one to the other with the transition's progress
+    /// (docs/uikit-semantics.md#the-tab-bar-over-a-push-or-pop): 1 − progress on the push, and on
+    /// the pop back, progress. Halfway it is neither.
+    func testOverAPushOrPopTheTabBarBlendsTheTwoScreensAppearancesWithTheProgress() throws {
+        let t = try timeline("""
+            timeline:
+              - { at: 0.1, push: b }
+              - { at: 1.1, push: c }
+              - { at: 2.1, pop: true }
+            """)
+        func standard(_ state: FrameState) throws -> Double {
+            try XCTUnwrap(state.layers.first { $0.id == "tabBar/background" }).alpha
+        }
+        XCTAssertEqual(try standard(t.state(at: 1.05)), 1, "over 'b' at rest: standard")
+        XCTAssertEqual(try standard(t.state(at: 2.05)), 0, "over 'c' at rest: scroll edge")
+        var between = 0
+        for (range, pushing) in [(Int(1.1 * 60)..<Int(2.05 * 60), true), (Int(2.1 * 60)..<Int(3.05 * 60), false)] {
+            for frame in range {
+                let state = t.state(frame: frame)
+                guard let progress = state.progress else { continue }
+                let p = min(max(progress, 0), 1)
+                XCTAssertEqual(try standard(state), pushing ? 1 - p : p, accuracy: 1e-9, "at \(state.time) s, progress \(progress)")
+                if (0.2...0.8).contains(try standard(state)) { between += 1 }
+            }
+        }
+        XCTAssertGreaterThan(between, 4, "frames in the middle show the bar half way")
+    }
 }

@@ -82,7 +82,8 @@ extension SceneInspection {
                      }))])
         }
         let moment = self.moment.map { moment in
-            [("at", JSONValue.object([("time", .number(moment.time)), ("stack", .array(moment.stack.map(JSONValue.string)))]))]
+            [("at", JSONValue.object([("time", .number(moment.time)), ("stack", .array(moment.stack.map(JSONValue.string))),
+                                      ("drawn", .array(moment.drawn.map { .object([("screen", .string($0.screen)), ("frame", rect($0.frame))]) }))]))]
         } ?? []
         return JSONValue.object([("scene", .string(scene)), ("device", device)] + moment + [("tabs", tabs), ("screens", .array(screens))])
             .printed() + "\n"
@@ -99,6 +100,7 @@ extension SceneInspection {
         if let moment {
             out += "\nat \(number(moment.time)) s: " + (tabs.map { "tab \($0.selected) selected, " } ?? "")
                 + "'\(moment.stack.last ?? "")' on top (stack: \(moment.stack.joined(separator: " > ")))\n"
+            out += aligned(moment.drawn.map { ("'\($0.screen)' drawn at", rect($0.frame), "") })
         }
         if let tabs {
             out += "\ntab bar controller: bar \(rect(tabs.bar)), over every tab\n"

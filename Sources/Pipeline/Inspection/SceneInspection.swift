@@ -133,6 +133,9 @@ public struct SceneInspection: Sendable {
     public struct Moment: Sendable {
         public var time: Double
         public var stack: [String]
+        /// Where each screen of the stack is drawn then on the device, in stack order (a sheet
+        /// receded behind a sheet at its receded frame); screens not drawn are left out.
+        public var drawn: [(screen: String, frame: Rect)] = []
     }
 
     public var scene: String
@@ -146,15 +149,19 @@ public struct SceneInspection: Sendable {
     /// Lays out every screen of `scene`, in the order the file gives them. `offsets` (by
     /// `<screen>/<list or grid id>`, what `Timeline.scrollOffsets(at:)` gives) moves the rows and
     /// cells of scrolled scroll views to where they are.
-    /// At a moment (`time` and `Timeline.navigation(at: time)`), the tab selected then and the stack
-    /// on top then; `frames` (`Timeline.screenFrames(at: time)`) places each presented screen where
-    /// its sheet is then — at the detent it rests at — rather than where it first rests.
-    public init(_ scene: Scene, offsets: [String: Double] = [:], frames: [String: Rect] = [:],
-                at moment: (time: Double, navigation: Timeline.Navigation)? = nil) throws {
+    /// At a moment (`time`, `Timeline.navigation(at: time)` and `Timeline.drawnFrames(at: time)`),
+    /// the tab selected then, the stack on top then and where each of its screens is drawn; a
+    /// presented screen is placed where its sheet is then — at the detent it rests at — rather
+    /// than where it first rests.
+    public init(_ scene: Scene, offsets: [String: Double] = [:],
+                at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])? = nil) throws {
         let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
-        self.moment = moment.map { Moment(time: $0.time, stack: $0.navigation.stack) }
+        self.moment = moment.map { moment in
+            Moment(time: moment.time, stack: moment.navigation.stack,
+                   drawn: moment.navigation.stack.compactMap { name in moment.drawn[name].map { (name, $0) } })
+        }
         if let controller = scene.tabs {
             let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
             let count = controller.roots.count
@@ -172,7 +179,7 @@ public struct SceneInspection: Sendable {
                 // A screen of the same presented stack drawn then shows where the sheet is.
                 let now = ([name] + presentations.keys.sorted()).lazy
                     .filter { presentations[$0]?.frame == shown.frame && presentations[$0]?.style == shown.style }
-                    .compactMap { frames[$0] }.first { abs($0.width - shown.frame.width) < 1e-6 && abs($0.height - shown.frame.height) < 1e-6 }
+                    .compactMap { moment?.drawn[$0] }.first { abs($0.width - shown.frame.width) < 1e-6 && abs($0.height - shown.frame.height) < 1e-6 }
                 screen.presentedAs = PresentedAs(style: shown.style, frame: now ?? shown.frame)
                 return screen
             }

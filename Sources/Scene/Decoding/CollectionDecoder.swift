@@ -257,7 +257,7 @@ extension SceneDecoder {
             seen[root.name] = index
             names.append(root.name)
         }
-        // No tab at all (items not a list, already reported) is no tab bar controller: it has no selected root.
+        // Without items (none written, or `items` not a list, each already an error) there is no tab to start in.
         return !names.isEmpty && names.count == bar.items.count ? TabBarController(bar: bar, roots: names) : nil
     }
 
