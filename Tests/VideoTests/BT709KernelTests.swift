@@ -137,6 +137,27 @@ final class BT709KernelTests: XCTestCase {
         }
     }
 
+    /// The vector path's luma in 16-bit lanes: its split of the coefficients keeps every partial
+    /// sum under 2^16 (checked at the largest channels), and it gives the 32-bit formula's luma
+    /// for every red and green with 16 blues from 0 to 255 (a million pixels).
+    func testLumaInSixteenBitLanesIsTheFormulasForEveryInput() throws {
+        let high = BT709Kernel.lumaHigh, low = BT709Kernel.lumaLow
+        XCTAssertEqual(BT709Kernel.lumaBias % 128, 0)
+        XCTAssertLessThan(255 * (Int(high.r) + Int(high.g) + Int(high.b)) + 255 * 127 / 128 * 3 + Int(BT709Kernel.lumaBiasHigh), 1 << 16)
+        XCTAssertLessThan(255 * (Int(low.r) + Int(low.g) + Int(low.b)), 1 << 16)
+        let width = 4096, height = 256
+        let pixels = picture(width: width, height: height) { x, y in (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17) }
+        let frame = try convert(pixels, width: width, height: height)
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17)
+                if Int(frame.luma(x: x, y: y)) != (5983 * r + 20127 * g + 2032 * b + 540_672) >> 15 { wrong += 1 }
+            }
+        }
+        XCTAssertEqual(wrong, 0, "pixels whose luma is not the formula's")
+    }
+
     func testLibswscalePathAgreesOnSmoothPictures() throws {
         // Gradients: where colours change slowly the two chroma filters must agree; at hard
         // edges they differ by design (libswscale's bilinear filter is wider).

@@ -45,8 +45,8 @@ enum BT709Kernel {
                 let pixels1 = row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
                 let (r0, g0, b0) = channels(pixels0)
                 let (r1, g1, b1) = channels(pixels1)
-                luma0.storeBytes(of: luma(r0, g0, b0), toByteOffset: x, as: SIMD16<UInt8>.self)
-                luma1.storeBytes(of: luma(r1, g1, b1), toByteOffset: x, as: SIMD16<UInt8>.self)
+                luma0.storeBytes(of: luma(pixels0), toByteOffset: x, as: SIMD16<UInt8>.self)
+                luma1.storeBytes(of: luma(pixels1), toByteOffset: x, as: SIMD16<UInt8>.self)
 
                 let r = filtered(r0 &+ r1, left: left.r), g = filtered(g0 &+ g1, left: left.g)
                 let b = filtered(b0 &+ b1, left: left.b)
@@ -98,9 +98,25 @@ enum BT709Kernel {
         return (top.0 + bottom.0, top.1 + bottom.1, top.2 + bottom.2)
     }
 
+    // Luma in 16-bit lanes, which multiply natively on every x86-64 (SSE2's pmullw) where 32-bit
+    // lanes do not: each coefficient split as 128 x high + low, the sum (yr r + yg g + yb b +
+    // bias) >> 15 is exactly (H + (L >> 7) + bias / 128) >> 8 with H the sum of the highs' products
+    // and L the lows' — the bias is a multiple of 128 — and every partial sum stays below 2^16 for
+    // 8-bit channels (`BT709KernelTests` checks the bounds and every input against the formula).
+    static let lumaHigh = (r: UInt16(yr >> 7), g: UInt16(yg >> 7), b: UInt16(yb >> 7))
+    static let lumaLow = (r: UInt16(yr & 127), g: UInt16(yg & 127), b: UInt16(yb & 127))
+    static let lumaBiasHigh = UInt16(lumaBias >> 7)
+
+    /// The luma of 16 ARGB32 pixels (bytes B, G, R, A), in 16-bit lanes.
     @inline(__always)
-    private static func luma(_ r: SIMD16<Int32>, _ g: SIMD16<Int32>, _ b: SIMD16<Int32>) -> SIMD16<UInt8> {
-        SIMD16<UInt8>(truncatingIfNeeded: (r &* yr &+ g &* yg &+ b &* yb &+ lumaBias) &>> 15)
+    private static func luma(_ pixels: SIMD16<UInt32>) -> SIMD16<UInt8> {
+        let mask = SIMD16<UInt32>(repeating: 0xFF)
+        let r = SIMD16<UInt16>(truncatingIfNeeded: (pixels &>> 16) & mask)
+        let g = SIMD16<UInt16>(truncatingIfNeeded: (pixels &>> 8) & mask)
+        let b = SIMD16<UInt16>(truncatingIfNeeded: pixels & mask)
+        let high = r &* lumaHigh.r &+ g &* lumaHigh.g &+ b &* lumaHigh.b
+        let low = r &* lumaLow.r &+ g &* lumaLow.g &+ b &* lumaLow.b
+        return SIMD16<UInt8>(truncatingIfNeeded: (high &+ (low &>> 7) &+ lumaBiasHigh) &>> 8)
     }
 
     @inline(__always)
