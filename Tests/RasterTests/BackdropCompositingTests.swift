@@ -65,11 +65,12 @@ final class BackdropCompositingTests: XCTestCase {
         XCTAssertEqual(failures, 0, "pixels where over(_:_:) differs from Cairo's OVER")
     }
 
-    /// The materials at 1x and 3x over translucent and opaque canvases, for areas inside the
+    /// Materials at 1x and 3x over translucent and opaque canvases, for areas inside the
     /// canvas and reaching its edges: filtered onto the canvas in place, the bytes are those of
     /// the filter's image painted over the area.
     func testCompositingInPlaceEqualsPaintingTheFilteredImage() throws {
-        let looks = [MaterialLook(blurRadius: 10, saturation: 1.8, tint: Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.94)),
+        // The bars' material in both appearances, and a translucent tint, which leaves the result translucent.
+        let looks = [BlurMaterial.systemChromeMaterial.look(.light), BlurMaterial.systemChromeMaterial.look(.dark),
                      MaterialLook(blurRadius: 10, saturation: 1.8, tint: Color(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.6))]
         let width = 160, height = 120
         for (seed, opaque) in [(UInt64(3), true), (UInt64(5), false)] {
