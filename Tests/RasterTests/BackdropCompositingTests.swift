@@ -8,21 +8,6 @@ import XCTest
 /// what it replaces: the filter's image painted over the area by Cairo (`filtered`, then
 /// `cairo_paint` with `CAIRO_OPERATOR_OVER`), and `BackdropFilter.over` against pixman's OVER.
 final class BackdropCompositingTests: XCTestCase {
-    /// Pseudo-random premultiplied pixels (channels at most alpha), every fourth one opaque, from a
-    /// fixed seed (Knuth's MMIX linear congruential generator).
-    private func noise(count: Int, seed: UInt64) -> [UInt32] {
-        var state = seed
-        func next() -> UInt32 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt32(truncatingIfNeeded: state >> 33)
-        }
-        return (0..<count).map { _ in
-            let a = next() % 4 == 0 ? 255 : next() % 256
-            let r = next() % (a + 1), g = next() % (a + 1), b = next() % (a + 1)
-            return a << 24 | r << 16 | g << 8 | b
-        }
-    }
-
     /// A canvas holding `pixels` (`width` wide).
     private func canvas(_ pixels: [UInt32], width: Int) throws -> CairoContext {
         let surface = try CairoSurface(width: width, height: pixels.count / width)
@@ -50,8 +35,8 @@ final class BackdropCompositingTests: XCTestCase {
     /// destinations: `over` gives pixman's bytes for OVER, as Cairo composites one image onto another.
     func testOverIsPixmansOver() throws {
         let count = 64 * 64
-        let sources = noise(count: count, seed: 7) + (0...255).map { UInt32($0) << 24 | UInt32($0 / 2) << 16 }
-        let destinations = noise(count: sources.count, seed: 11)
+        let sources = premultipliedNoise(count: count, seed: 7) + (0...255).map { UInt32($0) << 24 | UInt32($0 / 2) << 16 }
+        let destinations = premultipliedNoise(count: sources.count, seed: 11)
         let width = 64
         let target = try canvas(destinations, width: width)
         let image = try canvas(sources, width: width)
@@ -74,7 +59,7 @@ final class BackdropCompositingTests: XCTestCase {
                      MaterialLook(blurRadius: 10, saturation: 1.8, tint: Color(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.6))]
         let width = 160, height = 120
         for (seed, opaque) in [(UInt64(3), true), (UInt64(5), false)] {
-            let source = noise(count: width * height, seed: seed).map { opaque ? $0 | 0xFF00_0000 : $0 }
+            let source = premultipliedNoise(count: width * height, seed: seed).map { opaque ? $0 | 0xFF00_0000 : $0 }
             for look in looks {
                 for scale in [1.0, 3.0] {
                     for area in [Rect(x: 20, y: 30, width: 100, height: 40), Rect(x: 0, y: 0, width: 160, height: 50),

@@ -9,21 +9,6 @@ import XCTest
 /// channel. The filter's fast paths (32- or 64-bit
 /// lanes, running sums over whole rows) must give exactly the same bytes.
 final class BackdropReferenceTests: XCTestCase {
-    /// Pseudo-random premultiplied pixels (channels at most alpha), from a fixed seed
-    /// (Knuth's MMIX linear congruential generator).
-    private func noise(count: Int, seed: UInt64) -> [UInt32] {
-        var state = seed
-        func next() -> UInt32 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt32(truncatingIfNeeded: state >> 33)
-        }
-        return (0..<count).map { _ in
-            let a = next() % 4 == 0 ? 255 : next() % 256
-            let r = next() % (a + 1), g = next() % (a + 1), b = next() % (a + 1)
-            return a << 24 | r << 16 | g << 8 | b
-        }
-    }
-
     /// The filter's steps, plainly: see `BackdropFilter`'s documentation.
     private func reference(_ filter: BackdropFilter, source: [UInt32], canvasWidth: Int, canvasHeight: Int,
                            x0: Int, y0: Int, width: Int, height: Int) -> [UInt32] {
@@ -126,7 +111,7 @@ final class BackdropReferenceTests: XCTestCase {
     /// materials' luminance curves and brightness.
     func testTheFilterEqualsThePlainReferenceByteForByte() {
         let canvasWidth = 150, canvasHeight = 130
-        let source = noise(count: canvasWidth * canvasHeight, seed: 27)
+        let source = premultipliedNoise(count: canvasWidth * canvasHeight, seed: 27)
         let tint = Color(red: 0.9, green: 0.4, blue: 0.2, alpha: 0.35)
         let cases: [(look: MaterialLook, scale: Double, area: (x: Int, y: Int, width: Int, height: Int))] = [
             (MaterialLook(blurRadius: 2, saturation: 1.8, tint: tint), 1, (10, 20, 60, 30)),
