@@ -198,7 +198,7 @@ public struct Timeline: Sendable {
             // view inside a `scroll` (`<screen>/<scroll>/<id>`) is listed as `<screen>/<id>`.
             guard let offset = layer.contentOffset else { continue }
             let path = layer.id.split(separator: "/")
-            let id = path.count == 3 && path[1] != "navigationController" ? "\(path[0])/\(path[2])" : layer.id
+            let id = path.count == 3 ? "\(path[0])/\(path[2])" : layer.id
             offsets[id] = offset.x != 0 ? offset.x : offset.y
         }
         return offsets

@@ -337,8 +337,10 @@ struct TimelineBuilder {
             earliestBegin = end
         }
 
+        // The trace as a scroll view's pan recognizer sees it, for the sheet's scroll view and any other.
+        let pan = PanRecognizer(bounds: bounds).recognize(trace)
         // A pan on a list or grid inside a sheet: the sheet and the scroll view share it.
-        if let effect = sheetScroll(trace, notBefore: earliestBegin) {
+        if let effect = sheetScroll(trace, pan, notBefore: earliestBegin) {
             return effect
         }
 
@@ -374,7 +376,7 @@ struct TimelineBuilder {
         }
 
         // A pan no transition claims scrolls the scroll view under the finger.
-        switch scroll(trace, notBefore: earliestBegin) {
+        switch scroll(trace, pan, notBefore: earliestBegin) {
         case .scrolled(let index): return .scroll(index)
         case .declined(let why?): reasons.append(why)
         case .declined(nil): break
@@ -647,11 +649,7 @@ struct TimelineBuilder {
     /// The page sheet the top screen is shown in (its presented navigation controller's), at the
     /// detent it rests at, for a sheet presented from it; nil where the top screen is in no page sheet.
     private func presentingSheet() -> PresentingSheet? {
-        let root = controllerRoot(level: stack.count - 1)
-        guard root > 0, let transition = stack[root].transition, let stage = stack[root].stage,
-              let style = transition.style as? any SheetStyle else { return nil }
-        let sheet = style.driver(StyleRun(settings: transition.settings, stage: stage, forward: false))
-        guard case .page = sheet.geometry.kind else { return nil }
+        guard let (sheet, level) = restingSheet(), case .page = sheet.geometry.kind, let stage = stack[level].stage else { return nil }
         return PresentingSheet(geometry: sheet.geometry, top: sheet.restTop, root: stage.below)
     }
 
@@ -867,13 +865,7 @@ struct TimelineBuilder {
             return .nothing("tab \(index) ('\(title)') is already selected and shows its root '\(top.screen)' with nothing scrolled")
         }
         let key = ScrollOffsets.Key(screen: top.screen, view: scroll.id)
-        let run = ScrollRun(key: key, geometry: scroll, from: offsets[key], to: 0, at: time, scale: scene.device.scale)
-        scrolls.append(run)
-        activeScroll = scrolls.count - 1
-        scrolledViews.insert(key)
-        segments.append(.scroll(start: time, run: scrolls.count - 1, layout: restingLayout(), offsets: offsets))
-        lastActivity = max(lastActivity, run.endTime)
-        return .scroll(scrolls.count - 1)
+        return .scroll(begin(ScrollRun(key: key, geometry: scroll, from: offsets[key], to: 0, at: time, scale: scene.device.scale)))
     }
 
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
@@ -1058,9 +1050,8 @@ struct TimelineBuilder {
     /// moving mostly along its axis (a vertical one ignores a mostly sideways pan, a horizontal one
     /// a mostly vertical pan), which goes to a scroll view of that axis under it, if any
     /// (docs/uikit-semantics.md#scrolling). A screen scrolls that fills the screen at rest or is a sheet.
-    private mutating func scroll(_ trace: [TouchPoint], notBefore earliest: Double) -> ScrollAttempt {
+    private mutating func scroll(_ trace: [TouchPoint], _ recognition: PanRecognition, notBefore earliest: Double) -> ScrollAttempt {
         guard active == nil, let down = trace.first else { return .declined(nil) }
-        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         let axis: ScrollAxis? = recognition.movementAtBegin.map { ScrollAxis.dominant(in: $0) }
         guard let hit = scrollView(at: down.location, axis: axis) ?? scrollView(at: down.location) else { return .declined(nil) }
         // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
@@ -1146,14 +1137,13 @@ struct TimelineBuilder {
     /// it, the scroll view's alone (`MinimumSheetSwipeInterval`). Nil where this is not such a pan: a
     /// content that cannot scroll (no taller than the view, and not always bouncing), a pan that never began or began sideways or too early, which
     /// the sheet's own pan and the scroll view's answer as elsewhere.
-    private mutating func sheetScroll(_ trace: [TouchPoint], notBefore earliest: Double) -> GestureEffect? {
+    private mutating func sheetScroll(_ trace: [TouchPoint], _ recognition: PanRecognition, notBefore earliest: Double) -> GestureEffect? {
         guard active == nil, let resting = restingSheet(), let down = trace.first,
               let hit = scrollView(at: down.location, axis: .vertical), hit.geometry.scrolls
         else { return nil }
         let (geometry, key) = hit
-        let recognition = PanRecognizer(bounds: bounds).recognize(trace)
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin,
-              abs(movement.y) >= abs(movement.x), began.time >= earliest else { return nil }
+              ScrollAxis.dominant(in: movement) == .vertical, began.time >= earliest else { return nil }
         // A pan begun soon after the last one on this scroll view is its alone while the sheet rests.
         let quick = panEnds[key].map { began.time - $0 < SheetScrollArbitration.minimumSwipeInterval } ?? false
         panEnds[key] = recognition.up.time

@@ -182,15 +182,10 @@ extension ScreenSpec {
     /// ends above; nil when no list, grid or `scroll` reaches down there.
     public func contentBelow(_ edge: Double, on device: Device, offset: (String) -> Double) -> Double? {
         var below: Double?
+        let content = contentFrame(on: device)
         for view in views {
-            let frame: Rect?
-            switch view {
-            case .list(let list): frame = list.frame ?? contentFrame(on: device)
-            case .grid(let grid): frame = grid.frame ?? contentFrame(on: device)
-            case .rect(let rect) where rect.scrolling != nil: frame = rect.frame
-            default: frame = nil
-            }
-            guard let frame, frame.maxY > edge, let end = view.contentEnd(in: frame) else { continue }
+            let frame = view.frame(default: content)
+            guard frame.maxY > edge, let end = view.contentEnd(in: frame) else { continue }
             let scrolled = view.scrolling?.axis == .vertical ? view.id.map(offset) ?? 0 : 0
             let shown = end - scrolled - edge
             below = max(below ?? shown, shown)
