@@ -118,9 +118,10 @@ public final class ScreenCache: @unchecked Sendable {
     }
 
     /// Draws the rows `rows` (all when nil) of `image`, one of this cache's parts drawn band by
-    /// band, that no frame has shown yet; nothing for an image drawn whole.
+    /// band, that no frame has shown yet; nothing for an image drawn whole or wholly drawn by now
+    /// (which takes no lock).
     func drawRows(_ rows: Range<Int>?, of image: ScreenImage) {
-        guard image.bands != nil else { return }
+        guard let bands = image.bands, !bands.complete else { return }
         // A band Cairo cannot draw (out of memory) stays blank and is tried again next time.
         drawn.withLockedValue { drawn in try? image.drawRows(rows, images: drawn.images) }
     }

@@ -24,17 +24,13 @@ final class BackdropFilters {
     /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter,
     /// as a pattern placed over the area; nil when it cannot be made.
     func filtered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> CairoPattern? {
-        let x0 = Int(area.x), y0 = Int(area.y), width = Int(area.width), height = Int(area.height)
-        guard width > 0, height > 0, let target = try? outputImage(width: width, height: height) else { return nil }
-        let canvas = cairo.surface
-        canvas.flush()
-        guard let pixels = canvas.data, let out = target.surface.data else { return nil }
+        guard area.width >= 1, area.height >= 1,
+              let target = try? outputImage(width: Int(area.width), height: Int(area.height)) else { return nil }
         target.surface.flush()
-        filter(look, scale: scale).apply(
-            source: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self), sourceStride: canvas.stride / 4,
-            canvasWidth: canvas.width, canvasHeight: canvas.height, x0: x0, y0: y0, width: width, height: height,
-            output: UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride: target.surface.stride / 4,
-            scratch: scratch)
+        guard let out = target.surface.data,
+              apply(look, area: area, scale: scale, on: cairo, output: { _ in
+                  (UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), target.surface.stride / 4)
+              }, over: false) else { return nil }
         target.surface.markDirty()
         target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
         return target.pattern
@@ -45,25 +41,37 @@ final class BackdropFilters {
     /// `CAIRO_OPERATOR_OVER` at full opacity, unclipped, gives: no image between. False when
     /// the canvas's pixels cannot be reached (nothing is done).
     func compositeFiltered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> Bool {
-        let x0 = Int(area.x), y0 = Int(area.y), width = Int(area.width), height = Int(area.height)
-        guard width > 0, height > 0 else { return true }
+        let done = apply(look, area: area, scale: scale, on: cairo, output: { canvas in
+            (canvas.pixels + Int(area.y) * canvas.stride + Int(area.x), canvas.stride)
+        }, over: true)
+        if done { cairo.surface.markDirty() }
+        return done
+    }
+
+    /// `look`'s filter of the canvas under `area` written to where `output` says (given the
+    /// canvas's pixels and stride in pixels), over it or replacing it; false when the canvas's
+    /// pixels cannot be reached.
+    private func apply(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext,
+                       output: ((pixels: UnsafeMutablePointer<UInt32>, stride: Int)) -> (UnsafeMutablePointer<UInt32>, Int),
+                       over: Bool) -> Bool {
         let canvas = cairo.surface
         canvas.flush()
-        guard let pixels = canvas.data else { return false }
-        let stride = canvas.stride / 4
-        let words = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
+        guard let data = canvas.data else { return false }
+        let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), stride = canvas.stride / 4
+        let (out, outStride) = output((pixels, stride))
         filter(look, scale: scale).apply(
-            source: UnsafePointer(words), sourceStride: stride, canvasWidth: canvas.width, canvasHeight: canvas.height,
-            x0: x0, y0: y0, width: width, height: height, output: words + y0 * stride + x0, outputStride: stride,
-            over: true, scratch: scratch)
-        canvas.markDirty()
+            source: UnsafePointer(pixels), sourceStride: stride, canvasWidth: canvas.width, canvasHeight: canvas.height,
+            x0: Int(area.x), y0: Int(area.y), width: Int(area.width), height: Int(area.height),
+            output: out, outputStride: outStride, over: over, scratch: scratch)
         return true
     }
 
-    /// An image exactly `width` x `height`, kept for the next call of that size.
+    /// An image exactly `width` x `height`, kept for the next call of that size (a few sizes at
+    /// a time: a backdrop whose size animates would otherwise keep one for every frame).
     private func outputImage(width: Int, height: Int) throws -> (surface: CairoSurface, pattern: CairoPattern) {
         let key = width << 32 | height
         if let output = outputs[key] { return output }
+        if outputs.count >= 8 { outputs.removeAll() }
         let surface = try CairoSurface(width: width, height: height)
         let made = (surface: surface, pattern: try CairoPattern(surface: surface))
         outputs[key] = made

@@ -23,6 +23,8 @@ import Scene
 struct BackdropFilter: Hashable {
     /// Full-resolution pixels per grid sample, along each axis.
     let factor: Int
+    /// Where in its box each box average samples, along each axis (`offsets(factor:)`).
+    let offsets: [Int]
     /// The widths (odd) of the three box blurs on the grid.
     let boxes: [Int]
     /// How many pixels past the area the grid reaches on each side: what the filter reads.
@@ -50,6 +52,7 @@ struct BackdropFilter: Hashable {
         let factor = fit >= 4 ? min(Int(fit / 4) * 4, 16) : fit >= 2 ? 2 : 1
         let f = Double(factor)
         let offsets = Self.offsets(factor: factor)
+        self.offsets = offsets
         let mean = Double(offsets.reduce(0, +)) / Double(offsets.count)
         let boxVariance = offsets.reduce(0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / Double(offsets.count)
         let residual = max(sigma * sigma - boxVariance - (factor > 1 ? f * f / 6 : 0), 0)
@@ -99,7 +102,7 @@ struct BackdropFilter: Hashable {
                x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
                over overOutput: Bool = false, scratch: BackdropScratch = BackdropScratch()) {
         guard width > 0, height > 0, canvasWidth > 0, canvasHeight > 0 else { return }
-        let taps = Self.offsets(factor: factor).count
+        let taps = offsets.count
         let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
         // Every sum of steps 1 and 2 adds up at most `divisor` of the 8-bit channels' values
         // (each box multiplies the count summed by its width), so it is at most 255 · divisor:
@@ -123,7 +126,7 @@ struct BackdropFilter: Hashable {
         x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
         divisor: Int64, overOutput: Bool, scratch: BackdropScratch
     ) {
-        let f = factor, offsets = Self.offsets(factor: factor), taps = offsets.count
+        let f = factor, offsets = self.offsets, taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
         let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
         let lanes = lw * 4

@@ -101,8 +101,8 @@ final class Compositor {
             cairo_clip(cr)
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        // How many of the children opened so far clip theirs, and which do.
-        var clips = 0, clipStack: [Bool] = []
+        // Which of the children opened so far clip theirs.
+        var clipStack: [Bool] = []
         for step in plan.steps {
             switch step {
             case .clear(let background):
@@ -125,7 +125,7 @@ final class Compositor {
                 // Not repainted: its rows are all outside the damage (`spreading` makes it all or nothing).
                 if let rows, !rows.bands.contains(where: { $0.overlaps(Int(area.minY)..<Int(area.maxY)) }) { break }
                 // Unclipped, opaque and square: filtered straight onto the canvas, which is the same.
-                if clips == 0, alpha >= 1, cornerRadius == 0, device.isAxisAligned,
+                if !clipStack.contains(true), alpha >= 1, cornerRadius == 0, device.isAxisAligned,
                    backdrops.compositeFiltered(look, area: area, scale: scale, on: cairo) { break }
                 guard let pattern = backdrops.filtered(look, area: area, scale: scale, on: cairo) else { break }
                 cairo.withSavedState {
@@ -140,14 +140,13 @@ final class Compositor {
             case .beginChildren(let clip):
                 cairo_save(cr)
                 clipStack.append(clip != nil)
-                if clip != nil { clips += 1 }
                 if let clip {
                     setPath(clip.bounds, cornerRadius: clip.cornerRadius, transform: clip.device)
                     cairo_clip(cr)
                 }
             case .endChildren:
                 cairo_restore(cr)
-                if clipStack.popLast() == true { clips -= 1 }
+                _ = clipStack.popLast()
             case .touch(let point):
                 paintTouch(at: point)
             }

@@ -1,4 +1,5 @@
 internal import CCairo
+import Synchronization
 import Geometry
 import Scene
 
@@ -24,9 +25,14 @@ final class ScreenImage: Sendable {
     final class Bands: @unchecked Sendable {
         let height: Int
         fileprivate var drawn: [Bool]
+        /// Set once every band is drawn, and read without the lock: then nothing is left to draw.
+        private let whole = Atomic<Bool>(false)
+        var complete: Bool { whole.load(ordering: .acquiring) }
         fileprivate let draw: (CairoContext, ImageLibrary) throws -> Void
         /// The user-space scale of the image's drawing (pixels per point, per axis).
         fileprivate let scale: (x: Double, y: Double)
+
+        fileprivate func markComplete() { whole.store(true, ordering: .releasing) }
 
         fileprivate init(height: Int, count: Int, scale: (x: Double, y: Double),
                          draw: @escaping (CairoContext, ImageLibrary) throws -> Void) {
@@ -100,6 +106,7 @@ final class ScreenImage: Sendable {
             surface.flush()
             bands.drawn[band] = true
         }
+        if bands.drawn.allSatisfy({ $0 }) { bands.markComplete() }
     }
 
     /// A Cairo surface reading these pixels, for one canvas's exclusive use.
