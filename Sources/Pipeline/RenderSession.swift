@@ -30,7 +30,8 @@ public final class RenderSession: Sendable {
     /// A canvas of the device's own pixel size, or padded to even numbers for an encoder that needs them.
     public func canvas(padded: Bool = false) throws -> Canvas {
         try Canvas(pixelWidth: padded ? geometry.width : geometry.contentWidth,
-                   pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale)
+                   pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale,
+                   contentHeight: geometry.contentHeight)
     }
 
     /// Draws `state` on `canvas` with the scene's compositing.
@@ -39,7 +40,7 @@ public final class RenderSession: Sendable {
     }
 
     /// Draws `state` on `canvas` where it differs from the frame the canvas drew last; the rows redrawn.
-    public func drawChanges(_ state: FrameState, on canvas: Canvas) -> Damage {
+    public func drawChanges(_ state: FrameState, on canvas: Canvas) -> FrameChanges {
         canvas.drawChanges(state, screens: screens, options: compositor)
     }
 }

@@ -27,6 +27,9 @@ public struct RenderStatistics: Sendable {
     /// Rows the workers converted into the frame ring's buffers, summed over the composited
     /// frames; the rest were kept from the frame the buffer held before (`ConvertedFrame`).
     public var convertedRows = 0
+    /// Rows moved whole in the frame ring's buffers instead of converted (a scroll,
+    /// `RowMove`), summed over the composited frames.
+    public var movedRows = 0
     /// libx264 and the muxer, on the encoder thread.
     public var encodeSeconds = 0.0
     /// The encoder thread waiting for a worker to deliver the next frame.
@@ -55,10 +58,12 @@ public struct RenderStatistics: Sendable {
             String(format: "setup: %.1f ms (timeline, screens)", setupSeconds * 1000),
             "composite: \(perFrame(compositeSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
             "convert: \(perFrame(convertSeconds, compositedFrames)) CPU (per composited frame, on the workers)",
-            String(format: "repainted: %.1f%% of the composited frames' rows (the rest kept from the worker's frame before)",
+            String(format: "repainted: %.1f%% of the composited frames' rows (the rest kept or moved from the worker's frame before)",
                    share(repaintedRows)),
-            String(format: "converted: %.1f%% of the composited frames' rows (the rest kept from the buffer's frame before)",
+            String(format: "converted: %.1f%% of the composited frames' rows (the rest kept or moved from the buffer's frame before)",
                    share(convertedRows)),
+            String(format: "moved: %.1f%% of the composited frames' rows (a scroll's, in the buffer's frame before)",
+                   share(movedRows)),
             "encode: \(perFrame(encodeSeconds, frames)) (libx264 + mux, encoder thread)",
             String(format: "encoder waited: %.1f ms in all", encoderWaitSeconds * 1000),
             String(format: "total: %.3f s, %.1f fps", wallSeconds, framesPerSecond),

@@ -56,9 +56,9 @@ public enum VideoRenderer {
                                progress: ProgressHandler?) throws -> RenderStatistics {
         let geometry = FrameGeometry(scene: scene)
         let job = try RenderJob(scene: scene, options: options, start: start)
-        var statistics = job.statistics(padded: true)
+        var statistics = job.statistics(padded: true, bytesPerPixel: 1.5) // yuv420p
 
-        let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0, converted: 0))
+        let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0, converted: 0, moved: 0))
         let ring = FrameRing(frames: job.plan.compositedFrames, capacity: statistics.framesInFlight,
                              pool: WorkerPool(threads: statistics.workers, name: "segue-frames", lowestPriority: true),
                              makeBuffer: { ConvertedFrame(width: geometry.width, height: geometry.height) },
@@ -73,6 +73,7 @@ public enum VideoRenderer {
                                      $0.convert += worker.convertSeconds
                                      $0.rows += worker.repaintedRows
                                      $0.converted += worker.convertedRows
+                                     $0.moved += worker.movedRows
                                  }
                              })
 
@@ -94,7 +95,8 @@ public enum VideoRenderer {
         let finishing = ProcessMeter.now()
         try writer.finish()
         statistics.encodeSeconds += ProcessMeter.now() - finishing
-        (statistics.compositeSeconds, statistics.convertSeconds, statistics.repaintedRows, statistics.convertedRows) =
+        (statistics.compositeSeconds, statistics.convertSeconds, statistics.repaintedRows, statistics.convertedRows,
+         statistics.movedRows) =
             totals.withLockedValue { $0 }
         statistics.wallSeconds = ProcessMeter.now() - start
         statistics.peakMemoryBytes = ProcessMeter.peakResidentBytes()

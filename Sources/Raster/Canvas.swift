@@ -15,8 +15,9 @@ public final class Canvas {
     private let surface: CairoSurface
     let compositor: Compositor
 
-    /// A canvas of `pixelWidth` x `pixelHeight` pixels, where one point is `scale` pixels.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) throws {
+    /// A canvas of `pixelWidth` x `pixelHeight` pixels, where one point is `scale` pixels; rows
+    /// from `contentHeight` down (when given) are edge padding (`padEdges`), never moved.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, contentHeight: Int? = nil) throws {
         guard scale > 0, scale.isFinite, (1...cairoMaximumSide).contains(pixelWidth),
               (1...cairoMaximumSide).contains(pixelHeight) else {
             throw RasterError.invalidSize(width: pixelWidth, height: pixelHeight, scale: scale)
@@ -25,7 +26,7 @@ public final class Canvas {
         self.pixelHeight = pixelHeight
         self.scale = scale
         surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
-        compositor = Compositor(cairo: try CairoContext(surface: surface), scale: scale)
+        compositor = Compositor(cairo: try CairoContext(surface: surface), scale: scale, contentHeight: contentHeight)
     }
 
     /// Bytes from one row to the next. Cairo ARGB32: premultiplied, B,G,R,A bytes in memory (little-endian).
@@ -58,12 +59,13 @@ public final class Canvas {
         compositor.composite(state, screens: screens, options: options)
     }
 
-    /// Makes the pixels `state`'s, as `draw` does, repainting only the rows where it may differ
-    /// from the frame this canvas drew last, and returns those rows (every row the first time,
-    /// or when `screens` is another cache). The pixels come out byte for byte as `draw` paints
-    /// them, whichever frame was drawn before, as long as nothing but `draw`, `drawChanges` and
-    /// `padEdges` wrote to them.
-    public func drawChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
+    /// Makes the pixels `state`'s, as `draw` does, but only where they may differ from the
+    /// frame this canvas drew last: moving the rows a scroll moves whole, then repainting the
+    /// rows that need it; returns both (every row repainted the first time, or when `screens`
+    /// is another cache). The pixels come out byte for byte as `draw` paints them, whichever
+    /// frame was drawn before, as long as nothing but `draw`, `drawChanges` and `padEdges`
+    /// wrote to them.
+    public func drawChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> FrameChanges {
         compositor.compositeChanges(state, screens: screens, options: options)
     }
 
@@ -72,14 +74,15 @@ public final class Canvas {
     /// are out of date.
     public var painted: PaintedFrame? { compositor.painted }
 
-    /// The rows where the pixels the canvas holds now may differ from those it held when
-    /// `painted` was `earlier` (every row when `earlier` is nil, or was painted from another
-    /// screen cache or on another canvas's geometry). A copy of those earlier pixels, brought
-    /// up to date in these rows, is byte for byte a copy of the pixels now, whichever worker's
-    /// canvas painted them (`Damage.between`).
-    public func changes(since earlier: PaintedFrame?) -> Damage {
-        guard let now = painted else { return .all(height: pixelHeight) }
-        guard let earlier, earlier.geometry == now.geometry else { return .all(height: pixelHeight) }
+    /// How a copy of the pixels the canvas held when `painted` was `earlier` becomes a copy of
+    /// those it holds now: rows moved, then rows brought up to date from the canvas (every row
+    /// when `earlier` is nil, or was painted from another screen cache or on another canvas's
+    /// geometry). The result is byte for byte a copy of the pixels now, whichever worker's
+    /// canvas painted them (`Damage.between`, `Compositor.scrollMove`).
+    public func changes(since earlier: PaintedFrame?) -> FrameChanges {
+        guard let now = painted, let earlier, earlier.geometry == now.geometry else {
+            return FrameChanges(damage: .all(height: pixelHeight))
+        }
         return compositor.changes(from: earlier, to: now)
     }
 

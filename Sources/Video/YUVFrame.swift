@@ -41,6 +41,23 @@ public final class YUVFrame: @unchecked Sendable {
     /// heap holds there.
     private static let overreadPadding = 64
 
+    /// One plane's memory: its first byte, the bytes from one row to the next, the bytes of a
+    /// row that hold pixels, and its rows.
+    public struct Plane {
+        public let base: UnsafeMutableRawPointer
+        public let stride: Int
+        public let rowBytes: Int
+        public let rows: Int
+    }
+
+    /// The Y, U and V planes, for code that rearranges their rows (a scroll's moved rows);
+    /// the same rules as the frame's own hold for them.
+    public var planes: (y: Plane, u: Plane, v: Plane) {
+        (Plane(base: UnsafeMutableRawPointer(y), stride: lumaStride, rowBytes: width, rows: height),
+         Plane(base: UnsafeMutableRawPointer(u), stride: chromaStride, rowBytes: chromaWidth, rows: chromaHeight),
+         Plane(base: UnsafeMutableRawPointer(v), stride: chromaStride, rowBytes: chromaWidth, rows: chromaHeight))
+    }
+
     /// Allocates a black frame; `width` and `height` must be positive.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "YUVFrame needs a positive size, got \(width)x\(height)")

@@ -34,7 +34,7 @@ final class DamagedRowsTests: XCTestCase {
     func testRepaintingTheDamagedRowsOfEveryExampleSceneGivesTheWholePicture() throws {
         let files = try sceneFiles()
         XCTAssertGreaterThan(files.count, 20, "the example scenes are found")
-        var partialFrames = 0, emptyFrames = 0, checked = 0
+        var partialFrames = 0, emptyFrames = 0, movedFrames = 0, checked = 0
         for file in files {
             let session = try RenderSession(scene: try SceneFile.load(file.path))
             let partial = try session.canvas(padded: true), whole = try session.canvas(padded: true)
@@ -43,20 +43,23 @@ final class DamagedRowsTests: XCTestCase {
             var previous: FrameState?
             for index in order {
                 let state = session.timeline.state(frame: index)
-                let damage = session.drawChanges(state, on: partial)
+                let changes = session.drawChanges(state, on: partial)
+                let damage = changes.damage
+                if changes.move != nil { movedFrames += 1 }
                 session.draw(state, on: whole)
                 checked += 1
                 if let previous, FramePlan.showSamePicture(previous, state) {
-                    XCTAssertTrue(damage.isEmpty, "\(file.lastPathComponent) frame \(index) shows the picture before it")
+                    XCTAssertTrue(changes.isEmpty, "\(file.lastPathComponent) frame \(index) shows the picture before it")
                 }
-                if damage.isEmpty {
+                if changes.isEmpty {
                     emptyFrames += 1
                 } else if damage.rowCount < partial.pixelHeight {
                     partialFrames += 1
                 }
                 previous = state
                 if let row = firstDifferentRow(partial, whole) {
-                    XCTFail("\(file.lastPathComponent) frame \(index): row \(row) differs from a whole draw (repainted \(damage.bands))")
+                    XCTFail("\(file.lastPathComponent) frame \(index): row \(row) differs from a whole draw (repainted \(damage.bands), "
+                            + "moved \(changes.move.map { "\($0.rows.bands) by \($0.dy)" } ?? "none"))")
                     break
                 }
             }
@@ -64,5 +67,6 @@ final class DamagedRowsTests: XCTestCase {
         // The comparison means something only if the damage path was taken both ways.
         XCTAssertGreaterThan(partialFrames, 50, "frames repainted in part, of \(checked)")
         XCTAssertGreaterThan(emptyFrames, 100, "frames repainted not at all, of \(checked)")
+        XCTAssertGreaterThan(movedFrames, 100, "frames whose scroll moved rows, of \(checked)")
     }
 }

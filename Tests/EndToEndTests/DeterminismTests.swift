@@ -114,6 +114,98 @@ final class DeterminismTests: XCTestCase {
         XCTAssertGreaterThan(convertedInRotation, geometry.height * 4, "rows converted over earlier frames")
     }
 
+    /// A list flicked up and back under a blurred navigation bar and tab bar, 201 × 701 pt at
+    /// @1x (padded to 202 × 702): every frame scrolls, so buffers move rows (`RowMove`).
+    let scrollScene = """
+        size: [201, 701]
+        scale: 1
+        fps: 30
+        screens:
+          feed:
+            background: systemBackground
+            navigationBar: { title: Feed }
+            content:
+              - list:
+                  id: rows
+                  rows: [Alpha, Bravo, Charlie, Delta, Echo, Foxtrot, Golf, Hotel, India, Juliett, Kilo, Lima, Mike,
+                         November, Oscar, Papa, Quebec, Romeo, Sierra, Tango, Uniform, Victor, Whiskey, X-ray, Yankee, Zulu]
+        tabs:
+          items:
+            - { title: Feed, icon: house.fill, root: feed }
+        timeline:
+          - at: 0.1
+            swipe: { direction: up, distance: 120, velocity: 1400, from: [100, 500] }
+            expect: scroll
+          - at: 0.9
+            swipe: { direction: down, distance: 90, velocity: 1100, from: [100, 120] }
+            expect: scroll
+        duration: 1.7
+        """
+
+    /// A photo grid with gaps over a screen that is not one color behind them (an orange band
+    /// the gaps show), flicked under the bars: rows whose gaps show the band differ from the
+    /// rows above and below, so those must not move.
+    var gridScene: String {
+        let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scenes/images")
+        let cells = ["coast", "snow", "lake", "forest", "dusk", "dunes"].map { images.appendingPathComponent("\($0).png").path }
+        return """
+            size: [201, 701]
+            scale: 1
+            fps: 30
+            screens:
+              photos:
+                background: systemBackground
+                navigationBar: { title: Photos }
+                content:
+                  - rect: { frame: [0, 150, 201, 60], fill: "#FF9500" }
+                  - grid:
+                      id: photos
+                      columns: 3
+                      spacing: 6
+                      cells: [\((0..<36).map { "\"\(cells[$0 % cells.count])\"" }.joined(separator: ", "))]
+            timeline:
+              - at: 0.1
+                swipe: { direction: up, distance: 120, velocity: 1400, from: [100, 500] }
+                expect: scroll
+              - at: 0.9
+                swipe: { direction: down, distance: 90, velocity: 1100, from: [100, 120] }
+                expect: scroll
+            duration: 1.7
+            """
+    }
+
+    /// Buffers brought up to date over frames of a scroll — two workers in turn, rings of three
+    /// and eight buffers (so each buffer's frame is three or eight composited frames back: moves
+    /// by odd and even rows, long and short), then one buffer in a shuffled order (moves up and
+    /// down, most of them too far) — come out as the frames converted whole, and rows did move.
+    func testAScrollMovedInTheBuffersGivesTheFramesConvertedWhole() throws {
+        let folder = try CLI.temporaryFolder(self)
+        for (name, text) in [("list", scrollScene), ("grid", gridScene)] {
+            let url = folder.appendingPathComponent("\(name).yaml")
+            try text.write(to: url, atomically: false, encoding: .utf8)
+            let session = try RenderSession(scene: try SceneFile.load(url.path))
+            let fresh = try FrameWorker(session: session)
+            let geometry = session.geometry
+            let count = session.timeline.frameCount
+            var generator = SplitMix64(seed: 61)
+            for slots in [3, 8, 1] {
+                let workers = try [FrameWorker(session: session), FrameWorker(session: session)]
+                let buffers = (0..<slots).map { _ in ConvertedFrame(width: geometry.width, height: geometry.height) }
+                let order = slots == 1 ? Array(0..<count).shuffled(using: &generator) : Array(0..<count)
+                for (step, index) in order.enumerated() {
+                    let buffer = buffers[step % slots]
+                    try workers[step % 2].render(frame: index, into: buffer)
+                    XCTAssertTrue(buffer.yuv.packedBytes() == (try fresh.packedFrame(index)),
+                                  "\(name), \(slots) buffers: frame \(index), visit \(step), moved and converted over an earlier frame, differs")
+                }
+                let moved = workers.map(\.movedRows).reduce(0, +), converted = workers.map(\.convertedRows).reduce(0, +)
+                XCTAssertGreaterThan(moved, count * geometry.height / (slots == 1 ? 50 : 4), "\(name), \(slots) buffers: rows moved")
+                XCTAssertLessThan(converted, count * geometry.height * 9 / 10, "\(name), \(slots) buffers: rows converted")
+            }
+        }
+    }
+
     /// The ring hands every item to the consumer in order, with at most `capacity` buffers made
     /// and none refilled before the consumer released it, whatever the workers' timing; a
     /// worker's error reaches the consumer and stops everyone.

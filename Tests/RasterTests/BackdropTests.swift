@@ -187,7 +187,7 @@ final class BackdropTests: XCTestCase {
         let reads = BackdropFilter(look, scale: scale).readRows(0..<60, canvasHeight: 400)
         var damages: [Damage] = []
         for y in [5.0, 12, 20, 35, 120, 150] {
-            damages.append(partial.drawChanges(frame(cardY: y), screens: screens, options: CompositorOptions()))
+            damages.append(partial.drawChanges(frame(cardY: y), screens: screens, options: CompositorOptions()).damage)
             whole.draw(frame(cardY: y), screens: screens, options: CompositorOptions())
             XCTAssertTrue(pixels(partial) == pixels(whole), "card at \(y) pt: the rows repainted differ from a full draw")
         }

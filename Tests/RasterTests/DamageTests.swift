@@ -45,7 +45,7 @@ final class DamageTests: XCTestCase {
         let screens = try cache()
         let partial = try canvas(), whole = try canvas()
         return states.enumerated().map { index, state in
-            let damage = partial.drawChanges(state, screens: screens, options: options)
+            let damage = partial.drawChanges(state, screens: screens, options: options).damage
             whole.draw(state, screens: screens, options: options)
             XCTAssertTrue(pixels(partial) == pixels(whole), "frame \(index): the repainted rows differ from a full draw",
                           file: file, line: line)
@@ -102,10 +102,10 @@ final class DamageTests: XCTestCase {
         let canvas = try canvas()
         let frame = state([card(y: 20)])
         _ = canvas.drawChanges(frame, screens: try cache(), options: CompositorOptions())
-        XCTAssertEqual(canvas.drawChanges(frame, screens: try cache(), options: CompositorOptions()).bands, [0..<300])
+        XCTAssertEqual(canvas.drawChanges(frame, screens: try cache(), options: CompositorOptions()).damage.bands, [0..<300])
         let screens = try cache()
         _ = canvas.drawChanges(frame, screens: screens, options: CompositorOptions())
-        XCTAssertEqual(canvas.drawChanges(frame, screens: screens, options: CompositorOptions(background: .white)).bands, [0..<300])
+        XCTAssertEqual(canvas.drawChanges(frame, screens: screens, options: CompositorOptions(background: .white)).damage.bands, [0..<300])
     }
 
     /// A scaled or rotated screen, or a shadow, anywhere in the frame: a change elsewhere (a
@@ -137,5 +137,61 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(damage.rowPairs, [0..<1, 2..<6, 10..<11, 149..<150])
         XCTAssertEqual(Damage([1..<2, 2..<3], height: 10).rowPairs, [0..<2])
         XCTAssertTrue(Damage([4..<4], height: 10).isEmpty)
+    }
+    func testSubtractingAndClampingKeepBandsApart() {
+        let damage = Damage([0..<10, 20..<30, 40..<50], height: 100)
+        XCTAssertEqual(damage.subtracting(Damage([5..<25, 45..<60], height: 100)).bands, [0..<5, 25..<30, 40..<45])
+        XCTAssertEqual(damage.subtracting(Damage([0..<100], height: 100)).bands, [])
+        XCTAssertEqual(damage.subtracting(.none).bands, damage.bands)
+        XCTAssertEqual(damage.subtracting(Damage([12..<18, 22..<24], height: 100)).bands, [0..<10, 20..<22, 24..<30, 40..<50])
+        XCTAssertEqual(damage.clamped(to: 8..<42).bands, [8..<10, 20..<30, 40..<42])
+        // Against a row-by-row reference, over random bands.
+        var generator = MMIXGenerator(seed: 5)
+        for _ in 0..<200 {
+            func random() -> Damage {
+                Damage((0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                    let lower = Int.random(in: 0..<60, using: &generator)
+                    return lower..<(lower + Int.random(in: 0...15, using: &generator))
+                }, height: 64)
+            }
+            let a = random(), b = random()
+            func rows(_ d: Damage) -> Set<Int> { Set(d.bands.flatMap { Array($0) }) }
+            XCTAssertEqual(rows(a.subtracting(b)), rows(a).subtracting(rows(b)), "\(a.bands) - \(b.bands)")
+            XCTAssertEqual(a.subtracting(b), Damage(a.subtracting(b).bands, height: 64), "bands stay sorted and apart")
+        }
+    }
+
+    /// Moving bands of rows in place, down or up, gives each moved row its source row as it was
+    /// before anything moved, whatever the bands' order and overlap with each other's sources.
+    func testMovedRowsComeFromTheRowsAsTheyWereBefore() throws {
+        let height = 40, stride = 8, rowBytes = 5
+        var generator = MMIXGenerator(seed: 9)
+        for _ in 0..<300 {
+            let dy = Int.random(in: -12...12, using: &generator)
+            guard dy != 0 else { continue }
+            let bands = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                let lower = Int.random(in: max(0, dy)..<(height + min(0, dy)), using: &generator)
+                return lower..<min(lower + Int.random(in: 1...10, using: &generator), height + min(0, dy))
+            }
+            let move = try XCTUnwrap(RowMove(dy: dy, rows: Damage(bands, height: height)))
+            var buffer = (0..<(height * stride)).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+            let before = buffer
+            buffer.withUnsafeMutableBytes { move.apply(to: $0.baseAddress!, stride: stride, rowBytes: rowBytes, height: height) }
+            for row in 0..<height {
+                let source = move.rows.bands.contains { $0.contains(row) } ? row - dy : row
+                XCTAssertEqual(buffer[(row * stride)..<(row * stride + rowBytes)], before[(source * stride)..<(source * stride + rowBytes)],
+                               "row \(row) after moving \(move.rows.bands) by \(dy)")
+            }
+        }
+    }
+
+    /// Chroma moves with whole row pairs by an even move, by half as many rows; an odd move pairs
+    /// rows differently, so no chroma row moves.
+    func testChromaMovesWithWholePairsByEvenMovesOnly() throws {
+        let even = try XCTUnwrap(RowMove(dy: -4, rows: Damage([3..<11, 20..<22], height: 40)))
+        XCTAssertEqual(even.chromaPairs, [2..<5, 10..<11])
+        XCTAssertEqual(try XCTUnwrap(RowMove(dy: 3, rows: Damage([4..<20], height: 40))).chromaPairs, [])
+        XCTAssertNil(RowMove(dy: 0, rows: Damage([4..<20], height: 40)))
+        XCTAssertNil(RowMove(dy: 2, rows: .none))
     }
 }

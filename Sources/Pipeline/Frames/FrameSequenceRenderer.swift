@@ -33,7 +33,7 @@ enum FrameSequenceRenderer {
     /// Every frame as `frame-00000.png`… in a folder staged beside `destination`; the workers
     /// encode the PNGs themselves, in any order.
     private static func renderPNGs(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
-        var statistics = job.statistics(padded: false)
+        var statistics = job.statistics(padded: false, bytesPerPixel: 4) // the workers' canvases; no ring
         statistics.compositedFrames = job.plan.frameCount
         let folder = try StagedFolder(destination: destination)
         let total = job.plan.frameCount
@@ -63,7 +63,7 @@ enum FrameSequenceRenderer {
     /// Two passes over the composited frames: one counts the clip's colors for its palette,
     /// the next dithers each frame to it ahead of the encoder.
     private static func renderGIF(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
-        let statistics = job.statistics(padded: false)
+        let statistics = job.statistics(padded: false, bytesPerPixel: 1) // palette indices
         let plan = job.plan
         let width = statistics.width, height = statistics.height
 
@@ -102,7 +102,7 @@ enum FrameSequenceRenderer {
     // MARK: ProRes
 
     private static func renderProRes(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
-        let statistics = job.statistics(padded: true)
+        let statistics = job.statistics(padded: true, bytesPerPixel: 8) // four 16-bit planes
         let geometry = job.geometry
         let writer = try ProResWriter(destination: destination, width: geometry.width, height: geometry.height, fps: job.scene.fps)
         try encodeInOrder(job, workers: statistics.workers, capacity: statistics.framesInFlight,

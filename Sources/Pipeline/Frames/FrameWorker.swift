@@ -2,6 +2,7 @@ import Engine
 import Raster
 import Scene
 import Video
+import Foundation
 
 /// A buffer of the render's frame ring: a frame converted to yuv420p, and what it is the
 /// conversion of, so that whichever worker fills it next converts only the rows where its own
@@ -42,6 +43,8 @@ final class FrameWorker {
     /// Rows repainted on the canvas, and rows converted into the ring's buffers, since creation.
     private(set) var repaintedRows = 0
     private(set) var convertedRows = 0
+    /// Rows moved whole in the ring's buffers (a scroll), since creation.
+    private(set) var movedRows = 0
 
     init(session: RenderSession, converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
         self.session = session
@@ -56,20 +59,35 @@ final class FrameWorker {
     }
 
     /// Composites frame `index` and makes `frame` its conversion, converting only the rows
-    /// where it may differ from what `frame` held.
+    /// where it may differ from what `frame` held — after moving, in `frame`, the rows a scroll
+    /// moves whole: its luma rows, and its chroma rows when the move is by an even number of
+    /// rows (an odd one pairs the rows differently, so those rows are converted instead).
     func render(frame index: Int, into frame: ConvertedFrame) throws {
         let start = ProcessMeter.threadCPUTime()
-        let repainted = padded(session.drawChanges(session.timeline.state(frame: index), on: canvas))
+        let drawn = session.drawChanges(session.timeline.state(frame: index), on: canvas)
         canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
         let composited = ProcessMeter.threadCPUTime()
-        let stale = padded(canvas.changes(since: frame.painted))
+        let changes = canvas.changes(since: frame.painted)
+        var stale = changes.damage
+        if let move = changes.move {
+            let planes = frame.yuv.planes
+            move.apply(to: planes.y.base, stride: planes.y.stride, rowBytes: planes.y.rowBytes, height: planes.y.rows)
+            for chroma in [planes.u, planes.v] {
+                move.applyToChroma(chroma.base, stride: chroma.stride, rowBytes: chroma.rowBytes, height: chroma.rows)
+            }
+            // Rows whose chroma did not move (an odd move, or a pair half moved) are converted whole.
+            let pairs = Damage(move.chromaPairs.map { (2 * $0.lowerBound)..<(2 * $0.upperBound) }, height: geometry.height)
+            stale = Damage(stale.bands + move.rows.subtracting(pairs).bands, height: geometry.height)
+            movedRows += move.rows.rowCount
+        }
+        stale = padded(stale)
         if !stale.isEmpty {
             try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: frame.yuv, rowPairs: stale.rowPairs) }
         }
         frame.painted = canvas.painted
         compositeSeconds += composited - start
         convertSeconds += ProcessMeter.threadCPUTime() - composited
-        repaintedRows += repainted.rowCount
+        repaintedRows += padded(drawn.damage).rowCount
         convertedRows += stale.rowCount
     }
 

@@ -29,15 +29,17 @@ struct RenderJob {
         try session.canvas(padded: padded)
     }
 
-    /// The figures known before the first frame: sizes (padded to even or not), plan, threads, setup time.
-    func statistics(padded: Bool) -> RenderStatistics {
+    /// The figures known before the first frame: sizes (padded to even or not), plan, threads
+    /// (for ring buffers of `bytesPerPixel` bytes a pixel), setup time.
+    func statistics(padded: Bool, bytesPerPixel: Double) -> RenderStatistics {
         var statistics = RenderStatistics()
         statistics.frames = plan.frameCount
         statistics.compositedFrames = plan.compositedFrames.count
         statistics.width = padded ? geometry.width : geometry.contentWidth
         statistics.height = padded ? geometry.height : geometry.contentHeight
         statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
-        statistics.framesInFlight = min(options.resolvedFramesInFlight, plan.compositedFrames.count)
+        let bytesPerFrame = Int(Double(statistics.width * statistics.height) * bytesPerPixel)
+        statistics.framesInFlight = min(options.resolvedFramesInFlight(bytesPerFrame: bytesPerFrame), plan.compositedFrames.count)
         statistics.setupSeconds = ProcessMeter.now() - start
         return statistics
     }

@@ -11,7 +11,9 @@ import Scene
 /// status bar's and home indicator's nodes, each naming its tone); over it come the touches.
 final class Compositor {
     private let cairo: CairoContext
-    private let canvas: CanvasGeometry
+    let canvas: CanvasGeometry
+    /// The rows the scene paints; any below, up to the canvas's height, are edge padding (`Canvas.padEdges`).
+    let contentHeight: Int
     private var scale: Double { canvas.scale }
     private var sources: ScreenSources?
     /// Where translucent filtered layers are drawn before being faded in; see `paintImage`.
@@ -36,9 +38,10 @@ final class Compositor {
     /// Shown where a layer names a screen the cache does not hold, so the mistake is visible in the video.
     static let missingScreenColor = Color(red: 1, green: 0, blue: 1)
 
-    init(cairo: CairoContext, scale: Double) {
+    init(cairo: CairoContext, scale: Double, contentHeight: Int? = nil) {
         self.cairo = cairo
         canvas = CanvasGeometry(pixelWidth: cairo.surface.width, pixelHeight: cairo.surface.height, scale: scale)
+        self.contentHeight = min(contentHeight ?? canvas.pixelHeight, canvas.pixelHeight)
     }
 
     /// Paints the plan of `state`: cleared to `options.background` (opaque black by default)
@@ -50,38 +53,62 @@ final class Compositor {
         painted = PaintedFrame(plan: plan, screens: screens, geometry: canvas)
     }
 
-    /// Paints the plan of `state` as `composite` does, but only in the rows where it may differ
-    /// from the plan this compositor painted last (`Damage.between`), and returns those rows.
-    /// The canvas must hold what that plan painted (edge padding aside, which is a function of
-    /// it); the first call, or one with another screen cache, repaints every row.
+    /// Paints the plan of `state` as `composite` does, but only where it may differ from the
+    /// plan this compositor painted last, and returns what it did: the rows it moved (a scroll
+    /// view's content, `changes(from:to:)`), then the rows it repainted. The canvas must hold
+    /// what that plan painted (edge padding aside, which is a function of it); the first call,
+    /// or one with another screen cache, repaints every row.
     ///
     /// Every pixel of a repainted row comes out as `composite` would paint it: the plan's first
     /// step replaces every pixel (a clear, or a node that hides the whole canvas), and each
     /// later step's result at a pixel depends only on that pixel, the step and the clip, which
     /// only ever adds whole rows — except where an image is resampled (`resamples`): a plan
-    /// with one repaints every row. `DamagedRowsTests` compares the two on the example scenes.
-    func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> Damage {
+    /// with one repaints every row. A moved row is the earlier frame's row byte for byte
+    /// (`scrollMove`). `DamagedRowsTests` compares the two on the example scenes.
+    func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> FrameChanges {
         let frame = PaintedFrame(plan: self.plan(state, screens: screens, options: options), screens: screens, geometry: canvas)
-        let damage = changes(from: painted, to: frame)
+        let changes = changes(from: painted, to: frame)
+        if let move = changes.move {
+            cairo.surface.flush()
+            if let data = cairo.surface.data {
+                move.apply(to: UnsafeMutableRawPointer(data), stride: cairo.surface.stride, rowBytes: canvas.pixelWidth * 4,
+                           height: canvas.pixelHeight)
+            }
+            cairo.surface.markDirty()
+        }
+        let damage = changes.damage
         if !damage.isEmpty {
             paint(frame.plan, sources: sources(for: screens),
                   rows: damage.bands.count == 1 && damage.rowCount == canvas.pixelHeight ? nil : damage)
         }
         painted = frame
-        return damage
+        return changes
     }
 
-    /// The rows where `new`'s pixels may differ from `old`'s, both painted by this compositor
-    /// (whole or by `compositeChanges`, which come out the same): `Damage.between` their
-    /// plans, or every row when `new` resamples an image (see `compositeChanges`), when there is
-    /// no `old` or when it was painted from another screen cache.
-    func changes(from old: PaintedFrame?, to new: PaintedFrame) -> Damage {
-        guard let old, old.screens === new.screens else { return .all(height: canvas.pixelHeight) }
+    /// What turns `old`'s pixels into `new`'s, both painted by this compositor (whole or by
+    /// `compositeChanges`, which come out the same): the rows `Damage.between` their plans, the
+    /// backdrops that read them spread over (`spreading`) — less the rows a scroll moves whole
+    /// (`scrollMove`), which move instead. Every row is damaged when `new` resamples an image
+    /// (see `compositeChanges`), when there is no `old` or when it was painted from another
+    /// screen cache.
+    func changes(from old: PaintedFrame?, to new: PaintedFrame) -> FrameChanges {
+        let height = canvas.pixelHeight
+        guard let old, old.screens === new.screens else { return FrameChanges(damage: .all(height: height)) }
         let sources = self.sources(for: new.screens)
-        let changed = Damage.between(old.plan, new.plan, height: canvas.pixelHeight) { rows(of: $0, sources: sources) }
-            .spreading(over: backdropReads(new.plan), height: canvas.pixelHeight)
-        return changed.isEmpty || !new.plan.steps.contains(where: { resamples($0, sources: sources) })
-            ? changed : .all(height: canvas.pixelHeight)
+        let reads = backdropReads(new.plan)
+        let changed = Damage.between(old.plan, new.plan, height: height) { rows(of: $0, sources: sources) }
+            .spreading(over: reads, height: height)
+        guard !changed.isEmpty else { return FrameChanges(damage: changed) }
+        guard !new.plan.steps.contains(where: { resamples($0, sources: sources) }) else {
+            return FrameChanges(damage: .all(height: height))
+        }
+        // A backdrop whose reads changed is repainted whole, from rows that hold no filtered pixels.
+        let spread = Damage(reads.filter { read in changed.bands.contains { $0.overlaps(read) } }, height: height)
+        guard let moved = scrollMove(from: old.plan, to: new.plan, sources: sources),
+              let move = RowMove(dy: moved.dy, rows: changed.subtracting(changed.subtracting(moved.rows)).subtracting(spread)) else {
+            return FrameChanges(damage: changed)
+        }
+        return FrameChanges(damage: changed.subtracting(move.rows), move: move)
     }
 
     private func plan(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> PaintPlan {
@@ -159,7 +186,7 @@ final class Compositor {
     /// The rows `step` can change on this canvas, generously: its device bounds grown by a
     /// pixel for antialiasing (a shadow's by its blur's reach); nil when not finite. Steps that
     /// open or close children paint nothing themselves.
-    private func rows(of step: PaintPlan.Step, sources: ScreenSources?) -> Range<Int>? {
+    func rows(of step: PaintPlan.Step, sources: ScreenSources?) -> Range<Int>? {
         func rows(_ minY: Double, _ maxY: Double) -> Range<Int>? {
             guard minY.isFinite, maxY.isFinite else { return nil }
             let lower = max(Int(saturating: minY.rounded(.down)) - 1, 0)
@@ -194,7 +221,7 @@ final class Compositor {
     }
 
     /// The rows each backdrop of `plan` reads: its area's rows grown by its filter's reach.
-    private func backdropReads(_ plan: PaintPlan) -> [Range<Int>] {
+    func backdropReads(_ plan: PaintPlan) -> [Range<Int>] {
         plan.steps.compactMap { step in
             guard case let .backdrop(look, _, bounds, _, device) = step,
                   let area = canvas.backdropArea(of: bounds, device: device) else { return nil }
@@ -207,7 +234,7 @@ final class Compositor {
     /// and round a channel the other way (seen on a zoom's scaled screen, one code value), so a
     /// plan holding one is repainted whole whenever anything in it changed. Unscaled parts,
     /// copied or at a fractional place, and everything else paint the same clipped or not.
-    private func resamples(_ step: PaintPlan.Step, sources: ScreenSources?) -> Bool {
+    func resamples(_ step: PaintPlan.Step, sources: ScreenSources?) -> Bool {
         switch step {
         case .shadow:
             return true
@@ -232,7 +259,7 @@ final class Compositor {
     }
 
     /// This canvas's wrappers for `screens`, built on first use and kept while the same cache is drawn.
-    private func sources(for screens: ScreenCache) -> ScreenSources? {
+    func sources(for screens: ScreenCache) -> ScreenSources? {
         if let sources, sources.cache === screens { return sources }
         // Wrapping memory that is already allocated fails only when Cairo is out of memory;
         // nodes then show the missing-screen color.

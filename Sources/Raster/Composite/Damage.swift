@@ -49,6 +49,34 @@ public struct Damage: Equatable, Sendable {
         Damage(bands + [rows], height: height)
     }
 
+    /// The rows of this damage that are not in `other`.
+    public func subtracting(_ other: Damage) -> Damage {
+        var result: [Range<Int>] = []
+        var others = other.bands[...]
+        for band in bands {
+            var lower = band.lowerBound
+            while let cut = others.first, cut.lowerBound < band.upperBound {
+                if cut.upperBound <= lower {
+                    others = others.dropFirst()
+                    continue
+                }
+                if cut.lowerBound > lower { result.append(lower..<cut.lowerBound) }
+                lower = max(lower, cut.upperBound)
+                if cut.upperBound <= band.upperBound { others = others.dropFirst() } else { break }
+            }
+            if lower < band.upperBound { result.append(lower..<band.upperBound) }
+        }
+        return Damage(bands: result)
+    }
+
+    /// The rows of this damage inside `rows`.
+    public func clamped(to rows: Range<Int>) -> Damage {
+        Damage(bands: bands.compactMap { band in
+            let clamped = band.clamped(to: rows)
+            return clamped.isEmpty ? nil : clamped
+        })
+    }
+
     /// The row pairs (pair `p` is rows `2p` and `2p + 1`) that hold a changed row: what a 4:2:0
     /// conversion must redo, sorted and disjoint.
     public var rowPairs: [Range<Int>] {
@@ -76,12 +104,7 @@ public struct Damage: Equatable, Sendable {
     static func between(_ old: PaintPlan, _ new: PaintPlan, height: Int,
                         rows: (PaintPlan.Step) -> Range<Int>?) -> Damage {
         let a = old.steps, b = new.steps
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
-            suffix += 1
-        }
+        let (prefix, suffix) = PaintPlan.commonEnds(old, new)
         let middles = [a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)]]
         var changed: [Range<Int>] = []
         for middle in middles {

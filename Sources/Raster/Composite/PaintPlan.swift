@@ -63,6 +63,19 @@ struct PaintPlan: Equatable {
         }
     }
 
+    /// How many steps `a` and `b` share at their beginning, and then at their end (not
+    /// counting any twice): what differs between them lies in the middle.
+    static func commonEnds(_ a: PaintPlan, _ b: PaintPlan) -> (prefix: Int, suffix: Int) {
+        let a = a.steps, b = b.steps
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        return (prefix, suffix)
+    }
+
     private mutating func add(_ node: RenderNode, parent: AffineTransform, parentAlpha: Double, canvas: CanvasGeometry,
                               isOpaque: (ScreenPart) -> Bool) {
         let world = node.transform.concatenating(parent)

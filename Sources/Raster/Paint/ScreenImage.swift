@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 import Synchronization
 import Geometry
 import Scene
@@ -19,6 +20,8 @@ final class ScreenImage: Sendable {
     /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);
     /// nil when the image was drawn whole at once.
     let bands: Bands?
+    /// `uniformRuns`, once found.
+    private let runs = Mutex<[Range<Int>]?>(nil)
 
     /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
     /// Read and written only under the lock of the screen cache that holds the image.
@@ -107,6 +110,28 @@ final class ScreenImage: Sendable {
             bands.drawn[band] = true
         }
         if bands.drawn.allSatisfy({ $0 }) { bands.markComplete() }
+    }
+
+    /// The runs of rows, top to bottom, in which every row is the row above it byte for byte —
+    /// a background's still rows — found the first time they are asked for; none for an image
+    /// drawn band by band. A frame that scrolls over this image may move the rows in one run
+    /// (`Compositor.changes(from:to:)`).
+    var uniformRuns: [Range<Int>] {
+        guard bands == nil else { return [] }
+        return runs.withLock { runs in
+            if let runs { return runs }
+            var found: [Range<Int>] = []
+            var start = 0
+            let bytes = pixels.bytes, rowBytes = pixelWidth * 4
+            for row in 1...pixelHeight {
+                if row == pixelHeight || memcmp(bytes + row * stride, bytes + (row - 1) * stride, rowBytes) != 0 {
+                    found.append(start..<row)
+                    start = row
+                }
+            }
+            runs = found
+            return found
+        }
     }
 
     /// A Cairo surface reading these pixels, for one canvas's exclusive use.
