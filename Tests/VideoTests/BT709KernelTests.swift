@@ -36,6 +36,17 @@ final class BT709KernelTests: XCTestCase {
         return frame
     }
 
+    /// `pixels` (rows `stride` bytes apart) through the kernel's `implementation` alone, the row pairs `pairs` only.
+    private func kernel(_ pixels: [UInt8], width: Int, stride: Int, pairs: Range<Int>,
+                        using implementation: BT709Kernel.Implementation) -> YUVFrame {
+        let frame = YUVFrame(width: width, height: pixels.count / stride)
+        pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            BT709Kernel.convert(bgra: base, stride: stride, width: width, pairs: pairs, into: frame, using: implementation)
+        }
+        return frame
+    }
+
     func testPrimariesWhiteAndBlackAreTheStandardCodes() throws {
         // (R, G, B) -> (Y, Cb, Cr): the BT.709 formulas above, rounded.
         let cases: [((Int, Int, Int), (UInt8, UInt8, UInt8))] = [
@@ -156,6 +167,49 @@ final class BT709KernelTests: XCTestCase {
             }
         }
         XCTAssertEqual(wrong, 0, "pixels whose luma is not the formula's")
+    }
+
+    /// Every implementation of the vector steps (SSE2 on x86-64) gives the portable steps' bytes,
+    /// over frames of hashed noise whose channels are often 0 or 255 (the sums' extremes), at
+    /// widths on either side of the 16-pixel steps' tail, in padded rows, for several ranges of row
+    /// pairs; the frames' bytes are compared whole, padding and rows left alone included.
+    func testEveryImplementationGivesThePortableBytes() throws {
+        let implementations = BT709Kernel.Implementation.allCases.filter { $0 != .portable }
+        #if arch(x86_64)
+        XCTAssertEqual(implementations, [.sse2])
+        #endif
+        guard !implementations.isEmpty else { throw XCTSkip("only the portable steps on this architecture") }
+        /// A byte of noise for byte `index` of picture `seed` (SplitMix64's finalizer): a quarter 0,
+        /// a quarter 255, the rest uniform.
+        func noise(_ index: Int, _ seed: Int) -> UInt8 {
+            var z = UInt64(truncatingIfNeeded: index &* 1_000_003 &+ seed) &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            switch z & 3 {
+            case 0: return 0
+            case 1: return 255
+            default: return UInt8(truncatingIfNeeded: z >> 8)
+            }
+        }
+        var compared = 0
+        for width in [16, 18, 30, 32, 34, 46, 48, 50, 62, 66, 94, 394, 1170] {
+            for seed in 0..<3 {
+                let stride = width * 4 + 4 * seed, pairs = 6
+                let pixels = (0..<(stride * 2 * pairs)).map { noise($0, width * 3 + seed) }
+                for range in [0..<pairs, 0..<1, 2..<5, (pairs - 1)..<pairs] {
+                    let reference = kernel(pixels, width: width, stride: stride, pairs: range, using: .portable)
+                    for implementation in implementations {
+                        let frame = kernel(pixels, width: width, stride: stride, pairs: range, using: implementation)
+                        XCTAssertEqual(frame.byteCount, reference.byteCount)
+                        XCTAssertTrue(memcmp(frame.storage, reference.storage, min(frame.byteCount, reference.byteCount)) == 0,
+                                      "\(implementation) at width \(width), stride \(stride), pairs \(range)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(compared, 13 * 3 * 4 * implementations.count)
     }
 
     func testLibswscalePathAgreesOnSmoothPictures() throws {
