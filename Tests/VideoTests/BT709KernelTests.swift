@@ -179,6 +179,9 @@ final class BT709KernelTests: XCTestCase {
         XCTAssertEqual(implementations, [.sse2])
         #endif
         guard !implementations.isEmpty else { throw XCTSkip("only the portable steps on this architecture") }
+        // The SSE2 steps' chroma takes Cb and Cr as two products of (b - g, r - g), which these make exact.
+        XCTAssertEqual(BT709Kernel.cbr + BT709Kernel.cbg, BT709Kernel.cbb)
+        XCTAssertEqual(BT709Kernel.crg + BT709Kernel.crb, BT709Kernel.crr)
         /// A byte of noise for byte `index` of picture `seed` (SplitMix64's finalizer): a quarter 0,
         /// a quarter 255, the rest uniform.
         func noise(_ index: Int, _ seed: Int) -> UInt8 {
