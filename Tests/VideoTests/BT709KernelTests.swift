@@ -148,6 +148,11 @@ final class BT709KernelTests: XCTestCase {
         }
     }
 
+    /// Every red and green, with 16 blues from 0 to 255, at (`x`, `y`) of a 4096 x 256 picture.
+    private static func everyLumaInput(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+        (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17)
+    }
+
     /// The vector path's luma in 16-bit lanes: its split of the coefficients keeps every partial
     /// sum under 2^16 (checked at the largest channels), and it gives the 32-bit formula's luma
     /// for every red and green with 16 blues from 0 to 255 (a million pixels).
@@ -157,12 +162,12 @@ final class BT709KernelTests: XCTestCase {
         XCTAssertLessThan(255 * (Int(high.r) + Int(high.g) + Int(high.b)) + 255 * 127 / 128 * 3 + Int(BT709Kernel.lumaBiasHigh), 1 << 16)
         XCTAssertLessThan(255 * (Int(low.r) + Int(low.g) + Int(low.b)), 1 << 16)
         let width = 4096, height = 256
-        let pixels = picture(width: width, height: height) { x, y in (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17) }
+        let pixels = picture(width: width, height: height, Self.everyLumaInput)
         let frame = try convert(pixels, width: width, height: height)
         var wrong = 0
         for y in 0..<height {
             for x in 0..<width {
-                let (r, g, b) = (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17)
+                let (r, g, b) = Self.everyLumaInput(x, y)
                 if Int(frame.luma(x: x, y: y)) != (5983 * r + 20127 * g + 2032 * b + 540_672) >> 15 { wrong += 1 }
             }
         }
@@ -172,7 +177,8 @@ final class BT709KernelTests: XCTestCase {
     /// Every implementation of the vector steps (SSE2 on x86-64) gives the portable steps' bytes,
     /// over frames of hashed noise whose channels are often 0 or 255 (the sums' extremes), at
     /// widths on either side of the 16-pixel steps' tail, in padded rows, for several ranges of row
-    /// pairs; the frames' bytes are compared whole, padding and rows left alone included.
+    /// pairs, and over every luma input; the frames' bytes are compared whole, padding and rows
+    /// left alone included.
     func testEveryImplementationGivesThePortableBytes() throws {
         let implementations = BT709Kernel.Implementation.allCases.filter { $0 != .portable }
         #if arch(x86_64)
@@ -211,6 +217,13 @@ final class BT709KernelTests: XCTestCase {
                     }
                 }
             }
+        }
+        // Every luma input (which the test above checks against the formula through the native steps).
+        let everyLuma = picture(width: 4096, height: 256, Self.everyLumaInput)
+        let reference = kernel(everyLuma, width: 4096, stride: 4 * 4096, pairs: 0..<128, using: .portable)
+        for implementation in implementations {
+            let frame = kernel(everyLuma, width: 4096, stride: 4 * 4096, pairs: 0..<128, using: implementation)
+            XCTAssertTrue(memcmp(frame.storage, reference.storage, frame.byteCount) == 0, "\(implementation), every luma input")
         }
         XCTAssertEqual(compared, 13 * 3 * 4 * implementations.count)
     }

@@ -141,11 +141,12 @@ enum BT709Kernel {
         return (top.0 + bottom.0, top.1 + bottom.1, top.2 + bottom.2)
     }
 
-    // Luma in 16-bit lanes, which multiply natively on every x86-64 (SSE2's pmullw) where 32-bit
-    // lanes do not: each coefficient split as 128 x high + low, the sum (yr r + yg g + yb b +
-    // bias) >> 15 is exactly (H + (L >> 7) + bias / 128) >> 8 with H the sum of the highs' products
-    // and L the lows' — the bias is a multiple of 128 — and every partial sum stays below 2^16 for
-    // 8-bit channels (`BT709KernelTests` checks the bounds and every input against the formula).
+    // The portable steps' luma in 16-bit lanes, which multiply natively on every x86-64 (SSE2's
+    // pmullw) where 32-bit lanes do not: each coefficient split as 128 x high + low, the sum
+    // (yr r + yg g + yb b + bias) >> 15 is exactly (H + (L >> 7) + bias / 128) >> 8 with H the sum
+    // of the highs' products and L the lows' — the bias is a multiple of 128 — and every partial
+    // sum stays below 2^16 for 8-bit channels (`BT709KernelTests` checks the bounds, and every
+    // input against the formula and against the other implementations).
     static let lumaHigh = (r: UInt16(yr >> 7), g: UInt16(yg >> 7), b: UInt16(yb >> 7))
     static let lumaLow = (r: UInt16(yr & 127), g: UInt16(yg & 127), b: UInt16(yb & 127))
     static let lumaBiasHigh = UInt16(lumaBias >> 7)
