@@ -36,6 +36,17 @@ final class BT709KernelTests: XCTestCase {
         return frame
     }
 
+    /// `pixels` (rows `stride` bytes apart) through the kernel's `implementation` alone, the row pairs `pairs` only.
+    private func kernel(_ pixels: [UInt8], width: Int, stride: Int, pairs: Range<Int>,
+                        using implementation: BT709Kernel.Implementation) -> YUVFrame {
+        let frame = YUVFrame(width: width, height: pixels.count / stride)
+        pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            BT709Kernel.convert(bgra: base, stride: stride, width: width, pairs: pairs, into: frame, using: implementation)
+        }
+        return frame
+    }
+
     func testPrimariesWhiteAndBlackAreTheStandardCodes() throws {
         // (R, G, B) -> (Y, Cb, Cr): the BT.709 formulas above, rounded.
         let cases: [((Int, Int, Int), (UInt8, UInt8, UInt8))] = [
@@ -137,6 +148,11 @@ final class BT709KernelTests: XCTestCase {
         }
     }
 
+    /// Every red and green, with 16 blues from 0 to 255, at (`x`, `y`) of a 4096 x 256 picture.
+    private static func everyLumaInput(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+        (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17)
+    }
+
     /// The vector path's luma in 16-bit lanes: its split of the coefficients keeps every partial
     /// sum under 2^16 (checked at the largest channels), and it gives the 32-bit formula's luma
     /// for every red and green with 16 blues from 0 to 255 (a million pixels).
@@ -146,17 +162,71 @@ final class BT709KernelTests: XCTestCase {
         XCTAssertLessThan(255 * (Int(high.r) + Int(high.g) + Int(high.b)) + 255 * 127 / 128 * 3 + Int(BT709Kernel.lumaBiasHigh), 1 << 16)
         XCTAssertLessThan(255 * (Int(low.r) + Int(low.g) + Int(low.b)), 1 << 16)
         let width = 4096, height = 256
-        let pixels = picture(width: width, height: height) { x, y in (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17) }
+        let pixels = picture(width: width, height: height, Self.everyLumaInput)
         let frame = try convert(pixels, width: width, height: height)
         var wrong = 0
         for y in 0..<height {
             for x in 0..<width {
-                let (r, g, b) = (x & 0xFF, (x >> 8) << 4 | (y & 15), (y >> 4) * 17)
+                let (r, g, b) = Self.everyLumaInput(x, y)
                 if Int(frame.luma(x: x, y: y)) != (5983 * r + 20127 * g + 2032 * b + 540_672) >> 15 { wrong += 1 }
             }
         }
         XCTAssertEqual(wrong, 0, "pixels whose luma is not the formula's")
     }
+
+    // Compiled where the kernel has steps besides the portable ones: x86-64, as on CI.
+    #if arch(x86_64)
+    /// Every implementation of the vector steps (SSE2 on x86-64) gives the portable steps' bytes,
+    /// over frames of hashed noise whose channels are often 0 or 255 (the sums' extremes), at
+    /// widths on either side of the 16-pixel steps' tail, in padded rows, for several ranges of row
+    /// pairs, and over every luma input; the frames' bytes are compared whole, padding and rows
+    /// left alone included.
+    func testEveryImplementationGivesThePortableBytes() throws {
+        let implementations = BT709Kernel.Implementation.allCases.filter { $0 != .portable }
+        XCTAssertEqual(implementations, [.sse2])
+        // The SSE2 steps' chroma takes Cb and Cr as two products of (b - g, r - g), which these make exact.
+        XCTAssertEqual(BT709Kernel.cbr + BT709Kernel.cbg, BT709Kernel.cbb)
+        XCTAssertEqual(BT709Kernel.crg + BT709Kernel.crb, BT709Kernel.crr)
+        /// A byte of noise for byte `index` of picture `seed` (SplitMix64's finalizer): a quarter 0,
+        /// a quarter 255, the rest uniform.
+        func noise(_ index: Int, _ seed: Int) -> UInt8 {
+            var z = UInt64(truncatingIfNeeded: index &* 1_000_003 &+ seed) &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            switch z & 3 {
+            case 0: return 0
+            case 1: return 255
+            default: return UInt8(truncatingIfNeeded: z >> 8)
+            }
+        }
+        var compared = 0
+        for width in [16, 18, 30, 32, 34, 46, 48, 50, 62, 66, 94, 394, 1170] {
+            for seed in 0..<3 {
+                let stride = width * 4 + 4 * seed, pairs = 6
+                let pixels = (0..<(stride * 2 * pairs)).map { noise($0, width * 3 + seed) }
+                for range in [0..<pairs, 0..<1, 2..<5, (pairs - 1)..<pairs] {
+                    let reference = kernel(pixels, width: width, stride: stride, pairs: range, using: .portable)
+                    for implementation in implementations {
+                        let frame = kernel(pixels, width: width, stride: stride, pairs: range, using: implementation)
+                        XCTAssertEqual(frame.byteCount, reference.byteCount)
+                        XCTAssertTrue(memcmp(frame.storage, reference.storage, min(frame.byteCount, reference.byteCount)) == 0,
+                                      "\(implementation) at width \(width), stride \(stride), pairs \(range)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        // Every luma input (which the test above checks against the formula through the native steps).
+        let everyLuma = picture(width: 4096, height: 256, Self.everyLumaInput)
+        let reference = kernel(everyLuma, width: 4096, stride: 4 * 4096, pairs: 0..<128, using: .portable)
+        for implementation in implementations {
+            let frame = kernel(everyLuma, width: 4096, stride: 4 * 4096, pairs: 0..<128, using: implementation)
+            XCTAssertTrue(memcmp(frame.storage, reference.storage, frame.byteCount) == 0, "\(implementation), every luma input")
+        }
+        XCTAssertEqual(compared, 13 * 3 * 4 * implementations.count)
+    }
+    #endif
 
     func testLibswscalePathAgreesOnSmoothPictures() throws {
         // Gradients: where colours change slowly the two chroma filters must agree; at hard

@@ -24,54 +24,97 @@ enum BT709Kernel {
     /// Pixels per vector step.
     private static let lanes = 16
 
+    /// How the vector steps are computed; every implementation gives the same bytes.
+    enum Implementation: CaseIterable {
+        /// Swift's SIMD types, on every architecture (`luma`, `filtered` and the difference helpers below).
+        case portable
+        #if arch(x86_64)
+        /// SSE2 intrinsics, which every x86-64 has (`BT709Kernel+SSE2.swift`).
+        case sse2
+        #endif
+
+        /// The fastest implementation this architecture has.
+        static var native: Implementation {
+            #if arch(x86_64)
+            .sse2
+            #else
+            .portable
+            #endif
+        }
+    }
+
+    /// The two source rows of a row pair and the rows of the planes they convert into.
+    struct Rows {
+        let row0: UnsafeRawPointer, row1: UnsafeRawPointer
+        let luma0: UnsafeMutableRawPointer, luma1: UnsafeMutableRawPointer
+        let cb: UnsafeMutableRawPointer, cr: UnsafeMutableRawPointer
+    }
+
     /// Converts the row pairs `pairs` (rows 2 x pair and 2 x pair + 1) of `width` ARGB32 pixels
     /// per row, `stride` bytes apart, into `frame`'s planes. `width` is even and equals the
     /// frame's, and the pairs lie inside it; checked by the caller.
-    static func convert(bgra: UnsafePointer<UInt8>, stride: Int, width: Int, pairs: Range<Int>, into frame: YUVFrame) {
+    static func convert(bgra: UnsafePointer<UInt8>, stride: Int, width: Int, pairs: Range<Int>, into frame: YUVFrame,
+                        using implementation: Implementation = .native) {
         let source = UnsafeRawPointer(bgra)
         let vectorEnd = width / lanes * lanes
         for pair in pairs {
             let row0 = source + 2 * pair * stride
-            let row1 = row0 + stride
             let luma0 = UnsafeMutableRawPointer(frame.y + 2 * pair * frame.lumaStride)
-            let luma1 = luma0 + frame.lumaStride
-            let cb = UnsafeMutableRawPointer(frame.u + pair * frame.chromaStride)
-            let cr = UnsafeMutableRawPointer(frame.v + pair * frame.chromaStride)
-            // The two-row sums of the column left of the current one (column 0's own at the start).
-            var left = columnSum(row0, row1, 0)
-            var x = 0
-            while x < vectorEnd {
-                let pixels0 = row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
-                let pixels1 = row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
-                let (r0, g0, b0) = channels(pixels0)
-                let (r1, g1, b1) = channels(pixels1)
-                luma0.storeBytes(of: luma(pixels0), toByteOffset: x, as: SIMD16<UInt8>.self)
-                luma1.storeBytes(of: luma(pixels1), toByteOffset: x, as: SIMD16<UInt8>.self)
+            let rows = Rows(row0: row0, row1: row0 + stride, luma0: luma0, luma1: luma0 + frame.lumaStride,
+                            cb: UnsafeMutableRawPointer(frame.u + pair * frame.chromaStride),
+                            cr: UnsafeMutableRawPointer(frame.v + pair * frame.chromaStride))
+            switch implementation {
+            case .portable: portableSteps(rows, to: vectorEnd)
+            #if arch(x86_64)
+            case .sse2: sse2Steps(rows, to: vectorEnd)
+            #endif
+            }
+            lastColumns(rows, from: vectorEnd, to: width)
+        }
+    }
 
-                let r = filtered(r0 &+ r1, left: left.r), g = filtered(g0 &+ g1, left: left.g)
-                let b = filtered(b0 &+ b1, left: left.b)
-                cb.storeBytes(of: blueDifference(r.value, g.value, b.value), toByteOffset: x / 2, as: SIMD8<UInt8>.self)
-                cr.storeBytes(of: redDifference(r.value, g.value, b.value), toByteOffset: x / 2, as: SIMD8<UInt8>.self)
-                left = (r.last, g.last, b.last)
-                x += lanes
+    /// The vector steps over columns 0 ..< `end`, a multiple of `lanes`, in Swift's SIMD types.
+    private static func portableSteps(_ rows: Rows, to end: Int) {
+        // The two-row sums of the column left of the current one (column 0's own at the start).
+        var left = columnSum(rows.row0, rows.row1, 0)
+        var x = 0
+        while x < end {
+            let pixels0 = rows.row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
+            let pixels1 = rows.row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
+            let (r0, g0, b0) = channels(pixels0)
+            let (r1, g1, b1) = channels(pixels1)
+            rows.luma0.storeBytes(of: luma(pixels0), toByteOffset: x, as: SIMD16<UInt8>.self)
+            rows.luma1.storeBytes(of: luma(pixels1), toByteOffset: x, as: SIMD16<UInt8>.self)
+
+            let r = filtered(r0 &+ r1, left: left.r), g = filtered(g0 &+ g1, left: left.g)
+            let b = filtered(b0 &+ b1, left: left.b)
+            rows.cb.storeBytes(of: blueDifference(r.value, g.value, b.value), toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+            rows.cr.storeBytes(of: redDifference(r.value, g.value, b.value), toByteOffset: x / 2, as: SIMD8<UInt8>.self)
+            left = (r.last, g.last, b.last)
+            x += lanes
+        }
+    }
+
+    /// The columns `start` ..< `width` (after the vector steps), one pair at a time, with the same arithmetic.
+    private static func lastColumns(_ rows: Rows, from start: Int, to width: Int) {
+        let (row0, row1) = (rows.row0, rows.row1)
+        var left = columnSum(row0, row1, max(start - 1, 0))
+        var x = start
+        while x < width {
+            for column in x..<(x + 2) {
+                rows.luma0.storeBytes(of: luma(row0.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,
+                                      as: UInt8.self)
+                rows.luma1.storeBytes(of: luma(row1.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,
+                                      as: UInt8.self)
             }
-            // The last columns, one pair at a time, with the same arithmetic.
-            while x < width {
-                for column in x..<(x + 2) {
-                    luma0.storeBytes(of: luma(row0.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,
-                                     as: UInt8.self)
-                    luma1.storeBytes(of: luma(row1.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,
-                                     as: UInt8.self)
-                }
-                let here = columnSum(row0, row1, x), right = columnSum(row0, row1, x + 1)
-                let r = left.r + 2 * here.r + right.r, g = left.g + 2 * here.g + right.g, b = left.b + 2 * here.b + right.b
-                cb.storeBytes(of: UInt8(truncatingIfNeeded: (cbb * b - cbr * r - cbg * g + chromaBias) >> 18),
-                              toByteOffset: x / 2, as: UInt8.self)
-                cr.storeBytes(of: UInt8(truncatingIfNeeded: (crr * r - crg * g - crb * b + chromaBias) >> 18),
-                              toByteOffset: x / 2, as: UInt8.self)
-                left = right
-                x += 2
-            }
+            let here = columnSum(row0, row1, x), right = columnSum(row0, row1, x + 1)
+            let r = left.r + 2 * here.r + right.r, g = left.g + 2 * here.g + right.g, b = left.b + 2 * here.b + right.b
+            rows.cb.storeBytes(of: UInt8(truncatingIfNeeded: (cbb * b - cbr * r - cbg * g + chromaBias) >> 18),
+                               toByteOffset: x / 2, as: UInt8.self)
+            rows.cr.storeBytes(of: UInt8(truncatingIfNeeded: (crr * r - crg * g - crb * b + chromaBias) >> 18),
+                               toByteOffset: x / 2, as: UInt8.self)
+            left = right
+            x += 2
         }
     }
 
@@ -98,11 +141,12 @@ enum BT709Kernel {
         return (top.0 + bottom.0, top.1 + bottom.1, top.2 + bottom.2)
     }
 
-    // Luma in 16-bit lanes, which multiply natively on every x86-64 (SSE2's pmullw) where 32-bit
-    // lanes do not: each coefficient split as 128 x high + low, the sum (yr r + yg g + yb b +
-    // bias) >> 15 is exactly (H + (L >> 7) + bias / 128) >> 8 with H the sum of the highs' products
-    // and L the lows' — the bias is a multiple of 128 — and every partial sum stays below 2^16 for
-    // 8-bit channels (`BT709KernelTests` checks the bounds and every input against the formula).
+    // The portable steps' luma in 16-bit lanes, which multiply natively on every x86-64 (SSE2's
+    // pmullw) where 32-bit lanes do not: each coefficient split as 128 x high + low, the sum
+    // (yr r + yg g + yb b + bias) >> 15 is exactly (H + (L >> 7) + bias / 128) >> 8 with H the sum
+    // of the highs' products and L the lows' — the bias is a multiple of 128 — and every partial
+    // sum stays below 2^16 for 8-bit channels (`BT709KernelTests` checks the bounds, and every
+    // input against the formula and against the other implementations).
     static let lumaHigh = (r: UInt16(yr >> 7), g: UInt16(yg >> 7), b: UInt16(yb >> 7))
     static let lumaLow = (r: UInt16(yr & 127), g: UInt16(yg & 127), b: UInt16(yb & 127))
     static let lumaBiasHigh = UInt16(lumaBias >> 7)

@@ -5,9 +5,10 @@ import Dispatch
 /// Alpha is ignored, so premultiplied pixels come out composited over black. Two paths, each
 /// giving the same bytes on every CPU and for any number of `threads`; they agree to within a
 /// code value or two where colours change smoothly (their chroma filters differ at hard edges):
-/// - `.simd` (the default): Segue's integer kernel on SIMD vectors (`BT709Kernel`), chroma
-///   sited left like MPEG-2; about 1.6x faster than libswscale's bit-exact path (3.0 against
-///   4.8 ms a 1170 x 2532 frame here; `scripts/bench`, line (c)).
+/// - `.simd` (the default): Segue's integer kernel on SIMD vectors (`BT709Kernel`; SSE2
+///   intrinsics on x86-64, Swift's SIMD types elsewhere, the same bytes), chroma sited left like
+///   MPEG-2; about 2.8x faster than libswscale's bit-exact path (1.65 against 4.70 ms a
+///   1170 x 2532 frame here; `render bench/standard.yaml --stats`, with `--converter swscale`).
 /// - `.swscale`: libswscale, bilinear, chroma computed at full horizontal resolution,
 ///   bit-exact with accurate rounding (its fastest path for this pair here: its SIMD paths
 ///   are not faster and differ between CPUs). Kept for the benchmark's comparison.
