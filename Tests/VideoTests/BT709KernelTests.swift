@@ -47,6 +47,38 @@ final class BT709KernelTests: XCTestCase {
         return frame
     }
 
+    /// Converting chroma alone (a scroll's rows moved by an odd number, whose luma moved with
+    /// them) writes the chroma rows a whole conversion writes, byte for byte, and no luma byte:
+    /// every implementation, widths on and off the vector steps, pairs at the start, middle and end.
+    func testChromaAloneIsTheWholeConversionsChromaAndLeavesLuma() throws {
+        for width in [16, 34, 50, 394] {
+            let height = 10, stride = width * 4 + 8
+            var state: UInt64 = 7
+            let pixels = (0..<(stride * height)).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 40)
+            }
+            for implementation in BT709Kernel.Implementation.allCases {
+                for pairs in [0..<5, 0..<1, 2..<4, 4..<5] {
+                    let whole = YUVFrame(width: width, height: height), chroma = YUVFrame(width: width, height: height)
+                    let marker = chroma.planes.y
+                    memset(marker.base, 0x5A, marker.stride * marker.rows)
+                    pixels.withUnsafeBufferPointer { buffer in
+                        BT709Kernel.convert(bgra: buffer.baseAddress!, stride: stride, width: width, pairs: pairs, into: whole,
+                                            using: implementation)
+                        BT709Kernel.convert(bgra: buffer.baseAddress!, stride: stride, width: width, pairs: pairs, into: chroma,
+                                            luma: false, using: implementation)
+                    }
+                    for (a, b) in [(whole.planes.u, chroma.planes.u), (whole.planes.v, chroma.planes.v)] {
+                        XCTAssertTrue(memcmp(a.base, b.base, a.stride * a.rows) == 0, "\(implementation) width \(width) pairs \(pairs)")
+                    }
+                    let luma = UnsafeBufferPointer(start: marker.base.assumingMemoryBound(to: UInt8.self), count: marker.stride * marker.rows)
+                    XCTAssertTrue(luma.allSatisfy { $0 == 0x5A }, "\(implementation) width \(width) pairs \(pairs): luma untouched")
+                }
+            }
+        }
+    }
+
     func testPrimariesWhiteAndBlackAreTheStandardCodes() throws {
         // (R, G, B) -> (Y, Cb, Cr): the BT.709 formulas above, rounded.
         let cases: [((Int, Int, Int), (UInt8, UInt8, UInt8))] = [

@@ -60,29 +60,35 @@ final class FrameWorker {
 
     /// Composites frame `index` and makes `frame` its conversion, converting only the rows
     /// where it may differ from what `frame` held — after moving, in `frame`, the rows a scroll
-    /// moves whole: its luma rows, and its chroma rows when the move is by an even number of
-    /// rows (an odd one pairs the rows differently, so those rows are converted instead).
+    /// moves whole: their luma rows, and their chroma rows when the move is by an even number
+    /// of rows; an odd one pairs the rows differently, so their chroma is converted again.
     func render(frame index: Int, into frame: ConvertedFrame) throws {
         let start = ProcessMeter.threadCPUTime()
         let drawn = session.drawChanges(session.timeline.state(frame: index), on: canvas)
         canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
         let composited = ProcessMeter.threadCPUTime()
         let changes = canvas.changes(since: frame.painted)
-        var stale = changes.damage
+        let stale = padded(changes.damage)
+        var chromaPairs: [Range<Int>] = []
         if let move = changes.move {
             let planes = frame.yuv.planes
             move.apply(to: planes.y.base, stride: planes.y.stride, rowBytes: planes.y.rowBytes, height: planes.y.rows)
             for chroma in [planes.u, planes.v] {
                 move.applyToChroma(chroma.base, stride: chroma.stride, rowBytes: chroma.rowBytes, height: chroma.rows)
             }
-            // Rows whose chroma did not move (an odd move, or a pair half moved) are converted whole.
-            let pairs = Damage(move.chromaPairs.map { (2 * $0.lowerBound)..<(2 * $0.upperBound) }, height: geometry.height)
-            stale = Damage(stale.bands + move.rows.subtracting(pairs).bands, height: geometry.height)
+            // The pairs with a moved row whose chroma did not move, and no row to convert whole.
+            let pairCount = geometry.height / 2
+            chromaPairs = Damage(move.rows.rowPairs, height: pairCount).subtracting(Damage(move.chromaPairs, height: pairCount))
+                .subtracting(Damage(stale.rowPairs, height: pairCount)).bands
             movedRows += move.rows.rowCount
         }
-        stale = padded(stale)
-        if !stale.isEmpty {
-            try canvas.withPixels { try converter.convert(bgra: $0, stride: canvas.stride, into: frame.yuv, rowPairs: stale.rowPairs) }
+        try canvas.withPixels { pixels in
+            if !stale.isEmpty {
+                try converter.convert(bgra: pixels, stride: canvas.stride, into: frame.yuv, rowPairs: stale.rowPairs)
+            }
+            if !chromaPairs.isEmpty {
+                try converter.convert(bgra: pixels, stride: canvas.stride, into: frame.yuv, rowPairs: chromaPairs, luma: false)
+            }
         }
         frame.painted = canvas.painted
         compositeSeconds += composited - start

@@ -18,19 +18,25 @@ import _Builtin_intrinsics.intel
 ///   filter in 16-bit lanes (at most 8 x 255), and one `pmaddwd` gives a sample's Cb sum in one
 ///   32-bit lane and its Cr sum in the next, exactly.
 extension BT709Kernel {
-    /// The vector steps over columns 0 ..< `end`, a multiple of 16, in SSE2.
-    static func sse2Steps(_ rows: Rows, to end: Int) {
+    /// The vector steps over columns 0 ..< `end`, a multiple of 16, in SSE2; the luma steps only
+    /// with `luma` (a constant where this is inlined, so each caller's loop has or lacks them).
+    @inline(__always)
+    static func sse2Steps(_ rows: Rows, to end: Int, luma: Bool) {
         let step = SSE2Step()
         var previous = _mm_setzero_si128()
         var x = 0
         while x < end {
-            let q0 = step.quad(rows, column: x, previous: &previous), q1 = step.quad(rows, column: x + 4, previous: &previous)
-            let q2 = step.quad(rows, column: x + 8, previous: &previous), q3 = step.quad(rows, column: x + 12, previous: &previous)
+            let q0 = step.quad(rows, column: x, luma: luma, previous: &previous)
+            let q1 = step.quad(rows, column: x + 4, luma: luma, previous: &previous)
+            let q2 = step.quad(rows, column: x + 8, luma: luma, previous: &previous)
+            let q3 = step.quad(rows, column: x + 12, luma: luma, previous: &previous)
             // Saturating packs leave the values alone: luma is 16 ... 235, Cb and Cr 16 ... 240.
-            let luma0 = _mm_packus_epi16(_mm_packs_epi32(q0.luma0, q1.luma0), _mm_packs_epi32(q2.luma0, q3.luma0))
-            let luma1 = _mm_packus_epi16(_mm_packs_epi32(q0.luma1, q1.luma1), _mm_packs_epi32(q2.luma1, q3.luma1))
-            rows.luma0.storeBytes(of: luma0, toByteOffset: x, as: __m128i.self)
-            rows.luma1.storeBytes(of: luma1, toByteOffset: x, as: __m128i.self)
+            if luma {
+                let luma0 = _mm_packus_epi16(_mm_packs_epi32(q0.luma0, q1.luma0), _mm_packs_epi32(q2.luma0, q3.luma0))
+                let luma1 = _mm_packus_epi16(_mm_packs_epi32(q0.luma1, q1.luma1), _mm_packs_epi32(q2.luma1, q3.luma1))
+                rows.luma0.storeBytes(of: luma0, toByteOffset: x, as: __m128i.self)
+                rows.luma1.storeBytes(of: luma1, toByteOffset: x, as: __m128i.self)
+            }
             // Cb and Cr alternate, as bytes; the even bytes are Cb's, the odd ones Cr's.
             let chroma = _mm_packus_epi16(_mm_packs_epi32(q0.chroma, q1.chroma), _mm_packs_epi32(q2.chroma, q3.chroma))
             let planes = unsafeBitCast(_mm_packus_epi16(_mm_and_si128(chroma, step.low8), _mm_srli_epi16(chroma, 8)),
@@ -67,16 +73,18 @@ private struct SSE2Step {
         Int32(bitPattern: UInt32(UInt16(truncatingIfNeeded: high)) << 16 | UInt32(UInt16(truncatingIfNeeded: low)))
     }
 
-    /// The luma of the four pixels at `column` of both rows (a value in each 32-bit lane), and the
-    /// Cb, Cr, Cb and Cr of the chroma samples at `column` and `column` + 2. `previous` holds the
-    /// four columns before `column`'s differences and gets `column`'s.
+    /// The luma of the four pixels at `column` of both rows (a value in each 32-bit lane; zeros
+    /// without `luma`), and the Cb, Cr, Cb and Cr of the chroma samples at `column` and
+    /// `column` + 2. `previous` holds the four columns before `column`'s differences and gets `column`'s.
     @inline(__always)
-    func quad(_ rows: BT709Kernel.Rows, column: Int, previous: inout __m128i) -> (luma0: __m128i, luma1: __m128i, chroma: __m128i) {
+    func quad(_ rows: BT709Kernel.Rows, column: Int, luma computesLuma: Bool,
+              previous: inout __m128i) -> (luma0: __m128i, luma1: __m128i, chroma: __m128i) {
         let top = rows.row0.loadUnaligned(fromByteOffset: 4 * column, as: __m128i.self)
         let bottom = rows.row1.loadUnaligned(fromByteOffset: 4 * column, as: __m128i.self)
         let topBlueRed = _mm_and_si128(top, blueRed), topGreen = _mm_srli_epi16(top, 8)
         let bottomBlueRed = _mm_and_si128(bottom, blueRed), bottomGreen = _mm_srli_epi16(bottom, 8)
-        let luma0 = luma(topBlueRed, topGreen), luma1 = luma(bottomBlueRed, bottomGreen)
+        let luma0 = computesLuma ? luma(topBlueRed, topGreen) : _mm_setzero_si128()
+        let luma1 = computesLuma ? luma(bottomBlueRed, bottomGreen) : _mm_setzero_si128()
 
         // (b - g, r - g) of the two rows' sums, in each column's 32-bit lane.
         let green = _mm_add_epi16(topGreen, bottomGreen)

@@ -43,18 +43,21 @@ enum BT709Kernel {
         }
     }
 
-    /// The two source rows of a row pair and the rows of the planes they convert into.
+    /// The two source rows of a row pair and the rows of the planes they convert into; `luma`
+    /// says whether the luma rows are written too, or only the chroma row.
     struct Rows {
         let row0: UnsafeRawPointer, row1: UnsafeRawPointer
         let luma0: UnsafeMutableRawPointer, luma1: UnsafeMutableRawPointer
         let cb: UnsafeMutableRawPointer, cr: UnsafeMutableRawPointer
+        let luma: Bool
     }
 
     /// Converts the row pairs `pairs` (rows 2 x pair and 2 x pair + 1) of `width` ARGB32 pixels
-    /// per row, `stride` bytes apart, into `frame`'s planes. `width` is even and equals the
-    /// frame's, and the pairs lie inside it; checked by the caller.
+    /// per row, `stride` bytes apart, into `frame`'s planes — only into its chroma planes when
+    /// `luma` is false. `width` is even and equals the frame's, and the pairs lie inside it;
+    /// checked by the caller.
     static func convert(bgra: UnsafePointer<UInt8>, stride: Int, width: Int, pairs: Range<Int>, into frame: YUVFrame,
-                        using implementation: Implementation = .native) {
+                        luma: Bool = true, using implementation: Implementation = .native) {
         let source = UnsafeRawPointer(bgra)
         let vectorEnd = width / lanes * lanes
         for pair in pairs {
@@ -62,11 +65,12 @@ enum BT709Kernel {
             let luma0 = UnsafeMutableRawPointer(frame.y + 2 * pair * frame.lumaStride)
             let rows = Rows(row0: row0, row1: row0 + stride, luma0: luma0, luma1: luma0 + frame.lumaStride,
                             cb: UnsafeMutableRawPointer(frame.u + pair * frame.chromaStride),
-                            cr: UnsafeMutableRawPointer(frame.v + pair * frame.chromaStride))
+                            cr: UnsafeMutableRawPointer(frame.v + pair * frame.chromaStride), luma: luma)
             switch implementation {
             case .portable: portableSteps(rows, to: vectorEnd)
             #if arch(x86_64)
-            case .sse2: sse2Steps(rows, to: vectorEnd)
+            // Each a loop of its own, with or without the luma steps.
+            case .sse2: if luma { sse2Steps(rows, to: vectorEnd, luma: true) } else { sse2Steps(rows, to: vectorEnd, luma: false) }
             #endif
             }
             lastColumns(rows, from: vectorEnd, to: width)
@@ -83,8 +87,10 @@ enum BT709Kernel {
             let pixels1 = rows.row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
             let (r0, g0, b0) = channels(pixels0)
             let (r1, g1, b1) = channels(pixels1)
-            rows.luma0.storeBytes(of: luma(pixels0), toByteOffset: x, as: SIMD16<UInt8>.self)
-            rows.luma1.storeBytes(of: luma(pixels1), toByteOffset: x, as: SIMD16<UInt8>.self)
+            if rows.luma {
+                rows.luma0.storeBytes(of: luma(pixels0), toByteOffset: x, as: SIMD16<UInt8>.self)
+                rows.luma1.storeBytes(of: luma(pixels1), toByteOffset: x, as: SIMD16<UInt8>.self)
+            }
 
             let r = filtered(r0 &+ r1, left: left.r), g = filtered(g0 &+ g1, left: left.g)
             let b = filtered(b0 &+ b1, left: left.b)
@@ -101,7 +107,7 @@ enum BT709Kernel {
         var left = columnSum(row0, row1, max(start - 1, 0))
         var x = start
         while x < width {
-            for column in x..<(x + 2) {
+            for column in x..<(x + 2) where rows.luma {
                 rows.luma0.storeBytes(of: luma(row0.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,
                                       as: UInt8.self)
                 rows.luma1.storeBytes(of: luma(row1.load(fromByteOffset: 4 * column, as: UInt32.self)), toByteOffset: column,

@@ -63,9 +63,12 @@ public final class YUVConverter: @unchecked Sendable {
     /// `2p + 1`, and chroma row `p`), only those rows are converted and the rest of `frame` is
     /// left as it was — for a frame that already holds the conversion of a picture that differs
     /// from this one only there (`Damage.rowPairs`): each pair's bytes depend on its two rows
-    /// alone, so the result is the whole frame's conversion. The libswscale path, whose filter
-    /// reaches across pairs, converts every row whatever `rowPairs` says.
-    public func convert(bgra: UnsafePointer<UInt8>, stride: Int, into frame: YUVFrame, rowPairs: [Range<Int>]? = nil) throws {
+    /// alone, so the result is the whole frame's conversion. Without `luma`, only the chroma
+    /// planes' rows are converted (for a frame whose luma rows are right already: a scroll's rows
+    /// moved by an odd number, `RowMove`). The libswscale path, whose filter reaches across
+    /// pairs, converts every row of every plane whatever `rowPairs` and `luma` say.
+    public func convert(bgra: UnsafePointer<UInt8>, stride: Int, into frame: YUVFrame, rowPairs: [Range<Int>]? = nil,
+                        luma: Bool = true) throws {
         guard frame.width == width, frame.height == height else {
             throw VideoError.invalidFrame(
                 "YUVFrame is \(frame.width)x\(frame.height) but the converter expects \(width)x\(height)")
@@ -81,7 +84,7 @@ public final class YUVConverter: @unchecked Sendable {
         let ranges = (rowPairs ?? [0..<pairs]).map { $0.clamped(to: 0..<pairs) }.filter { !$0.isEmpty }
         guard threads > 1 else {
             for range in ranges {
-                BT709Kernel.convert(bgra: bgra, stride: stride, width: width, pairs: range, into: frame)
+                BT709Kernel.convert(bgra: bgra, stride: stride, width: width, pairs: range, into: frame, luma: luma)
             }
             return
         }
@@ -90,7 +93,8 @@ public final class YUVConverter: @unchecked Sendable {
             let bands = min(threads, range.count)
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let lower = range.lowerBound + range.count * band / bands, upper = range.lowerBound + range.count * (band + 1) / bands
-                BT709Kernel.convert(bgra: source.pointer, stride: stride, width: width, pairs: lower..<upper, into: frame)
+                BT709Kernel.convert(bgra: source.pointer, stride: stride, width: width, pairs: lower..<upper, into: frame,
+                                    luma: luma)
             }
         }
     }
