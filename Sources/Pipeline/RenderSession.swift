@@ -31,7 +31,7 @@ public final class RenderSession: Sendable {
     public func canvas(padded: Bool = false) throws -> Canvas {
         try Canvas(pixelWidth: padded ? geometry.width : geometry.contentWidth,
                    pixelHeight: padded ? geometry.height : geometry.contentHeight, scale: geometry.scale,
-                   contentHeight: geometry.contentHeight)
+                   contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
     }
 
     /// Draws `state` on `canvas` with the scene's compositing.

@@ -15,9 +15,10 @@ public final class Canvas {
     private let surface: CairoSurface
     let compositor: Compositor
 
-    /// A canvas of `pixelWidth` x `pixelHeight` pixels, where one point is `scale` pixels; rows
-    /// from `contentHeight` down (when given) are edge padding (`padEdges`), never moved.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, contentHeight: Int? = nil) throws {
+    /// A canvas of `pixelWidth` x `pixelHeight` pixels, where one point is `scale` pixels; the
+    /// columns from `contentWidth` and rows from `contentHeight` on (when given) are edge
+    /// padding (`padEdges`): never moved, never read by a backdrop.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, contentWidth: Int? = nil, contentHeight: Int? = nil) throws {
         guard scale > 0, scale.isFinite, (1...cairoMaximumSide).contains(pixelWidth),
               (1...cairoMaximumSide).contains(pixelHeight) else {
             throw RasterError.invalidSize(width: pixelWidth, height: pixelHeight, scale: scale)
@@ -26,7 +27,8 @@ public final class Canvas {
         self.pixelHeight = pixelHeight
         self.scale = scale
         surface = try CairoSurface(width: pixelWidth, height: pixelHeight)
-        compositor = Compositor(cairo: try CairoContext(surface: surface), scale: scale, contentHeight: contentHeight)
+        compositor = Compositor(cairo: try CairoContext(surface: surface), scale: scale, contentWidth: contentWidth,
+                                contentHeight: contentHeight)
     }
 
     /// Bytes from one row to the next. Cairo ARGB32: premultiplied, B,G,R,A bytes in memory (little-endian).

@@ -12,6 +12,16 @@ final class BackdropFilters {
     private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
     /// The filters' working memory, kept between frames.
     private let scratch = BackdropScratch()
+    /// The canvas's pixels the scene paints, from its top-left corner: the filters read no
+    /// further, the edge pixels standing for those past them — not into edge padding
+    /// (`Canvas.padEdges`), which is not the scene's and holds, while a frame is composited,
+    /// whatever the frame before left there.
+    private let sceneWidth: Int, sceneHeight: Int
+
+    init(sceneWidth: Int = .max, sceneHeight: Int = .max) {
+        self.sceneWidth = sceneWidth
+        self.sceneHeight = sceneHeight
+    }
 
     /// The filter of `look` on a canvas of `scale` pixels per point.
     func filter(_ look: MaterialLook, scale: Double) -> BackdropFilter {
@@ -60,7 +70,8 @@ final class BackdropFilters {
         let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self), stride = canvas.stride / 4
         let (out, outStride) = output((pixels, stride))
         filter(look, scale: scale).apply(
-            source: UnsafePointer(pixels), sourceStride: stride, canvasWidth: canvas.width, canvasHeight: canvas.height,
+            source: UnsafePointer(pixels), sourceStride: stride, canvasWidth: min(sceneWidth, canvas.width),
+            canvasHeight: min(sceneHeight, canvas.height),
             x0: Int(area.x), y0: Int(area.y), width: Int(area.width), height: Int(area.height),
             output: out, outputStride: outStride, over: over, scratch: scratch)
         return true

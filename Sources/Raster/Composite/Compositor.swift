@@ -12,8 +12,9 @@ import Scene
 final class Compositor {
     private let cairo: CairoContext
     let canvas: CanvasGeometry
-    /// The rows the scene paints; any below, up to the canvas's height, are edge padding (`Canvas.padEdges`).
-    let contentHeight: Int
+    /// The columns and rows the scene paints; any right of and below them, up to the canvas's
+    /// size, are edge padding (`Canvas.padEdges`).
+    let contentWidth: Int, contentHeight: Int
     private var scale: Double { canvas.scale }
     private var sources: ScreenSources?
     /// Where translucent filtered layers are drawn before being faded in; see `paintImage`.
@@ -21,7 +22,7 @@ final class Compositor {
     /// Whether translucent filtered layers go through `scratch`; off only to test that it matches painting directly.
     var fadesThroughScratch = true
     private let shadows = ShadowCache()
-    private let backdrops = BackdropFilters()
+    private let backdrops: BackdropFilters
     /// The plan painted last and the screens it was painted from, for `compositeChanges`.
     private(set) var painted: PaintedFrame?
 
@@ -38,10 +39,12 @@ final class Compositor {
     /// Shown where a layer names a screen the cache does not hold, so the mistake is visible in the video.
     static let missingScreenColor = Color(red: 1, green: 0, blue: 1)
 
-    init(cairo: CairoContext, scale: Double, contentHeight: Int? = nil) {
+    init(cairo: CairoContext, scale: Double, contentWidth: Int? = nil, contentHeight: Int? = nil) {
         self.cairo = cairo
         canvas = CanvasGeometry(pixelWidth: cairo.surface.width, pixelHeight: cairo.surface.height, scale: scale)
+        self.contentWidth = min(contentWidth ?? canvas.pixelWidth, canvas.pixelWidth)
         self.contentHeight = min(contentHeight ?? canvas.pixelHeight, canvas.pixelHeight)
+        backdrops = BackdropFilters(sceneWidth: self.contentWidth, sceneHeight: self.contentHeight)
     }
 
     /// Paints the plan of `state`: cleared to `options.background` (opaque black by default)
@@ -102,10 +105,11 @@ final class Compositor {
         guard !new.plan.steps.contains(where: { resamples($0, sources: sources) }) else {
             return FrameChanges(damage: .all(height: height))
         }
-        // A backdrop whose reads changed is repainted whole, from rows that hold no filtered pixels.
-        let spread = Damage(reads.filter { read in changed.bands.contains { $0.overlaps(read) } }, height: height)
+        // A backdrop whose reads changed is repainted whole (`spreading`) — its area; the rows it
+        // reads around its area need not be, where they move: a moved row holds the content and
+        // what lies beneath it alone, the pixels the backdrop reads there when painted whole.
         guard let moved = scrollMove(from: old.plan, to: new.plan, sources: sources),
-              let move = RowMove(dy: moved.dy, rows: changed.subtracting(changed.subtracting(moved.rows)).subtracting(spread)) else {
+              let move = RowMove(dy: moved.dy, rows: changed.subtracting(changed.subtracting(moved.rows))) else {
             return FrameChanges(damage: changed)
         }
         return FrameChanges(damage: changed.subtracting(move.rows), move: move)
@@ -225,7 +229,7 @@ final class Compositor {
         plan.steps.compactMap { step in
             guard case let .backdrop(look, _, bounds, _, device) = step,
                   let area = canvas.backdropArea(of: bounds, device: device) else { return nil }
-            return backdrops.filter(look, scale: scale).readRows(Int(area.minY)..<Int(area.maxY), canvasHeight: canvas.pixelHeight)
+            return backdrops.filter(look, scale: scale).readRows(Int(area.minY)..<Int(area.maxY), canvasHeight: contentHeight)
         }
     }
 
