@@ -114,12 +114,26 @@ final class DeterminismTests: XCTestCase {
         XCTAssertGreaterThan(convertedInRotation, geometry.height * 4, "rows converted over earlier frames")
     }
 
-    /// A list flicked up and back under a blurred navigation bar and tab bar, 201 × 701 pt at
-    /// @1x (padded to 202 × 702): every frame scrolls, so buffers move rows (`RowMove`).
-    let scrollScene = """
+    /// The size, frame rate and gestures of the two scroll scenes below: 201 × 701 pt at @1x
+    /// (padded to 202 × 702), flicked up and back, so every frame scrolls and buffers move rows
+    /// (`RowMove`).
+    static let scrollHead = """
         size: [201, 701]
         scale: 1
         fps: 30
+        duration: 1.7
+        timeline:
+          - at: 0.1
+            swipe: { direction: up, distance: 120, velocity: 1400, from: [100, 500] }
+            expect: scroll
+          - at: 0.9
+            swipe: { direction: down, distance: 90, velocity: 1100, from: [100, 120] }
+            expect: scroll
+
+        """
+
+    /// A list under a blurred navigation bar and tab bar.
+    let scrollScene = scrollHead + """
         screens:
           feed:
             background: systemBackground
@@ -132,27 +146,16 @@ final class DeterminismTests: XCTestCase {
         tabs:
           items:
             - { title: Feed, icon: house.fill, root: feed }
-        timeline:
-          - at: 0.1
-            swipe: { direction: up, distance: 120, velocity: 1400, from: [100, 500] }
-            expect: scroll
-          - at: 0.9
-            swipe: { direction: down, distance: 90, velocity: 1100, from: [100, 120] }
-            expect: scroll
-        duration: 1.7
         """
 
     /// A photo grid with gaps over a screen that is not one color behind them (an orange band
-    /// the gaps show), flicked under the bars: rows whose gaps show the band differ from the
+    /// the gaps show), under the navigation bar: rows whose gaps show the band differ from the
     /// rows above and below, so those must not move.
     var gridScene: String {
         let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scenes/images")
         let cells = ["coast", "snow", "lake", "forest", "dusk", "dunes"].map { images.appendingPathComponent("\($0).png").path }
-        return """
-            size: [201, 701]
-            scale: 1
-            fps: 30
+        return Self.scrollHead + """
             screens:
               photos:
                 background: systemBackground
@@ -164,14 +167,6 @@ final class DeterminismTests: XCTestCase {
                       columns: 3
                       spacing: 6
                       cells: [\((0..<36).map { "\"\(cells[$0 % cells.count])\"" }.joined(separator: ", "))]
-            timeline:
-              - at: 0.1
-                swipe: { direction: up, distance: 120, velocity: 1400, from: [100, 500] }
-                expect: scroll
-              - at: 0.9
-                swipe: { direction: down, distance: 90, velocity: 1100, from: [100, 120] }
-                expect: scroll
-            duration: 1.7
             """
     }
 
