@@ -203,21 +203,24 @@ struct BackdropFilter: Hashable {
             let wr = Int64((w.red * 65536).rounded()), wg = Int64((w.green * 65536).rounded())
             let wb = Int64((w.blue * 65536).rounded())
             curve.withUnsafeBufferPointer { levels in
+                // Every value here is small — a sample's sums at most taps² · 255 < 2¹⁴, their luma
+                // under 2³¹, the level at most 4097 — so the arithmetic wraps nowhere: it is
+                // written with the wrapping operators, which need no overflow checks.
                 for index in 0..<(lw * lh) {
                     let sample = grid + 4 * index
                     let a = Int64(sample[3])
                     guard a > 0 else { continue }
-                    let luma = wr * Int64(sample[2]) + wg * Int64(sample[1]) + wb * Int64(sample[0])
+                    let luma = wr &* Int64(sample[2]) &+ wg &* Int64(sample[1]) &+ wb &* Int64(sample[0])
                     // The rounded level, (luma · 4096 + 32768 a) / (65536 a) truncated, divided in doubles: both
                     // are exact (under 2⁴³ and 2³¹), and a quotient that is no integer lies at least
                     // 1/(65536 a) > 2⁻³¹ from one, far beyond the division's rounding (under 2⁻⁴⁰ at
                     // most 4097), so truncating it gives the integer division's result, in a fraction of the time.
-                    let level = Int(Double(luma * 4096 + 32768 * a) / Double(65536 * a))
-                    let gray = (levels[min(level, 4096)] * a + 2048) >> 12
-                    for c in 0..<3 {
-                        let v = Int64(sample[c])
-                        sample[c] = Lane(min(max(v + ((amount * (gray - v) + 2048) >> 12), 0), a))
-                    }
+                    let level = Int(Double(luma &* 4096 &+ 32768 &* a) / Double(65536 &* a))
+                    let gray = (levels[min(level, 4096)] &* a &+ 2048) &>> 12
+                    let r = Int64(sample[2]), g = Int64(sample[1]), b = Int64(sample[0])
+                    sample[0] = Lane(truncatingIfNeeded: min(max(b &+ ((amount &* (gray &- b) &+ 2048) &>> 12), 0), a))
+                    sample[1] = Lane(truncatingIfNeeded: min(max(g &+ ((amount &* (gray &- g) &+ 2048) &>> 12), 0), a))
+                    sample[2] = Lane(truncatingIfNeeded: min(max(r &+ ((amount &* (gray &- r) &+ 2048) &>> 12), 0), a))
                 }
             }
         }
