@@ -47,12 +47,7 @@ public final class Canvas {
 
     /// Calls `body` with writable pixels, then tells Cairo they changed.
     func withMutablePixels(_ body: (UnsafeMutablePointer<UInt8>) -> Void) {
-        surface.flush()
-        guard let data = surface.data else {
-            preconditionFailure("Cairo image surface without pixels")
-        }
-        body(data)
-        surface.markDirty()
+        surface.withMutableData(body)
     }
 
     /// Replaces the pixels with `state`: opaque black, then its layers back to front, then

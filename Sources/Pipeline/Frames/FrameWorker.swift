@@ -19,6 +19,16 @@ final class ConvertedFrame: @unchecked Sendable {
     init(width: Int, height: Int) {
         yuv = YUVFrame(width: width, height: height)
     }
+
+    /// Moves `move`'s rows in the planes: the luma rows, and the chroma rows of the pairs it
+    /// moves whole by an even number of rows (`RowMove.chromaPairs`).
+    fileprivate func apply(_ move: RowMove) {
+        let planes = yuv.planes
+        move.apply(to: planes.y.base, stride: planes.y.stride, rowBytes: planes.y.rowBytes, height: planes.y.rows)
+        for chroma in [planes.u, planes.v] {
+            move.applyToChroma(chroma.base, stride: chroma.stride, rowBytes: chroma.rowBytes, height: chroma.rows)
+        }
+    }
 }
 
 /// One worker's tools for turning a frame index into encoder-ready pixels: its own canvas and
@@ -71,11 +81,7 @@ final class FrameWorker {
         let stale = padded(changes.damage)
         var chromaPairs: [Range<Int>] = []
         if let move = changes.move {
-            let planes = frame.yuv.planes
-            move.apply(to: planes.y.base, stride: planes.y.stride, rowBytes: planes.y.rowBytes, height: planes.y.rows)
-            for chroma in [planes.u, planes.v] {
-                move.applyToChroma(chroma.base, stride: chroma.stride, rowBytes: chroma.rowBytes, height: chroma.rows)
-            }
+            frame.apply(move)
             // The pairs with a moved row whose chroma did not move, and no row to convert whole.
             let pairCount = geometry.height / 2
             chromaPairs = Damage(move.rows.rowPairs, height: pairCount).subtracting(Damage(move.chromaPairs, height: pairCount))

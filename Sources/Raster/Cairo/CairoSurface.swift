@@ -75,6 +75,16 @@ final class CairoSurface {
     }
 
     /// Tells Cairo `data` was written directly.
+    /// Calls `body` with the pixels to write, pending drawing flushed first, then tells Cairo
+    /// they changed.
+    func withMutableData<R>(_ body: (UnsafeMutablePointer<UInt8>) throws -> R) rethrows -> R {
+        flush()
+        // A successfully created image surface always has data.
+        guard let data else { preconditionFailure("Cairo image surface without pixels") }
+        defer { markDirty() }
+        return try body(data)
+    }
+
     func markDirty() {
         cairo_surface_mark_dirty(pointer)
     }

@@ -6,6 +6,7 @@ extension Compositor {
     /// The rows of `new` that are rows of `old` moved whole, when the two plans differ by a
     /// scroll: their one scroll-content image each (`ScreenPart.Kind.scrollContent`) is the
     /// same part copied at whole pixels `dy` rows apart, under the same clips. Nil otherwise.
+    /// `ends` are the plans' `PaintPlan.commonEnds`.
     ///
     /// A row `r` of `new` is row `r - dy` of `old`, pixel for pixel, when:
     /// - both rows lie inside every clip around the content, where a clip (snapped to whole
@@ -19,10 +20,11 @@ extension Compositor {
     /// Then each pixel of both rows is the same content pixel over the same pixel beneath it,
     /// through the same clip. (The rows a backdrop reads are repainted all the same, by
     /// `changes(from:to:)`.)
-    func scrollMove(from old: PaintPlan, to new: PaintPlan, sources: ScreenSources?) -> (dy: Int, rows: Damage)? {
+    func scrollMove(from old: PaintPlan, to new: PaintPlan, ends: (prefix: Int, suffix: Int),
+                    sources: ScreenSources?) -> (dy: Int, rows: Damage)? {
         guard let sources else { return nil }
         let a = old.steps, b = new.steps
-        let (prefix, suffix) = PaintPlan.commonEnds(old, new)
+        let (prefix, suffix) = ends
         guard let ia = scrollContent(in: a[prefix..<(a.count - suffix)]),
               let ib = scrollContent(in: b[prefix..<(b.count - suffix)]),
               case let .image(part, alpha, bounds, cornerRadius, from) = a[ia],

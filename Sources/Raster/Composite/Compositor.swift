@@ -72,12 +72,10 @@ final class Compositor {
         let frame = PaintedFrame(plan: self.plan(state, screens: screens, options: options), screens: screens, geometry: canvas)
         let changes = changes(from: painted, to: frame)
         if let move = changes.move {
-            cairo.surface.flush()
-            if let data = cairo.surface.data {
+            cairo.surface.withMutableData { data in
                 move.apply(to: UnsafeMutableRawPointer(data), stride: cairo.surface.stride, rowBytes: canvas.pixelWidth * 4,
                            height: canvas.pixelHeight)
             }
-            cairo.surface.markDirty()
         }
         let damage = changes.damage
         if !damage.isEmpty {
@@ -99,7 +97,8 @@ final class Compositor {
         guard let old, old.screens === new.screens else { return FrameChanges(damage: .all(height: height)) }
         let sources = self.sources(for: new.screens)
         let reads = backdropReads(new.plan)
-        let changed = Damage.between(old.plan, new.plan, height: height) { rows(of: $0, sources: sources) }
+        let ends = PaintPlan.commonEnds(old.plan, new.plan)
+        let changed = Damage.between(old.plan, new.plan, ends: ends, height: height) { rows(of: $0, sources: sources) }
             .spreading(over: reads, height: height)
         guard !changed.isEmpty else { return FrameChanges(damage: changed) }
         guard !new.plan.steps.contains(where: { resamples($0, sources: sources) }) else {
@@ -108,8 +107,8 @@ final class Compositor {
         // A backdrop whose reads changed is repainted whole (`spreading`) — its area; the rows it
         // reads around its area need not be, where they move: a moved row holds the content and
         // what lies beneath it alone, the pixels the backdrop reads there when painted whole.
-        guard let moved = scrollMove(from: old.plan, to: new.plan, sources: sources),
-              let move = RowMove(dy: moved.dy, rows: changed.subtracting(changed.subtracting(moved.rows))) else {
+        guard let moved = scrollMove(from: old.plan, to: new.plan, ends: ends, sources: sources),
+              let move = RowMove(dy: moved.dy, rows: changed.intersection(moved.rows)) else {
             return FrameChanges(damage: changed)
         }
         return FrameChanges(damage: changed.subtracting(move.rows), move: move)

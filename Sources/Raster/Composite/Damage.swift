@@ -69,6 +69,11 @@ public struct Damage: Equatable, Sendable {
         return Damage(bands: result)
     }
 
+    /// The rows in both this damage and `other`.
+    public func intersection(_ other: Damage) -> Damage {
+        subtracting(subtracting(other))
+    }
+
     /// The rows of this damage inside `rows`.
     public func clamped(to rows: Range<Int>) -> Damage {
         Damage(bands: bands.compactMap { band in
@@ -101,10 +106,11 @@ public struct Damage: Equatable, Sendable {
     /// pixel, so those pixels come out the same. That holds only when the differing middles
     /// open and close their children alike (a clip begun there would reach the common end);
     /// otherwise, and for a step that may reach anywhere, every row is damaged.
-    static func between(_ old: PaintPlan, _ new: PaintPlan, height: Int,
+    /// `ends` are the plans' `PaintPlan.commonEnds`.
+    static func between(_ old: PaintPlan, _ new: PaintPlan, ends: (prefix: Int, suffix: Int), height: Int,
                         rows: (PaintPlan.Step) -> Range<Int>?) -> Damage {
         let a = old.steps, b = new.steps
-        let (prefix, suffix) = PaintPlan.commonEnds(old, new)
+        let (prefix, suffix) = ends
         let middles = [a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)]]
         var changed: [Range<Int>] = []
         for middle in middles {
