@@ -6,11 +6,7 @@ import XCTest
 /// Every gesture starts, drives or interrupts something, or is an error saying why; `expect:`
 /// is checked against the replay; gestures can be given by intent.
 final class GestureAccountingTests: XCTestCase {
-    private let header = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let header = engineTestDevice + """
         screens:
           list: { content: [{ list: { id: mail, rows: [Anna, Ben, Chloe] } }] }
           detail: { content: [{ rect: { id: card, frame: [20, 300, 360, 100], fill: systemBlue } }] }

@@ -6,11 +6,7 @@ import XCTest
 /// pushed screen, faded out with the pop's progress (`clearsSelectionOnViewWillAppear` animated
 /// alongside the transition), back at full strength where a pop is cancelled, gone once popped.
 final class RowSelectionTests: XCTestCase {
-    private let scene = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let scene = engineTestDevice + """
         screens:
           a: { content: [{ list: { id: rows, style: insetGrouped, rows: [One, Two] } }] }
           b: { background: systemGroupedBackground }

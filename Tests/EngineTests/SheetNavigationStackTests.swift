@@ -16,11 +16,7 @@ import XCTest
 /// [0, 64, 400, 748], its top below the status bar: its bar is 56 pt, its node 57 pt with the
 /// hairline, and its content starts 56 pt down, at y 120 on the screen.
 final class SheetNavigationStackTests: XCTestCase {
-    private let header = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let header = engineTestDevice + """
         screens:
           a: { navigationBar: { title: A } }
           s:

@@ -19,11 +19,7 @@ import XCTest
 /// - at ℓ = 0.5: k = 2(1 − 1/√2) = 0.585786, scale 0.951087 (380.435 wide, x 9.783), the lower
 ///   sheet raised 8k = 4.686 → top 59.314; the root at ℓ = 1.5: raised 8 · 0.5 − 64 = −60 → top 60.
 final class StackedSheetTests: XCTestCase {
-    private let header = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let header = engineTestDevice + """
         screens:
           a: { navigationBar: { title: A } }
           s:

@@ -13,11 +13,7 @@ import XCTest
 /// reaches the bottom (717–800, the node `tabBar`), each of two items is 200 pt wide, and the
 /// 44 pt navigation bar spans y 59–103.
 final class TabBarControllerTests: XCTestCase {
-    private let header = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let header = engineTestDevice + """
         screens:
           a: { navigationBar: { title: A }, content: [{ list: { id: rows, rows: [One, Two] } }] }
           b: { navigationBar: { title: B, back: A } }
@@ -233,11 +229,7 @@ private extension NodeContent {
 /// bar's line spans y 59–103 (middle 81); a trailing symbol is a 24 pt box at the 16 pt margin
 /// (x 360–384), its touch target 44 pt wide about its middle (x 350–394).
 final class BarButtonActionTests: XCTestCase {
-    private let header = """
-        size: [400, 800]
-        scale: 1
-        fps: 60
-        tail: 0.2
+    private let header = engineTestDevice + """
         screens:
           inbox: { navigationBar: { title: Inbox, leading: [Edit], trailing: [{ symbol: plus, action: { present: compose } }] } }
           compose:
