@@ -112,9 +112,13 @@ public struct WindowChrome: Sendable {
     }
 
     /// The name of the frontmost mostly opaque screen covering `point` (points).
+    /// Only screen bodies are looked at: a layer's frame is a bounding box to compute, and a
+    /// screen of a grid has a layer for each cell.
     private static func topScreen(in layers: [PlacedNode], at point: Point) -> String? {
-        for layer in layers.reversed() where layer.alpha >= 0.5 && layer.frame.contains(point) {
-            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
+        for layer in layers.reversed() {
+            guard case .part(let part) = layer.content, part.kind == .body, layer.alpha >= 0.5,
+                  layer.frame.contains(point) else { continue }
+            return part.screen
         }
         return nil
     }

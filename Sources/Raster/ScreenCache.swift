@@ -36,16 +36,16 @@ public final class ScreenCache: @unchecked Sendable {
     /// How many parts at passing sizes are kept.
     static let transientCapacity = 6
 
-    /// What frames have drawn so far, and the decoded images drawing uses, shared by the
-    /// workers: one part is drawn at a time, holding the box.
+    /// What frames have drawn so far, shared by the workers: one part is drawn at a time,
+    /// holding the box. (The bands of a scroll view's content are drawn outside it, see `drawRows`.)
     private struct Drawn {
         var parts: [ScreenPart: ScreenImage] = [:]
         /// Parts laid out at other sizes than the device's, most recent last.
         var transient: [(part: ScreenPart, image: ScreenImage)] = []
-        /// Used only while drawing a part.
-        let images = ImageLibrary()
     }
     private let drawn = LockedValueBox(Drawn())
+    /// The decoded images drawing uses.
+    private let images = ImageLibrary()
 
     /// The screens of a scene for `device`: their status bar and home indicator are drawn now,
     /// every image they use is decoded now (so a broken one fails here), and screens are drawn
@@ -68,7 +68,7 @@ public final class ScreenCache: @unchecked Sendable {
                                           scale: device.scale)
         }
         for screen in screens {
-            for file in screen.imageFiles { _ = try drawn.withLockedValue { try $0.images.surface(for: file) } }
+            for file in screen.imageFiles { _ = try images.surface(for: file) }
             for font in screen.customFonts { try fonts.register(fontFile: font.path) }
         }
         let chrome = try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
@@ -106,7 +106,7 @@ public final class ScreenCache: @unchecked Sendable {
                 drawn.transient.append(entry)
                 return entry.image
             }
-            guard let image = try? draw(part, images: drawn.images) else { return nil }
+            guard let image = try? draw(part, images: images) else { return nil }
             if part.layout == device {
                 drawn.parts[part] = image
             } else {
@@ -119,11 +119,11 @@ public final class ScreenCache: @unchecked Sendable {
 
     /// Draws the rows `rows` (all when nil) of `image`, one of this cache's parts drawn band by
     /// band, that no frame has shown yet; nothing for an image drawn whole or wholly drawn by now
-    /// (which takes no lock).
+    /// (which takes no lock). Not holding the cache's box: workers needing rows at once (the
+    /// first frames) draw different bands side by side, locking the fonts only for their labels.
     func drawRows(_ rows: Range<Int>?, of image: ScreenImage) {
-        guard let bands = image.bands, !bands.complete else { return }
         // A band Cairo cannot draw (out of memory) stays blank and is tried again next time.
-        drawn.withLockedValue { drawn in try? image.drawRows(rows, images: drawn.images) }
+        try? image.drawRows(rows, images: images)
     }
 
     /// The rows of the bands a scroll view's content is drawn in: half the screen's, so a
@@ -141,11 +141,10 @@ public final class ScreenCache: @unchecked Sendable {
     /// un-premultiplied RGBA; nil for an unknown name.
     public func rgbaImage(of name: String) -> RGBAImage? {
         guard let screen = screens[name], let fonts = try? FontLibrary.shared.get() else { return nil }
-        let image = try? drawn.withLockedValue { drawn in
-            let images = drawn.images
-            return try fonts.withTextContext { text in
+        let image = try? drawn.withLockedValue { _ in
+            try fonts.withTextContext { text in
                 try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
-                    let painter = ScreenPainter(cairo: cairo, text: text, device: device, scale: device.scale, images: images)
+                    let painter = ScreenPainter(cairo: cairo, text: .held(text), device: device, scale: device.scale, images: images)
                     try painter.paint(screen, part: .body)
                     for view in layouts.screen(name, on: device)?.identifiedViews ?? [] {
                         try painter.paint(view.view, in: view.frame, on: device, screen: screen)
@@ -173,7 +172,7 @@ public final class ScreenCache: @unchecked Sendable {
             return try fonts.withTextContext { text in
                 try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)
-                    let painter = ScreenPainter(cairo: cairo, text: text, device: part.layout, scale: device.scale, images: images)
+                    let painter = ScreenPainter(cairo: cairo, text: .held(text), device: part.layout, scale: device.scale, images: images)
                     try painter.paint(bar, background: background, items: !background)
                 }
             }
@@ -189,15 +188,13 @@ public final class ScreenCache: @unchecked Sendable {
             let scale = device.scale
             return try ScreenImage(size: scroll.contentFrame.size, scale: scale, opaque: false,
                                    bandHeight: Self.bandHeight(on: device)) { cairo, images in
-                try fonts.withTextContext { text in
-                    try ScreenPainter(cairo: cairo, text: text, device: layout, scale: scale, images: images)
-                        .paintScrollContent(view, of: scroll)
-                }
+                try ScreenPainter(cairo: cairo, text: .perUse(fonts), device: layout, scale: scale, images: images)
+                    .paintScrollContent(view, of: scroll)
             }
         }
         return try fonts.withTextContext { text in
             func painter(_ cairo: CairoContext) -> ScreenPainter {
-                ScreenPainter(cairo: cairo, text: text, device: layout, scale: device.scale, images: images)
+                ScreenPainter(cairo: cairo, text: .held(text), device: layout, scale: device.scale, images: images)
             }
             switch part.kind {
             case .body:

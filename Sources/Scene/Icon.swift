@@ -31,19 +31,45 @@ public enum IconCatalog {
 
     /// Material Icons names → codepoints; empty when the package is not installed.
     public static let codepoints: [String: UInt32] = {
-        guard let text = try? String(contentsOfFile: codepointsFile, encoding: .utf8) else { return [:] }
+        guard let data = FileManager.default.contents(atPath: codepointsFile) else { return [:] }
+        return parseCodepoints(Array(data))
+    }()
+
+    /// The entries of a Sass map's text, one a line as `\t"delete": e872,`: the quoted name and
+    /// the hexadecimal codepoint; other lines are skipped. Read byte by byte: the file has some
+    /// 2,200 lines, and every render that names an icon reads it before its first frame.
+    public static func parseCodepoints(_ bytes: [UInt8]) -> [String: UInt32] {
+        let quote = UInt8(ascii: "\""), colon = UInt8(ascii: ":")
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func isEnd(_ byte: UInt8) -> Bool { isBlank(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") }
+        func hexDigit(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+            default: nil
+            }
+        }
         var table: [String: UInt32] = [:]
-        for line in text.split(separator: "\n") {
-            // 	"delete": e872,
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let name = parts[0].trimmingCharacters(in: .whitespaces)
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t,;"))
-            guard name.count > 2, name.hasPrefix("\""), name.hasSuffix("\""), let code = UInt32(value, radix: 16) else { continue }
-            table[String(name.dropFirst().dropLast())] = code
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard let split = line.firstIndex(of: colon) else { continue }
+            var name = line[..<split], value = line[(split + 1)...]
+            while let first = name.first, isBlank(first) { name.removeFirst() }
+            while let last = name.last, isBlank(last) { name.removeLast() }
+            while let first = value.first, isEnd(first) { value.removeFirst() }
+            while let last = value.last, isEnd(last) { value.removeLast() }
+            guard name.count > 2, name.first == quote, name.last == quote, !value.isEmpty, value.count <= 8 else { continue }
+            var code: UInt32 = 0
+            var valid = true
+            for byte in value {
+                guard let digit = hexDigit(byte) else { valid = false; break }
+                code = code << 4 | digit
+            }
+            guard valid else { continue }
+            table[String(decoding: name.dropFirst().dropLast(), as: UTF8.self)] = code
         }
         return table
-    }()
+    }
 
     /// SF Symbol names (iOS) → the Material Icons glyph that looks most like them.
     public static let symbolAliases: [String: String] = [

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Raster
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,6 +66,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let format = try resolvedFormat()
+        TextMeasurer.prepareInBackground()
         try CommandErrors.report {
             let scene = try format.loadScene(options.scene, settings: options.settings, quality: quality)
             let destination = output.map { URL(fileURLWithPath: $0) }

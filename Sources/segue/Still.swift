@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Raster
 import Scene
 
 struct Still: ParsableCommand {
@@ -30,6 +31,7 @@ struct Still: ParsableCommand {
     }
 
     func run() throws {
+        TextMeasurer.prepareInBackground()
         try CommandErrors.report {
             let scene = try SceneFile.load(options.scene, settings: options.settings)
             try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output),

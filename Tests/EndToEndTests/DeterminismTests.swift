@@ -201,6 +201,39 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
+    /// Threads that need a fresh scroll view's rows at the same time draw its bands side by side
+    /// (`ScreenImage.drawRows`: each draws a band no other has begun, then waits for the rest),
+    /// the list's labels and the grid's images alike: every frame comes out as one thread drawing
+    /// the bands in turn made it.
+    func testBandsDrawnByThreadsAtOnceGiveTheFramesOfOneThread() throws {
+        let folder = try CLI.temporaryFolder(self)
+        for (name, text) in [("list", scrollScene), ("grid", gridScene)] {
+            let url = folder.appendingPathComponent("\(name).yaml")
+            try text.write(to: url, atomically: false, encoding: .utf8)
+            let scene = try SceneFile.load(url.path)
+            let serial = try FrameWorker(session: try RenderSession(scene: scene))
+            let count = serial.session.timeline.frameCount
+            let expected = try (0..<count).map { try serial.packedFrame($0) }
+            for round in 0..<2 {
+                // A fresh cache each round, so no band is drawn before the threads start together.
+                let session = try RenderSession(scene: scene)
+                let threads = 4
+                let differing = LockedValueBox<[String]>([])
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    guard let worker = try? FrameWorker(session: session) else {
+                        return differing.withLockedValue { $0.append("no worker on thread \(thread)") }
+                    }
+                    var generator = SplitMix64(seed: UInt64(100 * round + thread))
+                    for index in (0..<count).shuffled(using: &generator) {
+                        let same = (try? worker.packedFrame(index)) == expected[index]
+                        if !same { differing.withLockedValue { $0.append("frame \(index) on thread \(thread)") } }
+                    }
+                }
+                XCTAssertEqual(differing.withLockedValue { $0 }, [], "\(name), round \(round)")
+            }
+        }
+    }
+
     /// The ring hands every item to the consumer in order, with at most `capacity` buffers made
     /// and none refilled before the consumer released it, whatever the workers' timing; a
     /// worker's error reaches the consumer and stops everyone.

@@ -119,6 +119,27 @@ final class ControlDecoderTests: XCTestCase {
 
     // MARK: Icons
 
+    /// The package's Sass map has one entry a line, `\t"delete": e872,`; anything else on a line
+    /// (the map's own lines, a value that is no 32-bit hexadecimal number, a bare or empty name)
+    /// is not an entry.
+    func testCodepointsAreTheSassMapsQuotedNamesAndHexadecimalValues() {
+        let text = """
+            $material-icons-codepoints: () !default;
+            $material-icons-codepoints: map-merge((
+            \t"10k": e951,
+            \t"delete": e872,
+              "blanks_around" : E000 ;\t
+            \t"not_hex": zz12,
+            \t"too_long": 123456789,
+            \t"": e000,
+            \tbare: e000,
+            \t"empty":,
+            ), $material-icons-codepoints);
+            """
+        XCTAssertEqual(IconCatalog.parseCodepoints(Array(text.utf8)),
+                       ["10k": 0xE951, "delete": 0xE872, "blanks_around": 0xE000])
+    }
+
     func testIconNamesResolveAndUnknownOnesListTheNearest() throws {
         try requireIcons()
         XCTAssertEqual(try IconCatalog.icon(named: "delete").get().glyph, .material(0xE872))

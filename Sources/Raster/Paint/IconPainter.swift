@@ -12,7 +12,7 @@ import Scene
 /// lighter ones draw the regular glyph.
 struct IconPainter {
     let cairo: CairoContext
-    let text: TextContext
+    let text: TextAccess
 
     /// The Material Icons font size for a symbol of `pointSize`.
     static func materialFontSize(forPointSize pointSize: Double) -> Double { pointSize * 1.2 }
@@ -45,38 +45,40 @@ struct IconPainter {
             string = TextLayout.presentingPictographsAsEmoji(characters)
         }
         guard !string.isEmpty else { return }
-        text.update(for: cairo)
-        guard let layout = pango_layout_new(text.pointer) else {
-            throw RasterError.fontSetup("Pango could not create a layout")
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let isMaterial = family == FontLibrary.iconFamily
-        let font = try FontDescription(family: family, size: size, weight: isMaterial ? .regular : weight)
-        pango_layout_set_font_description(layout, font.pointer)
-        pango_layout_set_text(layout, string, -1)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
-        let unit = Double(PANGO_SCALE)
-        // Material glyphs sit in their em square: centering the line box keeps every icon on one
-        // grid, as symbols are. Text is centered by its line box horizontally and vertically.
-        let width = Double(logical.width) / unit, height = Double(logical.height) / unit
-        let x = box.midX - width / 2 - Double(logical.x) / unit
-        let y = box.midY - height / 2 - Double(logical.y) / unit
-        let cr = cairo.pointer
-        cairo.withSavedState {
-            cairo_move_to(cr, x, y)
-            cairo.setSource(color)
-            let stroke = isMaterial ? Self.emboldening(weight, pointSize: pointSize) : 0
-            if stroke > 0 {
-                pango_cairo_layout_path(cr, layout)
-                cairo_set_line_width(cr, stroke)
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-                cairo_fill_preserve(cr)
-                cairo_stroke(cr)
-            } else {
-                pango_cairo_show_layout(cr, layout)
+        try text.with { context in
+            context.update(for: cairo)
+            guard let layout = pango_layout_new(context.pointer) else {
+                throw RasterError.fontSetup("Pango could not create a layout")
             }
-            cairo_new_path(cr)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let isMaterial = family == FontLibrary.iconFamily
+            let font = try FontDescription(family: family, size: size, weight: isMaterial ? .regular : weight)
+            pango_layout_set_font_description(layout, font.pointer)
+            pango_layout_set_text(layout, string, -1)
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, &logical)
+            let unit = Double(PANGO_SCALE)
+            // Material glyphs sit in their em square: centering the line box keeps every icon on one
+            // grid, as symbols are. Text is centered by its line box horizontally and vertically.
+            let width = Double(logical.width) / unit, height = Double(logical.height) / unit
+            let x = box.midX - width / 2 - Double(logical.x) / unit
+            let y = box.midY - height / 2 - Double(logical.y) / unit
+            let cr = cairo.pointer
+            cairo.withSavedState {
+                cairo_move_to(cr, x, y)
+                cairo.setSource(color)
+                let stroke = isMaterial ? Self.emboldening(weight, pointSize: pointSize) : 0
+                if stroke > 0 {
+                    pango_cairo_layout_path(cr, layout)
+                    cairo_set_line_width(cr, stroke)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                    cairo_fill_preserve(cr)
+                    cairo_stroke(cr)
+                } else {
+                    pango_cairo_show_layout(cr, layout)
+                }
+                cairo_new_path(cr)
+            }
         }
     }
 }

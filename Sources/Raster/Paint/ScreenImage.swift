@@ -24,10 +24,14 @@ final class ScreenImage: Sendable {
     private let runs = Mutex<[Range<Int>]?>(nil)
 
     /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
-    /// Read and written only under the lock of the screen cache that holds the image.
+    /// Threads needing the same rows share the work: each draws a band no other has begun,
+    /// then waits for those being drawn by others.
     final class Bands: @unchecked Sendable {
         let height: Int
-        fileprivate var drawn: [Bool]
+        private enum State { case waiting, drawing, drawn }
+        /// Read and written holding `condition`.
+        private var states: [State]
+        private let condition = NSCondition()
         /// Set once every band is drawn, and read without the lock: then nothing is left to draw.
         private let whole = Atomic<Bool>(false)
         var complete: Bool { whole.load(ordering: .acquiring) }
@@ -35,14 +39,38 @@ final class ScreenImage: Sendable {
         /// The user-space scale of the image's drawing (pixels per point, per axis).
         fileprivate let scale: (x: Double, y: Double)
 
-        fileprivate func markComplete() { whole.store(true, ordering: .releasing) }
-
         fileprivate init(height: Int, count: Int, scale: (x: Double, y: Double),
                          draw: @escaping (CairoContext, ImageLibrary) throws -> Void) {
             self.height = height
-            drawn = Array(repeating: false, count: count)
+            states = Array(repeating: .waiting, count: count)
             self.draw = draw
             self.scale = scale
+        }
+
+        /// A band of `needed` that no thread has begun, now the caller's to draw (and to
+        /// `finish`); nil once all of `needed` are drawn. While the only ones left are being
+        /// drawn by other threads, waits for them.
+        fileprivate func claim(_ needed: ClosedRange<Int>) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let band = needed.first(where: { states[$0] == .waiting }) {
+                    states[band] = .drawing
+                    return band
+                }
+                if needed.allSatisfy({ states[$0] == .drawn }) { return nil }
+                condition.wait()
+            }
+        }
+
+        /// Ends the caller's drawing of `band`: drawn, or left for the next frame that needs it
+        /// (a band Cairo could not draw, out of memory, stays blank and is tried again).
+        fileprivate func finish(_ band: Int, drawn: Bool) {
+            condition.lock()
+            defer { condition.unlock() }
+            states[band] = drawn ? .drawn : .waiting
+            if drawn, states.allSatisfy({ $0 == .drawn }) { whole.store(true, ordering: .releasing) }
+            condition.broadcast()
         }
     }
 
@@ -91,25 +119,34 @@ final class ScreenImage: Sendable {
         self.bands = bands?(width, height)
     }
 
-    /// Draws the bands holding `rows` (all rows when nil) that are not drawn yet, with `images`.
-    /// The caller holds the lock of the cache that holds this image.
+    /// Draws the bands holding `rows` (all rows when nil) that are not drawn yet, with `images`,
+    /// sharing them with any other thread drawing rows of this image; returns when they are all drawn.
     func drawRows(_ rows: Range<Int>?, images: ImageLibrary) throws {
-        guard let bands else { return }
+        guard let bands, !bands.complete else { return }
         let wanted = rows.map { $0.clamped(to: 0..<pixelHeight) } ?? 0..<pixelHeight
         guard !wanted.isEmpty else { return }
-        for band in (wanted.lowerBound / bands.height)...((wanted.upperBound - 1) / bands.height) where !bands.drawn[band] {
-            let top = band * bands.height, rows = min(bands.height, pixelHeight - top)
-            let surface = try CairoSurface(wrapping: pixels, offset: top * stride, width: pixelWidth, height: rows,
-                                           stride: stride, format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
-            let cairo = try CairoContext(surface: surface)
-            cairo_translate(cairo.pointer, 0, -Double(top))
-            cairo_scale(cairo.pointer, bands.scale.x, bands.scale.y)
-            try bands.draw(cairo, images)
-            try cairo.checkStatus("drawing a screen")
-            surface.flush()
-            bands.drawn[band] = true
+        while let band = bands.claim((wanted.lowerBound / bands.height)...((wanted.upperBound - 1) / bands.height)) {
+            do {
+                try drawBand(band, of: bands, images: images)
+            } catch {
+                bands.finish(band, drawn: false)
+                throw error
+            }
+            bands.finish(band, drawn: true)
         }
-        if bands.drawn.allSatisfy({ $0 }) { bands.markComplete() }
+    }
+
+    /// Draws band `band`'s rows alone, as the whole image would draw them.
+    private func drawBand(_ band: Int, of bands: Bands, images: ImageLibrary) throws {
+        let top = band * bands.height, rows = min(bands.height, pixelHeight - top)
+        let surface = try CairoSurface(wrapping: pixels, offset: top * stride, width: pixelWidth, height: rows,
+                                       stride: stride, format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+        let cairo = try CairoContext(surface: surface)
+        cairo_translate(cairo.pointer, 0, -Double(top))
+        cairo_scale(cairo.pointer, bands.scale.x, bands.scale.y)
+        try bands.draw(cairo, images)
+        try cairo.checkStatus("drawing a screen")
+        surface.flush()
     }
 
     /// The runs of rows, top to bottom, in which every row is the row above it byte for byte —

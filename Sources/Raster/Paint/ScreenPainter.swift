@@ -11,7 +11,7 @@ import Scene
 /// numbers the engine reads cell frames from.
 struct ScreenPainter {
     let cairo: CairoContext
-    let text: TextContext
+    let text: TextAccess
     let device: Device
     /// Pixels per point of the image being drawn, for hairlines one pixel thick.
     let scale: Double
@@ -165,7 +165,7 @@ struct ScreenPainter {
 
     /// The text laid out in the frame's width and centered vertically in it, as UILabel does.
     func draw(_ label: LabelView) throws {
-        try TextPainter(cairo: cairo, text: text).draw(label)
+        try text.with { try TextPainter(cairo: cairo, text: $0).draw(label) }
     }
 
     /// `string` in `frame`, one line, tail-truncated.
@@ -179,7 +179,7 @@ struct ScreenPainter {
 
     /// The width `string` takes on one line, in points.
     func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
-        try TextPainter(cairo: cairo, text: text).width(of: string, size: size, weight: weight, font: font)
+        try text.with { try TextPainter(cairo: cairo, text: $0).width(of: string, size: size, weight: weight, font: font) }
     }
 
     /// The image placed by its content mode, over its background, clipped to its rounded frame.

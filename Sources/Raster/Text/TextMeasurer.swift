@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 import Geometry
 import Scene
 import Workers
@@ -20,6 +21,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     /// The process's measurer, or why the fonts could not be set up.
     public static let shared: Result<TextMeasurer, RasterError> = FontLibrary.shared.map { TextMeasurer(fonts: $0) }
+
+    /// Starts setting up the process's fonts on a thread of its own (Fontconfig reading the
+    /// font files: about 4 ms), for a command that will measure or draw text after reading its
+    /// scene: the first use then finds them ready, or waits only for the rest.
+    public static func prepareInBackground() {
+        Thread.detachNewThread { _ = FontLibrary.shared }
+    }
 
     private let fonts: FontLibrary
     /// Widths measured so far, in Inter. Never held while taking the font library's box.
