@@ -194,4 +194,23 @@ final class DamageTests: XCTestCase {
         XCTAssertNil(RowMove(dy: 0, rows: Damage([4..<20], height: 40)))
         XCTAssertNil(RowMove(dy: 2, rows: .none))
     }
+
+    /// A translucent image is painted only where it has a pixel that is not clear: the runs of
+    /// rows holding one, each with the columns from its leftmost to its rightmost such pixel,
+    /// however faint the pixel (alpha 1 of 255 counts); none for an image clear throughout,
+    /// and nil for an opaque one (painted whole).
+    func testInkedAreasAreTheRunsOfRowsWithAPixelThatIsNotClear() throws {
+        let image = try ScreenImage(size: Size(width: 40, height: 30), scale: 1, opaque: false) { cairo in
+            cairo.fill(Rect(x: 5, y: 2, width: 3, height: 4), color: Color(red: 1, green: 0, blue: 0, alpha: 1))
+            cairo.fill(Rect(x: 30, y: 4, width: 6, height: 3), color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+            cairo.fill(Rect(x: 12, y: 20, width: 1, height: 1), color: Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 255))
+        }
+        let areas = try XCTUnwrap(image.inkedAreas)
+        XCTAssertEqual(areas.map(\.rows), [2..<7, 20..<21])
+        XCTAssertEqual(areas.map(\.columns), [5..<36, 12..<13])
+        let clear = try ScreenImage(size: Size(width: 10, height: 10), scale: 1, opaque: false) { _ in }
+        XCTAssertEqual(clear.inkedAreas?.count, 0)
+        let opaque = try ScreenImage(size: Size(width: 10, height: 10), scale: 1, opaque: true) { _ in }
+        XCTAssertNil(opaque.inkedAreas)
+    }
 }

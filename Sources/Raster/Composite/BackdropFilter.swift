@@ -156,11 +156,20 @@ struct BackdropFilter: Hashable {
         let first = columns[0], span = columns[lw * taps - 1] - first + 1
         let downRB = scratch.buffer(7, count: span, of: UInt32.self), downAG = scratch.buffer(8, count: span, of: UInt32.self)
         for n in 0..<(lw * taps) { columns[n] -= first }
+        // A grid row whose source rows are all those of the row before (rows past the canvas's
+        // top or bottom edge, which stand for its edge row) has that row's sums: it is copied.
+        func sourceRow(_ j: Int, _ offset: Int) -> Int { min(max(gy0 + j * f + offset, 0), canvasHeight - 1) }
+        let repeats = scratch.buffer(9, count: lh, of: Bool.self)
+        for j in 0..<lh { repeats[j] = j > 0 && offsets.allSatisfy { sourceRow(j, $0) == sourceRow(j - 1, $0) } }
         for j in 0..<lh {
+            if repeats[j] {
+                (grid + j * lanes).update(from: grid + (j - 1) * lanes, count: lanes)
+                continue
+            }
             downRB.update(repeating: 0, count: span)
             downAG.update(repeating: 0, count: span)
             for offset in offsets {
-                let row = source + min(max(gy0 + j * f + offset, 0), canvasHeight - 1) * sourceStride + first
+                let row = source + sourceRow(j, offset) * sourceStride + first
                 // Eight columns at a time, the rest one by one: the same sums.
                 let mask8 = SIMD8<UInt32>(repeating: 0x00FF_00FF)
                 var c = 0
@@ -206,36 +215,68 @@ struct BackdropFilter: Hashable {
                 // Every value here is small — a sample's sums at most taps² · 255 < 2¹⁴, their luma
                 // under 2³¹, the level at most 4097 — so the arithmetic wraps nowhere: it is
                 // written with the wrapping operators, which need no overflow checks.
-                for index in 0..<(lw * lh) {
-                    let sample = grid + 4 * index
-                    let a = Int64(sample[3])
-                    guard a > 0 else { continue }
-                    let luma = wr &* Int64(sample[2]) &+ wg &* Int64(sample[1]) &+ wb &* Int64(sample[0])
-                    // The rounded level, (luma · 4096 + 32768 a) / (65536 a) truncated, divided in doubles: both
-                    // are exact (under 2⁴³ and 2³¹), and a quotient that is no integer lies at least
-                    // 1/(65536 a) > 2⁻³¹ from one, far beyond the division's rounding (under 2⁻⁴⁰ at
-                    // most 4097), so truncating it gives the integer division's result, in a fraction of the time.
-                    let level = Int(Double(luma &* 4096 &+ 32768 &* a) / Double(65536 &* a))
-                    let gray = (levels[min(level, 4096)] &* a &+ 2048) &>> 12
-                    let r = Int64(sample[2]), g = Int64(sample[1]), b = Int64(sample[0])
-                    sample[0] = Lane(truncatingIfNeeded: min(max(b &+ ((amount &* (gray &- b) &+ 2048) &>> 12), 0), a))
-                    sample[1] = Lane(truncatingIfNeeded: min(max(g &+ ((amount &* (gray &- g) &+ 2048) &>> 12), 0), a))
-                    sample[2] = Lane(truncatingIfNeeded: min(max(r &+ ((amount &* (gray &- r) &+ 2048) &>> 12), 0), a))
+                for j in 0..<lh {
+                    let line = grid + j * lanes
+                    // A repeated row (step 1) comes out as the row before did; so does a sample
+                    // equal to the one before it (the columns past the canvas's sides, a plain background).
+                    if repeats[j] {
+                        line.update(from: line - lanes, count: lanes)
+                        continue
+                    }
+                    var before = SIMD4<Lane>(repeating: 0), after = SIMD4<Lane>(repeating: 0), known = false
+                    for i in 0..<lw {
+                        let sample = line + 4 * i
+                        let input = SIMD4(sample[0], sample[1], sample[2], sample[3])
+                        if known, input == before {
+                            sample[0] = after[0]; sample[1] = after[1]; sample[2] = after[2]; sample[3] = after[3]
+                            continue
+                        }
+                        before = input
+                        known = true
+                        let a = Int64(sample[3])
+                        if a > 0 {
+                            let luma = wr &* Int64(sample[2]) &+ wg &* Int64(sample[1]) &+ wb &* Int64(sample[0])
+                            // The rounded level, (luma · 4096 + 32768 a) / (65536 a) truncated, divided in doubles: both
+                            // are exact (under 2⁴³ and 2³¹), and a quotient that is no integer lies at least
+                            // 1/(65536 a) > 2⁻³¹ from one, far beyond the division's rounding (under 2⁻⁴⁰ at
+                            // most 4097), so truncating it gives the integer division's result, in a fraction of the time.
+                            let level = Int(Double(luma &* 4096 &+ 32768 &* a) / Double(65536 &* a))
+                            let gray = (levels[min(level, 4096)] &* a &+ 2048) &>> 12
+                            let r = Int64(sample[2]), g = Int64(sample[1]), b = Int64(sample[0])
+                            sample[0] = Lane(truncatingIfNeeded: min(max(b &+ ((amount &* (gray &- b) &+ 2048) &>> 12), 0), a))
+                            sample[1] = Lane(truncatingIfNeeded: min(max(g &+ ((amount &* (gray &- g) &+ 2048) &>> 12), 0), a))
+                            sample[2] = Lane(truncatingIfNeeded: min(max(r &+ ((amount &* (gray &- r) &+ 2048) &>> 12), 0), a))
+                        }
+                        after = SIMD4(sample[0], sample[1], sample[2], sample[3])
+                    }
                 }
             }
         }
 
         // 2. Three box blurs along each axis, as exact sums, from one buffer into the other:
-        //    the passes down the columns first, over the whole grid, then those along the rows,
-        //    only over the rows step 4 reads. Each pass is linear along one axis (its edges
-        //    repeated along that axis), so the order does not change the sums.
+        //    the passes down the columns first, then those along the rows. Each pass is linear
+        //    along one axis (its edges repeated along that axis), so the order does not change
+        //    the sums. Each pass sums only what the passes after it read: step 3 reads the used
+        //    rows and columns, and a pass of width w reads w / 2 more on either side (the
+        //    grid's edge standing for those past it), so the first passes sum a few more.
+        let passes = boxes.filter { $0 > 1 }
+        func widened(_ range: ClosedRange<Int>, _ radius: Int, _ count: Int) -> ClosedRange<Int> {
+            max(range.lowerBound - radius, 0)...min(range.upperBound + radius, count - 1)
+        }
+        var rowsSummed = [used.rows], columnsSummed = [used.columns]
+        for box in passes.reversed().dropLast() {
+            rowsSummed.insert(widened(rowsSummed[0], box / 2, lh), at: 0)
+            columnsSummed.insert(widened(columnsSummed[0], box / 2, lw), at: 0)
+        }
         var values = grid, next = spare
-        for box in boxes where box > 1 {
-            Self.boxColumns(values, into: next, lanes: lanes, count: lh, width: box, sums: sums)
+        for (box, rows) in zip(passes, rowsSummed) {
+            Self.boxColumns(values, into: next, lanes: lanes, count: lh, rows: rows, width: box, sums: sums)
             swap(&values, &next)
         }
-        for box in boxes where box > 1 {
-            for j in used.rows { Self.boxRow(values + j * lanes, into: next + j * lanes, count: lw, width: box) }
+        for (box, columns) in zip(passes, columnsSummed) {
+            for j in used.rows {
+                Self.boxRow(values + j * lanes, into: next + j * lanes, count: lw, columns: columns, width: box)
+            }
             swap(&values, &next)
         }
 
@@ -346,44 +387,48 @@ struct BackdropFilter: Hashable {
     }
 
     /// The `count` samples (four lanes each) of `row` summed over a centred window of `width`
-    /// samples, the ends repeated past the edges, into `out`.
+    /// samples, the ends repeated past the edges, into `out`: the sums of samples `columns` alone.
     @inline(__always)
     private static func boxRow<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
-        _ row: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, count: Int, width: Int
+        _ row: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, count: Int, columns: ClosedRange<Int>,
+        width: Int
     ) {
         let r = width / 2, last = count - 1
         func sample(_ k: Int) -> SIMD4<Lane> {
-            let p = row + 4 * k
+            let p = row + 4 * min(max(k, 0), last)
             return SIMD4(p[0], p[1], p[2], p[3])
         }
-        var sum = sample(0) &* Lane(r + 1)
-        for k in 1...r { sum &+= sample(min(k, last)) }
-        for k in 0..<count {
+        let first = columns.lowerBound
+        var sum = SIMD4<Lane>(repeating: 0)
+        for k in (first - r)...(first + r) { sum &+= sample(k) }
+        for k in columns {
             let p = out + 4 * k
             p[0] = sum[0]
             p[1] = sum[1]
             p[2] = sum[2]
             p[3] = sum[3]
-            sum &+= sample(min(k + r + 1, last)) &- sample(max(k - r, 0))
+            sum &+= sample(k + r + 1) &- sample(k - r)
         }
     }
 
     /// The `count` rows (`lanes` lanes each) of `rows` summed, lane by lane, over a centred window
     /// of `width` rows, the first and last repeated past the edges, into `out`: whole rows at a
-    /// time, with the running sums of all columns in `sums`.
+    /// time, with the running sums of all columns in `sums`; the sums of rows `summed` alone.
     @inline(__always)
     private static func boxColumns<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
-        _ rows: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, lanes: Int, count: Int, width: Int,
-        sums: UnsafeMutablePointer<Lane>
+        _ rows: UnsafeMutablePointer<Lane>, into out: UnsafeMutablePointer<Lane>, lanes: Int, count: Int,
+        rows summed: ClosedRange<Int>, width: Int, sums: UnsafeMutablePointer<Lane>
     ) {
-        let r = width / 2, last = count - 1, first = Lane(r + 1)
-        for c in 0..<lanes { sums[c] = rows[c] &* first }
-        for k in 1...r {
-            let row = rows + min(k, last) * lanes
-            for c in 0..<lanes { sums[c] &+= row[c] }
+        let r = width / 2, last = count - 1
+        func row(_ k: Int) -> UnsafeMutablePointer<Lane> { rows + min(max(k, 0), last) * lanes }
+        let first = summed.lowerBound
+        sums.update(repeating: 0, count: lanes)
+        for k in (first - r)...(first + r) {
+            let line = row(k)
+            for c in 0..<lanes { sums[c] &+= line[c] }
         }
-        for k in 0..<count {
-            let line = out + k * lanes, add = rows + min(k + r + 1, last) * lanes, drop = rows + max(k - r, 0) * lanes
+        for k in summed {
+            let line = out + k * lanes, add = row(k + r + 1), drop = row(k - r)
             for c in 0..<lanes {
                 let sum = sums[c]
                 line[c] = sum

@@ -383,9 +383,20 @@ final class Compositor {
             }
         case let .copied(x, y, frame):
             pattern.place(x: x, y: y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+            let inked = source.image.inkedAreas
+            if inked?.isEmpty == true { return }
             cairo.withSavedState {
                 if radius > 0 {
                     cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                }
+                // Only where the image is not clear (the same pixels: it adds nothing elsewhere).
+                if let inked {
+                    cairo_new_path(cr)
+                    for area in inked {
+                        cairo_rectangle(cr, x + Double(area.columns.lowerBound), y + Double(area.rows.lowerBound),
+                                        Double(area.columns.count), Double(area.rows.count))
+                    }
                     cairo_clip(cr)
                 }
                 paint(pattern, alpha: alpha, on: cairo)

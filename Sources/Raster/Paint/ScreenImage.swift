@@ -22,6 +22,8 @@ final class ScreenImage: Sendable {
     let bands: Bands?
     /// `uniformRuns`, once found.
     private let runs = Mutex<[Range<Int>]?>(nil)
+    /// `inkedAreas`, once found.
+    private let inked = Mutex<[(rows: Range<Int>, columns: Range<Int>)]?>(nil)
 
     /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
     /// Threads needing the same rows share the work: each draws a band no other has begun,
@@ -167,6 +169,43 @@ final class ScreenImage: Sendable {
                 }
             }
             runs = found
+            return found
+        }
+    }
+
+    /// Where an image with transparency has any pixel that is not fully transparent: each run
+    /// of rows holding one, with the columns from its leftmost such pixel to its rightmost; found
+    /// the first time they are asked for. Painting a translucent image over something leaves
+    /// it as it was where the image is transparent (source-over adds nothing, and keeps all of
+    /// what is under it), so an image copied to a frame need be painted over these alone: a
+    /// bar's title or items are a few glyphs in a mostly clear strip as wide as the screen.
+    /// Nil for an opaque image or one drawn band by band (all of it, then, is painted).
+    var inkedAreas: [(rows: Range<Int>, columns: Range<Int>)]? {
+        guard !isOpaque, bands == nil else { return nil }
+        return inked.withLock { inked in
+            if let inked { return inked }
+            var found: [(rows: Range<Int>, columns: Range<Int>)] = []
+            var run: (rows: Range<Int>, columns: Range<Int>)?
+            for y in 0..<pixelHeight {
+                let row = (pixels.bytes + y * stride).assumingMemoryBound(to: UInt32.self)
+                var first = 0
+                while first < pixelWidth, row[first] == 0 { first += 1 }
+                guard first < pixelWidth else {
+                    if let done = run { found.append(done) }
+                    run = nil
+                    continue
+                }
+                var last = pixelWidth - 1
+                while row[last] == 0 { last -= 1 }
+                if let current = run {
+                    run = (current.rows.lowerBound..<y + 1,
+                           min(current.columns.lowerBound, first)..<max(current.columns.upperBound, last + 1))
+                } else {
+                    run = (y..<y + 1, first..<last + 1)
+                }
+            }
+            if let done = run { found.append(done) }
+            inked = found
             return found
         }
     }
