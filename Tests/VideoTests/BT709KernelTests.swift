@@ -150,8 +150,9 @@ final class BT709KernelTests: XCTestCase {
     }
 
     func testVectorAndLastColumnsMatchAPlainImplementation() throws {
-        // Widths whose last columns fall outside the 16-pixel vector steps, and one that does not.
-        for (width, height) in [(394, 18), (322, 16), (64, 16), (18, 16)] {
+        // Widths whose last columns fall outside the 16-pixel vector steps (converted by one
+        // more step over the last 16 columns, or pair by pair when narrower than 20), and one that does not.
+        for (width, height) in [(394, 18), (322, 16), (64, 16), (18, 16), (20, 16), (22, 16), (34, 16)] {
             let pixels = picture(width: width, height: height) { x, y in
                 ((x * 37 + y * 11) & 0xFF, (x * y * 7 + 3) & 0xFF, (x ^ (y * 29)) & 0xFF)
             }

@@ -6,11 +6,14 @@ final class CairoSurface {
     /// Memory the surface draws into when it does not own its pixels; kept alive as long as the surface.
     private let storage: PixelBuffer?
 
-    /// A new surface owning zeroed pixels.
+    /// A new surface owning zeroed pixels, in a `PixelBuffer` (a large one mapped, so its pages
+    /// are zeroed as they are first touched rather than all at once, and handed back whole).
     convenience init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws {
         try Self.checkSize(width: width, height: height)
-        try self.init(adopting: cairo_image_surface_create(format, Int32(width), Int32(height)),
-                      storage: nil, operation: "creating a \(width)x\(height) image")
+        let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
+        guard stride > 0 else { throw RasterError.invalidSize(width: width, height: height, scale: 1) }
+        try self.init(wrapping: PixelBuffer(count: stride * height), width: width, height: height, stride: stride,
+                      format: format)
     }
 
     /// A surface drawing into (or reading from) `buffer`, laid out with `stride` bytes per row,

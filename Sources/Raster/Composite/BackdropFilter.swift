@@ -106,33 +106,43 @@ struct BackdropFilter: Hashable {
         let divisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1 * $1) }
         // Every sum of steps 1 and 2 adds up at most `divisor` of the 8-bit channels' values
         // (each box multiplies the count summed by its width), so it is at most 255 · divisor:
-        // in 32-bit lanes when that fits (all σ the materials use at 1x–3x), else in 64-bit ones.
+        // in 32-bit lanes when that fits (σ at 2x and 3x), else in 64-bit ones (σ over about 20
+        // pixels at 1x). The sums down the columns, before the passes along the rows multiply
+        // them further, fit 32 bits for every material at every scale, so those passes, which
+        // run over the whole grid, are summed in 32-bit lanes when they can.
         // The lanes wrap, but every sum ends in range, so it comes out exact either way.
+        let columnDivisor = Int64(taps * taps) * boxes.reduce(1) { $0 * Int64($1) }
+        let arguments = (source: source, sourceStride: sourceStride, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                         x0: x0, y0: y0, width: width, height: height, output: output, outputStride: outputStride,
+                         divisor: divisor, overOutput: overOutput, scratch: scratch)
         if 255 * divisor < 1 << 32 {
-            filter(UInt32.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
-                   canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor, overOutput: overOutput, scratch: scratch)
+            filter(UInt32.self, UInt32.self, arguments)
+        } else if 255 * columnDivisor < 1 << 32 {
+            filter(UInt32.self, UInt64.self, arguments)
         } else {
-            filter(UInt64.self, source: source, sourceStride: sourceStride, canvasWidth: canvasWidth,
-                   canvasHeight: canvasHeight, x0: x0, y0: y0, width: width, height: height, output: output,
-                   outputStride: outputStride, divisor: divisor, overOutput: overOutput, scratch: scratch)
+            filter(UInt64.self, UInt64.self, arguments)
         }
     }
 
-    /// `apply` with the grid's sums in `Lane`s, which hold 255 · `divisor`. The grid is kept as
-    /// rows of `lw` samples of four lanes (B, G, R, A), so the vertical passes run over whole rows.
-    private func filter<Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
-        _: Lane.Type, source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
-        x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
-        divisor: Int64, overOutput: Bool, scratch: BackdropScratch
+    /// `apply` with the grid's sums in `Column`s up to the passes down its columns, then in
+    /// `Lane`s, which hold 255 · `divisor`. The grid is kept as rows of `lw` samples of four
+    /// lanes (B, G, R, A), so the vertical passes run over whole rows.
+    private func filter<Column: FixedWidthInteger & UnsignedInteger & SIMDScalar,
+                        Lane: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+        _: Column.Type, _: Lane.Type,
+        _ arguments: (source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
+                      x0: Int, y0: Int, width: Int, height: Int, output: UnsafeMutablePointer<UInt32>, outputStride: Int,
+                      divisor: Int64, overOutput: Bool, scratch: BackdropScratch)
     ) {
+        let (source, sourceStride, canvasWidth, canvasHeight, x0, y0, width, height, output, outputStride, divisor,
+             overOutput, scratch) = arguments
         let f = factor, offsets = self.offsets, taps = offsets.count
         let gx0 = x0 - reach, gy0 = y0 - reach
         let lw = (width + 2 * reach + f - 1) / f, lh = (height + 2 * reach + f - 1) / f
         let lanes = lw * 4
-        let grid = scratch.buffer(0, count: lanes * lh, of: Lane.self)
-        let spare = scratch.buffer(1, count: lanes * lh, of: Lane.self)
-        let sums = scratch.buffer(2, count: lanes, of: Lane.self)
+        let grid = scratch.buffer(0, count: lanes * lh, of: Column.self)
+        let spare = scratch.buffer(1, count: lanes * lh, of: Column.self)
+        let sums = scratch.buffer(2, count: lanes, of: Column.self)
         let low = scratch.buffer(3, count: lw * lh, of: UInt32.self)
         let rows = scratch.buffer(4, count: lh * width, of: UInt32.self)
         let columns = scratch.buffer(5, count: max(lw * taps, width), of: Int.self)
@@ -196,10 +206,10 @@ struct BackdropFilter: Hashable {
                     sumAG &+= downAG[columns[n]]
                     n += 1
                 }
-                line[4 * i] = Lane(sumRB & 0xFFFF)
-                line[4 * i + 1] = Lane(sumAG & 0xFFFF)
-                line[4 * i + 2] = Lane(sumRB >> 16)
-                line[4 * i + 3] = Lane(sumAG >> 16)
+                line[4 * i] = Column(sumRB & 0xFFFF)
+                line[4 * i + 1] = Column(sumAG & 0xFFFF)
+                line[4 * i + 2] = Column(sumRB >> 16)
+                line[4 * i + 3] = Column(sumAG >> 16)
             }
         }
 
@@ -223,7 +233,7 @@ struct BackdropFilter: Hashable {
                         line.update(from: line - lanes, count: lanes)
                         continue
                     }
-                    var before = SIMD4<Lane>(repeating: 0), after = SIMD4<Lane>(repeating: 0), known = false
+                    var before = SIMD4<Column>(repeating: 0), after = SIMD4<Column>(repeating: 0), known = false
                     for i in 0..<lw {
                         let sample = line + 4 * i
                         let input = SIMD4(sample[0], sample[1], sample[2], sample[3])
@@ -243,9 +253,9 @@ struct BackdropFilter: Hashable {
                             let level = Int(Double(luma &* 4096 &+ 32768 &* a) / Double(65536 &* a))
                             let gray = (levels[min(level, 4096)] &* a &+ 2048) &>> 12
                             let r = Int64(sample[2]), g = Int64(sample[1]), b = Int64(sample[0])
-                            sample[0] = Lane(truncatingIfNeeded: min(max(b &+ ((amount &* (gray &- b) &+ 2048) &>> 12), 0), a))
-                            sample[1] = Lane(truncatingIfNeeded: min(max(g &+ ((amount &* (gray &- g) &+ 2048) &>> 12), 0), a))
-                            sample[2] = Lane(truncatingIfNeeded: min(max(r &+ ((amount &* (gray &- r) &+ 2048) &>> 12), 0), a))
+                            sample[0] = Column(truncatingIfNeeded: min(max(b &+ ((amount &* (gray &- b) &+ 2048) &>> 12), 0), a))
+                            sample[1] = Column(truncatingIfNeeded: min(max(g &+ ((amount &* (gray &- g) &+ 2048) &>> 12), 0), a))
+                            sample[2] = Column(truncatingIfNeeded: min(max(r &+ ((amount &* (gray &- r) &+ 2048) &>> 12), 0), a))
                         }
                         after = SIMD4(sample[0], sample[1], sample[2], sample[3])
                     }
@@ -268,10 +278,23 @@ struct BackdropFilter: Hashable {
             rowsSummed.insert(widened(rowsSummed[0], box / 2, lh), at: 0)
             columnsSummed.insert(widened(columnsSummed[0], box / 2, lw), at: 0)
         }
-        var values = grid, next = spare
+        var columnValues = grid, columnNext = spare
         for (box, rows) in zip(passes, rowsSummed) {
-            Self.boxColumns(values, into: next, lanes: lanes, count: lh, rows: rows, width: box, sums: sums)
-            swap(&values, &next)
+            Self.boxColumns(columnValues, into: columnNext, lanes: lanes, count: lh, rows: rows, width: box, sums: sums)
+            swap(&columnValues, &columnNext)
+        }
+        // The rows the passes along them read, in their lanes.
+        var values: UnsafeMutablePointer<Lane>, next: UnsafeMutablePointer<Lane>
+        if Column.self == Lane.self {
+            values = UnsafeMutableRawPointer(columnValues).assumingMemoryBound(to: Lane.self)
+            next = UnsafeMutableRawPointer(columnNext).assumingMemoryBound(to: Lane.self)
+        } else {
+            values = scratch.buffer(10, count: lanes * lh, of: Lane.self)
+            next = scratch.buffer(11, count: lanes * lh, of: Lane.self)
+            for j in used.rows {
+                let from = columnValues + j * lanes, to = values + j * lanes
+                for c in 0..<lanes { to[c] = Lane(from[c]) }
+            }
         }
         for (box, columns) in zip(passes, columnsSummed) {
             for j in used.rows {

@@ -21,10 +21,12 @@ extension BT709Kernel {
     /// The vector steps over columns 0 ..< `end`, a multiple of 16, in SSE2; the luma steps only
     /// with `luma` (a constant where this is inlined, so each caller's loop has or lacks them).
     @inline(__always)
-    static func sse2Steps(_ rows: Rows, to end: Int, luma: Bool) {
+    static func sse2Steps(_ rows: Rows, from start: Int = 0, to end: Int, luma: Bool) {
         let step = SSE2Step()
         var previous = _mm_setzero_si128()
-        var x = 0
+        // Past column 0, the four columns before the first step give it their differences.
+        if start > 0 { _ = step.quad(rows, column: start - 4, luma: false, previous: &previous) }
+        var x = start
         while x < end {
             let q0 = step.quad(rows, column: x, luma: luma, previous: &previous)
             let q1 = step.quad(rows, column: x + 4, luma: luma, previous: &previous)

@@ -66,22 +66,30 @@ enum BT709Kernel {
             let rows = Rows(row0: row0, row1: row0 + stride, luma0: luma0, luma1: luma0 + frame.lumaStride,
                             cb: UnsafeMutableRawPointer(frame.u + pair * frame.chromaStride),
                             cr: UnsafeMutableRawPointer(frame.v + pair * frame.chromaStride), luma: luma)
+            // The columns past the last whole step (a width that is no multiple of 16, such as
+            // 394) in one more step ending at the last column, over columns the steps before
+            // wrote already, with the same bytes; the columns one pair at a time in a row too narrow.
+            let tail = vectorEnd < width && width >= lanes + 4 ? width - lanes : nil
             switch implementation {
-            case .portable: portableSteps(rows, to: vectorEnd)
+            case .portable:
+                portableSteps(rows, to: vectorEnd)
+                if let tail { portableSteps(rows, from: tail, to: width) }
             #if arch(x86_64)
             // Each a loop of its own, with or without the luma steps.
-            case .sse2: if luma { sse2Steps(rows, to: vectorEnd, luma: true) } else { sse2Steps(rows, to: vectorEnd, luma: false) }
+            case .sse2:
+                if luma { sse2Steps(rows, to: vectorEnd, luma: true) } else { sse2Steps(rows, to: vectorEnd, luma: false) }
+                if let tail { sse2Steps(rows, from: tail, to: width, luma: luma) }
             #endif
             }
-            lastColumns(rows, from: vectorEnd, to: width)
+            if tail == nil { lastColumns(rows, from: vectorEnd, to: width) }
         }
     }
 
     /// The vector steps over columns 0 ..< `end`, a multiple of `lanes`, in Swift's SIMD types.
-    private static func portableSteps(_ rows: Rows, to end: Int) {
+    private static func portableSteps(_ rows: Rows, from start: Int = 0, to end: Int) {
         // The two-row sums of the column left of the current one (column 0's own at the start).
-        var left = columnSum(rows.row0, rows.row1, 0)
-        var x = 0
+        var left = columnSum(rows.row0, rows.row1, max(start - 1, 0))
+        var x = start
         while x < end {
             let pixels0 = rows.row0.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
             let pixels1 = rows.row1.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
