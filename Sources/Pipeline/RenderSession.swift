@@ -34,6 +34,13 @@ public final class RenderSession: Sendable {
                    contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
     }
 
+    /// Draws into the screen cache every part `state` shows, as compositing it would (on a
+    /// canvas of its own, let go after): a frame composited later finds them drawn.
+    func drawParts(of state: FrameState) {
+        guard let canvas = try? canvas(padded: false) else { return }
+        draw(state, on: canvas)
+    }
+
     /// Draws `state` on `canvas` with the scene's compositing.
     public func draw(_ state: FrameState, on canvas: Canvas) {
         canvas.draw(state, screens: screens, options: compositor)

@@ -67,17 +67,26 @@ public final class ScreenCache: @unchecked Sendable {
             throw RasterError.invalidSize(width: w.isFinite ? Int(min(w, 1e9)) : 0, height: h.isFinite ? Int(min(h, 1e9)) : 0,
                                           scale: device.scale)
         }
-        for screen in screens {
-            for file in screen.imageFiles { _ = try images.surface(for: file) }
-            for font in screen.customFonts { try fonts.register(fontFile: font.path) }
+        // The images are decoded on a thread of their own while the fonts are registered and the
+        // chrome drawn; an image that cannot be decoded is the error, before any of those.
+        let images = images, files = screens.flatMap(\.imageFiles)
+        let decoding = LockedValueBox<Result<Void, Error>?>(nil), decoded = DispatchGroup()
+        DispatchQueue.global().async(group: decoded) {
+            let result = Result { for file in files { _ = try images.surface(for: file) } }
+            decoding.withLockedValue { $0 = result }
         }
-        let chrome = try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
+        let chrome = Result {
+            for font in screens.flatMap(\.customFonts) { try fonts.register(fontFile: font.path) }
+            return try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
+        }
+        decoded.wait()
+        try decoding.withLockedValue { $0 }?.get()
         self.device = device
         self.names = screens.map(\.name)
         self.screens = byName
         layouts = ScreenLayouts(screens: byName, device: device)
         self.tabBar = tabBar
-        self.chrome = chrome
+        self.chrome = try chrome.get()
     }
 
     /// The screens at `size` points x `scale` on a custom device: no safe area, and no status

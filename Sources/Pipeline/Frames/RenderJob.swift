@@ -10,6 +10,9 @@ struct RenderJob {
     let plan: FramePlan
     let options: VideoRenderOptions
     let start: Double
+    /// Frame 0's parts being drawn (nobody waits for it: a frame that needs a part draws it or
+    /// waits for it in the cache).
+    private let warming: BackgroundWork<Void>
 
     var scene: Scene { session.scene }
     var timeline: Timeline { session.timeline }
@@ -19,6 +22,12 @@ struct RenderJob {
     init(scene: Scene, options: VideoRenderOptions, start: Double = ProcessMeter.now()) throws {
         self.start = start
         session = try RenderSession(scene: scene, store: options.screenCaches)
+        // Frame 0 is always composited, and the first the encoder waits for: the parts it shows
+        // (screens, a scroll view's first bands, bars) start being drawn into the cache on a
+        // thread of their own while every frame of the timeline is compared for the plan; the
+        // workers then share what is left of them (`ScreenImage.drawRows`).
+        let session = session
+        warming = BackgroundWork(name: "segue-warm") { session.drawParts(of: session.timeline.state(frame: 0)) }
         plan = options.compositesEveryFrame ? FramePlan(compositingEveryFrameOf: session.timeline)
             : FramePlan(timeline: session.timeline)
         self.options = options
