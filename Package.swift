@@ -35,8 +35,10 @@ let package = Package(
         .target(name: "Staging"),
         // One worker pool and one lock box: how every module below the CLI runs work in parallel.
         .target(name: "Workers"),
-        .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Staging", "Workers"]),
-        .target(name: "Video", dependencies: ["CFFmpeg", "Staging"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Memory", "Staging", "Workers"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging"]),
+        // Zeroed, aligned buffers for pixels and frames, mapped from the kernel when large.
+        .target(name: "Memory"),
         .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging", "Workers"]),
         // Snapshot testing: points, goldens, comparison, artifacts and reports (`segue snapshot`).
         .target(name: "Snapshots", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Pipeline"]),

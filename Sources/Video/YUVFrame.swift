@@ -1,3 +1,5 @@
+import Memory
+
 /// One picture in planar yuv420p (BT.709, limited range), owning its three planes.
 ///
 /// Fill it with `YUVConverter.convert(bgra:stride:into:)` and hand it to
@@ -28,8 +30,9 @@ public final class YUVFrame: @unchecked Sendable {
     /// The V (Cr) plane.
     let v: UnsafeMutablePointer<UInt8>
 
-    /// The single allocation holding all three planes.
-    let storage: UnsafeMutableRawPointer
+    /// The single allocation holding all three planes (mapped: a frame is a few megabytes).
+    private let buffer: PixelBuffer
+    var storage: UnsafeMutableRawPointer { buffer.bytes }
     /// Bytes in `storage`, including `overreadPadding` after the V plane.
     let byteCount: Int
 
@@ -70,18 +73,14 @@ public final class YUVFrame: @unchecked Sendable {
         let lumaBytes = Self.aligned(lumaStride * height)
         let chromaBytes = Self.aligned(chromaStride * chromaHeight)
         byteCount = lumaBytes + 2 * chromaBytes + Self.overreadPadding
-        storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: Self.alignment)
-        let bytes = storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        buffer = PixelBuffer(count: byteCount)
+        let bytes = buffer.bytes.bindMemory(to: UInt8.self, capacity: byteCount)
         y = bytes
         u = bytes + lumaBytes
         v = bytes + lumaBytes + chromaBytes
         // Black in limited range: Y 16, Cb and Cr 128.
         y.update(repeating: 16, count: lumaBytes)
         u.update(repeating: 128, count: 2 * chromaBytes)
-    }
-
-    deinit {
-        storage.deallocate()
     }
 
     /// Bytes in the frame without row padding: Y, then U, then V (`ffmpeg -f rawvideo -pix_fmt yuv420p`).

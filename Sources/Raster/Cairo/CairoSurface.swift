@@ -1,4 +1,5 @@
 internal import CCairo
+import Memory
 
 /// A Cairo image surface; owns one `cairo_surface_t`.
 final class CairoSurface {

@@ -1,5 +1,6 @@
 internal import CCairo
 import Geometry
+import Memory
 
 /// A small translucent image drawn once and composited over frames at a fixed place: the
 /// status bar and the home indicator. Read-only after drawing, like `ScreenImage`.

@@ -1,6 +1,7 @@
 internal import CCairo
 import Synchronization
 import Scene
+import Memory
 
 /// The PNG images of the screens being drawn, each decoded once however often it is shown.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Geometry
 import Scene
+import Memory
 
 /// One screen part's pixels at device scale: drawn once (whole, or band by band as frames need
 /// its rows), then read-only.

@@ -4,28 +4,29 @@ import Glibc
 import Darwin
 #endif
 
-/// Zeroed, 64-byte aligned memory holding one image's pixels; frees it on deinit.
+/// Zeroed, 64-byte aligned memory holding one image's pixels or one video frame's planes;
+/// frees it on deinit.
 ///
-/// Written only while its image is drawn, then read-only, so sharing it across
-/// threads afterwards is safe.
+/// An image's is written only while the image is drawn, then read-only, so sharing it across
+/// threads afterwards is safe; a frame's is its owner's alone.
 ///
 /// A large buffer is mapped from the kernel rather than taken from the heap: its pages come
 /// zeroed when first touched, so a scroll view's content, drawn band by band as frames reach
 /// it, costs neither time nor memory for the bands no frame shows. (From the heap, every byte
 /// would be written twice before the first frame: once by the allocator's perturbation, which
 /// renders turn on for libx264's sake, and once more to zero it — 55 MB for a grid five screens
-/// tall at 1170 x 2532.)
-final class PixelBuffer: @unchecked Sendable {
-    let bytes: UnsafeMutableRawPointer
-    let count: Int
+/// tall at 1170 x 2532 — and once more by the perturbation when freed.)
+public final class PixelBuffer: @unchecked Sendable {
+    public let bytes: UnsafeMutableRawPointer
+    public let count: Int
     /// Whether `bytes` was mapped (and is unmapped on deinit) rather than allocated.
     private let mapped: Bool
 
     /// Buffers this large or larger are mapped: a few pages, where one system call and the
     /// lazily zeroed pages cost less than zeroing from the heap.
-    static let mappingThreshold = 256 << 10
+    public static let mappingThreshold = 256 << 10
 
-    init(count: Int) {
+    public init(count: Int) {
         self.count = count
         let size = max(count, 1)
         if size >= Self.mappingThreshold,
