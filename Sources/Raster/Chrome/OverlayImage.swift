@@ -5,10 +5,11 @@ import Memory
 /// A small translucent image drawn once and composited over frames at a fixed place: the
 /// status bar and the home indicator. Read-only after drawing, like `ScreenImage`.
 final class OverlayImage: Sendable {
-    let pixels: PixelBuffer
-    let pixelWidth: Int
-    let pixelHeight: Int
-    let stride: Int
+    let pixelImage: PixelImage
+    var pixels: PixelBuffer { pixelImage.pixels }
+    var pixelWidth: Int { pixelImage.width }
+    var pixelHeight: Int { pixelImage.height }
+    var stride: Int { pixelImage.stride }
     /// Where the image's top-left pixel goes on the canvas, in whole device pixels.
     let pixelX: Int
     let pixelY: Int
@@ -20,12 +21,8 @@ final class OverlayImage: Sendable {
         let x1 = Int((frame.maxX * scale).rounded(.up)), y1 = Int((frame.maxY * scale).rounded(.up))
         pixelX = x0
         pixelY = y0
-        pixelWidth = max(x1 - x0, 1)
-        pixelHeight = max(y1 - y0, 1)
-        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
-        pixels = PixelBuffer(count: stride * pixelHeight)
-        let surface = try CairoSurface(wrapping: pixels, width: pixelWidth, height: pixelHeight, stride: stride,
-                                       format: CAIRO_FORMAT_ARGB32)
+        pixelImage = PixelImage(width: max(x1 - x0, 1), height: max(y1 - y0, 1), format: CAIRO_FORMAT_ARGB32)
+        let surface = try pixelImage.makeSurface()
         let cairo = try CairoContext(surface: surface)
         cairo_translate(cairo.pointer, -Double(x0), -Double(y0))
         cairo_scale(cairo.pointer, scale, scale)
@@ -36,6 +33,6 @@ final class OverlayImage: Sendable {
 
     /// A Cairo surface reading these pixels, for one canvas's exclusive use.
     func makeSurface() throws -> CairoSurface {
-        try CairoSurface(wrapping: pixels, width: pixelWidth, height: pixelHeight, stride: stride, format: CAIRO_FORMAT_ARGB32)
+        try pixelImage.makeSurface()
     }
 }

@@ -1,7 +1,6 @@
 internal import CCairo
 import Synchronization
 import Scene
-import Memory
 
 /// The PNG images of the screens being drawn, each decoded once however often it is shown.
 ///
@@ -10,16 +9,7 @@ import Memory
 /// pixman object is shared between threads (as `ScreenImage` does). Dropped with the cache, as
 /// the images' pixels are then part of the cached screens.
 final class ImageLibrary: Sendable {
-    /// An image's decoded pixels, as Cairo decoded them.
-    private struct Decoded: Sendable {
-        let pixels: PixelBuffer
-        let width: Int
-        let height: Int
-        let stride: Int
-        let format: cairo_format_t
-    }
-
-    private let decoded = Mutex<[String: Decoded]>([:])
+    private let decoded = Mutex<[String: PixelImage]>([:])
 
     /// A surface of its own over the decoded image at `file.path`, decoding it the first time.
     func surface(for file: ImageFile) throws -> CairoSurface {
@@ -29,16 +19,13 @@ final class ImageLibrary: Sendable {
             decoded[file.path] = image
             return image
         }
-        return try CairoSurface(wrapping: image.pixels, width: image.width, height: image.height, stride: image.stride,
-                                format: image.format)
+        return try image.makeSurface()
     }
 
-    private static func decode(_ path: String) throws -> Decoded {
+    /// The pixels of the PNG file at `path`, as Cairo decodes them.
+    private static func decode(_ path: String) throws -> PixelImage {
         let surface = try CairoSurface.loadPNG(path: path)
         surface.flush()
-        let height = surface.height, stride = surface.stride
-        let pixels = PixelBuffer(count: stride * height)
-        surface.withMutableData { data in pixels.bytes.copyMemory(from: data, byteCount: stride * height) }
-        return Decoded(pixels: pixels, width: surface.width, height: height, stride: stride, format: surface.format)
+        return PixelImage(copying: surface)
     }
 }

@@ -11,11 +11,12 @@ import Memory
 /// The pixels live in plain memory rather than a Cairo surface, so each `Canvas` wraps them
 /// in its own surface and no Cairo or pixman object is shared between threads.
 final class ScreenImage: Sendable {
-    let pixels: PixelBuffer
-    let pixelWidth: Int
-    let pixelHeight: Int
-    let stride: Int
     /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
+    let pixelImage: PixelImage
+    var pixels: PixelBuffer { pixelImage.pixels }
+    var pixelWidth: Int { pixelImage.width }
+    var pixelHeight: Int { pixelImage.height }
+    var stride: Int { pixelImage.stride }
     let isOpaque: Bool
 
     /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);
@@ -81,8 +82,7 @@ final class ScreenImage: Sendable {
     /// space is in points.
     convenience init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
         try self.init(size: size, scale: scale, opaque: opaque, bands: nil)
-        let surface = try CairoSurface(wrapping: pixels, width: pixelWidth, height: pixelHeight, stride: stride,
-                                       format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+        let surface = try pixelImage.makeSurface()
         let cairo = try CairoContext(surface: surface)
         cairo_scale(cairo.pointer, Double(pixelWidth) / size.width, Double(pixelHeight) / size.height)
         try draw(cairo)
@@ -114,11 +114,7 @@ final class ScreenImage: Sendable {
         }
         let width = max(Int(w.rounded()), 1), height = max(Int(h.rounded()), 1)
         isOpaque = opaque
-        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
-        stride = Int(cairo_format_stride_for_width(format, Int32(width)))
-        pixelWidth = width
-        pixelHeight = height
-        pixels = PixelBuffer(count: stride * height)
+        pixelImage = PixelImage(width: width, height: height, format: opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
         self.bands = bands?(width, height)
     }
 
@@ -143,7 +139,7 @@ final class ScreenImage: Sendable {
     private func drawBand(_ band: Int, of bands: Bands, images: ImageLibrary) throws {
         let top = band * bands.height, rows = min(bands.height, pixelHeight - top)
         let surface = try CairoSurface(wrapping: pixels, offset: top * stride, width: pixelWidth, height: rows,
-                                       stride: stride, format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+                                       stride: stride, format: pixelImage.format)
         let cairo = try CairoContext(surface: surface)
         cairo_translate(cairo.pointer, 0, -Double(top))
         cairo_scale(cairo.pointer, bands.scale.x, bands.scale.y)
@@ -213,7 +209,6 @@ final class ScreenImage: Sendable {
 
     /// A Cairo surface reading these pixels, for one canvas's exclusive use.
     func makeSurface() throws -> CairoSurface {
-        try CairoSurface(wrapping: pixels, width: pixelWidth, height: pixelHeight, stride: stride,
-                         format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+        try pixelImage.makeSurface()
     }
 }
