@@ -70,17 +70,12 @@ public final class ScreenCache: @unchecked Sendable {
         // The images are decoded on a thread of their own while the fonts are registered and the
         // chrome drawn; an image that cannot be decoded is the error, before any of those.
         let images = images, files = screens.flatMap(\.imageFiles)
-        let decoding = LockedValueBox<Result<Void, Error>?>(nil), decoded = DispatchGroup()
-        DispatchQueue.global().async(group: decoded) {
-            let result = Result { for file in files { _ = try images.surface(for: file) } }
-            decoding.withLockedValue { $0 = result }
-        }
+        let decoding = BackgroundWork(name: "segue-images") { for file in files { _ = try images.surface(for: file) } }
         let chrome = Result {
             for font in screens.flatMap(\.customFonts) { try fonts.register(fontFile: font.path) }
             return try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
         }
-        decoded.wait()
-        try decoding.withLockedValue { $0 }?.get()
+        try decoding.value()
         self.device = device
         self.names = screens.map(\.name)
         self.screens = byName

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Raster
 import Scene
+import Workers
 
 /// What every format's render shares: the scene's session (timeline, screens, compositing),
 /// the plan of which frames to composite, and the statistics those fix before the first frame.

@@ -17,7 +17,7 @@ final class ScreenImage: Sendable {
     var pixelWidth: Int { pixelImage.width }
     var pixelHeight: Int { pixelImage.height }
     var stride: Int { pixelImage.stride }
-    let isOpaque: Bool
+    var isOpaque: Bool { pixelImage.format == CAIRO_FORMAT_RGB24 }
 
     /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);
     /// nil when the image was drawn whole at once.
@@ -113,7 +113,6 @@ final class ScreenImage: Sendable {
                                           scale: scale)
         }
         let width = max(Int(w.rounded()), 1), height = max(Int(h.rounded()), 1)
-        isOpaque = opaque
         pixelImage = PixelImage(width: width, height: height, format: opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
         self.bands = bands?(width, height)
     }

@@ -18,7 +18,7 @@ import _Builtin_intrinsics.intel
 ///   filter in 16-bit lanes (at most 8 x 255), and one `pmaddwd` gives a sample's Cb sum in one
 ///   32-bit lane and its Cr sum in the next, exactly.
 extension BT709Kernel {
-    /// The vector steps over columns 0 ..< `end`, a multiple of 16, in SSE2; the luma steps only
+    /// The vector steps over columns `start` ..< `end` (16 apart), in SSE2; the luma steps only
     /// with `luma` (a constant where this is inlined, so each caller's loop has or lacks them).
     @inline(__always)
     static func sse2Steps(_ rows: Rows, from start: Int = 0, to end: Int, luma: Bool) {

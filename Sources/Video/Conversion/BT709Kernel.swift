@@ -85,7 +85,7 @@ enum BT709Kernel {
         }
     }
 
-    /// The vector steps over columns 0 ..< `end`, a multiple of `lanes`, in Swift's SIMD types.
+    /// The vector steps over columns `start` ..< `end` (`lanes` apart), in Swift's SIMD types.
     private static func portableSteps(_ rows: Rows, from start: Int = 0, to end: Int) {
         // The two-row sums of the column left of the current one (column 0's own at the start).
         var left = columnSum(rows.row0, rows.row1, max(start - 1, 0))

@@ -1,10 +1,9 @@
 import Foundation
-import Workers
 
 /// A value made on a thread of its own while the caller gets on with other work; `value()`
 /// waits for it (or its error). A one-item `WorkerPool` run, so the thread is named, and an
 /// error is kept, as every other worker's.
-final class BackgroundWork<Value>: @unchecked Sendable {
+public final class BackgroundWork<Value>: @unchecked Sendable {
     /// Test hook: seconds each background thread lingers, holding on to its work, after it
     /// signals that the value is ready — the widest the window can be in which the value's last
     /// reference is this thread's. Cleanup that relied on that reference going (a deinit) shows
@@ -16,7 +15,7 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     private let made: LockedValueBox<Value?>
 
     /// Starts `make` on a new thread named `name`.
-    init(name: String, _ make: @escaping @Sendable () throws -> Value) {
+    public init(name: String, _ make: @escaping @Sendable () throws -> Value) {
         let made = LockedValueBox<Value?>(nil)
         self.made = made
         run = WorkerPool(threads: 1, name: name).start(count: 1, makeWorker: { _ in () }, work: { _, _ in
@@ -31,7 +30,7 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     }
 
     /// The value, once made; rethrows the error `make` threw. May be called more than once.
-    func value() throws -> Value {
+    public func value() throws -> Value {
         try run.waitForItem(0)
         guard let value = made.withLockedValue({ $0 }) else {
             preconditionFailure("the background thread completes its item only after storing its value")
