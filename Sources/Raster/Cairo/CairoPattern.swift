@@ -3,6 +3,13 @@ import Geometry
 
 /// A Cairo surface pattern, reused across frames so painting a screen allocates nothing; owns one `cairo_pattern_t`.
 final class CairoPattern {
+    /// How a layer's contents are sampled when drawn at another size: bilinear, smaller and larger
+    /// alike, as Core Animation's `minificationFilter` and `magnificationFilter` default to `linear`
+    /// (no mipmaps; docs/uikit-semantics.md, "Scaled contents"). Cairo's GOOD filter averages boxes
+    /// below three quarters of the size, smoother than an iPhone shows; above, it is this filter up
+    /// to rounding.
+    static let contentsFilter = CAIRO_FILTER_BILINEAR
+
     let pointer: OpaquePointer
     /// The surface the pattern reads; kept alive with it.
     let surface: CairoSurface

@@ -378,7 +378,7 @@ final class Compositor {
             cairo.withSavedState {
                 setPath(bounds, cornerRadius: cornerRadius, transform: transform)
                 cairo_clip(cr)
-                pattern.place(imageToDevice, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+                pattern.place(imageToDevice, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD)
                 paint(pattern, alpha: alpha, on: cairo)
             }
         case let .copied(x, y, frame):
@@ -403,7 +403,7 @@ final class Compositor {
             }
         case let .filtered(frame, sx, sy, edges, pixels):
             // The content keeps its fractional place; only the edges are whole pixels.
-            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_PAD)
+            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD)
             cairo.withSavedState {
                 if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
                     scratch.clear(pixels)

@@ -209,7 +209,7 @@ struct ScreenPainter {
             if let pattern = cairo_get_source(cr) {
                 // Edge pixels repeat outwards, so only the clip shapes the image's edge.
                 cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-                cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+                cairo_pattern_set_filter(pattern, CairoPattern.contentsFilter)
             }
             cairo_paint(cr)
         }
