@@ -1,3 +1,4 @@
+import CLITestSupport
 import Engine
 import Foundation
 import Geometry
@@ -366,7 +367,7 @@ final class RasterTests: XCTestCase {
         let canvas = try makeCanvas()
         let cache = try ScreenCache(screens: [sampleScreen()], size: Self.size, scale: Self.scale)
         canvas.draw(sampleFrame(), screens: cache, options: CompositorOptions())
-        let url = temporaryURL("roundtrip.png")
+        let url = try temporaryURL("roundtrip.png")
         try canvas.writePNG(to: url)
         let loaded = try RGBAImage.load(png: url)
         XCTAssertEqual(loaded.width, canvas.pixelWidth)
@@ -374,7 +375,7 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(maxDifference(loaded, canvas.rgbaImage()), 0)
         XCTAssertEqual(rgb(loaded, 20, 10), [0, 0, 0], "left of the screen layer at x 20.5 pt")
 
-        let copy = temporaryURL("copy.png")
+        let copy = try temporaryURL("copy.png")
         try loaded.writePNG(to: copy)
         XCTAssertEqual(maxDifference(try RGBAImage.load(png: copy), loaded), 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
@@ -483,7 +484,7 @@ final class RasterTests: XCTestCase {
         XCTAssertThrowsError(try RGBAImage.load(png: temporaryURL("absent.png"))) { error in
             guard case .png? = error as? RasterError else { return XCTFail("\(error)") }
         }
-        let notPNG = temporaryURL("text.png")
+        let notPNG = try temporaryURL("text.png")
         try Data("hello".utf8).write(to: notPNG)
         XCTAssertThrowsError(try RGBAImage.load(png: notPNG))
         let canvas = try makeCanvas()
@@ -591,10 +592,9 @@ final class RasterTests: XCTestCase {
         ])
     }
 
-    private func temporaryURL(_ name: String) -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("RasterTests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name)
+    /// `name` in a folder of its own, removed after the test.
+    private func temporaryURL(_ name: String) throws -> URL {
+        try CLI.temporaryFolder(self).appendingPathComponent(name)
     }
 }
 

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Engine
 import Foundation
 import Geometry
@@ -420,10 +421,7 @@ final class SystemViewsTests: XCTestCase {
     }
 
     private func writePNG(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) throws -> ImageFile {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SystemViewsTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("image.png")
+        let url = try CLI.temporaryFolder(self).appendingPathComponent("image.png")
         let pixels = (0..<width * height).flatMap { _ -> [UInt8] in [color.0, color.1, color.2, 255] }
         try RGBAImage(width: width, height: height, pixels: pixels).writePNG(to: url)
         return ImageFile(path: url.path, pixelWidth: width, pixelHeight: height)
