@@ -332,30 +332,49 @@ struct BackdropFilter: Hashable {
 
         // 4. Bilinear back to full resolution over the area, each axis in turn: sample (i, j)
         //    is centred on the grid's pixel (i + 1/2)·f, weights in 1/256, each pass rounded.
-        for x in 0..<width { (columns[x], weights[x]) = place(x + reach) }
+        // Along the rows, eight pixels at a time as down the columns below, each pixel with its
+        // own two samples and weight: the weights in 16-bit lanes, two per pixel (`mix`'s halves).
+        let keeps = scratch.buffer(12, count: 2 * width, of: UInt16.self)
+        let takes = scratch.buffer(13, count: 2 * width, of: UInt16.self)
+        for x in 0..<width {
+            (columns[x], weights[x]) = place(x + reach)
+            keeps[2 * x] = UInt16(256 - weights[x]); keeps[2 * x + 1] = keeps[2 * x]
+            takes[2 * x] = UInt16(weights[x]); takes[2 * x + 1] = takes[2 * x]
+        }
         for j in used.rows {
             let line = low + j * lw, out = rows + j * width
-            for x in 0..<width {
+            var x = 0
+            while x + 8 <= width {
+                var a = SIMD8<UInt32>(), b = SIMD8<UInt32>()
+                for k in 0..<8 {
+                    let i = columns[x + k]
+                    a[k] = line[i]
+                    b[k] = line[min(i + 1, lw - 1)]
+                }
+                let keep = UnsafeRawPointer(keeps + 2 * x).loadUnaligned(as: SIMD16<UInt16>.self)
+                let take = UnsafeRawPointer(takes + 2 * x).loadUnaligned(as: SIMD16<UInt16>.self)
+                let mixed = Self.mix8(unsafeBitCast(a, to: SIMD16<UInt16>.self), unsafeBitCast(b, to: SIMD16<UInt16>.self),
+                                      keep: keep, take: take)
+                UnsafeMutableRawPointer(out + x).storeBytes(of: mixed, as: SIMD8<UInt32>.self)
+                x += 8
+            }
+            while x < width {
                 let i = columns[x]
                 out[x] = Self.mix(line[i], line[min(i + 1, lw - 1)], weights[x])
+                x += 1
             }
         }
         for y in 0..<height {
             let (j, w) = place(y + reach)
             let top = rows + j * width, bottom = rows + min(j + 1, lh - 1) * width
             let out = output + y * outputStride
-            // Eight pixels at a time, `mix`'s arithmetic in 16-bit lanes (one channel each, which
-            // multiply natively on every x86-64: SSE2's pmullw); the rest one by one.
+            // Eight pixels at a time (`mix8`); the rest one by one.
             let keep16 = SIMD16<UInt16>(repeating: UInt16(256 - w)), w16 = SIMD16<UInt16>(repeating: UInt16(w))
-            let low = SIMD16<UInt16>(repeating: 0x00FF), high = SIMD16<UInt16>(repeating: 0xFF00)
-            let half = SIMD16<UInt16>(repeating: 0x0080)
             var x = 0
             while x + 8 <= width {
                 let a = UnsafeRawPointer(top + x).loadUnaligned(as: SIMD16<UInt16>.self)
                 let b = UnsafeRawPointer(bottom + x).loadUnaligned(as: SIMD16<UInt16>.self)
-                let rb = ((a & low) &* keep16 &+ (b & low) &* w16 &+ half) &>> 8
-                let ag = ((a &>> 8) &* keep16 &+ (b &>> 8) &* w16 &+ half) & high
-                let mixed = unsafeBitCast(rb | ag, to: SIMD8<UInt32>.self)
+                let mixed = Self.mix8(a, b, keep: keep16, take: w16)
                 if blends {
                     for k in 0..<8 { out[x + k] = Self.over(mixed[k], out[x + k]) }
                 } else {
@@ -388,6 +407,19 @@ struct BackdropFilter: Hashable {
         var sumAG = ag &+ ((source >> 8) & mask)
         sumAG = (sumAG | (0x1000_0100 &- ((sumAG >> 8) & mask))) & mask
         return sumRB | sumAG << 8
+    }
+
+    /// Eight pixels of `a` and `b` (as 16-bit lanes, two per pixel) mixed as `mix` does, pixel
+    /// by pixel, with `keep` = 256 − w and `take` = w in both lanes of each pixel: each channel in
+    /// a 16-bit lane of its own, which multiply natively on every x86-64 (SSE2's pmullw).
+    @inline(__always)
+    private static func mix8(_ a: SIMD16<UInt16>, _ b: SIMD16<UInt16>, keep: SIMD16<UInt16>,
+                             take: SIMD16<UInt16>) -> SIMD8<UInt32> {
+        let low = SIMD16<UInt16>(repeating: 0x00FF), high = SIMD16<UInt16>(repeating: 0xFF00)
+        let half = SIMD16<UInt16>(repeating: 0x0080)
+        let rb = ((a & low) &* keep &+ (b & low) &* take &+ half) &>> 8
+        let ag = ((a &>> 8) &* keep &+ (b &>> 8) &* take &+ half) & high
+        return unsafeBitCast(rb | ag, to: SIMD8<UInt32>.self)
     }
 
     /// `a` and `b` (four 8-bit channels each) mixed `b` by `w`/256, each channel rounded: the
