@@ -42,6 +42,31 @@ final class SystemViewsTests: XCTestCase {
         XCTAssertEqual(rgb(letterboxed, 20, 30), [255, 0, 0])
     }
 
+    /// Core Animation samples a layer's contents bilinearly, shrunk or enlarged (`minificationFilter`
+    /// and `magnificationFilter` default to `linear`: docs/uikit-semantics.md, "Scaled contents"):
+    /// device pixel x shows the image at x' = (x + 1/2) / s − 1/2, pixel centres at half pixels,
+    /// interpolated between the two pixels around it (the edge pixel past the ends).
+    func testScaledImagesAreSampledBilinearly() throws {
+        // Shrunk to a third: x' = 3x + 1, the middle of each group of three, which is white between
+        // black ones. Sampled, it is white; averaged over its three pixels (a box filter) it would be
+        // a third of white.
+        let columns: [UInt8] = [0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 255, 0]
+        let stripes = try writePNG(width: 12, height: 3) { x, _ in columns[x] }
+        let shrunk = ImageView(image: stripes, frame: Rect(x: 0, y: 20, width: 4, height: 1))
+        // Enlarged 2x: x' = x / 2 − 1/4 over a black and a white pixel: 0 (past the start),
+        // 0.25, 0.75 of white, then white (past the end).
+        let pair = try writePNG(width: 2, height: 1) { x, _ in x == 0 ? 0 : 255 }
+        let enlarged = ImageView(image: pair, frame: Rect(x: 0, y: 30, width: 4, height: 2))
+        let image = try render(ScreenSpec(name: "s", background: .white, views: [.image(shrunk), .image(enlarged)]),
+                               size: Size(width: 40, height: 40))
+        for x in 0..<4 { XCTAssertEqual(rgb(image, x, 20), [255, 255, 255], "shrunk, pixel \(x)") }
+        for (x, expected) in [0.0, 0.25 * 255, 0.75 * 255, 255].enumerated() {
+            for y in 30..<32 {
+                assertClose(rgb(image, x, y), Array(repeating: UInt8(expected.rounded()), count: 3), tolerance: 1)
+            }
+        }
+    }
+
     func testImageCornersAreClipped() throws {
         let file = try writePNG(width: 10, height: 10, color: (255, 0, 0))
         let view = ImageView(image: file, frame: Rect(x: 0, y: 0, width: 60, height: 60), cornerRadius: 30)
@@ -423,6 +448,17 @@ final class SystemViewsTests: XCTestCase {
     private func writePNG(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) throws -> ImageFile {
         let url = try CLI.temporaryFolder(self).appendingPathComponent("image.png")
         let pixels = (0..<width * height).flatMap { _ -> [UInt8] in [color.0, color.1, color.2, 255] }
+        try RGBAImage(width: width, height: height, pixels: pixels).writePNG(to: url)
+        return ImageFile(path: url.path, pixelWidth: width, pixelHeight: height)
+    }
+
+    /// An opaque gray image, `gray(x, y)` at each pixel.
+    private func writePNG(width: Int, height: Int, gray: (Int, Int) -> UInt8) throws -> ImageFile {
+        let url = try CLI.temporaryFolder(self).appendingPathComponent("image.png")
+        let pixels = (0..<height).flatMap { y in (0..<width).flatMap { x -> [UInt8] in
+            let v = gray(x, y)
+            return [v, v, v, 255]
+        } }
         try RGBAImage(width: width, height: height, pixels: pixels).writePNG(to: url)
         return ImageFile(path: url.path, pixelWidth: width, pixelHeight: height)
     }
