@@ -79,10 +79,14 @@ final class PreviewBrowserTests: XCTestCase {
 
         let results = root.appendingPathComponent("results.json"), screenshot = root.appendingPathComponent("preview.png")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("browser_check.py")
+        // Chromium's temporary folders (its profile's lock socket among them, which it leaves
+        // behind) go in the test's folder, removed with it.
+        let temporary = root.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let run = try CLI.run(URL(fileURLWithPath: "/usr/bin/timeout"), [
             "90", Self.python, script.path, url, sceneFile.path, images.appendingPathComponent("photo.png").path,
             exampleImages.appendingPathComponent("ben.png").path, screenshot.path, results.path,
-        ])
+        ], environment: ["TMPDIR": temporary.path])
         XCTAssertEqual(run.status, 0, "browser script failed:\n\(run.stderr)\nserver:\n\(server.output)")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: results)) as? [String: Any])
         print("preview browser steps: \((json["steps"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "") at \($0["elapsed"] ?? "") s" })")
