@@ -164,12 +164,9 @@ struct PNGCheck {
         bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-
-    /// The CRC-32 of PNG chunks (and zip, and zlib's `crc32`).
+    /// The CRC-32 of PNG chunks, zlib's `crc32` (the same CRC, and many bytes at a time: a
+    /// byte-at-a-time table took a fifth of the check of a large photo).
     static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        bytes.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
     }
 }
