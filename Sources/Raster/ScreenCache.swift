@@ -70,7 +70,7 @@ public final class ScreenCache: @unchecked Sendable {
         // The images are decoded on a thread of their own while the fonts are registered and the
         // chrome drawn; an image that cannot be decoded is the error, before any of those.
         let images = images, files = screens.flatMap(\.imageFiles)
-        let decoding = BackgroundWork(name: "segue-images") { for file in files { _ = try images.surface(for: file) } }
+        let decoding = BackgroundWork(name: "segue-images") { try images.decode(files) }
         let chrome = Result {
             for font in screens.flatMap(\.customFonts) { try fonts.register(fontFile: font.path) }
             return try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }

@@ -83,6 +83,35 @@ final class SystemViewsTests: XCTestCase {
         }
     }
 
+    /// A scene's images are decoded several at once (`ImageLibrary.decode`); the error is still
+    /// that of the first image, in the screens' order, that cannot be decoded, whichever thread
+    /// reached it first, and the screens that decode draw as before.
+    func testTheFirstUndecodableImageIsTheErrorWhateverTheThreads() throws {
+        let good = try writePNG(width: 8, height: 8, color: (255, 0, 0))
+        let folder = try CLI.temporaryFolder(self)
+        var broken = (0..<6).map { ImageFile(path: folder.appendingPathComponent("missing-\($0).png").path, pixelWidth: 8, pixelHeight: 8) }
+        // The first broken one is slow to fail (a large image cut short: decoded a long way before
+        // its end), the later ones fail at once (missing), so the first error in time is theirs.
+        let large = try writePNG(width: 1500, height: 1500) { x, y in UInt8((x * 7 + y * 13) % 251) }
+        let cut = folder.appendingPathComponent("cut.png")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: large.path))
+        try bytes.prefix(bytes.count * 3 / 4).write(to: cut)
+        broken[2] = ImageFile(path: cut.path, pixelWidth: 1500, pixelHeight: 1500)
+        func screen(_ name: String, _ files: [ImageFile]) -> ScreenSpec {
+            ScreenSpec(name: name, background: .white,
+                       views: files.map { .image(ImageView(image: $0, frame: Rect(x: 0, y: 0, width: 8, height: 8))) })
+        }
+        for _ in 0..<20 {
+            let screens = [screen("a", [good, good]), screen("b", [broken[2], good, broken[0]]), screen("c", Array(broken[3...]) + [broken[1]])]
+            XCTAssertThrowsError(try ScreenCache(screens: screens, size: Size(width: 20, height: 20), scale: 1)) { error in
+                guard case .png(let path, _)? = error as? RasterError else { return XCTFail("\(error)") }
+                XCTAssertEqual(path, broken[2].path)
+            }
+        }
+        let image = try render(screen("a", [good, good]), size: Size(width: 20, height: 20))
+        XCTAssertEqual(rgb(image, 4, 4), [255, 0, 0])
+    }
+
     // MARK: Lists and grids
 
     func testPlainListDrawsRowsSeparatorsAndAccessories() throws {

@@ -1,6 +1,8 @@
 internal import CCairo
-import Synchronization
+import Foundation
 import Scene
+import Synchronization
+import Workers
 
 /// The PNG images of the screens being drawn, each decoded once however often it is shown.
 ///
@@ -20,6 +22,26 @@ final class ImageLibrary: Sendable {
             return image
         }
         return try image.makeSurface()
+    }
+
+    /// Decodes the images of `files` not decoded yet, several at once: one thread per image, up
+    /// to one per core (a scene's photos are large, and each is decoded on one thread). Throws
+    /// the error of the first file, in `files`' order, that cannot be decoded, whichever thread
+    /// got to it first; the images before it are kept.
+    func decode(_ files: [ImageFile]) throws {
+        var seen = Set<String>()
+        let paths = decoded.withLock { decoded in
+            files.map(\.path).filter { decoded[$0] == nil && seen.insert($0).inserted }
+        }
+        guard !paths.isEmpty else { return }
+        let threads = min(paths.count, ProcessInfo.processInfo.activeProcessorCount)
+        let results = try WorkerPool(threads: threads, name: "segue-images").map(count: paths.count, makeWorker: { _ in () }) {
+            _, item in Result { try Self.decode(paths[item]) }
+        }
+        for (path, result) in zip(paths, results) {
+            let image = try result.get()
+            decoded.withLock { $0[path] = image }
+        }
     }
 
     /// The pixels of the PNG file at `path`, as Cairo decodes them.
