@@ -127,6 +127,7 @@ struct SceneDecoder {
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
+        images.prefetch(namedPNGFiles(in: root))
         if let node = fields["screens"] {
             if let count = node.mapping?.count, count > Limits.screens {
                 r.error(node, "\(count) screens is over the limit of \(Limits.screens) screens")

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Workers
 import Yams
 
 /// Screens and the views they hold.
@@ -255,8 +256,7 @@ extension SceneDecoder {
             r.error(node, "expected a PNG file path, found an empty string")
             return nil
         }
-        let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
-        let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : folder.appendingPathComponent(given)
+        let url = imageURL(given)
         let path = url.standardizedFileURL.path
         guard url.pathExtension.lowercased() == "png" else {
             r.error(node, "image '\(given)' is not a .png file; Segue reads PNG images")
@@ -275,6 +275,29 @@ extension SceneDecoder {
         } catch {
             r.error(node, "cannot use image '\(given)' (\(path)): \(error)")
             return nil
+        }
+    }
+
+    /// Where an image file path written in the scene leads: relative to the scene file's folder,
+    /// or absolute.
+    func imageURL(_ given: String) -> URL {
+        given.hasPrefix("/") ? URL(fileURLWithPath: given)
+            : URL(fileURLWithPath: reader.file).deletingLastPathComponent().appendingPathComponent(given)
+    }
+
+    /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images
+    /// the scene may show, for `ImageFiles.prefetch` to check at once before the views are read.
+    func namedPNGFiles(in node: Node) -> [String] {
+        switch node {
+        case .scalar(let scalar):
+            let url = imageURL(scalar.string)
+            return url.pathExtension.lowercased() == "png" ? [url.standardizedFileURL.path] : []
+        case .mapping(let mapping):
+            return mapping.flatMap { namedPNGFiles(in: $0.value) }
+        case .sequence(let items):
+            return items.flatMap { namedPNGFiles(in: $0) }
+        default:
+            return []
         }
     }
 
@@ -313,14 +336,32 @@ extension SceneDecoder {
 /// their pixels counted as Raster will decode them.
 final class ImageFiles {
     private var checked: [String: Result<PNGCheck, Error>] = [:]
+    /// The files whose pixels are counted: those shown so far.
+    private var counted: Set<String> = []
     private var pixels = 0
+
+    /// Checks the files at `paths` now, several at once (a check inflates the whole image, and
+    /// a scene's photos are large), so that `check` finds them done; what is checked and what
+    /// it finds are as if `check` had checked each. A file no view shows is checked for nothing.
+    func prefetch(_ paths: [String]) {
+        var seen = Set<String>()
+        let new = paths.filter { checked[$0] == nil && seen.insert($0).inserted }
+        guard new.count > 1 else { return }
+        let threads = min(new.count, ProcessInfo.processInfo.activeProcessorCount)
+        // Each check's outcome is its item's value, so the run itself never fails.
+        guard let results = try? WorkerPool(threads: threads, name: "segue-png-check").map(count: new.count, makeWorker: { _ in () },
+                                                                                         work: { _, item in
+            Result { try PNGCheck(contentsOf: new[item]) }
+        }) else { return }
+        for (path, result) in zip(new, results) { checked[path] = result }
+    }
 
     /// The check of the file at `path`, and the pixels of all images so far when `path` is new.
     func check(_ path: String) throws -> (PNGCheck, total: Int?) {
-        if let known = checked[path] { return (try known.get(), nil) }
-        let result = Result { try PNGCheck(contentsOf: path) }
+        let result = checked[path] ?? Result { try PNGCheck(contentsOf: path) }
         checked[path] = result
         let image = try result.get()
+        guard counted.insert(path).inserted else { return (image, nil) }
         pixels += image.width * image.height
         return (image, pixels)
     }
