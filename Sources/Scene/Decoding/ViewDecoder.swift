@@ -290,6 +290,7 @@ extension SceneDecoder {
     func namedPNGFiles(in node: Node) -> [String] {
         switch node {
         case .scalar(let scalar):
+            guard scalar.string.lowercased().hasSuffix(".png") else { return [] }
             let url = imageURL(scalar.string)
             return url.pathExtension.lowercased() == "png" ? [url.standardizedFileURL.path] : []
         case .mapping(let mapping):
