@@ -97,6 +97,23 @@ public struct WorkerPool: Sendable {
     }
 }
 
+extension WorkerPool {
+    /// `work` on each of `items`, on as many threads as there are items, up to one per core,
+    /// each outcome kept as its item's `Result`: a failure stops nothing else, and the outcomes
+    /// come back in `items`' order, so which one a caller reports first never depends on timing.
+    public static func outcomes<Item: Sendable, Output: Sendable>(
+        of items: [Item], name: String, _ work: @escaping @Sendable (Item) throws -> Output
+    ) -> [Result<Output, Error>] {
+        guard !items.isEmpty else { return [] }
+        let pool = WorkerPool(threads: min(items.count, ProcessInfo.processInfo.activeProcessorCount), name: name)
+        do {
+            return try pool.map(count: items.count, makeWorker: { _ in () }) { _, item in Result { try work(items[item]) } }
+        } catch {
+            preconditionFailure("a run whose work throws nothing ended with an error: \(error)")
+        }
+    }
+}
+
 /// The items of one `WorkerPool.start`, shared by its threads and whoever waits for them.
 public final class WorkerRun: @unchecked Sendable {
     /// The number of items.

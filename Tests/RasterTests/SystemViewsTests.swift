@@ -474,20 +474,20 @@ final class SystemViewsTests: XCTestCase {
         layers + WindowChrome(screens: screens, device: device, background: .black).nodes(over: layers)
     }
 
+    /// An opaque image of one color.
     private func writePNG(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) throws -> ImageFile {
-        let url = try CLI.temporaryFolder(self).appendingPathComponent("image.png")
-        let pixels = (0..<width * height).flatMap { _ -> [UInt8] in [color.0, color.1, color.2, 255] }
-        try RGBAImage(width: width, height: height, pixels: pixels).writePNG(to: url)
-        return ImageFile(path: url.path, pixelWidth: width, pixelHeight: height)
+        try writePNG(width: width, height: height) { _, _ in [color.0, color.1, color.2] }
     }
 
     /// An opaque gray image, `gray(x, y)` at each pixel.
     private func writePNG(width: Int, height: Int, gray: (Int, Int) -> UInt8) throws -> ImageFile {
+        try writePNG(width: width, height: height) { x, y in Array(repeating: gray(x, y), count: 3) }
+    }
+
+    /// An opaque image, red, green and blue `rgb(x, y)` at each pixel.
+    private func writePNG(width: Int, height: Int, rgb: (Int, Int) -> [UInt8]) throws -> ImageFile {
         let url = try CLI.temporaryFolder(self).appendingPathComponent("image.png")
-        let pixels = (0..<height).flatMap { y in (0..<width).flatMap { x -> [UInt8] in
-            let v = gray(x, y)
-            return [v, v, v, 255]
-        } }
+        let pixels = (0..<height).flatMap { y in (0..<width).flatMap { x -> [UInt8] in rgb(x, y) + [255] } }
         try RGBAImage(width: width, height: height, pixels: pixels).writePNG(to: url)
         return ImageFile(path: url.path, pixelWidth: width, pixelHeight: height)
     }

@@ -20,6 +20,26 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(try WorkerPool(threads: 3, name: "test-empty").map(count: 0, makeWorker: { _ in () }) { _, item in item }, [])
     }
 
+    /// `outcomes` keeps every item's outcome in the items' order: a failure, even a slow one
+    /// before fast ones, stops nothing and comes back at its own item.
+    func testOutcomesKeepEveryItemsResultInOrder() {
+        let items = Array(0..<40)
+        let outcomes = WorkerPool.outcomes(of: items, name: "test-outcomes") { item -> Int in
+            if item == 3 { usleep(20_000) }
+            if item % 3 == 0 { throw Failure(item: item) }
+            return item * 2
+        }
+        XCTAssertEqual(outcomes.count, items.count)
+        for (item, outcome) in zip(items, outcomes) {
+            switch outcome {
+            case .success(let value): XCTAssertEqual(value, item * 2)
+            case .failure(let error): XCTAssertEqual(error as? Failure, Failure(item: item))
+            }
+            XCTAssertEqual((try? outcome.get()) == nil, item % 3 == 0, "item \(item)")
+        }
+        XCTAssertTrue(WorkerPool.outcomes(of: [Int](), name: "test-none") { $0 }.isEmpty)
+    }
+
     /// Every item is done exactly once, and each thread makes one worker, keeps it for all its
     /// items and hands it to `finished`.
     func testEachItemOnceAndOneWorkerPerThread() throws {

@@ -1,5 +1,4 @@
 internal import CCairo
-import Foundation
 import Scene
 import Synchronization
 import Workers
@@ -33,12 +32,7 @@ final class ImageLibrary: Sendable {
         let paths = decoded.withLock { decoded in
             files.map(\.path).filter { decoded[$0] == nil && seen.insert($0).inserted }
         }
-        guard !paths.isEmpty else { return }
-        let threads = min(paths.count, ProcessInfo.processInfo.activeProcessorCount)
-        let results = try WorkerPool(threads: threads, name: "segue-images").map(count: paths.count, makeWorker: { _ in () }) {
-            _, item in Result { try Self.decode(paths[item]) }
-        }
-        for (path, result) in zip(paths, results) {
+        for (path, result) in zip(paths, WorkerPool.outcomes(of: paths, name: "segue-images", Self.decode)) {
             let image = try result.get()
             decoded.withLock { $0[path] = image }
         }

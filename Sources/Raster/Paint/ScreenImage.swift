@@ -11,12 +11,12 @@ import Memory
 /// The pixels live in plain memory rather than a Cairo surface, so each `Canvas` wraps them
 /// in its own surface and no Cairo or pixman object is shared between threads.
 final class ScreenImage: Sendable {
-    /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
     let pixelImage: PixelImage
     var pixels: PixelBuffer { pixelImage.pixels }
     var pixelWidth: Int { pixelImage.width }
     var pixelHeight: Int { pixelImage.height }
     var stride: Int { pixelImage.stride }
+    /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
     var isOpaque: Bool { pixelImage.format == CAIRO_FORMAT_RGB24 }
 
     /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);

@@ -348,13 +348,9 @@ final class ImageFiles {
         var seen = Set<String>()
         let new = paths.filter { checked[$0] == nil && seen.insert($0).inserted }
         guard new.count > 1 else { return }
-        let threads = min(new.count, ProcessInfo.processInfo.activeProcessorCount)
-        // Each check's outcome is its item's value, so the run itself never fails.
-        guard let results = try? WorkerPool(threads: threads, name: "segue-png-check").map(count: new.count, makeWorker: { _ in () },
-                                                                                         work: { _, item in
-            Result { try PNGCheck(contentsOf: new[item]) }
-        }) else { return }
-        for (path, result) in zip(new, results) { checked[path] = result }
+        for (path, result) in zip(new, WorkerPool.outcomes(of: new, name: "segue-png-check", PNGCheck.init(contentsOf:))) {
+            checked[path] = result
+        }
     }
 
     /// The check of the file at `path`, and the pixels of all images so far when `path` is new.
