@@ -172,6 +172,12 @@ struct TimelineBuilder {
 
     private var top: Entry { stack[stack.count - 1] }
 
+    /// The screens shown now, in every tab: what a push or presentation may not show again.
+    private var hierarchy: ScreenHierarchy {
+        let levels = { (entries: [Entry]) in entries.map { ScreenHierarchy.Level(screen: $0.screen, pushed: $0.pushed) } }
+        return ScreenHierarchy(stack: levels(stack), otherTabs: tabStacks.indices.filter { $0 != selectedTab }.map { ($0, levels(tabStacks[$0])) })
+    }
+
     // MARK: Actions
 
     private mutating func forward(to screen: String, navigation: Bool, entry: TimelineEntry) {
@@ -183,6 +189,10 @@ struct TimelineBuilder {
         let verb = navigation ? "push" : "present"
         settle(before: time)
         guard checkIdle(entry, "\(verb) '\(screen)'", at: time) else { return }
+        if let refusal = hierarchy.refusal(toShow: screen, verb: verb) {
+            fail(entry, refusal)
+            return
+        }
         guard let transition = transitions.first(where: { $0.spec.from == top.screen && $0.spec.to == screen }) else {
             let known = transitions.filter { $0.spec.from == top.screen }.map(\.spec.to)
             let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
@@ -368,6 +378,10 @@ struct TimelineBuilder {
                 reasons.append("it is not \(candidate.summary) (it began at \(point(began.location)) moving \(point(movement)))")
                 continue
             }
+            if let refusal = candidate.refusal {
+                fail(entry, refusal)
+                return .nothing(refusal)
+            }
             var driver = candidate.make(began)
             for event in recognition.events.dropFirst() { driver.handle(event) }
             start(driver, transition: candidate.transition, stage: candidate.stage, pushed: candidate.pushed, at: began.time)
@@ -386,7 +400,13 @@ struct TimelineBuilder {
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
             if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
-            if let index = tap(at: down.location, time: up.time, down: down.time) { return .run(index) }
+            switch tap(at: down.location, time: up.time, down: down.time) {
+            case .started(let index): return .run(index)
+            case .refused(let refusal):
+                fail(entry, refusal)
+                return .nothing(refusal)
+            case .missed: break
+            }
             reasons.append("as a tap at \(point(down.location)) it hit no row or cell a transition is bound to ('tap: { list: ID }' on a transition) or grows out of" + whatActs())
         }
         if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
@@ -596,6 +616,8 @@ struct TimelineBuilder {
         var summary: String
         /// The presented navigation controller the transition runs inside, whose points its stage is in.
         var container: Container?
+        /// Why the transition cannot run (its screen is already shown), for a gesture that begins it.
+        var refusal: String?
 
         init(_ transition: Transition, _ stage: TransitionStage, pushed: Bool, _ gesture: StyleGesture, in container: Container? = nil) {
             self.transition = transition
@@ -630,7 +652,9 @@ struct TimelineBuilder {
             let pushed = !transition.style.presentations.contains(.modal)
             let stage = sourceStage(above: transition.spec.to, cell: nil, pushed: pushed)
             guard let gesture = transition.gesture(stage, forward: true) else { continue }
-            candidates.append(Candidate(transition, stage, pushed: pushed, gesture, in: pushed ? inside : nil))
+            var candidate = Candidate(transition, stage, pushed: pushed, gesture, in: pushed ? inside : nil)
+            candidate.refusal = hierarchy.refusal(toShow: transition.spec.to, verb: pushed ? "push" : "present")
+            candidates.append(candidate)
         }
         return candidates
     }
@@ -870,36 +894,46 @@ struct TimelineBuilder {
 
     /// A tap at `location`: on a row or cell a transition is bound to (`tap:`), that transition;
     /// on a cell a style grows out of, that style; nil when it hits none.
-    private mutating func tap(at location: Point, time: Double, down: Double) -> Int? {
-        guard active == nil else { return nil }
+    private enum TapOutcome {
+        /// It started the run with this driver index.
+        case started(Int)
+        /// It hit a row or cell whose transition shows a screen that is already shown.
+        case refused(String)
+        case missed
+    }
+
+    private mutating func tap(at location: Point, time: Double, down: Double) -> TapOutcome {
+        guard active == nil else { return .missed }
         let shown = topShown()
         for transition in transitions where transition.spec.from == top.screen {
             guard let trigger = transition.spec.tap, let cell = cell(at: location, list: trigger.list),
                   trigger.index == nil || trigger.index == cell.index else { continue }
+            let style = transition.style
+            let pushed = style.presentations.contains(.navigation)
+            if let refusal = hierarchy.refusal(toShow: transition.spec.to, verb: pushed ? "push" : "present") { return .refused(refusal) }
             // A list row highlights as the finger lands and stays selected under the screen it brings.
             if shown.screen?.selecting(list: trigger.list, index: cell.index) != nil {
                 stack[stack.count - 1].selectedRow = (trigger.list, cell.index)
                 if down < time { segments.append(.idle(start: down, nodes: restingNodes())) }
             }
-            let style = transition.style
-            let pushed = style.presentations.contains(.navigation)
             let stage = sourceStage(above: transition.spec.to, cell: style.sourceCellSetting == nil ? nil : (trigger.list, cell.image),
                                     pushed: pushed)
             start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage,
                   pushed: pushed, at: time)
-            return drivers.count - 1
+            return .started(drivers.count - 1)
         }
         for transition in transitions where transition.spec.from == top.screen {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
             guard let cell = cell(at: location, list: list) else { continue }
             let pushed = transition.style.presentations.contains(.navigation)
+            if let refusal = hierarchy.refusal(toShow: transition.spec.to, verb: pushed ? "push" : "present") { return .refused(refusal) }
             let stage = sourceStage(above: transition.spec.to, cell: (list, cell.image), pushed: pushed)
             start(transition.animated(stage, forward: true, at: time), transition: transition,
                   stage: stage, pushed: pushed, at: time)
-            return drivers.count - 1
+            return .started(drivers.count - 1)
         }
-        return nil
+        return .missed
     }
 
     // MARK: Bookkeeping

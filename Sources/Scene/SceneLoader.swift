@@ -278,6 +278,11 @@ struct SceneDecoder {
         }
         let from = screenName("from")
         let to = screenName("to")
+        if let from, from == to, let value = fields["to"] {
+            // A screen is one view controller: UIKit raises when one already shown is presented or pushed again.
+            r.error(value, "a transition from '\(from)' to itself: a screen is one view controller, which cannot be pushed or presented over itself; declare another screen for what it shows")
+            return nil
+        }
         if fields["style"] == nil {
             r.error(node, "missing key 'style' (a built-in style such as slide-up-modal, or one declared under 'styles')")
         }

@@ -142,3 +142,93 @@ enum CommandContract {
         return bytes.last == 0x0A || bytes.isEmpty ? newlines : newlines + 1
     }
 }
+
+/// Mutates a scene's structure rather than its values, the way a scene grows wrong as it is
+/// edited: a transition aimed back at its own screen or at a screen already shown (the root, a
+/// tab's root, a screen that is presenting), a way back that makes a cycle, an entry that pushes
+/// or presents a screen in a second role, a transition's ends swapped. Every mutant is still
+/// valid YAML of the scene format's shape, so it reaches the timeline, where such states arise.
+struct StructureMutator {
+    static let styles = ["slide-up-modal", "scale-fade-modal", "full-screen-cover", "form-sheet", "page-sheet", "cross-dissolve",
+                         "side-drawer", "cover-from-left", "system-push", "slide-up-push", "parallax-back-swipe", "zoom"]
+
+    var random: SplitMix64
+
+    /// `text` after one to three structural mutations; nil when it has no transition to mutate.
+    mutating func mutate(_ text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let screens = Self.screenNames(lines)
+        guard !screens.isEmpty, lines.contains(where: { $0.contains("from:") && $0.contains("style:") }) else { return nil }
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            mutateOnce(&lines, screens: screens)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private mutating func mutateOnce(_ lines: inout [String], screens: [String]) {
+        let transitions = lines.indices.filter { lines[$0].contains("{ from: ") && lines[$0].contains("style: ") }
+        let entries = lines.indices.filter { lines[$0].firstMatch(of: /\b(present|push): [A-Za-z]/) != nil }
+        guard let transition = transitions.randomElement(using: &random),
+              let from = Self.value(of: "from", in: lines[transition]), let to = Self.value(of: "to", in: lines[transition]) else { return }
+        let indent = String(lines[transition].prefix { $0 == " " })
+        let style = Self.styles.randomElement(using: &random) ?? "page-sheet"
+        let screen = screens.randomElement(using: &random) ?? from
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+            // A transition from a screen to itself.
+            lines[transition] = lines[transition].replacingOccurrences(of: "to: \(to)", with: "to: \(from)")
+        case 1:
+            // The way back as a presentation or push of its own: a cycle, then an entry that takes it.
+            lines.insert("\(indent)- { from: \(to), to: \(from), style: \(style) }", at: transition + 1)
+            if let entry = entries.randomElement(using: &random) {
+                let at = entry + (entry > transition ? 1 : 0)
+                let verb = style.contains("push") || style.hasPrefix("parallax") ? "push" : "present"
+                lines.insert("\(indent)- { at: \(Self.time(before: at, in: lines) + 1.3), \(verb): \(from) }", at: at + 1)
+            }
+        case 2:
+            // An entry aimed at another screen: the root, one presenting, one already pushed.
+            guard let entry = entries.randomElement(using: &random), let match = lines[entry].firstMatch(of: /\b(present|push): ([A-Za-z0-9_-]+)/) else { return }
+            lines[entry].replaceSubrange(match.range, with: "\(match.output.1): \(screen)")
+        case 3:
+            // A transition retargeted at any screen, whatever it already does.
+            lines[transition] = lines[transition].replacingOccurrences(of: "to: \(to)", with: "to: \(screen)")
+        case 4:
+            // A transition's ends swapped, and a second one leaving the same screen.
+            lines[transition] = lines[transition].replacingOccurrences(of: "from: \(from)", with: "from: \u{0}")
+                .replacingOccurrences(of: "to: \(to)", with: "to: \(from)").replacingOccurrences(of: "from: \u{0}", with: "from: \(to)")
+            lines.insert("\(indent)- { from: \(to), to: \(screen), style: \(style) }", at: transition + 1)
+        default:
+            // The same forward entry again later, while its screen is still shown.
+            guard let entry = entries.randomElement(using: &random), let match = lines[entry].firstMatch(of: /\b(present|push): ([A-Za-z0-9_-]+)/) else { return }
+            let entryIndent = String(lines[entry].prefix { $0 == " " })
+            let start = lines[entry].trimmingCharacters(in: .whitespaces).hasPrefix("- ") ? entryIndent : String(entryIndent.dropLast(2))
+            lines.insert("\(start)- { at: \(Self.time(before: entry + 1, in: lines) + 0.9), \(match.output.1): \(match.output.2) }", at: entry + 1)
+        }
+    }
+
+    /// The screens' names: the keys indented by two under `screens:`.
+    static func screenNames(_ lines: [String]) -> [String] {
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("screens:") }) else { return [] }
+        var names: [String] = []
+        for line in lines[(start + 1)...] {
+            if !line.isEmpty, !line.hasPrefix(" "), !line.hasPrefix("#") { break }
+            if let match = line.firstMatch(of: /^  ([A-Za-z0-9_-]+):/) { names.append(String(match.output.1)) }
+        }
+        return names
+    }
+
+    /// The screen name after `key: ` in a flow mapping's line.
+    static func value(of key: String, in line: String) -> String? {
+        guard let range = line.range(of: "\(key): ") else { return nil }
+        let name = line[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// The latest `at:` on or before line `index`, 0 when there is none.
+    static func time(before index: Int, in lines: [String]) -> Double {
+        for line in lines[..<min(index + 1, lines.count)].reversed() {
+            if let match = line.firstMatch(of: /\bat: ([0-9.]+)/), let time = Double(match.output.1) { return time }
+        }
+        return 0
+    }
+}

@@ -81,6 +81,77 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(binaryRuns, 0)
     }
 
+    /// Structural mutants checked, and how many valid ones are also rendered.
+    static let structuralMutants = 240
+    static let structuralRenders = 6
+
+    /// Mutants of the examples' structure (`StructureMutator`: transitions to the same screen,
+    /// cycles, a screen in two roles, entries aimed at a screen that is presenting or presented)
+    /// through `validate` of the binary, several files a process; each ends with a located error
+    /// or, for a sample of the valid ones, a rendered file — never a signal. Before the timeline
+    /// refused a screen shown twice, a presenting style's transition to its own screen trapped.
+    func testStructuralMutantsEndInALocatedErrorOrAFile() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let custom = folder.appendingPathComponent("custom")
+        try FileManager.default.createDirectory(at: custom, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("images"),
+                                                   withDestinationURL: repository.appendingPathComponent("scenes/images"))
+        let sources = try ["scenes", "scenes/custom"].flatMap { path in
+            try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent(path), includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
+        }
+        var mutator = StructureMutator(random: SplitMix64(seed: 0x57_12_0C))
+        var mutants: [(file: URL, lines: Int)] = []
+        var attempt = 0
+        while mutants.count < Self.structuralMutants, attempt < Self.structuralMutants * 4 {
+            let source = sources[attempt % sources.count]
+            attempt += 1
+            guard let text = mutator.mutate(try String(contentsOf: source, encoding: .utf8)) else { continue }
+            let place = source.deletingLastPathComponent().lastPathComponent == "custom" ? custom : folder
+            let file = place.appendingPathComponent("structure-\(mutants.count)-\(source.lastPathComponent)")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            mutants.append((file, CommandContract.lineCount(Array(text.utf8))))
+        }
+        XCTAssertEqual(mutants.count, Self.structuralMutants, "the examples have transitions to mutate")
+
+        var valid: [(file: URL, lines: Int)] = []
+        var refused = 0
+        for batch in stride(from: 0, to: mutants.count, by: 20).map({ Array(mutants[$0..<min($0 + 20, mutants.count)]) }) {
+            let result = try CLI.segue(["validate"] + batch.map(\.file.path), timeout: 120)
+            // A signal or a hang takes the whole batch: each file again, alone, to name the one.
+            let checked = result.signalled || result.timedOut
+                ? try batch.map { ($0, try CLI.segue(["validate", $0.file.path], timeout: 60)) }
+                : batch.map { ($0, result) }
+            for (mutant, outcome) in checked {
+                let own = outcome.stderr.split(separator: "\n").filter { $0.hasPrefix(mutant.file.path + ":") }
+                var lone = CLI.Result(status: outcome.signalled || outcome.timedOut ? outcome.status : own.isEmpty ? 0 : 1,
+                                      stdout: Data(), stderr: own.joined(separator: "\n"))
+                (lone.signalled, lone.timedOut) = (outcome.signalled, outcome.timedOut)
+                CommandContract.check(lone, command: "validate", file: mutant.file, lineCount: mutant.lines)
+                if outcome.signalled || outcome.timedOut { continue }
+                if own.isEmpty { valid.append(mutant) } else { refused += 1 }
+            }
+            let stray = result.stderr.split(separator: "\n").filter { line in
+                line.contains("error:") && !batch.contains { line.hasPrefix($0.file.path + ":") }
+            }
+            XCTAssertEqual(stray, [], "errors that name no mutant")
+        }
+        // A sample of the valid ones all the way to a video.
+        let step = max(valid.count / Self.structuralRenders, 1)
+        var rendered = 0
+        for (file, lines) in stride(from: 0, to: valid.count, by: step).map({ valid[$0] }).prefix(Self.structuralRenders) {
+            let output = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".mp4")
+            let render = try CLI.segue(["render", file.path, "--quality", "draft", "--scale", "0.25", "--fps", "10", "-o", output.path], timeout: 180)
+            CommandContract.check(render, command: "render", file: file, lineCount: lines)
+            XCTAssertEqual(render.status, 0, "\(file.lastPathComponent): valid, but not rendered: \(render.stderr)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: output.path), file.lastPathComponent)
+            rendered += 1
+        }
+        print("fuzz: \(mutants.count) structural mutants, \(refused) refused with a location, \(valid.count) valid, \(rendered) rendered")
+        XCTAssertGreaterThan(refused, Self.structuralMutants / 4, "the mutants reach the structural errors")
+        XCTAssertGreaterThan(valid.count, 0, "some mutants stay valid")
+    }
+
     /// The contract the fuzzer relies on notices a process killed by a signal and one that hangs.
     func testTheContractCatchesCrashesAndHangs() throws {
         let shell = URL(fileURLWithPath: "/bin/sh")
