@@ -94,6 +94,7 @@ public enum SnapshotReports {
             return object
         }
         var object: [String: Any] = [
+            GeneratedFile.key: GeneratedFile.Kind.snapshotReport.rawValue,
             "summary": summary.line, "counts": summary.counts, "tests": summary.results.count,
             "failures": summary.failedCount, "errors": summary.errorCount, "exitStatus": Int(summary.exitStatus),
             "mode": summary.mode.rawValue, "shard": summary.shard.description,

@@ -28,6 +28,7 @@ public enum BatchManifest {
             return entry
         }
         let document: [String: Any] = [
+            GeneratedFile.key: GeneratedFile.Kind.batchManifest.rawValue,
             "folder": plan.folder.path, "outputFolder": plan.outputFolder.path, "shard": "\(plan.shard)",
             "scenesInFolder": plan.sceneCount, "scenes": scenes,
             "summary": ["rendered": summary.rendered, "upToDate": summary.upToDate, "failed": summary.failed,

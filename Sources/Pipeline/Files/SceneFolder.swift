@@ -17,10 +17,12 @@ public enum SceneFolder {
     }
 
     /// Relative paths of the scene files (`SceneFile.extensions`) under `folder`, sorted by their
-    /// UTF-8 bytes.
+    /// UTF-8 bytes; the JSON files Segue wrote there (reports, manifests: `GeneratedFile`) are not scenes.
     public static func sceneFiles(under folder: URL, excluding excluded: URL? = nil) -> [String] {
-        walk(folder, excluding: excluded).files.map(\.relative)
-            .filter { !$0.hasPrefix("/") && SceneFile.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        walk(folder, excluding: excluded).files
+            .filter { !$0.relative.hasPrefix("/") && SceneFile.extensions.contains(($0.relative as NSString).pathExtension.lowercased()) }
+            .filter { !GeneratedFile.isGenerated($0.url) }
+            .map(\.relative)
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 

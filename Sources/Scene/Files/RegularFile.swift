@@ -3,9 +3,9 @@ import Foundation
 /// What a scene reads from disk (the scene file, its images) is checked with `stat` before it is
 /// opened: only a regular file within a size limit, since reading a FIFO or a device blocks or
 /// never ends.
-enum RegularFile {
+public enum RegularFile {
     /// Why the file at `path` cannot be read as a file of at most `limit` bytes, or nil if it can.
-    static func problem(at path: String, limit: Int) -> String? {
+    public static func problem(at path: String, limit: Int) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return errno == ENOENT ? "no such file" : "cannot read it (\(String(cString: strerror(errno))))"
