@@ -24,6 +24,13 @@ public enum SnapshotRunner {
         let started = DispatchTime.now().uptimeNanoseconds
         let arguments = try paths.map { try Group.groups($0) }
         let selected = selection(arguments.flatMap { $0 }, options: options)
+        // A run that may write goldens is the only writer of each folder it records.
+        let lock = options.mode.records
+            ? try RecordingLock(folders: arguments.flatMap { $0 }.filter { group in
+                !group.scenes.isEmpty || FileManager.default.fileExists(atPath: group.folder.appendingPathComponent(folderName).path)
+            }.map(\.folder).uniqued(), mode: options.mode)
+            : nil
+        defer { lock?.release() }
         var results: [SnapshotResult] = []
         // One report per path given, in its top artifacts folder, covering its subfolders too.
         var byReport: [(root: URL, results: [SnapshotResult])] = []
@@ -135,13 +142,23 @@ public enum SnapshotRunner {
                     "a symbolic link; --record does not delete through links")))
                 continue
             }
+            // Its goldens and settings go together, in one folder swap.
+            let transaction = GoldenTransaction(goldens: sceneFolder)
+            defer { transaction.discard() }
             for golden in pngs(in: sceneFolder) {
                 emit(orphan(golden, scene: display(sceneFolder), name: golden.deletingPathExtension().lastPathComponent,
-                            reason: "no scene named '\(name)' in \(display(folder))", location: nil, mode: mode))
+                            reason: "no scene named '\(name)' in \(display(folder))", location: nil, mode: mode, in: transaction))
             }
             // Only once its goldens are gone, and only if nothing else is in it.
             if mode == .all {
-                SnapshotSettingsFile.remove(in: sceneFolder)
+                if SnapshotArtifacts.kind(of: sceneFolder.appendingPathComponent(SnapshotSettingsFile.name)) == .other {
+                    try? transaction.remove(SnapshotSettingsFile.name)
+                }
+                do {
+                    try transaction.commit()
+                } catch {
+                    emit(SnapshotResult(scene: display(sceneFolder), name: "", status: .error("cannot delete the orphaned goldens: \(error)")))
+                }
                 rmdir(sceneFolder.path)
             }
         }
@@ -153,12 +170,13 @@ public enum SnapshotRunner {
         return [root, root.appendingPathComponent(scene)].first { SnapshotArtifacts.kind(of: $0) == .link }
     }
 
-    /// An orphaned golden: deleted under `--record all`, a failure otherwise.
+    /// An orphaned golden: deleted under `--record all` (from `transaction`, where one scene's
+    /// recording is staged), a failure otherwise.
     static func orphan(_ golden: URL, scene: String, name: String, reason: String, location: SourceLocation?,
-                       mode: SnapshotMode) -> SnapshotResult {
+                       mode: SnapshotMode, in transaction: GoldenTransaction? = nil) -> SnapshotResult {
         if mode == .all {
             do {
-                try FileManager.default.removeItem(at: golden)
+                if let transaction { try transaction.remove(golden.lastPathComponent) } else { try FileManager.default.removeItem(at: golden) }
                 return SnapshotResult(scene: scene, name: name, status: .removed, golden: golden, location: location)
             } catch {
                 return SnapshotResult(scene: scene, name: name, status: .error("cannot delete orphaned golden: \(error.localizedDescription)"),
@@ -294,5 +312,13 @@ public enum SnapshotRunner {
                       isFolder: true, relative: relative, argument: path)
             }
         }
+    }
+}
+
+private extension Array where Element == URL {
+    /// The folders once each, by path, in order.
+    func uniqued() -> [URL] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 }

@@ -49,12 +49,14 @@ struct SnapshotSceneJob {
             return
         }
         let plan = SnapshotPlan(scene: renderer.scene, timeline: renderer.timeline)
+        // Everything this scene records lands at once, settings included, or not at all.
+        let transaction = GoldenTransaction(goldens: goldens)
+        defer { transaction.discard() }
         let selected = { (name: String) in options.points?.contains(name) ?? true }
         for problem in plan.problems where selected(problem.name) {
             emit(SnapshotResult(scene: display, name: problem.name, status: .error(problem.message),
                                 golden: goldens.appendingPathComponent(problem.name + ".png"), location: problem.location))
         }
-        var wrote = false
         for point in plan.points where selected(point.name) {
             let golden = goldens.appendingPathComponent(point.name + ".png")
             let image = renderer.image(at: point)
@@ -63,14 +65,14 @@ struct SnapshotSceneJob {
                 let exists = FileManager.default.fileExists(atPath: golden.path)
                 switch options.mode {
                 case .all:
-                    try record(image, at: golden, into: &result)
+                    try record(image, at: golden, in: transaction, into: &result)
                 case .missing where !exists, .failed where !exists:
-                    try record(image, at: golden, into: &result)
+                    try record(image, at: golden, in: transaction, into: &result)
                     result.message = "there was none"
                 case .failed:
                     try verify(image, against: golden, into: &result, writingArtifacts: false)
                     if case .failed(let verdict) = result.status {
-                        try record(image, at: golden, into: &result)
+                        try record(image, at: golden, in: transaction, into: &result)
                         result.message = "it failed: \(verdict)"
                     }
                 case .missing, .never:
@@ -79,7 +81,6 @@ struct SnapshotSceneJob {
             } catch {
                 result.status = .error(Self.describe(error))
             }
-            if case .recorded = result.status { wrote = true }
             emit(result)
         }
         for golden in SnapshotRunner.pngs(in: goldens) where options.points == nil {
@@ -89,25 +90,28 @@ struct SnapshotSceneJob {
             emit(SnapshotRunner.orphan(golden, scene: display, name: name,
                                        reason: explanation?.message ?? "the scene has no snapshot '\(name)' any more; `--record all` deletes it",
                                        location: explanation?.location ?? SourceLocation(file: file.path, line: 1, column: 1),
-                                       mode: options.mode))
+                                       mode: options.mode, in: transaction))
         }
-        if options.mode == .all || wrote {
-            do {
-                if FileManager.default.fileExists(atPath: goldens.path) { try SnapshotSettingsFile.write(settings, in: goldens) }
-            } catch {
-                emit(SnapshotResult(scene: display, name: "", status: .error("cannot write \(SnapshotSettingsFile.name): \(Self.describe(error))")))
-            }
+        do {
+            if options.mode == .all || transaction.hasChanges { try transaction.writeSettings(settings) }
+        } catch {
+            emit(SnapshotResult(scene: display, name: "", status: .error("cannot write \(SnapshotSettingsFile.name): \(Self.describe(error))")))
+        }
+        do {
+            try transaction.commit()
+        } catch {
+            emit(SnapshotResult(scene: display, name: "", status: .error("cannot put the recorded goldens in place (\(Self.describe(error))); the goldens are as they were")))
         }
     }
 
-    /// Writes `image` as the golden unless an identical one is already there.
-    private func record(_ image: RGBAImage, at golden: URL, into result: inout SnapshotResult) throws {
+    /// Writes `image` as the golden (into the scene's transaction) unless an identical one is already there.
+    private func record(_ image: RGBAImage, at golden: URL, in transaction: GoldenTransaction, into result: inout SnapshotResult) throws {
         if FileManager.default.fileExists(atPath: golden.path), let existing = try? RGBAImage.load(png: golden),
            options.comparison.compare(image, with: existing) == .identical {
             result.status = .unchanged
             return
         }
-        try AtomicFile.writing(golden) { try image.writePNG(to: golden) }
+        try transaction.write(golden.lastPathComponent) { try image.writePNG(to: $0) }
         result.status = .recorded
     }
 

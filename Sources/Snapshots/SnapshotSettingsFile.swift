@@ -36,19 +36,6 @@ public enum SnapshotSettingsFile {
         return "{" + parts.joined(separator: ", ") + "}\n"
     }
 
-    /// Writes `settings` into `goldens` unless the file already says the same.
-    public static func write(_ settings: RenderSettings, in goldens: URL) throws {
-        let url = goldens.appendingPathComponent(name)
-        let text = text(settings)
-        if let existing = try? String(contentsOf: url, encoding: .utf8), existing == text { return }
-        try AtomicFile.write(text, to: url)
-    }
-
-    static func remove(in goldens: URL) {
-        let url = goldens.appendingPathComponent(name)
-        if SnapshotArtifacts.kind(of: url) == .other { unlink(url.path) }
-    }
-
     /// `explicit` over `recorded`: each value the command line gives wins.
     static func merge(_ explicit: RenderSettings, over recorded: RenderSettings?) -> RenderSettings {
         RenderSettings(fps: explicit.fps ?? recorded?.fps, scale: explicit.scale ?? recorded?.scale,
