@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The preview's request-line check sits in Hummingbird's channel pipeline (Preview/RequestTarget.swift).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift module.
@@ -47,6 +50,10 @@ let package = Package(
         .target(name: "Preview", dependencies: [
             "Pipeline", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Workers",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "segue", dependencies: [
             "Pipeline", "Snapshots", "Scene", "Engine", "Staging", "Preview", "Workers",

@@ -37,6 +37,7 @@ public final class PreviewServer: Sendable {
         let host = options.host
         let app = Application(
             router: router,
+            server: TargetKeepingHTTP1Channel.builder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: "segue"),
             onServerRunning: { [boundPort] channel in
                 let port = channel.localAddress?.port ?? 0

@@ -54,6 +54,8 @@ struct RequestGuard: Sendable {
         var authority: String?
         /// How many `Host` headers there were besides (a request with two is refused).
         var extraHosts = 0
+        /// The request line's target where it is not a path (`RequestTargetHandler`): refused.
+        var foreignTarget: String?
         var origin: String?
         var contentType: String?
         var token: String?
@@ -61,6 +63,9 @@ struct RequestGuard: Sendable {
 
     /// Why the server at `port` refuses `request`; nil when it answers it.
     func refusal(_ request: Request, port: Int) -> String? {
+        if let target = request.foreignTarget {
+            return "the request line must name a path on this server, not '\(target.prefix(200))'"
+        }
         guard request.extraHosts == 0, let authority = request.authority, accepts(authority: authority, port: port) else {
             return "the Host header must name this server (127.0.0.1, [::1] or localhost with port \(port))"
         }
@@ -132,7 +137,9 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // Header names compare in lowercase (their canonical form).
         let values = { (name: String) in request.headers.filter { $0.name.canonicalName == name.lowercased() }.map(\.value) }
         let facts = RequestGuard.Request(method: request.method.rawValue, authority: request.head.authority,
-                                         extraHosts: max(values("Host").count - 1, 0), origin: values("Origin").first,
+                                         // The conversion to HTTP types moved the first Host into `authority`: any left is a second one.
+                                         extraHosts: values("Host").count, foreignTarget: values(RequestTargetHandler.header).first,
+                                         origin: values("Origin").first,
                                          contentType: values("Content-Type").first, token: values(RequestGuard.tokenHeader).first)
         guard let port = port() else { throw HTTPError(.serviceUnavailable, message: "the server is starting") }
         if let reason = rules.refusal(facts, port: port) {

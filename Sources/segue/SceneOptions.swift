@@ -46,12 +46,15 @@ struct SceneOptions: ParsableArguments {
 /// `--shard i/n`, shared by the folder commands (`batch`, `snapshot`): this machine's part of the
 /// scenes, balanced by their estimated cost (`Shard`).
 struct ShardOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Only part i of n of the scenes, e.g. 2/4: the n parts, balanced by each scene's frames × pixels, hold every scene once.",
+    // Unconditional: a value that starts with '-' ('-1/2') is the shard, refused by `validate` with what
+    // is wrong, not taken for another option (which left '--shard' "missing a value").
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only part i of n of the scenes, e.g. 2/4: the n parts, balanced by each scene's frames × pixels, hold every scene once.",
                                valueName: "i/n"))
     var shard: String?
 
     func validate() throws {
-        if let shard, Shard(shard) == nil { throw ValidationError(Shard.usage) }
+        if let shard, Shard(shard) == nil { throw ValidationError("'\(shard)' is no shard: \(Shard.usage)") }
     }
 
     var value: Shard { shard.flatMap(Shard.init) ?? .all }

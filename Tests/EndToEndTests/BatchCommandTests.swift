@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import Pipeline
 import XCTest
 
 /// `segue batch` from the command line: parallel scenes, skipping what is up to date, failures
@@ -192,9 +193,14 @@ final class BatchCommandTests: XCTestCase {
         // to 2, whose b is less than 1's c.
         XCTAssertEqual(shards, [["c.mp4"], ["a.mp4", "b.mp4"]], "balanced by frames × pixels, longest first")
 
-        let bad = try CLI.segue(["batch", scenes.path, "--shard", "3/2"])
-        XCTAssertNotEqual(bad.status, 0)
-        XCTAssertTrue(bad.stderr.contains("--shard"), bad.stderr)
+        // Each wrong shard is named with the rule, a negative one too (not taken for an option).
+        for value in ["3/2", "-1/2", "0/2", "1/0", "x", "-2"] {
+            for command in ["batch", "snapshot"] {
+                let bad = try CLI.segue([command, scenes.path, "--shard", value])
+                XCTAssertEqual(bad.status, 64, "\(command) --shard \(value): \(bad.stderr)")
+                XCTAssertTrue(bad.stderr.contains("'\(value)' is no shard: \(Shard.usage)"), "\(command) --shard \(value): \(bad.stderr)")
+            }
+        }
     }
 
     /// Planning a shard estimates every scene; a scene that fails there — one that does not load,

@@ -143,6 +143,20 @@ final class PreviewGuardTests: XCTestCase {
             }
         }
         XCTAssertEqual(try PreviewHTTP.send(base, "GET", "/api/scenes", host: .some(nil)).status, 403, "no Host at all")
+        // Two Host headers, whichever comes first, and a request line naming another host (absolute-form).
+        for (first, second) in [("127.0.0.1:\(port)", "evil.example"), ("evil.example", "127.0.0.1:\(port)"),
+                                ("127.0.0.1:\(port)", "127.0.0.1:\(port)")] {
+            let answer = try PreviewHTTP.send(base, "GET", "/api/scenes", host: first, headers: [("Host", second)])
+            XCTAssertEqual(answer.status, 403, "Host: \(first), Host: \(second): \(answer.text.prefix(200))")
+            XCTAssertTrue(answer.text.hasPrefix("refused: the Host header"), answer.text)
+        }
+        for target in ["http://evil.example/api/scenes", "http://evil.example:\(port)/", "http://127.0.0.1:\(port)/api/scenes"] {
+            let answer = try PreviewHTTP.send(base, "GET", target, headers: [(RequestTargetHandler.header, "/")])
+            XCTAssertEqual(answer.status, 403, "GET \(target): \(answer.text.prefix(200))")
+            XCTAssertTrue(answer.text.hasPrefix("refused: the request line must name a path on this server, not '\(target)'"), answer.text)
+        }
+        // The header the server keeps the target in cannot be sent to it: one a client sends is dropped.
+        XCTAssertEqual(try PreviewHTTP.send(base, "GET", "/api/scenes", headers: [(RequestTargetHandler.header, "http://x/")]).status, 200)
 
         // Cross-site writes: what a page on another site can send (a form, a no-cors fetch), and more.
         let gesture = Data(#"{"at": 0.2, "samples": [[0, 100, 300]]}"#.utf8)
