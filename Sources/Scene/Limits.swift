@@ -37,6 +37,12 @@ public enum Limits {
     public static let samples = 100_000
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
+    /// The largest snapshot report (`segue snapshot --json`) `segue report merge` reads, in bytes:
+    /// a result takes 250–700 bytes, so this holds `reportResults` of them.
+    public static let reportBytes = 64 << 20
+    /// The most results a report, and the reports merged together, may hold: far more snapshot
+    /// points than a suite renders (each is an image), and about 700 MB to merge.
+    public static let reportResults = 100_000
     /// The most YAML nodes a scene's aliases may add once followed (`*name` repeats the node
     /// `&name` marks, subtree and all): room for a screen's full 2,000 views, at a dozen nodes
     /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an

@@ -106,6 +106,19 @@ public enum SnapshotReports {
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
 
+    /// The bytes of the report at `path`: a regular file within `Limits.reportBytes`, checked before
+    /// it is opened (a pipe would block, a huge file exhaust memory).
+    public static func read(_ path: String) throws -> Data {
+        if let problem = RegularFile.problem(at: path, limit: Limits.reportBytes) {
+            throw SnapshotMergeError("\(path): \(problem)")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SnapshotMergeError("\(path): cannot read it (\((error as NSError).localizedDescription))")
+        }
+    }
+
     /// A summary from the JSON `json` wrote; `name` (the file) goes into the error for anything else.
     public static func decode(_ data: Data, name: String) throws -> SnapshotSummary {
         func fail(_ what: String) -> SnapshotMergeError {
@@ -114,6 +127,9 @@ public enum SnapshotReports {
         guard let parsed = try? JSONSerialization.jsonObject(with: data) else { throw fail("not JSON") }
         guard let object = parsed as? [String: Any] else { throw fail("not a JSON object") }
         guard let items = object["results"] as? [[String: Any]] else { throw fail("no \"results\" list") }
+        guard items.count <= Limits.reportResults else {
+            throw fail("\(items.count) results, over the limit of \(Limits.reportResults) results in a report")
+        }
         guard let mode = (object["mode"] as? String).flatMap(SnapshotMode.init(rawValue:)) else {
             throw fail("no \"mode\" (all, missing, failed or never)")
         }
@@ -235,7 +251,7 @@ public enum SnapshotReports {
 
     /// GitHub's workflow-command escaping of a message.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        PrintableText.make(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import Scene
 
 /// Every result of a run, and the reports written: the one account the console line, the text and
 /// HTML reports, JUnit and JSON are all made from, so they count the same goldens the same way.
@@ -78,10 +79,18 @@ public struct SnapshotSummary: Sendable {
         } + reports + htmlReports
     }
 
+    /// Refuses reports that hold more than `Limits.reportResults` results together.
+    public static func checkTotal(_ parts: [(name: String, summary: SnapshotSummary)]) throws {
+        let total = parts.reduce(0) { $0 + $1.summary.results.count }
+        guard total > Limits.reportResults else { return }
+        throw SnapshotMergeError("the reports up to \(parts.last?.name ?? "") hold \(total) results together, over the limit of \(Limits.reportResults) results in a merge")
+    }
+
     /// Shards' summaries as one run: their results in shard order. Every part of one split must be
     /// there once (`1/3`, `2/3`, `3/3`); summaries of whole runs (of other folders) may be added.
     public static func merged(_ parts: [(name: String, summary: SnapshotSummary)]) throws -> SnapshotSummary {
         guard let first = parts.first?.summary else { throw SnapshotMergeError("no reports to merge") }
+        try checkTotal(parts)
         let split = parts.filter { $0.summary.shard.count > 1 }
         if let count = split.first?.summary.shard.count {
             for part in split where part.summary.shard.count != count {

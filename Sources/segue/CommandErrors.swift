@@ -23,7 +23,13 @@ enum CommandErrors {
         }
     }
 
+    /// A line on standard error, with what came from inputs made printable (`PrintableText`).
     static func printLine(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((PrintableText.make(text) + "\n").utf8))
+    }
+
+    /// Text on standard output, made printable the same way.
+    static func printOut(_ text: String, terminator: String = "\n") {
+        print(PrintableText.make(text), terminator: terminator)
     }
 }

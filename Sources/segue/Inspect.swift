@@ -39,7 +39,7 @@ struct Inspect: ParsableCommand {
                 moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
             }
             let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
-            print(json ? inspection.json : inspection.text, terminator: "")
+            CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
         }
     }
 }

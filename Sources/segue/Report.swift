@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Scene
 import Pipeline
 import Snapshots
 
@@ -41,7 +42,7 @@ struct Report: ParsableCommand {
         func validate() throws {
             if reports.isEmpty { throw ValidationError("give the JSON reports to merge") }
             for path in reports where !FileManager.default.fileExists(atPath: path) {
-                throw ValidationError("no such report: \(path)")
+                throw ValidationError("no such report: \(PrintableText.make(path))")
             }
         }
 
@@ -49,9 +50,13 @@ struct Report: ParsableCommand {
             var merged: SnapshotSummary
             var written: [URL] = []
             do {
-                merged = try SnapshotSummary.merged(try reports.map { path in
-                    (path, try SnapshotReports.decode(Data(contentsOf: URL(fileURLWithPath: path)), name: path))
-                })
+                // One at a time, each counted before the next is read: the limit bounds the whole merge.
+                var parts: [(name: String, summary: SnapshotSummary)] = []
+                for path in reports {
+                    parts.append((path, try SnapshotReports.decode(try SnapshotReports.read(path), name: path)))
+                    try SnapshotSummary.checkTotal(parts)
+                }
+                merged = try SnapshotSummary.merged(parts)
                 // The shards' own reports are on their machines; this one is the merged run's.
                 merged.reports = []
                 if let html { written.append(try SnapshotReports.writeHTML(merged, in: URL(fileURLWithPath: html))) }
@@ -61,10 +66,10 @@ struct Report: ParsableCommand {
             }
             if !quiet {
                 for failure in merged.failures {
-                    print(SnapshotRunner.describe(failure, mode: merged.mode).joined(separator: "\n          "))
+                    CommandErrors.printOut(SnapshotRunner.describe(failure, mode: merged.mode).joined(separator: "\n          "))
                 }
             }
-            for url in written { print("report: \(url.path)") }
+            for url in written { CommandErrors.printOut("report: \(url.path)") }
             try Snapshot.finish(merged, junit: junit, json: json, also: written)
         }
     }

@@ -107,7 +107,7 @@ struct Snapshot: ParsableCommand {
             summary = try SnapshotRunner.run(paths, options: options) { result in
                 guard !quiet || result.isFailure else { return }
                 let lines = SnapshotRunner.describe(result, mode: mode)
-                print(lines.joined(separator: "\n          "))
+                CommandErrors.printOut(lines.joined(separator: "\n          "))
             }
         } catch {
             CommandErrors.printError(error)
@@ -121,9 +121,9 @@ struct Snapshot: ParsableCommand {
     /// JUnit and JSON reports, GitHub annotations on GitHub Actions; then the exit status.
     /// `also`: further files written (a merge's `report.html`), for the JSON report's list.
     static func finish(_ summary: SnapshotSummary, junit: String?, json: String?, also: [URL] = []) throws {
-        print(summary.line)
+        CommandErrors.printOut(summary.line)
         for (text, html) in zip(summary.reports, summary.htmlReports) {
-            print("report: \(text.path) (and \(html.path))")
+            CommandErrors.printOut("report: \(text.path) (and \(html.path))")
         }
         do {
             if let junit { try AtomicFile.write(SnapshotReports.junit(summary), to: URL(fileURLWithPath: junit)) }
@@ -136,7 +136,7 @@ struct Snapshot: ParsableCommand {
             throw ExitCode(2)
         }
         if ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
-            for annotation in SnapshotReports.githubAnnotations(summary) { print(annotation) }
+            for annotation in SnapshotReports.githubAnnotations(summary) { CommandErrors.printOut(annotation) }
         }
         if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
     }

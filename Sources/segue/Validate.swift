@@ -17,7 +17,7 @@ struct Validate: ParsableCommand {
             do {
                 let scene = try SceneFile.load(path)
                 _ = try Timeline(scene: scene)
-                print("\(path): ok")
+                CommandErrors.printOut("\(path): ok")
             } catch {
                 failed += 1
                 CommandErrors.printError(error)
