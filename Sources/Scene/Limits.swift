@@ -35,6 +35,12 @@ public enum Limits {
     public static let settling = 60.0
     /// The most touch samples in one scene: pan samples as written plus the samples swipes synthesize.
     public static let samples = 100_000
+    /// The most items in any list of a scene not limited otherwise: timeline entries, transitions,
+    /// snapshots, custom styles and their layers and keyframes, fonts.
+    public static let listItems = 10_000
+    /// The most items in one bar, control or gradient: tab bar items, bar button items, segments,
+    /// gradient colors (a tab bar shows five before "More"; a segmented control a handful).
+    public static let itemsPerControl = 64
     /// The largest scene file in bytes.
     public static let sceneBytes = 16 << 20
     /// The largest snapshot report (`segue snapshot --json`) `segue report merge` reads, in bytes:

@@ -448,7 +448,7 @@ struct SceneDecoder {
 
     func decodePan(_ node: Node) -> [TouchSample]? {
         let r = reader
-        guard let items = r.sequence(node, "pan samples [[t, x, y], ...]") else { return nil }
+        guard let items = r.sequence(node, "pan samples [[t, x, y], ...]", limit: Limits.samples) else { return nil }
         guard items.count <= Limits.samples else {
             r.error(node, "\(items.count) pan samples is over the limit of \(Limits.samples) samples")
             return nil

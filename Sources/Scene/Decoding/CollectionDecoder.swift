@@ -173,7 +173,7 @@ extension SceneDecoder {
     /// Items: a title, or `{ title, style: plain|done }`, `{ symbol: plus|ellipsis|search|share }` or `{ icon: NAME }`.
     func decodeBarItems(_ node: Node, _ side: String) -> [NavigationBarView.Item] {
         let r = reader
-        return (r.sequence(node, "\(side) bar button items") ?? []).compactMap { item in
+        return (r.sequence(node, "\(side) bar button items", limit: Limits.itemsPerControl) ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
             guard let fields = r.mapping(item, BarItemKeys.mapping) else { return nil }
             let prominent = r.value(fields, BarItemKeys.style, "bar button style") == .done
@@ -275,7 +275,7 @@ extension SceneDecoder {
             r.error(node, "missing key 'items' (a list of \(itemShape)) in \(what)")
             return nil
         }
-        let itemNodes = r.sequence(itemsNode, "tab bar items") ?? []
+        guard let itemNodes = r.sequence(itemsNode, "tab bar items", limit: Limits.itemsPerControl) else { return nil }
         var roots: [(name: String, node: Node)?] = []
         let items: [TabBarView.Item] = itemNodes.compactMap { item in
             if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }

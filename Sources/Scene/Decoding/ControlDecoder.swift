@@ -28,7 +28,7 @@ extension SceneDecoder {
             r.error(c.node, "missing key 'segments' (a list of titles or { icon: NAME }) in segmentedControl")
             return nil
         }
-        let segments: [ControlView.Segment] = (r.sequence(segmentsNode, "segments") ?? []).compactMap { item in
+        let segments: [ControlView.Segment] = (r.sequence(segmentsNode, "segments", limit: Limits.itemsPerControl) ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "segment title").map { ControlView.Segment(title: $0) } }
             guard let segment = r.mapping(item, ControlKeys.segment) else { return nil }
             let title = segment["title"].flatMap { r.string($0, "segment title") }
@@ -39,7 +39,7 @@ extension SceneDecoder {
             }
             return ControlView.Segment(title: title, icon: icon)
         }
-        if segments.isEmpty, r.sequence(segmentsNode, "segments")?.isEmpty == true {
+        if segments.isEmpty, segmentsNode.sequence?.isEmpty == true {
             r.error(segmentsNode, "a segmentedControl needs at least one segment")
         }
         let selected = c["selected"].flatMap { r.int($0, "selected segment", range: 0...max(segments.count - 1, 0)) }

@@ -73,9 +73,15 @@ final class NodeReader {
         read(fields, key, what, appearance: appearance) ?? key.defaultValue
     }
 
-    func sequence(_ node: Node, _ what: String) -> [Node]? {
+    /// The items of a list, at most `limit` of them (`Limits.listItems` unless a tighter or, for
+    /// a pan's samples, wider limit is given): a longer one is an error before any item is decoded.
+    func sequence(_ node: Node, _ what: String, limit: Int = Limits.listItems) -> [Node]? {
         guard let sequence = node.sequence else {
             error(node, "expected \(what) (a list), found \(describe(node))")
+            return nil
+        }
+        guard sequence.count <= limit else {
+            error(node, "\(sequence.count) \(what) is over the limit of \(limit)")
             return nil
         }
         return Array(sequence)

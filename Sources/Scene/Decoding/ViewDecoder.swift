@@ -191,9 +191,9 @@ extension SceneDecoder {
             r.error(node, "missing key 'colors' (two or more colors) in gradient")
             return nil
         }
-        let items = r.sequence(colorsNode, "gradient colors") ?? []
+        let items = r.sequence(colorsNode, "gradient colors", limit: Limits.itemsPerControl) ?? []
         let colors = items.compactMap { r.color($0, "gradient color", appearance: appearance) }
-        if r.sequence(colorsNode, "gradient colors") != nil, items.count < 2 {
+        if colorsNode.sequence != nil, items.count < 2 {
             r.error(colorsNode, "a gradient needs at least two colors, found \(items.count)")
         }
         func unitPoint(_ key: Setting<[Double]>) -> Point {
