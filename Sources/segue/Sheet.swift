@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Scene
 
 struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +18,8 @@ struct Sheet: ParsableCommand {
     @Option(help: "Frames per row.")
     var columns = 4
 
-    @Option(help: "Width of each frame in pixels.")
-    var tileWidth = 240
+    @Option(help: "Width of each frame in pixels (default 240, or narrower where a scroll view's content would be too long to draw).")
+    var tileWidth: Int?
 
     @Flag(help: "Spread the frames over the moments a transition runs instead of the whole scene.")
     var duringTransitions = false
@@ -26,7 +27,7 @@ struct Sheet: ParsableCommand {
     func validate() throws {
         guard (1...200).contains(frames) else { throw ValidationError("--frames must be between 1 and 200") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be between 1 and 50") }
-        guard (32...2000).contains(tileWidth) else { throw ValidationError("--tile-width must be between 32 and 2000") }
+        if let tileWidth, !(32...2000).contains(tileWidth) { throw ValidationError("--tile-width must be between 32 and 2000") }
     }
 
     func run() throws {
@@ -34,8 +35,17 @@ struct Sheet: ParsableCommand {
             let scene = try SceneFile.load(options.scene, settings: options.settings)
             let destination = output.map { URL(fileURLWithPath: $0) } ?? SceneFile.defaultOutput(for: scene, extension: "png")
                 .deletingPathExtension().appendingPathExtension("sheet.png")
+            // The tiles draw the scene at their own scale: a long scroll view's content may need narrower ones.
+            var width = tileWidth ?? ContactSheet.Options().tileWidth
+            if let widest = ContactSheet.widestTile(for: scene), widest.width < width, widest.width >= 32 {
+                let why = "scroll view '\(widest.view)' of screen '\(widest.screen)' is \(Limits.format(widest.length.rounded())) pt long, "
+                    + "and a tile over \(widest.width) px wide would draw it over \(Limits.scrollContentSide) px"
+                guard tileWidth == nil else { throw ValidationError("--tile-width \(width) is too wide for this scene: \(why); use --tile-width \(widest.width) or less") }
+                CommandErrors.printLine("note: frames drawn \(widest.width) px wide, not \(width): \(why)")
+                width = widest.width
+            }
             try ContactSheet.render(scene, to: destination,
-                                    options: .init(frames: frames, columns: columns, tileWidth: tileWidth,
+                                    options: .init(frames: frames, columns: columns, tileWidth: width,
                                                   duringTransitions: duringTransitions))
             CommandErrors.printLine("Wrote \(destination.path)")
         }

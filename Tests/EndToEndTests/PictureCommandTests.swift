@@ -85,4 +85,38 @@ final class PictureCommandTests: XCTestCase {
         let small = try CLI.segue(["sheet", file.path, "--frames", "8", "--tile-width", "200", "-o", output.path], timeout: 60)
         XCTAssertEqual(small.status, 0, small.stderr)
     }
+
+    /// The tiles draw a scene at their own scale, whatever the scene's: a valid @0.25 scene with a
+    /// 1,990-row list (87,594 pt of content) was refused at the default 240 px tile (scale 0.61,
+    /// 53,700 px of content). By default the tiles are narrowed to the widest that draws it within
+    /// 32,767 px, 32767 / 87594 × 393 = 147 px, saying so; a --tile-width too wide is refused naming that width.
+    func testASheetOfALongListNarrowsItsTilesOrNamesTheWidestThatFits() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let rows = (0..<1990).map { "          - { title: \"Row \($0)\" }" }.joined(separator: "\n")
+        let file = try CLI.write("""
+            device: iphone-15
+            scale: 0.25
+            duration: 0.5
+            screens:
+              inbox:
+                content:
+                  - list:
+                      id: mail
+                      frame: [0, 0, 393, 852]
+                      rows:
+            \(rows)
+
+            """, "long.yaml", in: folder)
+        XCTAssertEqual(try CLI.segue(["validate", file.path]).status, 0)
+        let output = folder.appendingPathComponent("sheet.png")
+        let result = try CLI.segue(["sheet", file.path, "--frames", "4", "-o", output.path], timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("note: frames drawn 147 px wide, not 240: scroll view 'mail' of screen 'inbox' is 87594 pt long"), result.stderr)
+        let picture = try pixels(of: output)
+        // 4 tiles of 147 px in 4 columns, 16 px apart, 24 px margins: 48 + 588 + 48.
+        XCTAssertEqual(picture.width, 48 + 4 * 147 + 3 * 16)
+        let wide = try CLI.segue(["sheet", file.path, "--tile-width", "300", "-o", output.path], timeout: 60)
+        XCTAssertEqual(wide.status, 1)
+        XCTAssertTrue(wide.stderr.hasSuffix("use --tile-width 147 or less\n"), wide.stderr)
+    }
 }

@@ -23,6 +23,22 @@ public enum ContactSheet {
         }
     }
 
+    /// The widest tile, in pixels, at which every scroll view's content of `scene` stays within
+    /// `Limits.scrollContentSide` (tiles draw the scene at their own scale, whatever its `scale`),
+    /// with the longest content's screen and view; nil when no scroll view limits it.
+    public static func widestTile(for scene: Scene) -> (width: Int, screen: String, view: String, length: Double)? {
+        var longest: (screen: String, view: String, length: Double)?
+        for name in scene.screenOrder {
+            for scroll in scene.screens[name]?.scrollViews(on: scene.device) ?? [] {
+                let length = max(scroll.contentFrame.width, scroll.contentFrame.height)
+                if length > longest?.length ?? 0 { longest = (name, scroll.id, length) }
+            }
+        }
+        guard let longest else { return nil }
+        let width = (Double(Limits.scrollContentSide) / longest.length * scene.device.size.width).rounded(.down)
+        return (Int(min(width, 1e9)), longest.screen, longest.view, longest.length)
+    }
+
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
         let scale = Double(options.tileWidth) / scene.device.size.width
