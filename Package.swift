@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "RenderTree", "Scene"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport", "CCairo"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         // The command-line tests run the `segue` binary: depending on its target makes building

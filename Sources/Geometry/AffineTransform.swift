@@ -57,6 +57,14 @@ public struct AffineTransform: Hashable, Sendable {
         return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 
+    /// The transform that undoes this one; nil where it flattens the plane (no inverse).
+    public var inverted: AffineTransform? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        return AffineTransform(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+                               tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+    }
+
     /// Only a translation: no scale, rotation or shear.
     public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 

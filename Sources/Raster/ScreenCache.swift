@@ -130,10 +130,32 @@ public final class ScreenCache: @unchecked Sendable {
         try? image.drawRows(rows, images: images)
     }
 
+    /// Holds the strips of `tiles` (one of this cache's images) covering `rows` and `columns`,
+    /// drawing those not drawn; `release` them after painting. Empty when Cairo cannot draw them.
+    func hold(_ tiles: ImageTiles, rows: Range<Int>, columns: Range<Int>) -> [ImageTiles.Strip] {
+        (try? tiles.hold(rows: rows, columns: columns, images: images)) ?? []
+    }
+
+    /// Lets go of strips `hold` gave.
+    func release(_ strips: [ImageTiles.Strip], of tiles: ImageTiles) {
+        tiles.release(strips)
+    }
+
+    /// `tiles`' pixels in `rows` and `columns` as one image (`ImageTiles.window`).
+    func window(of tiles: ImageTiles, rows: Range<Int>, columns: Range<Int>) -> PixelImage? {
+        try? tiles.window(rows: rows, columns: columns, images: images)
+    }
+
     /// The rows of the bands a scroll view's content is drawn in: half the screen's, so a
     /// frame waits for at most three of them.
     static func bandHeight(on device: Device) -> Int {
-        max(Int((device.size.height * device.scale / 2).rounded(.up)), 64)
+        Limits.contentStrip(on: device, vertical: true)
+    }
+
+    /// The columns of the strips a horizontal scroll view's content too large to keep whole is
+    /// held in (`ImageTiles`): half the screen's.
+    static func bandWidth(on device: Device) -> Int {
+        Limits.contentStrip(on: device, vertical: false)
     }
 
     /// Whether `part` is drawn opaque (its pixels cover everything under them), without drawing it.
@@ -157,9 +179,9 @@ public final class ScreenCache: @unchecked Sendable {
                 }
             }
         }
-        guard let image else { return nil }
-        return RGBAImage(cairoPixels: UnsafeRawPointer(image.pixels.bytes), width: image.pixelWidth,
-                         height: image.pixelHeight, stride: image.stride, hasAlpha: !image.isOpaque)
+        guard let pixels = image?.pixelImage else { return nil }
+        return RGBAImage(cairoPixels: UnsafeRawPointer(pixels.pixels.bytes), width: pixels.width,
+                         height: pixels.height, stride: pixels.stride, hasAlpha: pixels.format == CAIRO_FORMAT_ARGB32)
     }
 
     /// Draws `part` with `images`; the caller holds the `drawn` box.
@@ -190,8 +212,8 @@ public final class ScreenCache: @unchecked Sendable {
             // Drawn band by band as frames show its rows (`drawRows`).
             guard let (scroll, view) = screen.scrolledViews(on: layout).first(where: { $0.geometry.id == id }) else { return nil }
             let scale = device.scale
-            return try ScreenImage(size: scroll.contentFrame.size, scale: scale, opaque: false,
-                                   bandHeight: Self.bandHeight(on: device)) { cairo, images in
+            return try ScreenImage(content: scroll.contentFrame.size, scale: scale, vertical: scroll.axis == .vertical,
+                                   bandHeight: Self.bandHeight(on: device), bandWidth: Self.bandWidth(on: device)) { cairo, images in
                 try ScreenPainter(cairo: cairo, text: .perUse(fonts), device: layout, scale: scale, images: images)
                     .paintScrollContent(view, of: scroll)
             }

@@ -13,9 +13,18 @@ public enum Limits {
     public static let frames = 36_000
     /// The largest frame side in pixels (device size × scale).
     public static let canvasSide = 8192
-    /// The longest side in pixels of a scroll view's content, drawn whole as one image: Cairo's
-    /// largest image surface side (`CAIRO_STATUS_INVALID_SIZE` past it).
+    /// The largest side in pixels of one image surface: Cairo's (`CAIRO_STATUS_INVALID_SIZE` past
+    /// it). A scroll view's content larger than this along its scroll axis is held in strips
+    /// (`scrollContentResident`); across its axis, each strip is this wide at most.
     public static let scrollContentSide = 32_767
+    /// The longest a scroll view's content may be along its scroll axis, in pixels.
+    public static let scrollContentLength = 1 << 21
+    /// The bytes of a scroll view's content kept drawn: content up to this size (and
+    /// `scrollContentSide` each way) is kept whole; larger content is held in strips along its
+    /// axis, half a screen each, of which no more than this many bytes' worth (two at least) stay
+    /// drawn once no frame paints them. A render's memory then follows what frames show, not
+    /// how long the content is.
+    public static let scrollContentResident = 48 << 20
     /// The largest position or size in points a scene may give (frames, offsets, touch locations).
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
@@ -141,6 +150,28 @@ public enum Limits {
     /// An edge zone of a system gesture, in points.
     public static let systemEdgeZone: ClosedRange<Double> = 0.001...1000
 
+    /// The pixels along a scroll axis of one strip of content held in strips: half the screen's.
+    public static func contentStrip(on device: Device, vertical: Bool) -> Int {
+        max(Int(((vertical ? device.size.height : device.size.width) * device.scale / 2).rounded(.up)), 64)
+    }
+
+    /// Whether a scroll view's content of `width` × `height` pixels is kept whole, not in strips.
+    public static func keepsContentWhole(width: Double, height: Double) -> Bool {
+        let (w, h) = (width.rounded(), height.rounded())
+        return w <= Double(scrollContentSide) && h <= Double(scrollContentSide) && w * h * 4 <= Double(scrollContentResident)
+    }
+
+    /// The most pixels a scroll view's content of `along` × `across` pixels keeps drawn: all of
+    /// it when it is kept whole, else the strips kept (`scrollContentResident`) and the three a
+    /// frame paints from.
+    public static func scrollContentPixels(along: Double, across: Double, vertical: Bool, device: Device) -> Double {
+        let whole = along * across
+        if keepsContentWhole(width: along, height: across) { return whole }
+        let strip = Double(contentStrip(on: device, vertical: vertical)) * across
+        let kept = max((Double(scrollContentResident) / (strip * 4)).rounded(.down), 2)
+        return min(whole, strip * (kept + 3))
+    }
+
     /// The memory of `pixels` 4-byte pixels in whole megabytes (MiB), for messages.
     static func mebibytes(_ pixels: Double) -> String {
         format((pixels * 4 / 1_048_576).rounded(.up))
@@ -173,15 +204,29 @@ extension Limits {
             problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
                 "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
         }
+        var contentPixels = 0.0
         for name in scene.screenOrder {
             guard let screen = scene.screens[name] else { continue }
             for scroll in screen.scrollViews(on: scene.device) {
                 let content = scroll.contentFrame.size
-                let side = max(content.width, content.height) * scale
-                guard !(side.rounded() <= Double(scrollContentSide)) else { continue }
-                problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
-                    "the content of scroll view '\(scroll.id)' of screen '\(name)' is \(format(content.width.rounded())) × \(format(content.height.rounded())) pt, \(format(side.rounded())) px along its longest side at scale \(format(scale)), over the limit of \(scrollContentSide) px; shorten its content or lower the scale"))
+                let vertical = scroll.axis == .vertical
+                let along = ((vertical ? content.height : content.width) * scale).rounded()
+                let across = ((vertical ? content.width : content.height) * scale).rounded()
+                let what = "the content of scroll view '\(scroll.id)' of screen '\(name)' is \(format(content.width.rounded())) × \(format(content.height.rounded())) pt"
+                if !(across <= Double(scrollContentSide)) {
+                    problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                        "\(what), \(format(across)) px across its scroll axis at scale \(format(scale)), over the limit of \(scrollContentSide) px; make it \(vertical ? "narrower" : "shorter") or lower the scale"))
+                } else if !(along <= Double(scrollContentLength)) {
+                    problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                        "\(what), \(format(along)) px along its scroll axis at scale \(format(scale)), over the limit of \(scrollContentLength) px; shorten its content or lower the scale"))
+                } else {
+                    contentPixels += scrollContentPixels(along: along, across: across, vertical: vertical, device: scene.device)
+                }
             }
+        }
+        if screenPixels <= Double(pixelMemory), !(screenPixels + contentPixels <= Double(pixelMemory)) {
+            problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                "the screens (\(mebibytes(screenPixels)) MB) and their scroll views' content (\(mebibytes(contentPixels)) MB kept drawn at most) take \(mebibytes(screenPixels + contentPixels)) MB, over the limit of \(mebibytes(Double(pixelMemory))) MB; make the scroll views' content narrower across its axis, use fewer, or lower the scale"))
         }
         if let duration = scene.duration {
             let frames = (duration * Double(scene.fps)).rounded()

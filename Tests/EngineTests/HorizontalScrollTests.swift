@@ -212,17 +212,30 @@ final class HorizontalScrollTests: XCTestCase {
         XCTAssertEqual(offset(timeline, "s/page", at: 2.5), Point(x: 0, y: 1200))
     }
 
-    func testContentTooLongToDrawIsAnError() {
-        // Content drawn whole as one image: 40100 pt at @1 is past Cairo's 32767 px per side,
-        // for a vertical list as for a horizontal scroll (before, the part failed to draw and
-        // the frame showed the missing-part color).
-        let wide = sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: horizontal, content: [{ rect: { frame: [40000, 0, 100, 100], fill: systemRed } }] } }", ""))
-        XCTAssertEqual(wide, ["t.yaml:5:3: error: the content of scroll view 'row' of screen 's' is 40100 × 200 pt, 40100 px along its longest side at scale 1, over the limit of 32767 px; shorten its content or lower the scale"])
-        let tall = sceneMessages(scene("{ list: { id: rows, rowHeight: 10000, rows: [a, b, c, d] } }", ""))
-        XCTAssertEqual(tall.count, 1, "\(tall)")
-        XCTAssertTrue(tall.first?.contains("scroll view 'rows' of screen 's' is 400 × 40000 pt") ?? false, "\(tall)")
-        XCTAssertEqual(sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: horizontal, content: [{ rect: { frame: [32000, 0, 767, 100], fill: systemRed } }] } }", "")), [],
-                       "32767 px exactly is drawn")
+    /// Content longer than one image (Cairo's 32767 px per side) along its scroll axis is held in
+    /// strips (`Limits.scrollContentResident`), so only what a strip cannot hold is an error: more
+    /// than 32767 px across the axis, more than `Limits.scrollContentLength` along it, and, with
+    /// the screens, more memory kept drawn than `Limits.pixelMemory` (before, 40100 pt along the
+    /// axis was refused, and 32,400 px across drew whole, 4.2 GB a view, until an allocation aborted).
+    func testContentIsLimitedAcrossItsAxisAndByTheMemoryItKeepsNotByItsLength() {
+        XCTAssertEqual(sceneMessages(scene("{ scroll: { id: row, frame: [0, 0, 400, 200], axis: horizontal, content: [{ rect: { frame: [40000, 0, 100, 100], fill: systemRed } }] } }", "")), [],
+                       "40100 pt along a horizontal axis is held in strips")
+        XCTAssertEqual(sceneMessages(scene("{ list: { id: rows, rowHeight: 10000, rows: [a, b, c, d] } }", "")), [],
+                       "40000 pt along a vertical axis is held in strips")
+        let across = sceneMessages(scene("{ scroll: { id: col, frame: [0, 0, 40000, 400], content: [{ rect: { frame: [0, 0, 100, 2000], fill: systemRed } }] } }", ""))
+        XCTAssertEqual(across, ["t.yaml:5:3: error: the content of scroll view 'col' of screen 's' is 40000 × 2000 pt, 40000 px across its scroll axis at scale 1, over the limit of 32767 px; make it narrower or lower the scale"])
+        let rows = Array(repeating: "x", count: 300).joined(separator: ", ")
+        let long = sceneMessages(scene("{ list: { id: rows, rowHeight: 10000, rows: [\(rows)] } }", ""))
+        XCTAssertEqual(long.count, 1, "\(long)")
+        XCTAssertTrue(long.first?.contains("3000000 px along its scroll axis at scale 1, over the limit of \(Limits.scrollContentLength) px") ?? false, "\(long)")
+        // Four views whose content is 10,800 pt wide at @3x: each strip of half the 800 pt screen is
+        // 32,400 × 1,200 px (148 MB); two kept and three painted from, 742 MB a view.
+        let wide = (0..<4).map { "{ scroll: { id: v\($0), frame: [\($0 * 10), 0, 10800, 800], content: [{ rect: { frame: [0, 0, 10800, 10780], fill: systemRed } }] } }" }
+        let heavy = sceneMessages(scene(wide.joined(separator: ", "), "").replacingOccurrences(of: "scale: 1,", with: "scale: 3,"))
+        XCTAssertEqual(heavy.count, 1, "\(heavy)")
+        XCTAssertTrue(heavy.first?.contains("their scroll views' content (2967 MB kept drawn at most)") ?? false, "\(heavy)")
+        XCTAssertTrue(heavy.first?.contains("over the limit of 1024 MB; make the scroll views' content narrower across its axis, use fewer, or lower the scale") ?? false, "\(heavy)")
+        XCTAssertEqual(sceneMessages(scene(wide[0], "").replacingOccurrences(of: "scale: 1,", with: "scale: 3,")), [], "one such view fits")
     }
 
     func testBadAxisValuesAreLocated() {

@@ -34,10 +34,14 @@ final class CairoPattern {
 
     /// Places the pattern's pixel (0, 0) at device (`x`, `y`), each pattern pixel covering `sx` x `sy` device pixels,
     /// resampled with `filter`; `extend` says what lies beyond the image.
-    func place(x: Double, y: Double, sx: Double, sy: Double, filter: cairo_filter_t, extend: cairo_extend_t) {
+    ///
+    /// A pattern over a window of a larger image, whose first pixel is pixel (`column`, `row`) of
+    /// it, is placed where that image would be, by the same matrix less the window's offset.
+    func place(x: Double, y: Double, sx: Double, sy: Double, filter: cairo_filter_t, extend: cairo_extend_t,
+               column: Int = 0, row: Int = 0) {
         // The pattern matrix maps device space to pattern space: the inverse of the placement.
         var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, 1 / sx, 0, 0, 1 / sy, -x / sx, -y / sy)
+        cairo_matrix_init(&matrix, 1 / sx, 0, 0, 1 / sy, -x / sx - Double(column), -y / sy - Double(row))
         cairo_pattern_set_matrix(pointer, &matrix)
         cairo_pattern_set_filter(pointer, filter)
         cairo_pattern_set_extend(pointer, extend)

@@ -360,25 +360,35 @@ final class Compositor {
     private func paintImage(_ source: ScreenSources.Source, from sources: ScreenSources, alpha: Double, bounds: Rect,
                             cornerRadius: Double, transform: AffineTransform) {
         let cr = cairo.pointer
-        let pattern = source.pattern
         let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
-        let placement = canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth,
-                                         pixelHeight: source.pixelHeight)
+        guard let placement = canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth,
+                                               pixelHeight: source.pixelHeight) else { return }
+        // An image in strips: a copy paints them here; scaled or rotated, a window of them is the pattern,
+        // its first pixel `window` pixels into the image.
+        var window = (column: 0, row: 0)
+        let pattern: CairoPattern
+        if let whole = source.pattern {
+            pattern = whole
+        } else {
+            guard let part = stripsPattern(source, placement: placement, from: sources, alpha: alpha, bounds: bounds,
+                                           cornerRadius: cornerRadius, transform: transform) else { return }
+            (pattern, window) = (part.pattern, (part.column, part.row))
+        }
         // A copy reads exactly the image rows under the canvas's; anything else, all of them.
         if case let .copied(_, y, frame) = placement {
             let top = Int(max(frame.minY, 0) - y), bottom = Int(min(frame.maxY, Double(canvas.pixelHeight)) - y)
             sources.prepare(source, rows: top..<max(bottom, top))
-        } else if placement != nil {
+        } else {
             sources.prepare(source, rows: nil)
         }
         switch placement {
-        case nil:
-            return
         case .rotated(let imageToDevice):
             cairo.withSavedState {
                 setPath(bounds, cornerRadius: cornerRadius, transform: transform)
                 cairo_clip(cr)
-                pattern.place(imageToDevice, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD)
+                let placed = window == (0, 0) ? imageToDevice
+                    : AffineTransform(translationX: Double(window.column), y: Double(window.row)).concatenating(imageToDevice)
+                pattern.place(placed, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD)
                 paint(pattern, alpha: alpha, on: cairo)
             }
         case let .copied(x, y, frame):
@@ -403,7 +413,8 @@ final class Compositor {
             }
         case let .filtered(frame, sx, sy, edges, pixels):
             // The content keeps its fractional place; only the edges are whole pixels.
-            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD)
+            pattern.place(x: frame.x, y: frame.y, sx: sx, sy: sy, filter: CairoPattern.contentsFilter, extend: CAIRO_EXTEND_PAD,
+                          column: window.column, row: window.row)
             cairo.withSavedState {
                 if alpha < 1, fadesThroughScratch, let scratch = scratchCanvas() {
                     scratch.clear(pixels)
@@ -424,6 +435,66 @@ final class Compositor {
                 }
             }
         }
+    }
+
+    /// An image held in strips (`ImageTiles`, a scroll view's content too large to keep whole):
+    /// copied, each strip under the canvas is painted at its place, as the whole image would be
+    /// (a copy at whole pixels reads one pixel of one strip for each pixel it paints), and nil is
+    /// returned; scaled or rotated, the pixels it can read under the canvas's clip, with two more
+    /// all round for the bilinear filter, are copied out of the strips into one image, whose
+    /// pattern is returned placed where the whole image's would be.
+    private func stripsPattern(_ source: ScreenSources.Source, placement: ImagePlacement, from sources: ScreenSources, alpha: Double,
+                               bounds: Rect, cornerRadius: Double, transform: AffineTransform) -> (pattern: CairoPattern, column: Int, row: Int)? {
+        guard let tiles = source.image.tiles else { return nil }
+        let cr = cairo.pointer
+        var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+        cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
+        let x1 = max(clip.x1, 0), y1 = max(clip.y1, 0)
+        let shown = Rect(x: x1, y: y1, width: min(clip.x2, Double(canvas.pixelWidth)) - x1, height: min(clip.y2, Double(canvas.pixelHeight)) - y1)
+        guard shown.width > 0, shown.height > 0 else { return nil }
+        switch placement {
+        case let .copied(x, y, frame):
+            let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
+            let top = Int((shown.minY - y).rounded(.down)), bottom = Int((shown.maxY - y).rounded(.up))
+            let left = Int((shown.minX - x).rounded(.down)), right = Int((shown.maxX - x).rounded(.up))
+            guard top < bottom, left < right else { return nil }
+            let rows = top..<bottom, columns = left..<right
+            let strips = sources.cache.hold(tiles, rows: rows, columns: columns)
+            defer { sources.cache.release(strips, of: tiles) }
+            cairo.withSavedState {
+                if radius > 0 {
+                    cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                    cairo_clip(cr)
+                }
+                for strip in strips {
+                    guard let surface = try? strip.image.makeSurface(), let pattern = try? CairoPattern(surface: surface) else { continue }
+                    pattern.place(x: x + Double(strip.x), y: y + Double(strip.y), sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+                    paint(pattern, alpha: alpha, on: cairo)
+                }
+            }
+            return nil
+        case let .filtered(frame, sx, sy, _, _):
+            let area = Rect(x: (shown.minX - frame.x) / sx, y: (shown.minY - frame.y) / sy,
+                            width: shown.width / sx, height: shown.height / sy)
+            return windowPattern(tiles, area, from: sources)
+        case let .rotated(imageToDevice):
+            guard let deviceToImage = imageToDevice.inverted else { return nil }
+            return windowPattern(tiles, deviceToImage.boundingBox(of: shown), from: sources)
+        }
+    }
+
+    /// An unplaced pattern over the image pixels in `area` (image pixels, grown by two all round
+    /// for the bilinear filter), with its first column and row in the image.
+    private func windowPattern(_ tiles: ImageTiles, _ area: Rect, from sources: ScreenSources) -> (pattern: CairoPattern, column: Int, row: Int)? {
+        guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite,
+              abs(area.minX) < 1e9, abs(area.minY) < 1e9, abs(area.maxX) < 1e9, abs(area.maxY) < 1e9 else { return nil }
+        let left = max(Int(area.minX.rounded(.down)) - 2, 0), right = min(Int(area.maxX.rounded(.up)) + 2, tiles.width)
+        let top = max(Int(area.minY.rounded(.down)) - 2, 0), bottom = min(Int(area.maxY.rounded(.up)) + 2, tiles.height)
+        guard left < right, top < bottom else { return nil }
+        let columns = left..<right, rows = top..<bottom
+        guard let window = sources.cache.window(of: tiles, rows: rows, columns: columns),
+              let surface = try? window.makeSurface(), let pattern = try? CairoPattern(surface: surface) else { return nil }
+        return (pattern, columns.lowerBound, rows.lowerBound)
     }
 
     /// Sets `pattern` as the source, paints through the current clip at `alpha`, then lets go of the pattern.

@@ -9,7 +9,8 @@ import RenderTree
 final class ScreenSources {
     /// An image wrapped for painting: its surface and a reusable pattern.
     struct Source {
-        let pattern: CairoPattern
+        /// The whole image's pattern; nil for an image held in strips (`ImageTiles`), painted strip by strip.
+        let pattern: CairoPattern?
         let pixelWidth: Int
         let pixelHeight: Int
         /// Keeps the pixels alive while the pattern reads them.
@@ -50,8 +51,12 @@ final class ScreenSources {
     /// The wrapped image of `part`, drawing it first if no frame has shown it; nil when it cannot be drawn.
     func source(for part: ScreenPart) -> Source? {
         if let source = sources[part] { return source }
-        guard let image = cache.image(for: part),
-              let pattern = try? CairoPattern(surface: image.makeSurface()) else { return nil }
+        guard let image = cache.image(for: part) else { return nil }
+        var pattern: CairoPattern?
+        if image.tiles == nil {
+            guard let surface = try? image.makeSurface(), let whole = try? CairoPattern(surface: surface) else { return nil }
+            pattern = whole
+        }
         let source = Source(pattern: pattern, pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight, image: image)
         if part.layout == cache.device { sources[part] = source }
         return source

@@ -11,13 +11,15 @@ import Memory
 /// The pixels live in plain memory rather than a Cairo surface, so each `Canvas` wraps them
 /// in its own surface and no Cairo or pixman object is shared between threads.
 final class ScreenImage: Sendable {
-    let pixelImage: PixelImage
-    var pixels: PixelBuffer { pixelImage.pixels }
-    var pixelWidth: Int { pixelImage.width }
-    var pixelHeight: Int { pixelImage.height }
-    var stride: Int { pixelImage.stride }
+    /// The pixels, for an image drawn whole or band by band; nil for one held in strips (`tiles`).
+    let pixelImage: PixelImage?
+    /// A scroll view's content too large to keep whole, in strips drawn and let go as frames need them.
+    let tiles: ImageTiles?
+    let pixelWidth: Int
+    let pixelHeight: Int
+    let format: cairo_format_t
     /// RGB24 (no alpha channel) when every pixel is opaque, so painting it is a copy rather than a blend.
-    var isOpaque: Bool { pixelImage.format == CAIRO_FORMAT_RGB24 }
+    var isOpaque: Bool { format == CAIRO_FORMAT_RGB24 }
 
     /// Drawing left for later, band by band (see `init(size:scale:opaque:bandHeight:draw:)`);
     /// nil when the image was drawn whole at once.
@@ -82,6 +84,7 @@ final class ScreenImage: Sendable {
     /// space is in points.
     convenience init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
         try self.init(size: size, scale: scale, opaque: opaque, bands: nil)
+        guard let pixelImage else { return }
         let surface = try pixelImage.makeSurface()
         let cairo = try CairoContext(surface: surface)
         cairo_scale(cairo.pointer, Double(pixelWidth) / size.width, Double(pixelHeight) / size.height)
@@ -105,15 +108,43 @@ final class ScreenImage: Sendable {
         })
     }
 
-    private init(size: Size, scale: Double, opaque: Bool, bands: ((Int, Int) -> Bands)?) throws {
+    /// A scroll view's content of `size` points x `scale` pixels, scrolling along `axis`: drawn band
+    /// by band (as above) while it fits one surface and `Limits.scrollContentResident`, else held in
+    /// strips along its axis, of `bandHeight` rows or `bandWidth` columns, drawn and let go as
+    /// frames need them (`ImageTiles`).
+    convenience init(content size: Size, scale: Double, vertical: Bool, bandHeight: Int, bandWidth: Int,
+                     draw: @escaping (CairoContext, ImageLibrary) throws -> Void) throws {
+        if Limits.keepsContentWhole(width: size.width * scale, height: size.height * scale) {
+            try self.init(size: size, scale: scale, opaque: false, bandHeight: bandHeight, draw: draw)
+            return
+        }
+        try self.init(size: size, scale: scale, opaque: false, bands: nil, tiled: { width, height in
+            ImageTiles(axis: vertical ? .rows : .columns, extent: vertical ? bandHeight : bandWidth, width: width, height: height,
+                       format: CAIRO_FORMAT_ARGB32, scale: (Double(width) / size.width, Double(height) / size.height), draw: draw)
+        })
+    }
+
+    private init(size: Size, scale: Double, opaque: Bool, bands: ((Int, Int) -> Bands)?,
+                 tiled: ((Int, Int) -> ImageTiles)? = nil) throws {
         let w = size.width * scale, h = size.height * scale
+        // One surface holds an image whole; strips hold it along their axis, each one a surface across.
+        let (longest, across) = tiled == nil ? (Double(cairoMaximumSide), Double(cairoMaximumSide)) : (Double(Int32.max / 4), Double(cairoMaximumSide))
         guard scale > 0, scale.isFinite, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,
-              w < Double(cairoMaximumSide) + 1, h < Double(cairoMaximumSide) + 1 else {
+              max(w, h) < longest + 1, min(w, h) < across + 1 else {
             throw RasterError.invalidSize(width: w.isFinite ? Int(min(w, 1e9)) : 0, height: h.isFinite ? Int(min(h, 1e9)) : 0,
                                           scale: scale)
         }
         let width = max(Int(w.rounded()), 1), height = max(Int(h.rounded()), 1)
-        pixelImage = PixelImage(width: width, height: height, format: opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32)
+        pixelWidth = width
+        pixelHeight = height
+        format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        if let tiled {
+            pixelImage = nil
+            tiles = tiled(width, height)
+        } else {
+            pixelImage = PixelImage(width: width, height: height, format: format)
+            tiles = nil
+        }
         self.bands = bands?(width, height)
     }
 
@@ -136,9 +167,10 @@ final class ScreenImage: Sendable {
 
     /// Draws band `band`'s rows alone, as the whole image would draw them.
     private func drawBand(_ band: Int, of bands: Bands, images: ImageLibrary) throws {
+        guard let pixelImage else { return }
         let top = band * bands.height, rows = min(bands.height, pixelHeight - top)
-        let surface = try CairoSurface(wrapping: pixels, offset: top * stride, width: pixelWidth, height: rows,
-                                       stride: stride, format: pixelImage.format)
+        let surface = try CairoSurface(wrapping: pixelImage.pixels, offset: top * pixelImage.stride, width: pixelWidth, height: rows,
+                                       stride: pixelImage.stride, format: pixelImage.format)
         let cairo = try CairoContext(surface: surface)
         cairo_translate(cairo.pointer, 0, -Double(top))
         cairo_scale(cairo.pointer, bands.scale.x, bands.scale.y)
@@ -152,12 +184,12 @@ final class ScreenImage: Sendable {
     /// drawn band by band. A frame that scrolls over this image may move the rows in one run
     /// (`Compositor.changes(from:to:)`).
     var uniformRuns: [Range<Int>] {
-        guard bands == nil else { return [] }
+        guard bands == nil, let pixelImage else { return [] }
         return runs.withLock { runs in
             if let runs { return runs }
             var found: [Range<Int>] = []
             var start = 0
-            let bytes = pixels.bytes, rowBytes = pixelWidth * 4
+            let bytes = pixelImage.pixels.bytes, stride = pixelImage.stride, rowBytes = pixelWidth * 4
             for row in 1...pixelHeight {
                 if row == pixelHeight || memcmp(bytes + row * stride, bytes + (row - 1) * stride, rowBytes) != 0 {
                     found.append(start..<row)
@@ -177,7 +209,8 @@ final class ScreenImage: Sendable {
     /// bar's title or items are a few glyphs in a mostly clear strip as wide as the screen.
     /// Nil for an opaque image or one drawn band by band (all of it, then, is painted).
     var inkedAreas: [(rows: Range<Int>, columns: Range<Int>)]? {
-        guard !isOpaque, bands == nil else { return nil }
+        guard !isOpaque, bands == nil, let pixelImage else { return nil }
+        let pixels = pixelImage.pixels, stride = pixelImage.stride
         return inked.withLock { inked in
             if let inked { return inked }
             var found: [(rows: Range<Int>, columns: Range<Int>)] = []
@@ -206,8 +239,8 @@ final class ScreenImage: Sendable {
         }
     }
 
-    /// A Cairo surface reading these pixels, for one canvas's exclusive use.
-    func makeSurface() throws -> CairoSurface {
-        try pixelImage.makeSurface()
+    /// A Cairo surface reading these pixels, for one canvas's exclusive use; nil for an image in strips.
+    func makeSurface() throws -> CairoSurface? {
+        try pixelImage?.makeSurface()
     }
 }
