@@ -24,7 +24,7 @@ public enum Limits {
     /// axis, half a screen each, of which no more than this many bytes' worth (two at least) stay
     /// drawn once no frame paints them. A render's memory then follows what frames show, not
     /// how long the content is.
-    public static let scrollContentResident = 48 << 20
+    public static let scrollContentResident = 24 << 20
     /// The largest position or size in points a scene may give (frames, offsets, touch locations).
     public static let coordinate = 100_000.0
     /// The most screens in one scene.

@@ -24,7 +24,8 @@ extension ScreenPainter {
                 }
             }
             let rows = list.rows
-            for (index, (row, placed)) in zip(rows, layout.rows).enumerated() {
+            let shown = visibleArea()
+            for (index, (row, placed)) in zip(rows, layout.rows).enumerated() where shown.map(placed.cell.intersects) ?? true {
                 // A selected row hides the separators above and below it, as UITableView does.
                 let hidesSeparator = row.isHighlighted || (index + 1 < rows.count && rows[index + 1].isHighlighted)
                 if row.isHighlighted {
@@ -39,6 +40,20 @@ extension ScreenPainter {
             }
         }
     }
+
+    /// What the current clip lets through, in user space, grown by `cullMargin`: a row or cell
+    /// wholly outside it draws nothing, so it is not drawn at all (a strip of a long list's content
+    /// draws the few rows in it, not all of them). Nil when Cairo cannot say.
+    private func visibleArea() -> Rect? {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(cairo.pointer, &x1, &y1, &x2, &y2)
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, x2 >= x1, y2 >= y1 else { return nil }
+        let margin = Self.cullMargin
+        return Rect(x: x1 - margin, y: y1 - margin, width: x2 - x1 + 2 * margin, height: y2 - y1 + 2 * margin)
+    }
+
+    /// How far past its cell a row's or cell's drawing may reach, in points (glyphs' overhang, hairlines).
+    static let cullMargin = 64.0
 
     /// A section header's title: 13 pt secondary capitals in an inset grouped list, 17 pt semibold otherwise.
     private func drawHeader(_ header: String, in box: Rect, list: ListView) throws {
@@ -109,7 +124,9 @@ extension ScreenPainter {
             cairo_rectangle(cairo.pointer, area.x, area.y, area.width, area.height)
             cairo_clip(cairo.pointer)
             cairo.fill(area, color: grid.background)
-            for (cell, placed) in zip(grid.cells, layout.cells) where placed.cell.minY < area.maxY && placed.cell.minX < area.maxX {
+            let shown = visibleArea()
+            for (cell, placed) in zip(grid.cells, layout.cells)
+            where placed.cell.minY < area.maxY && placed.cell.minX < area.maxX && (shown.map(placed.cell.intersects) ?? true) {
                 let radius = min(grid.cornerRadius, placed.image.width / 2, placed.image.height / 2)
                 cairo.fill(placed.image, cornerRadius: radius, color: cell.color)
                 if let image = cell.image {
