@@ -38,6 +38,7 @@ public enum InFlight {
     public static func register(_ path: String) {
         lock.lock()
         paths.insert(path)
+        CrashCleanup.add(path)
         lock.unlock()
     }
 
@@ -45,6 +46,7 @@ public enum InFlight {
     public static func unregister(_ path: String) {
         lock.lock()
         paths.remove(path)
+        CrashCleanup.remove(path)
         lock.unlock()
     }
 

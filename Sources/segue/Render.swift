@@ -64,6 +64,17 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// Test hook: once this many frames are encoded, the render asks for more memory than there
+    /// is, as an allocation the limits missed would, and the Swift runtime ends it ("failed to
+    /// allocate") — how the tests show that a crash leaves no temporary behind (`CrashCleanup`).
+    static let testCrashVariable = "SEGUE_TEST_CRASH_AFTER_FRAMES"
+
+    static func allocateWhatTheLimitsMissed() {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 1 << 62, alignment: 64)
+        memory.storeBytes(of: 1, as: UInt8.self)
+        memory.deallocate()
+    }
+
     func run() throws {
         let format = try resolvedFormat()
         TextMeasurer.prepareInBackground()
@@ -75,8 +86,10 @@ struct Render: ParsableCommand {
                 quality: quality, format: format, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
                 converter: converter, rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
             let progress = ProgressLine(label: "Rendering \(scene.name)")
+            let crashAfter = ProcessInfo.processInfo.environment[Self.testCrashVariable].flatMap(Int.init)
             let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
                 progress.update(done, total)
+                if let crashAfter, done >= crashAfter { Self.allocateWhatTheLimitsMissed() }
             }
             let seconds = Double(statistics.frames) / Double(scene.fps)
             progress.finish { elapsed in

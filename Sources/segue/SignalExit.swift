@@ -12,6 +12,8 @@ enum SignalExit {
 
     /// Must run before any other thread starts: threads inherit the blocked signals.
     static func install() {
+        // A crash (a trap, an abort) removes the temporaries too, where a handler can still run.
+        CrashCleanup.install()
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals { sigaddset(&set, signal) }

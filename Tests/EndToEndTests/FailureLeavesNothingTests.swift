@@ -110,6 +110,27 @@ final class FailureLeavesNothingTests: XCTestCase {
     }
 
     /// The same through the binary, once per command: nothing is left beside the scene either.
+    /// A render that crashes (an allocation the limits missed: the test hook asks the runtime for
+    /// 2^62 bytes once a few frames are encoded, and it aborts) removes its temporary in the crash
+    /// handler (`CrashCleanup`), the MP4's file and the PNG sequence's folder alike, and the crash
+    /// still ends the process as it would have (SIGABRT). Without the handler the temporary stayed
+    /// until the next run into that folder swept it.
+    func testACrashingRenderLeavesNoTemporary() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = try CLI.write(ProcessSafetyTests.smallScene(presentAt: 0.1), "crash.yaml", in: folder)
+        for (name, extra) in [("video.mp4", [String]()), ("frames", ["--format", "png"])] {
+            let output = folder.appendingPathComponent("out").appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let result = try CLI.segue(["render", file.path, "-o", output.path] + extra,
+                                       environment: ["SEGUE_TEST_CRASH_AFTER_FRAMES": "3"], timeout: 60)
+            XCTAssertTrue(result.signalled, "\(name): it crashed: \(result.status) \(result.stderr)")
+            XCTAssertEqual(result.status, SIGABRT, name)
+            XCTAssertTrue(result.stderr.contains("failed to allocate"), result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path), [],
+                           "\(name): the temporary was left behind")
+        }
+    }
+
     func testFailedCommandsLeaveNoFolder() throws {
         let scenes = root.appendingPathComponent("scenes")
         try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
