@@ -174,7 +174,8 @@ final class FuzzTests: XCTestCase {
     // MARK: Regressions
 
     /// Every input that once crashed, hung or lost its location: each must now be one located
-    /// error (its first line, `# expect: ...`, gives a part of the message) and exit 1.
+    /// error (its first line, `# expect: ...`, gives a part of the message) and exit 1, from
+    /// `validate` and from `render` alike.
     func testEveryKeptRegressionIsALocatedError() throws {
         let folder = repository.appendingPathComponent("Tests/Fixtures/fuzz-regressions")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -192,6 +193,13 @@ final class FuzzTests: XCTestCase {
             CommandContract.check(result, command: "validate", file: file, lineCount: CommandContract.lineCount(bytes))
             XCTAssertEqual(result.status, 1, "\(file.lastPathComponent): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(expected), "\(file.lastPathComponent): expected '\(expected)' in\n\(result.stderr)")
+            // `render` refuses it the same way, writing nothing.
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("segue-fuzz-\(UUID().uuidString).mp4")
+            let render = try CLI.segue(["render", file.path, "--quality", "draft", "-o", output.path], timeout: 30)
+            CommandContract.check(render, command: "render", file: file, lineCount: CommandContract.lineCount(bytes))
+            XCTAssertEqual(render.status, 1, "\(file.lastPathComponent): \(render.stderr)")
+            XCTAssertTrue(render.stderr.contains(expected), "\(file.lastPathComponent): render: expected '\(expected)' in\n\(render.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), file.lastPathComponent)
         }
     }
 

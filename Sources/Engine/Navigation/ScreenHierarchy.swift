@@ -2,12 +2,13 @@
 /// selected tab's navigation stack with whatever is presented over it) and the other tabs' stacks.
 ///
 /// A screen of a scene is one view controller, so it can stand in one place at a time. UIKit
-/// refuses the rest: presenting a view controller that is already presented raises
-/// ("Application tried to present modally a view controller … that is already being presented",
-/// `-[UIViewController presentViewController:animated:completion:]`), pushing one already in the
-/// stack raises ("Pushing the same view controller instance more than once is not supported",
-/// `-[UINavigationController pushViewController:animated:]`), and a view controller has one
-/// parent, so a tab's root cannot also be pushed or presented elsewhere.
+/// refuses the rest with an `NSInvalidArgumentException`: presenting a view controller that is
+/// already shown ("Application tried to present modally an active controller <…>",
+/// `-[UIViewController presentViewController:animated:completion:]`), pushing one already among
+/// the navigation controller's children ("Pushing the same view controller instance more than
+/// once is not supported"; published decompilations of `-[UINavigationController
+/// pushViewController:animated:]` show the `childViewControllers containsObject:` check); and a
+/// view controller has one parent, so a tab's root cannot also be pushed or presented elsewhere.
 struct ScreenHierarchy {
     /// One stack entry: its screen, and whether it was pushed (true) or presented (false); the
     /// first entry of a stack is its root.

@@ -16,6 +16,9 @@ import Scene
 /// would have there (Cairo's scan converter steps row by row); a column strip's left edge cuts
 /// the shapes across it, whose antialiased pixels just past it may differ by a few levels. Threads share the drawing: each draws a strip no
 /// other has begun, then waits for those others are drawing.
+///
+/// Unchecked Sendable: the strips' buffers, holds and uses are read and written only in `claims`'
+/// lock, and `draw` (not declared `@Sendable`) is only called, as `ScreenImage.Bands` calls its own.
 final class ImageTiles: @unchecked Sendable {
     enum Axis: Sendable { case rows, columns }
 
@@ -31,14 +34,12 @@ final class ImageTiles: @unchecked Sendable {
     /// Pixels per point, per axis.
     private let scale: (x: Double, y: Double)
 
-    private enum State { case waiting, drawing, drawn }
-    /// Read and written holding `condition`.
-    private var states: [State]
+    /// Which strips are drawn; the fields below are read and written in its `withLock`.
+    private let claims: DrawClaims
     private var buffers: [PixelImage?]
     private var holds: [Int]
     private var lastUse: [UInt64]
     private var clock: UInt64 = 0
-    private let condition = NSCondition()
 
     /// `keep`: how many unheld strips stay drawn; by default as many as `Limits.scrollContentResident` holds, two at least.
     init(axis: Axis, extent: Int, width: Int, height: Int, format: cairo_format_t, scale: (x: Double, y: Double),
@@ -54,7 +55,7 @@ final class ImageTiles: @unchecked Sendable {
         let stripBytes = Int(cairo_format_stride_for_width(format, Int32(axis == .rows ? width : min(self.extent, width))))
             * (axis == .rows ? min(self.extent, height) : height)
         self.keep = keep ?? max(Limits.scrollContentResident / max(stripBytes, 1), 2)
-        states = Array(repeating: .waiting, count: count)
+        claims = DrawClaims(count: count)
         buffers = Array(repeating: nil, count: count)
         holds = Array(repeating: 0, count: count)
         lastUse = Array(repeating: 0, count: count)
@@ -79,9 +80,7 @@ final class ImageTiles: @unchecked Sendable {
 
     /// How many strips are drawn now (for tests: at most `keep` plus those held).
     var drawnCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return buffers.count(where: { $0 != nil })
+        claims.withLock { _ in buffers.count(where: { $0 != nil }) }
     }
 
     /// Draws the strips covering pixel rows `rows` and columns `columns` that are not drawn,
@@ -90,11 +89,9 @@ final class ImageTiles: @unchecked Sendable {
         let span = axis == .rows ? rows.clamped(to: 0..<height) : columns.clamped(to: 0..<width)
         guard !span.isEmpty, !rows.clamped(to: 0..<height).isEmpty, !columns.clamped(to: 0..<width).isEmpty else { return [] }
         let needed = (span.lowerBound / extent)...((span.upperBound - 1) / extent)
-        condition.lock()
-        for index in needed { holds[index] += 1 }
-        condition.unlock()
+        claims.withLock { _ in for index in needed { holds[index] += 1 } }
         do {
-            while let index = claim(needed) {
+            while let index = claims.claim(needed) {
                 let frame = frame(of: index)
                 let image = PixelImage(width: frame.width, height: frame.height, format: format)
                 do {
@@ -109,12 +106,12 @@ final class ImageTiles: @unchecked Sendable {
             release(indices: Array(needed))
             throw error
         }
-        condition.lock()
-        defer { condition.unlock() }
-        return needed.compactMap { index in
-            guard let image = buffers[index] else { return nil }
-            let frame = frame(of: index)
-            return Strip(index: index, x: frame.x, y: frame.y, image: image)
+        return claims.withLock { _ in
+            needed.compactMap { index in
+                guard let image = buffers[index] else { return nil }
+                let frame = frame(of: index)
+                return Strip(index: index, x: frame.x, y: frame.y, image: image)
+            }
         }
     }
 
@@ -124,44 +121,25 @@ final class ImageTiles: @unchecked Sendable {
     }
 
     private func release(indices: [Int]) {
-        condition.lock()
-        defer { condition.unlock() }
-        for index in indices {
-            holds[index] -= 1
-            clock += 1
-            lastUse[index] = clock
-        }
-        var unheld = buffers.indices.filter { buffers[$0] != nil && holds[$0] == 0 }
-        guard unheld.count > keep else { return }
-        unheld.sort { lastUse[$0] < lastUse[$1] }
-        for index in unheld.prefix(unheld.count - keep) {
-            buffers[index] = nil
-            states[index] = .waiting
-        }
-    }
-
-    /// A strip of `needed` that no thread has begun, now the caller's to draw; nil once all are
-    /// drawn. While the only ones left are being drawn by others, waits for them.
-    private func claim(_ needed: ClosedRange<Int>) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let index = needed.first(where: { states[$0] == .waiting }) {
-                states[index] = .drawing
-                return index
+        claims.withLock { states in
+            for index in indices {
+                holds[index] -= 1
+                clock += 1
+                lastUse[index] = clock
             }
-            if needed.allSatisfy({ states[$0] == .drawn }) { return nil }
-            condition.wait()
+            var unheld = buffers.indices.filter { buffers[$0] != nil && holds[$0] == 0 }
+            guard unheld.count > keep else { return }
+            unheld.sort { lastUse[$0] < lastUse[$1] }
+            for index in unheld.prefix(unheld.count - keep) {
+                buffers[index] = nil
+                states[index] = .waiting
+            }
         }
     }
 
     /// Ends the drawing of strip `index`: drawn into `image`, or (nil) left for the next frame.
     private func finish(_ index: Int, image: PixelImage?) {
-        condition.lock()
-        defer { condition.unlock() }
-        buffers[index] = image
-        states[index] = image == nil ? .waiting : .drawn
-        condition.broadcast()
+        claims.finish(index, drawn: image != nil) { _ in buffers[index] = image }
     }
 
     /// Draws the content's pixels in `frame` into `image`, as the whole content would draw them.

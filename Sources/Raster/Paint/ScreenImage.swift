@@ -32,12 +32,12 @@ final class ScreenImage: Sendable {
     /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
     /// Threads needing the same rows share the work: each draws a band no other has begun,
     /// then waits for those being drawn by others.
+    /// Unchecked: `draw` is not declared `@Sendable`, but it is only ever called, from any thread,
+    /// and draws with per-use fonts and each use's own image surfaces (`ScreenCache`); the rest
+    /// is immutable or behind `claims`' lock and an atomic.
     final class Bands: @unchecked Sendable {
         let height: Int
-        private enum State { case waiting, drawing, drawn }
-        /// Read and written holding `condition`.
-        private var states: [State]
-        private let condition = NSCondition()
+        fileprivate let claims: DrawClaims
         /// Set once every band is drawn, and read without the lock: then nothing is left to draw.
         private let whole = Atomic<Bool>(false)
         var complete: Bool { whole.load(ordering: .acquiring) }
@@ -48,35 +48,16 @@ final class ScreenImage: Sendable {
         fileprivate init(height: Int, count: Int, scale: (x: Double, y: Double),
                          draw: @escaping (CairoContext, ImageLibrary) throws -> Void) {
             self.height = height
-            states = Array(repeating: .waiting, count: count)
+            claims = DrawClaims(count: count)
             self.draw = draw
             self.scale = scale
         }
 
-        /// A band of `needed` that no thread has begun, now the caller's to draw (and to
-        /// `finish`); nil once all of `needed` are drawn. While the only ones left are being
-        /// drawn by other threads, waits for them.
-        fileprivate func claim(_ needed: ClosedRange<Int>) -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            while true {
-                if let band = needed.first(where: { states[$0] == .waiting }) {
-                    states[band] = .drawing
-                    return band
-                }
-                if needed.allSatisfy({ states[$0] == .drawn }) { return nil }
-                condition.wait()
-            }
-        }
-
-        /// Ends the caller's drawing of `band`: drawn, or left for the next frame that needs it
-        /// (a band Cairo could not draw, out of memory, stays blank and is tried again).
+        /// Ends the caller's drawing of `band` (`DrawClaims.finish`); once every band is drawn,
+        /// nothing is left to draw.
         fileprivate func finish(_ band: Int, drawn: Bool) {
-            condition.lock()
-            defer { condition.unlock() }
-            states[band] = drawn ? .drawn : .waiting
-            if drawn, states.allSatisfy({ $0 == .drawn }) { whole.store(true, ordering: .releasing) }
-            condition.broadcast()
+            let all = claims.finish(band, drawn: drawn) { states in drawn && states.allSatisfy { $0 == .drawn } }
+            if all { whole.store(true, ordering: .releasing) }
         }
     }
 
@@ -154,7 +135,7 @@ final class ScreenImage: Sendable {
         guard let bands, !bands.complete else { return }
         let wanted = rows.map { $0.clamped(to: 0..<pixelHeight) } ?? 0..<pixelHeight
         guard !wanted.isEmpty else { return }
-        while let band = bands.claim((wanted.lowerBound / bands.height)...((wanted.upperBound - 1) / bands.height)) {
+        while let band = bands.claims.claim((wanted.lowerBound / bands.height)...((wanted.upperBound - 1) / bands.height)) {
             do {
                 try drawBand(band, of: bands, images: images)
             } catch {
