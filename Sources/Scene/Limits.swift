@@ -19,11 +19,12 @@ public enum Limits {
     public static let scrollContentSide = 32_767
     /// The longest a scroll view's content may be along its scroll axis, in pixels.
     public static let scrollContentLength = 1 << 21
-    /// The bytes of a scroll view's content kept drawn: content up to this size (and
-    /// `scrollContentSide` each way) is kept whole; larger content is held in strips along its
-    /// axis, half a screen each, of which no more than this many bytes' worth (two at least) stay
-    /// drawn once no frame paints them. A render's memory then follows what frames show, not
-    /// how long the content is.
+    /// The largest scroll view's content kept whole once drawn (band by band as frames reach it),
+    /// in bytes, within `scrollContentSide` each way: five screens of an iPhone 15 at @3x.
+    public static let scrollContentWhole = 64 << 20
+    /// Larger content is held in strips along its axis, half a screen each, of which no more than
+    /// this many bytes' worth (two strips at least) stay drawn once no frame paints them: a
+    /// render's memory then follows what frames show, not how long the content is.
     public static let scrollContentResident = 24 << 20
     /// The largest position or size in points a scene may give (frames, offsets, touch locations).
     public static let coordinate = 100_000.0
@@ -158,7 +159,7 @@ public enum Limits {
     /// Whether a scroll view's content of `width` × `height` pixels is kept whole, not in strips.
     public static func keepsContentWhole(width: Double, height: Double) -> Bool {
         let (w, h) = (width.rounded(), height.rounded())
-        return w <= Double(scrollContentSide) && h <= Double(scrollContentSide) && w * h * 4 <= Double(scrollContentResident)
+        return w <= Double(scrollContentSide) && h <= Double(scrollContentSide) && w * h * 4 <= Double(scrollContentWhole)
     }
 
     /// The most pixels a scroll view's content of `along` × `across` pixels keeps drawn: all of

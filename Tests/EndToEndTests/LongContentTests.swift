@@ -7,10 +7,10 @@ import XCTest
 /// of them, let go and drawn again), scaled under a sheet as in a scroll, and content that was
 /// refused as longer than one image (32,767 px) now renders to its last row.
 final class LongContentTests: XCTestCase {
-    /// A 400-row list at 1x (17,600 pt: 27 MB of content, so in strips) flicked down, scrolled to its
+    /// A 1,000-row list at 1x (44,000 pt: 69 MB of content, so in strips) flicked down, scrolled to its
     /// end and back, with a page sheet over it (the list scaled, read through a window of strips);
     /// then a 60-page carousel (23,580 px wide, in column strips) paged along.
-    static func scene(rows: Int = 400) -> String {
+    static func scene(rows: Int = 1000) -> String {
         let list = (0..<rows).map { "          - { title: \"Row \($0)\", subtitle: \"Second line \($0)\" }" }.joined(separator: "\n")
         let cells = (0..<60).map { "          - { color: \"#\(String(format: "%02X%02X%02X", $0 * 37 % 200 + 40, $0 * 71 % 200 + 40, $0 * 113 % 200 + 40))\", caption: \"Page \($0)\" }" }
             .joined(separator: "\n")
@@ -44,7 +44,7 @@ final class LongContentTests: XCTestCase {
               - at: 0.2
                 swipe: { direction: up, distance: 300, velocity: 4000, from: [196, 700] }
               - { at: 1.5, scroll: { list: mail, to: \(rows - 1), position: bottom } }
-              - { at: 2.5, scroll: { list: mail, to: 150, position: middle } }
+              - { at: 2.5, scroll: { list: mail, to: 350, position: middle } }
               - { at: 3.2, present: pages }
               - at: 4.2
                 swipe: { direction: left, distance: 150, velocity: 1500, from: [300, 300] }

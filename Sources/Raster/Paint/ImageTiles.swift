@@ -4,7 +4,7 @@ import Geometry
 import Scene
 
 /// A scroll view's content too large to keep whole — longer than one Cairo surface's side, or
-/// larger than `Limits.scrollContentResident` — held as strips along its scroll axis (rows of
+/// larger than `Limits.scrollContentWhole` — held as strips along its scroll axis (rows of
 /// `extent` pixels for vertical content, columns for horizontal), each its own buffer, drawn
 /// when a frame first needs it and let go again, least recently used first, once more than
 /// `keep` of them are drawn and no painter holds them. The memory a render spends on it is

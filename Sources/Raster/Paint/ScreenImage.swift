@@ -90,7 +90,7 @@ final class ScreenImage: Sendable {
     }
 
     /// A scroll view's content of `size` points x `scale` pixels, scrolling along `axis`: drawn band
-    /// by band (as above) while it fits one surface and `Limits.scrollContentResident`, else held in
+    /// by band (as above) while it fits one surface and `Limits.scrollContentWhole`, else held in
     /// strips along its axis, of `bandHeight` rows or `bandWidth` columns, drawn and let go as
     /// frames need them (`ImageTiles`).
     convenience init(content size: Size, scale: Double, vertical: Bool, bandHeight: Int, bandWidth: Int,
