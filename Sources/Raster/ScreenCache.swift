@@ -146,18 +146,6 @@ public final class ScreenCache: @unchecked Sendable {
         try? tiles.window(rows: rows, columns: columns, images: images)
     }
 
-    /// The rows of the bands a scroll view's content is drawn in: half the screen's, so a
-    /// frame waits for at most three of them.
-    static func bandHeight(on device: Device) -> Int {
-        Limits.contentStrip(on: device, vertical: true)
-    }
-
-    /// The columns of the strips a horizontal scroll view's content too large to keep whole is
-    /// held in (`ImageTiles`): half the screen's.
-    static func bandWidth(on device: Device) -> Int {
-        Limits.contentStrip(on: device, vertical: false)
-    }
-
     /// Whether `part` is drawn opaque (its pixels cover everything under them), without drawing it.
     func isOpaque(_ part: ScreenPart) -> Bool {
         part.kind == .body && (screens[part.screen]?.background.alpha ?? 1) >= 1
@@ -213,7 +201,9 @@ public final class ScreenCache: @unchecked Sendable {
             guard let (scroll, view) = screen.scrolledViews(on: layout).first(where: { $0.geometry.id == id }) else { return nil }
             let scale = device.scale
             return try ScreenImage(content: scroll.contentFrame.size, scale: scale, vertical: scroll.axis == .vertical,
-                                   bandHeight: Self.bandHeight(on: device), bandWidth: Self.bandWidth(on: device)) { cairo, images in
+                                   // Half a screen each, so a frame waits for at most three bands or strips.
+                                   bandHeight: Limits.contentStrip(on: device, vertical: true),
+                                   bandWidth: Limits.contentStrip(on: device, vertical: false)) { cairo, images in
                 try ScreenPainter(cairo: cairo, text: .perUse(fonts), device: layout, scale: scale, images: images)
                     .paintScrollContent(view, of: scroll)
             }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Pipeline
-import Scene
 
 struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,13 +34,13 @@ struct Sheet: ParsableCommand {
             let scene = try SceneFile.load(options.scene, settings: options.settings)
             let destination = output.map { URL(fileURLWithPath: $0) } ?? SceneFile.defaultOutput(for: scene, extension: "png")
                 .deletingPathExtension().appendingPathExtension("sheet.png")
-            // The tiles draw the scene at their own scale: a long scroll view's content may need narrower ones.
+            // The tiles draw the scene at their own scale, where its limits may not hold: narrower ones may.
             var width = tileWidth ?? ContactSheet.Options().tileWidth
-            if let widest = ContactSheet.widestTile(for: scene), widest.width < width, widest.width >= 32 {
-                let why = "scroll view '\(widest.view)' of screen '\(widest.screen)' is \(Limits.format(widest.length.rounded())) pt long, "
-                    + "and a tile over \(widest.width) px wide would draw it over \(Limits.scrollContentSide) px"
-                guard tileWidth == nil else { throw ValidationError("--tile-width \(width) is too wide for this scene: \(why); use --tile-width \(widest.width) or less") }
-                CommandErrors.printLine("note: frames drawn \(widest.width) px wide, not \(width): \(why)")
+            if let widest = ContactSheet.widestTile(for: scene, upTo: width), widest.width >= 32 {
+                guard tileWidth == nil else {
+                    throw ValidationError("--tile-width \(width) is too wide for this scene (\(widest.problem)); use --tile-width \(widest.width) or less")
+                }
+                CommandErrors.printLine("note: frames drawn \(widest.width) px wide, not \(width), where the scene's limits hold (at \(width) px: \(widest.problem))")
                 width = widest.width
             }
             try ContactSheet.render(scene, to: destination,

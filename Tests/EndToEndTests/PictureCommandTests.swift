@@ -86,14 +86,16 @@ final class PictureCommandTests: XCTestCase {
         XCTAssertEqual(small.status, 0, small.stderr)
     }
 
-    /// The tiles draw a scene at their own scale, whatever the scene's: a valid @0.25 scene with a
+    /// The tiles draw a scene at their own scale, whatever the scene's. A valid @0.25 scene with a
     /// 1,990-row list (87,594 pt of content) was refused at the default 240 px tile (scale 0.61,
-    /// 53,700 px of content). By default the tiles are narrowed to the widest that draws it within
-    /// 32,767 px, 32767 / 87594 × 393 = 147 px, saying so; a --tile-width too wide is refused naming that width.
-    func testASheetOfALongListNarrowsItsTilesOrNamesTheWidestThatFits() throws {
+    /// 53,700 px of content, over one image's side then); held in strips now, it is drawn at 240.
+    /// Where the tile's scale does break a limit — a scroll view 60,000 pt wide, 36,600 px across
+    /// its axis at 240 px — the tiles are narrowed by default to the widest that keeps the limits,
+    /// 32767 / 60000 × 393 → 214 px, saying so; a --tile-width too wide is refused naming that width.
+    func testASheetDrawsALongListAndNarrowsItsTilesOnlyWhereTheLimitsSaySo() throws {
         let folder = try CLI.temporaryFolder(self)
         let rows = (0..<1990).map { "          - { title: \"Row \($0)\" }" }.joined(separator: "\n")
-        let file = try CLI.write("""
+        let long = try CLI.write("""
             device: iphone-15
             scale: 0.25
             duration: 0.5
@@ -107,16 +109,30 @@ final class PictureCommandTests: XCTestCase {
             \(rows)
 
             """, "long.yaml", in: folder)
-        XCTAssertEqual(try CLI.segue(["validate", file.path]).status, 0)
         let output = folder.appendingPathComponent("sheet.png")
-        let result = try CLI.segue(["sheet", file.path, "--frames", "4", "-o", output.path], timeout: 120)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("note: frames drawn 147 px wide, not 240: scroll view 'mail' of screen 'inbox' is 87594 pt long"), result.stderr)
-        let picture = try pixels(of: output)
-        // 4 tiles of 147 px in 4 columns, 16 px apart, 24 px margins: 48 + 588 + 48.
-        XCTAssertEqual(picture.width, 48 + 4 * 147 + 3 * 16)
-        let wide = try CLI.segue(["sheet", file.path, "--tile-width", "300", "-o", output.path], timeout: 60)
-        XCTAssertEqual(wide.status, 1)
-        XCTAssertTrue(wide.stderr.hasSuffix("use --tile-width 147 or less\n"), wide.stderr)
+        let drawn = try CLI.segue(["sheet", long.path, "--frames", "4", "-o", output.path], timeout: 120)
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        XCTAssertFalse(drawn.stderr.contains("note:"), drawn.stderr)
+        // 4 tiles of 240 px in 4 columns, 16 px apart, 24 px margins.
+        XCTAssertEqual(try pixels(of: output).width, 48 + 4 * 240 + 3 * 16)
+
+        let wide = try CLI.write("""
+            device: iphone-15
+            scale: 0.25
+            duration: 0.5
+            screens:
+              a:
+                content:
+                  - scroll: { id: wide, frame: [0, 100, 60000, 400], content: [{ rect: { frame: [0, 0, 100, 100], fill: systemRed } }] }
+
+            """, "wide.yaml", in: folder)
+        XCTAssertEqual(try CLI.segue(["validate", wide.path]).status, 0)
+        let narrowed = try CLI.segue(["sheet", wide.path, "--frames", "4", "-o", output.path], timeout: 120)
+        XCTAssertEqual(narrowed.status, 0, narrowed.stderr)
+        XCTAssertTrue(narrowed.stderr.hasPrefix("note: frames drawn 214 px wide, not 240, where the scene's limits hold (at 240 px: the content of scroll view 'wide'"), narrowed.stderr)
+        XCTAssertEqual(try pixels(of: output).width, 48 + 4 * 214 + 3 * 16)
+        let tooWide = try CLI.segue(["sheet", wide.path, "--tile-width", "300", "-o", output.path], timeout: 60)
+        XCTAssertEqual(tooWide.status, 1)
+        XCTAssertTrue(tooWide.stderr.hasSuffix("; use --tile-width 214 or less\n"), tooWide.stderr)
     }
 }

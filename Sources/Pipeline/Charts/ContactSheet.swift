@@ -23,20 +23,24 @@ public enum ContactSheet {
         }
     }
 
-    /// The widest tile, in pixels, at which every scroll view's content of `scene` stays within
-    /// `Limits.scrollContentSide` (tiles draw the scene at their own scale, whatever its `scale`),
-    /// with the longest content's screen and view; nil when no scroll view limits it.
-    public static func widestTile(for scene: Scene) -> (width: Int, screen: String, view: String, length: Double)? {
-        var longest: (screen: String, view: String, length: Double)?
-        for name in scene.screenOrder {
-            for scroll in scene.screens[name]?.scrollViews(on: scene.device) ?? [] {
-                let length = max(scroll.contentFrame.width, scroll.contentFrame.height)
-                if length > longest?.length ?? 0 { longest = (name, scroll.id, length) }
-            }
+    /// Where tiles `width` pixels wide break the scene's limits (the tiles draw it at their own
+    /// scale, whatever its `scale`: a scroll view's content too wide across its axis at that
+    /// scale, say): the widest tile, at most `width`, at which they hold (0 when none does), and
+    /// the first problem at `width`; nil when `width` is within them.
+    public static func widestTile(for scene: Scene, upTo width: Int) -> (width: Int, problem: String)? {
+        func problems(_ tileWidth: Int) -> [Diagnostic] {
+            var tiled = scene
+            tiled.device.scale = Double(tileWidth) / scene.device.size.width
+            return Limits.check(tiled)
         }
-        guard let longest else { return nil }
-        let width = (Double(Limits.scrollContentSide) / longest.length * scene.device.size.width).rounded(.down)
-        return (Int(min(width, 1e9)), longest.screen, longest.view, longest.length)
+        guard let problem = problems(width).first else { return nil }
+        // The limits only tighten as the tiles grow: the widest that holds, by bisection.
+        var (holds, breaks) = (0, width)
+        while breaks - holds > 1 {
+            let middle = (holds + breaks) / 2
+            if problems(middle).isEmpty { holds = middle } else { breaks = middle }
+        }
+        return (holds, problem.message)
     }
 
     /// Renders the sheet of `scene` into a PNG at `destination`.

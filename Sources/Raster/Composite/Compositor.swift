@@ -363,16 +363,21 @@ final class Compositor {
         let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
         guard let placement = canvas.placement(of: bounds, device: transform, pixelWidth: source.pixelWidth,
                                                pixelHeight: source.pixelHeight) else { return }
-        // An image in strips: a copy paints them here; scaled or rotated, a window of them is the pattern,
-        // its first pixel `window` pixels into the image.
+        // An image in strips: a copy paints them at their places; scaled or rotated, a window copied
+        // out of them is the pattern, its first pixel `window` pixels into the image.
         var window = (column: 0, row: 0)
         let pattern: CairoPattern
         if let whole = source.pattern {
             pattern = whole
-        } else {
-            guard let part = stripsPattern(source, placement: placement, from: sources, alpha: alpha, bounds: bounds,
-                                           cornerRadius: cornerRadius, transform: transform) else { return }
+        } else if let tiles = source.image.tiles {
+            if case let .copied(x, y, frame) = placement {
+                paintStrips(tiles, x: x, y: y, frame: frame, radius: radius, alpha: alpha, from: sources)
+                return
+            }
+            guard let part = windowPattern(tiles, placement: placement, from: sources) else { return }
             (pattern, window) = (part.pattern, (part.column, part.row))
+        } else {
+            return
         }
         // A copy reads exactly the image rows under the canvas's; anything else, all of them.
         if case let .copied(_, y, frame) = placement {
@@ -437,64 +442,62 @@ final class Compositor {
         }
     }
 
-    /// An image held in strips (`ImageTiles`, a scroll view's content too large to keep whole):
-    /// copied, each strip under the canvas is painted at its place, as the whole image would be
-    /// (a copy at whole pixels reads one pixel of one strip for each pixel it paints), and nil is
-    /// returned; scaled or rotated, the pixels it can read under the canvas's clip, with two more
-    /// all round for the bilinear filter, are copied out of the strips into one image, whose
-    /// pattern is returned placed where the whole image's would be.
-    private func stripsPattern(_ source: ScreenSources.Source, placement: ImagePlacement, from sources: ScreenSources, alpha: Double,
-                               bounds: Rect, cornerRadius: Double, transform: AffineTransform) -> (pattern: CairoPattern, column: Int, row: Int)? {
-        guard let tiles = source.image.tiles else { return nil }
-        let cr = cairo.pointer
+    /// The part of the canvas the current clip lets through, in device pixels; nil when none.
+    private func shownArea() -> Rect? {
         var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
-        cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
+        cairo_clip_extents(cairo.pointer, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
         let x1 = max(clip.x1, 0), y1 = max(clip.y1, 0)
         let shown = Rect(x: x1, y: y1, width: min(clip.x2, Double(canvas.pixelWidth)) - x1, height: min(clip.y2, Double(canvas.pixelHeight)) - y1)
-        guard shown.width > 0, shown.height > 0 else { return nil }
-        switch placement {
-        case let .copied(x, y, frame):
-            let radius = cornerRadius * CanvasGeometry.radiusScale(transform)
-            let top = Int((shown.minY - y).rounded(.down)), bottom = Int((shown.maxY - y).rounded(.up))
-            let left = Int((shown.minX - x).rounded(.down)), right = Int((shown.maxX - x).rounded(.up))
-            guard top < bottom, left < right else { return nil }
-            let rows = top..<bottom, columns = left..<right
-            let strips = sources.cache.hold(tiles, rows: rows, columns: columns)
-            defer { sources.cache.release(strips, of: tiles) }
-            cairo.withSavedState {
-                if radius > 0 {
-                    cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
-                    cairo_clip(cr)
-                }
-                for strip in strips {
-                    guard let surface = try? strip.image.makeSurface(), let pattern = try? CairoPattern(surface: surface) else { continue }
-                    pattern.place(x: x + Double(strip.x), y: y + Double(strip.y), sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
-                    paint(pattern, alpha: alpha, on: cairo)
-                }
+        return shown.width > 0 && shown.height > 0 ? shown : nil
+    }
+
+    /// An image held in strips (`ImageTiles`, a scroll view's content too large to keep whole),
+    /// copied with its pixel (0, 0) at (`x`, `y`): each strip under the clip painted at its place, as
+    /// the whole image would be (a copy at whole pixels reads one pixel of one strip for each pixel it paints).
+    private func paintStrips(_ tiles: ImageTiles, x: Double, y: Double, frame: Rect, radius: Double, alpha: Double,
+                             from sources: ScreenSources) {
+        guard let shown = shownArea() else { return }
+        let top = Int((shown.minY - y).rounded(.down)), bottom = Int((shown.maxY - y).rounded(.up))
+        let left = Int((shown.minX - x).rounded(.down)), right = Int((shown.maxX - x).rounded(.up))
+        guard top < bottom, left < right else { return }
+        let strips = sources.cache.hold(tiles, rows: top..<bottom, columns: left..<right)
+        defer { sources.cache.release(strips, of: tiles) }
+        cairo.withSavedState {
+            if radius > 0 {
+                cairo.setPath(frame, cornerRadius: radius, curve: .continuous)
+                cairo_clip(cairo.pointer)
             }
-            return nil
-        case let .filtered(frame, sx, sy, _, _):
-            let area = Rect(x: (shown.minX - frame.x) / sx, y: (shown.minY - frame.y) / sy,
-                            width: shown.width / sx, height: shown.height / sy)
-            return windowPattern(tiles, area, from: sources)
-        case let .rotated(imageToDevice):
-            guard let deviceToImage = imageToDevice.inverted else { return nil }
-            return windowPattern(tiles, deviceToImage.boundingBox(of: shown), from: sources)
+            for strip in strips {
+                guard let surface = try? strip.image.makeSurface(), let pattern = try? CairoPattern(surface: surface) else { continue }
+                pattern.place(x: x + Double(strip.x), y: y + Double(strip.y), sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
+                paint(pattern, alpha: alpha, on: cairo)
+            }
         }
     }
 
-    /// An unplaced pattern over the image pixels in `area` (image pixels, grown by two all round
-    /// for the bilinear filter), with its first column and row in the image.
-    private func windowPattern(_ tiles: ImageTiles, _ area: Rect, from sources: ScreenSources) -> (pattern: CairoPattern, column: Int, row: Int)? {
+    /// For an image held in strips, scaled or rotated: an unplaced pattern over the image pixels it
+    /// can read under the clip, with two more all round for the bilinear filter, copied out of the
+    /// strips, with its first column and row in the image.
+    private func windowPattern(_ tiles: ImageTiles, placement: ImagePlacement, from sources: ScreenSources)
+        -> (pattern: CairoPattern, column: Int, row: Int)? {
+        guard let shown = shownArea() else { return nil }
+        let area: Rect
+        switch placement {
+        case .copied: return nil
+        case let .filtered(frame, sx, sy, _, _):
+            area = Rect(x: (shown.minX - frame.x) / sx, y: (shown.minY - frame.y) / sy, width: shown.width / sx, height: shown.height / sy)
+        case let .rotated(imageToDevice):
+            guard let deviceToImage = imageToDevice.inverted else { return nil }
+            area = deviceToImage.boundingBox(of: shown)
+        }
         guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite,
               abs(area.minX) < 1e9, abs(area.minY) < 1e9, abs(area.maxX) < 1e9, abs(area.maxY) < 1e9 else { return nil }
         let left = max(Int(area.minX.rounded(.down)) - 2, 0), right = min(Int(area.maxX.rounded(.up)) + 2, tiles.width)
         let top = max(Int(area.minY.rounded(.down)) - 2, 0), bottom = min(Int(area.maxY.rounded(.up)) + 2, tiles.height)
-        guard left < right, top < bottom else { return nil }
-        let columns = left..<right, rows = top..<bottom
-        guard let window = sources.cache.window(of: tiles, rows: rows, columns: columns),
+        guard left < right, top < bottom,
+              let window = sources.cache.window(of: tiles, rows: top..<bottom, columns: left..<right),
               let surface = try? window.makeSurface(), let pattern = try? CairoPattern(surface: surface) else { return nil }
-        return (pattern, columns.lowerBound, rows.lowerBound)
+        return (pattern, left, top)
     }
 
     /// Sets `pattern` as the source, paints through the current clip at `alpha`, then lets go of the pattern.
