@@ -170,13 +170,13 @@ public enum SnapshotRunner {
         return [root, root.appendingPathComponent(scene)].first { SnapshotArtifacts.kind(of: $0) == .link }
     }
 
-    /// An orphaned golden: deleted under `--record all` (from `transaction`, where one scene's
-    /// recording is staged), a failure otherwise.
+    /// An orphaned golden: deleted under `--record all` (from `transaction`, where its scene
+    /// folder's recording is staged), a failure otherwise.
     static func orphan(_ golden: URL, scene: String, name: String, reason: String, location: SourceLocation?,
-                       mode: SnapshotMode, in transaction: GoldenTransaction? = nil) -> SnapshotResult {
+                       mode: SnapshotMode, in transaction: GoldenTransaction) -> SnapshotResult {
         if mode == .all {
             do {
-                if let transaction { try transaction.remove(golden.lastPathComponent) } else { try FileManager.default.removeItem(at: golden) }
+                try transaction.remove(golden.lastPathComponent)
                 return SnapshotResult(scene: scene, name: name, status: .removed, golden: golden, location: location)
             } catch {
                 return SnapshotResult(scene: scene, name: name, status: .error("cannot delete orphaned golden: \(error.localizedDescription)"),
