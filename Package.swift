@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport", "CCairo"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
+        // `segue trace` of every example, replayed in process and compared with Tests/Fixtures/traces.
+        .testTarget(name: "TraceTests", dependencies: ["Pipeline", "Engine", "Scene"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),

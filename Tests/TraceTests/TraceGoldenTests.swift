@@ -1,8 +1,11 @@
-import CLITestSupport
+import Engine
 import Foundation
+import Pipeline
+import Scene
 import XCTest
 
-/// `segue trace` of every example scene — the render tree of each frame, its touches, phases and
+/// `segue trace` of every example scene, replayed in this process as the command does
+/// (`TraceWriter`, text measured by Raster's `TextMeasurer`) — the render tree of each frame, its touches, phases and
 /// progress — kept in `Tests/Fixtures/traces/` and compared byte for byte: the exact, machine-
 /// independent record of motion (no font rasterizer or encoder in it), and the oracle any change
 /// to the engine is held to. A difference names the first frame that differs and the layer and
@@ -24,16 +27,18 @@ final class TraceGoldenTests: XCTestCase {
 
     func testEveryExampleTracesExactlyAsItsGolden() throws {
         let recording = ProcessInfo.processInfo.environment["SEGUE_RECORD_TRACES"] == "1"
-        let folder = try CLI.temporaryFolder(self)
         let examples = try examples()
         XCTAssertGreaterThanOrEqual(examples.count, 38)
         for (scene, name) in examples {
-            let actual = folder.appendingPathComponent(name)
-            let result = try CLI.segue(["trace", scene.path, "-o", actual.path], timeout: 120)
-            XCTAssertEqual(result.status, 0, "\(scene.lastPathComponent): \(result.stderr)")
-            guard result.status == 0 else { continue }
+            var text = ""
+            do {
+                try TraceWriter.write(try SceneFile.load(scene.path)) { text += $0 + "\n" }
+            } catch {
+                XCTFail("\(scene.lastPathComponent): \(error)")
+                continue
+            }
             let golden = goldens.appendingPathComponent(name)
-            let bytes = try Data(contentsOf: actual)
+            let bytes = Data(text.utf8)
             if recording {
                 try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
                 try bytes.write(to: golden, options: .atomic)
