@@ -57,14 +57,14 @@ public struct TransitionRelease: Hashable, Sendable {
 extension Timeline {
     /// Every transition that ran, in order.
     public var runs: [TransitionRun] {
-        drivers.enumerated().map { index, driver in
+        replayed.enumerated().map { index, replayed in
+            let driver = replayed.driver
             let start = segments.first { if case .transition(_, let i) = $0 { return i == index } else { return false } }?.start ?? 0
             let completion = driver.completion ?? (time: duration, finished: false)
-            let origin = driverOrigins[index]
             return TransitionRun(index: index, style: driver.styleName, source: driver.source, destination: driver.destination,
                                  start: start, end: completion.time, finished: completion.finished,
-                                 completed: driver.completion != nil, entry: origin.entry, isForward: driver.isForward,
-                                 pushed: origin.pushed, detent: driver.completion == nil ? nil : driver.detentChange)
+                                 completed: driver.completion != nil, entry: replayed.entry, isForward: driver.isForward,
+                                 pushed: replayed.pushed, detent: driver.completion == nil ? nil : driver.detentChange)
         }
     }
 

@@ -16,15 +16,8 @@ public struct Timeline: Sendable {
     public let frameCount: Int
 
     let segments: [Segment]
-    let drivers: [any TransitionDriver]
-    /// The timeline entry that started each driver, and whether it runs inside a navigation controller.
-    let driverOrigins: [(entry: Int, pushed: Bool)]
-    /// Where each driver's screens sit relative to navigation bars.
-    let contexts: [BarContext]
-    /// The scroll views' offsets while each driver runs.
-    let driverOffsets: [ScrollOffsets]
-    /// The scroll run springing back under each driver, whose offset overrides `driverOffsets`.
-    let driverScrolls: [Int?]
+    /// Every transition run: its driver, where it draws its screens and the scroll views under it.
+    let replayed: [ReplayedRun]
     /// Every finger that scrolled a scroll view, in time order.
     let scrolls: [ScrollRun]
     /// The selected tab and the stack on top after each change, in time order; the first from the start.
@@ -59,11 +52,11 @@ public struct Timeline: Sendable {
         let layouts = layouts ?? ScreenLayouts(screens: scene.screens, device: scene.device)
         var builder = TimelineBuilder(scene: scene, text: text, layouts: layouts)
         try builder.run()
-        if !builder.scrolledViews.isEmpty {
+        if !builder.scrolling.scrolledViews.isEmpty {
             // Replayed again with those scroll views drawn as scroll views from the first frame,
             // so their nodes and `contentOffset` are in every frame's tree, not only once they move.
             var tree = SceneTree(scene: scene, text: text, layouts: layouts)
-            tree.scrolling = builder.scrolledViews
+            tree.scrolling = builder.scrolling.scrolledViews
             builder = TimelineBuilder(scene: scene, text: text, layouts: layouts, tree: tree)
             try builder.run()
         }
@@ -75,13 +68,9 @@ public struct Timeline: Sendable {
             guard case .idle(let start, let nodes) = segment else { return segment }
             return .idle(start: start, nodes: nodes + chrome.nodes(over: nodes))
         }
-        drivers = builder.drivers
-        navigationChanges = builder.navigation
-        driverOrigins = builder.driverOrigins
-        contexts = builder.contexts
-        driverOffsets = builder.driverOffsets
-        driverScrolls = builder.driverScrolls
-        scrolls = builder.scrolls
+        replayed = builder.runs
+        navigationChanges = builder.navigationChanges
+        scrolls = builder.scrolling.runs
         releases = builder.releases
         traces = builder.traces
         tree = builder.tree
@@ -141,15 +130,15 @@ public struct Timeline: Sendable {
             return FrameState(frame: frame, time: time, transition: nil, phase: .idle, progress: nil,
                               touches: touches, nodes: nodes + chrome.nodes(over: nodes))
         case .transition(_, let index):
-            let driver = drivers[index]
-            let context = contexts[index]
+            let run = replayed[index]
+            let driver = run.driver, context = run.context
             var selections: [String: SceneTree.Selection] = [:]
             if let row = context.selection {
                 selections[row.screen] = SceneTree.Selection(list: row.list, index: row.index,
                                                              alpha: row.fadesWithAmount ? driver.amount(at: time) : 1)
             }
-            var offsets = driverOffsets[index]
-            if let run = driverScrolls[index] { offsets[scrolls[run].key] = scrolls[run].offset(at: time) }
+            var offsets = run.offsets
+            if let springing = run.springingScroll { offsets[scrolls[springing].key] = scrolls[springing].offset(at: time) }
             let nodes: [RenderNode]
             if var around = context.presentation, let root = around.container {
                 // A push or pop inside a presented navigation controller: the presentation stays at
@@ -230,9 +219,31 @@ public struct Timeline: Sendable {
     }
 
     /// Every screen of `scene` a modal transition shows other than full screen (a sheet), by
-    /// name, as it rests once presented: what `segue inspect` reports as `presentedAs`.
+    /// name, as it rests once presented — what `segue inspect` reports as `presentedAs`: its
+    /// style, its frame on the device and the device it is laid out for there; the first such
+    /// transition to it in the file decides. A screen pushed from one of them is shown in the same
+    /// sheet (its presented navigation controller), and so on up the stack.
     public static func presentations(of scene: Scene, text: any TextMeasuring) -> [String: Presentation] {
-        TimelineBuilder.presentations(scene, text: text)
+        let builder = TimelineBuilder(scene: scene, text: text, layouts: ScreenLayouts(screens: scene.screens, device: scene.device))
+        let rest = builder.atRest
+        let transitions = ResolvedTransition.resolve(scene).transitions
+        var found: [String: Presentation] = [:]
+        for transition in transitions where transition.style.presentations.contains(.modal) && found[transition.spec.to] == nil {
+            let stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
+            if let shown = rest.shown(transition, stage: stage) {
+                found[transition.spec.to] = Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
+            }
+        }
+        var grown = true
+        while grown {
+            grown = false
+            for transition in transitions where transition.style.presentations.contains(.navigation) {
+                guard found[transition.spec.to] == nil, let sheet = found[transition.spec.from] else { continue }
+                found[transition.spec.to] = sheet
+                grown = true
+            }
+        }
+        return found
     }
 
     /// Where a transition's two screens sit relative to navigation bars.

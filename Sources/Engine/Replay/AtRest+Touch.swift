@@ -1,0 +1,112 @@
+import Geometry
+import Interaction
+import Scene
+
+/// Where a finger finds things on the screen at rest: the top screen's scroll views, rows and
+/// cells where their offsets show them, its bar button items and back button, the tab bar's items.
+extension AtRest {
+    typealias ScrollHit = (geometry: ScrollGeometry, key: ScrollOffsets.Key)
+
+    /// The offset of the top screen's scroll view `view`.
+    func offset(of view: String) -> Double { offsets[ScrollOffsets.Key(screen: top.screen, view: view)] }
+
+    /// The top screen's scroll view under `location` (device points) where its content is now,
+    /// the frontmost one scrolling along `axis` when given, with its geometry in the coordinates of
+    /// the screen as shown (a sheet's own); nil where there is none, or the top screen is shown
+    /// neither full screen nor as a sheet.
+    func scrollView(at location: Point, axis: ScrollAxis? = nil) -> ScrollHit? {
+        guard topScrolls else { return nil }
+        let shown = topShown()
+        guard let screen = shown.screen else { return nil }
+        let local = shown.onScreen(location)
+        guard let geometry = screen.scrollViews(on: shown.layout).last(where: {
+            (axis == nil || $0.axis == axis) && reachable($0, offset: offset(of: $0.id), of: screen, on: shown.layout).contains(local)
+        }) else { return nil }
+        return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
+    }
+
+    /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
+    /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
+    /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).
+    /// A scroll view inside a `scroll` is reached where the outer one's offset shows its frame,
+    /// inside where the outer one is reached.
+    func reachable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        if let parent = scroll.parent, let outer = screen?.scrollView(parent, on: layout) {
+            let outerOffset = self.offset(of: parent)
+            let frame = outer.scrolled(scroll.frame, by: outerOffset)
+            let area = reachable(outer, offset: outerOffset, of: screen, on: layout)
+            let minX = max(frame.minX, area.minX), minY = max(frame.minY, area.minY)
+            return Rect(x: minX, y: minY, width: max(min(frame.maxX, area.maxX) - minX, 0), height: max(min(frame.maxY, area.maxY) - minY, 0))
+        }
+        let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
+        return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
+    }
+
+    /// Where a tap reaches scroll view `scroll` of the top screen: `reachable`, above the tab bar
+    /// where it shows (the bar lies over the content and takes the touches that land on it).
+    func touchable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        let area = reachable(scroll, offset: offset, of: screen, on: layout)
+        guard navigation.restingTabBar != nil, layout == scene.device else { return area }
+        let barTop = tabBarLayout.background.minY
+        return Rect(x: area.minX, y: area.minY, width: area.width, height: max(min(area.maxY, barTop) - area.minY, 0))
+    }
+
+    /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
+    /// (its scroll view's offset applied), with its image frame on screen; nil when none is, or
+    /// the point lies outside the scroll view that shows it.
+    func cell(at location: Point, list: String) -> (index: Int, image: Rect)? {
+        let shown = topShown()
+        let local = shown.onScreen(location)
+        if let scroll = shown.screen?.scrollView(list, on: shown.layout),
+           !touchable(scroll, offset: offset(of: list), of: shown.screen, on: shown.layout).contains(local) { return nil }
+        // The point in the content at offset 0: moved back by the offsets of the scroll views showing it.
+        let shift = shown.screen?.contentShift(of: list, on: shown.layout) { offset(of: $0) } ?? .zero
+        guard let hit = CellLocator.cell(at: Point(x: local.x + shift.x, y: local.y + shift.y), in: shown.screen, list: list,
+                                         device: shown.layout) else { return nil }
+        return (hit.index, hit.image.offsetBy(dx: -shift.x, dy: -shift.y))
+    }
+
+    /// `rect` of list or grid `list`'s content (at offset 0) on the top screen where its scroll
+    /// views' offsets now show it: moved up (left) by the offset along the view's axis, and by
+    /// its parent `scroll`'s.
+    func scrolled(_ rect: Rect, list: String, of screen: ScreenSpec?, on layout: Device) -> Rect {
+        screen?.shown(rect, in: list, on: layout) { offset(of: $0) } ?? rect
+    }
+
+    // MARK: Bars
+
+    /// The tab bar's layout on the device.
+    var tabBarLayout: BottomBarLayout { BottomBarLayout(height: TabBarView.barHeight, on: scene.device) }
+
+    /// Item `index` of `count` of the tab bar, in screen points.
+    func tabItemFrame(_ index: Int, of count: Int) -> Rect { tabBarLayout.tab(index, of: count) }
+
+    /// The tab bar item under `location` where the tab bar shows at rest; nil elsewhere (where it
+    /// is hidden or covered, a tap goes to what is there instead).
+    func tabItem(at location: Point) -> Int? {
+        guard let tabs = scene.tabs, navigation.restingTabBar != nil else { return nil }
+        return tabs.roots.indices.first { tabItemFrame($0, of: tabs.roots.count).contains(location) }
+    }
+
+    /// Where the back button of the top screen's navigation bar takes a touch: the chevron's
+    /// 44 × 44 pt touch target (Apple HIG's minimum), from the screen's left edge; nil when the
+    /// top screen was not pushed or its bar draws no back button.
+    func backButtonFrame() -> Rect? {
+        let shown = topShown()
+        guard stack.count > 1, top.pushed, let bar = shown.screen?.navigationBar, bar.back != nil else { return nil }
+        let layout = NavigationBarLayout(bar, on: shown.layout)
+        return shown.onDevice(Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44))
+    }
+
+    /// The top screen's bar button items with where a tap finds them: each drawn box widened to
+    /// the 44 pt minimum touch target (Apple HIG), text at its measured width.
+    func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
+        let shown = topShown()
+        guard let bar = shown.screen?.navigationBar else { return [] }
+        let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar, text: tree.text)
+        return zip(bar.leading + bar.trailing, places.leading + places.trailing).map { item, box in
+            let width = max(box.width, 44)
+            return (item, shown.onDevice(Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height)))
+        }
+    }
+}

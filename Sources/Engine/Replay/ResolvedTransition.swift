@@ -1,0 +1,67 @@
+import Scene
+
+/// A scene transition with its style resolved and its settings decoded: what the replay starts,
+/// asks for a gesture and rests by.
+struct ResolvedTransition: Sendable {
+    var spec: TransitionSpec
+    var style: any TransitionStyleDefinition
+    var settings: SettingValues
+
+    /// Resolves every transition of `scene` by its style's name and decodes its settings; every
+    /// problem is a located diagnostic, and a transition with an unknown style is left out.
+    static func resolve(_ scene: Scene) -> (transitions: [ResolvedTransition], problems: [Diagnostic]) {
+        let registry = StyleRegistry(scene: scene)
+        var problems = StyleRegistry.problems(scene: scene)
+        var transitions: [ResolvedTransition] = []
+        for spec in scene.transitions {
+            guard let style = registry.style(named: spec.style) else {
+                let names = registry.names
+                let hint = Diagnostic.closest(to: spec.style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append(Diagnostic(location: spec.styleLocation, message:
+                    "unknown transition style '\(spec.style)'\(hint); expected one of: \(names.joined(separator: ", ")), or a style declared under 'styles'"))
+                continue
+            }
+            let (settings, decoding) = spec.settings.decode(style.settings, style: style.name)
+            problems += decoding
+            if let custom = style as? CustomStyle {
+                problems += custom.problems(from: spec.from, to: spec.to, transition: spec.location)
+            }
+            transitions.append(ResolvedTransition(spec: spec, style: style, settings: settings))
+        }
+        return (transitions, problems)
+    }
+
+    /// The style and run that play `stage` in a direction: UIKit's own push or pop
+    /// (`SystemPush.fallback`) where the style has no animator for it, else the style's own.
+    /// Every hook the timeline asks goes through here, so no style forwards the fallback itself.
+    func resolved(_ stage: TransitionStage, forward: Bool) -> (style: any TransitionStyleDefinition, run: StyleRun) {
+        let run = StyleRun(settings: settings, stage: stage, forward: forward)
+        guard style.usesSystemAnimator(forward: forward) else { return (style, run) }
+        let system = SystemPush.fallback(for: style.name, run)
+        return (system.style, system.run)
+    }
+
+    func animated(_ stage: TransitionStage, forward: Bool, at time: Double) -> any TransitionDriver {
+        let (style, run) = resolved(stage, forward: forward)
+        return style.animated(run, at: time)
+    }
+
+    func gesture(_ stage: TransitionStage, forward: Bool) -> StyleGesture? {
+        let (style, run) = resolved(stage, forward: forward)
+        return style.gesture(run)
+    }
+
+    func resting(_ stage: TransitionStage) -> [Placement]? {
+        let (style, run) = resolved(stage, forward: true)
+        return style.resting(run)
+    }
+
+    func barTransition(_ stage: TransitionStage, forward: Bool) -> BarTransition {
+        let (style, run) = resolved(stage, forward: forward)
+        return style.barTransition(run)
+    }
+
+    /// Whether it runs inside a navigation controller when a gesture starts it: a gesture brings
+    /// a screen in modally where the style can, else pushes it.
+    var pushedByGesture: Bool { !style.presentations.contains(.modal) }
+}
