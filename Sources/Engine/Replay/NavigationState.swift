@@ -28,14 +28,22 @@ struct NavigationState {
     /// The screens pushed with `hidesBottomBarWhenPushed`.
     private let hidingBottomBar: Set<String>
 
+    /// The scene's controllers before its timeline: the root screen (the selected tab's root).
     init(scene: Scene) {
-        stack = [Entry(screen: scene.root)]
-        hasTabs = scene.tabs != nil
-        if let tabs = scene.tabs {
+        self.init(root: scene.root, tabs: scene.tabs.map { ($0.roots, $0.bar.selected) },
+                  hidingBottomBar: Set(scene.screens.filter { $0.value.hidesBottomBarWhenPushed }.keys))
+    }
+
+    /// `root` alone on the stack; with `tabs`, a tab bar controller with a navigation stack at each
+    /// of the tabs' roots, the `selected` one on top (its root should be `root`).
+    init(root: String, tabs: (roots: [String], selected: Int)? = nil, hidingBottomBar: Set<String> = []) {
+        stack = [Entry(screen: root)]
+        hasTabs = tabs != nil
+        if let tabs {
             tabStacks = tabs.roots.map { [Entry(screen: $0)] }
-            selectedTab = tabs.bar.selected
+            selectedTab = tabs.selected
         }
-        hidingBottomBar = Set(scene.screens.filter { $0.value.hidesBottomBarWhenPushed }.keys)
+        self.hidingBottomBar = hidingBottomBar
     }
 
     var top: Entry { stack[stack.count - 1] }
