@@ -17,14 +17,23 @@ extension SceneTree {
         // During a push or pop, a screen whose scroll view has scrolled its large title away
         // shows an inline bar and moves as one: its title is the inline title.
         let scrolled = screens.map { barOffset($0.name, offsets: offsets, on: device) }
+        // The bars as the screen cache paints their parts, before any collapses below.
+        let painted = screens.map(\.spec)
         var collapsed = Array(repeating: false, count: screens.count)
         for index in screens.indices where bar.above != nil && screens[index].spec.largeTitle
             && (scrolled[index] ?? 0) >= NavigationBarView.largeTitleHeight + BarScrollResponse.inlineTitleRamp {
             screens[index].spec.largeTitle = false
             collapsed[index] = true
         }
-        func part(_ name: String, _ kind: ScreenPart.Kind, _ spec: NavigationBarView) -> (ScreenPart, Size) {
-            (ScreenPart(screen: name, kind: kind, layout: device), NavigationBarLayout(spec, on: device).partSize)
+        // A part's node is the size of the image the cache paints for it (`ScreenCache`): the
+        // screen's own bar, or its inline bar for the inline title. A collapsed large title changes
+        // what slides and morphs, never a part's size, so the back button and the bar button items
+        // stay drawn 1:1 in the 44 pt bar row while they fade (an image painted 156 pt tall and drawn
+        // into 104 pt squashed them into the status bar).
+        func part(_ index: Int, _ kind: ScreenPart.Kind) -> (ScreenPart, Size) {
+            var spec = painted[index]
+            if case .barInlineTitle = kind { spec.largeTitle = false }
+            return (ScreenPart(screen: screens[index].name, kind: kind, layout: device), NavigationBarLayout(spec, on: device).partSize)
         }
         var children: [RenderNode] = []
         // One background when both screens ask for the same; otherwise the new one fades in over the old.
@@ -51,7 +60,7 @@ extension SceneTree {
                 continue
             }
             guard screen.spec.background.alpha > 0 || screen.spec.separator != nil else { continue }
-            let (p, size) = part(screen.name, .barBackground, screen.spec)
+            let (p, size) = part(index, .barBackground)
             children.append(RenderNode(id: id, content: .part(p), size: size, alpha: alpha))
         }
         let slide: BarSlide?
@@ -81,7 +90,7 @@ extension SceneTree {
                 children.append(collapsingTitle(bar.id, screen.name, screen.spec, offset: offset, alpha: screen.alpha, device: device))
             }
             for group in groups where group.alpha > 0 || slide == nil {
-                let (p, size) = part(screen.name, group.kind, screen.spec)
+                let (p, size) = part(index, group.kind)
                 children.append(RenderNode(id: "\(bar.id)/\(screen.name)/\(group.name)", content: .part(p), size: size,
                                            transform: group.transform, alpha: group.alpha))
             }
