@@ -75,7 +75,7 @@ public final class Canvas {
     /// those it holds now: rows moved, then rows brought up to date from the canvas (every row
     /// when `earlier` is nil, or was painted from another screen cache or on another canvas's
     /// geometry). The result is byte for byte a copy of the pixels now, whichever worker's
-    /// canvas painted them (`Damage.between`, `Compositor.scrollMove`).
+    /// canvas painted them (`Damage.between`, `ScrollMoves`).
     public func changes(since earlier: PaintedFrame?) -> FrameChanges {
         guard let now = painted, let earlier, earlier.geometry == now.geometry else {
             return FrameChanges(damage: .all(height: pixelHeight))

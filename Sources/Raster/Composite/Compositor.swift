@@ -67,7 +67,7 @@ final class Compositor {
     /// later step's result at a pixel depends only on that pixel, the step and the clip, which
     /// only ever adds whole rows — except where an image is resampled (`resamples`): a plan
     /// with one repaints every row. A moved row is the earlier frame's row byte for byte
-    /// (`scrollMove`). `DamagedRowsTests` compares the two on the example scenes.
+    /// (`ScrollMoves`). `DamagedRowsTests` compares the two on the example scenes.
     func compositeChanges(_ state: FrameState, screens: ScreenCache, options: CompositorOptions) -> FrameChanges {
         let frame = PaintedFrame(plan: self.plan(state, screens: screens, options: options), screens: screens, geometry: canvas)
         let changes = changes(from: painted, to: frame)
@@ -89,7 +89,7 @@ final class Compositor {
     /// What turns `old`'s pixels into `new`'s, both painted by this compositor (whole or by
     /// `compositeChanges`, which come out the same): the rows `Damage.between` their plans, the
     /// backdrops that read them spread over (`spreading`) — less the rows a scroll moves whole
-    /// (`scrollMove`), which move instead. Every row is damaged when `new` resamples an image
+    /// (`ScrollMoves`), which move instead. Every row is damaged when `new` resamples an image
     /// (see `compositeChanges`), when there is no `old` or when it was painted from another
     /// screen cache.
     func changes(from old: PaintedFrame?, to new: PaintedFrame) -> FrameChanges {
@@ -107,7 +107,7 @@ final class Compositor {
         // A backdrop whose reads changed is repainted whole (`spreading`) — its area; the rows it
         // reads around its area need not be, where they move: a moved row holds the content and
         // what lies beneath it alone, the pixels the backdrop reads there when painted whole.
-        guard let moved = scrollMove(from: old.plan, to: new.plan, ends: ends, sources: sources),
+        guard let moved = ScrollMoves(compositor: self).move(from: old.plan, to: new.plan, ends: ends, sources: sources),
               let move = RowMove(dy: moved.dy, rows: changed.intersection(moved.rows)) else {
             return FrameChanges(damage: changed)
         }

@@ -2,7 +2,17 @@ import Geometry
 import RenderTree
 import Scene
 
-extension Compositor {
+/// A scroll between two frames found in their plans: the rows the compositor can move instead of
+/// painting again (`Compositor.changes(from:to:)`).
+struct ScrollMoves {
+    let compositor: Compositor
+    private var canvas: CanvasGeometry { compositor.canvas }
+    private var contentHeight: Int { compositor.contentHeight }
+
+    private func rows(of step: PaintPlan.Step, sources: ScreenSources?) -> Range<Int>? {
+        compositor.rows(of: step, sources: sources)
+    }
+
     /// The rows of `new` that are rows of `old` moved whole, when the two plans differ by a
     /// scroll: their one scroll-content image each (`ScreenPart.Kind.scrollContent`) is the
     /// same part copied at whole pixels `dy` rows apart, under the same clips. Nil otherwise.
@@ -19,8 +29,8 @@ extension Compositor {
     /// - both rows are the scene's, not the edge padding below it.
     /// Then each pixel of both rows is the same content pixel over the same pixel beneath it,
     /// through the same clip. (The rows a backdrop reads are repainted all the same, by
-    /// `changes(from:to:)`.)
-    func scrollMove(from old: PaintPlan, to new: PaintPlan, ends: (prefix: Int, suffix: Int),
+    /// `Compositor.changes(from:to:)`.)
+    func move(from old: PaintPlan, to new: PaintPlan, ends: (prefix: Int, suffix: Int),
                     sources: ScreenSources?) -> (dy: Int, rows: Damage)? {
         guard let sources else { return nil }
         let a = old.steps, b = new.steps
