@@ -4,11 +4,12 @@ import Motion
 import Scene
 
 /// `slide-up-modal` (its tutorial's `InteractiveModalTransitionDriver`, docs/uikit-semantics.md#tutorial-styles): a sheet slides up over a
-/// dimming view on a spring; a downward pan drags it back down, interruptible. The tutorial pushes
+/// dimming view on the transition animator (ease-out) and goes back down on its frame animator's
+/// spring; a downward pan drags it back down, interruptible. The tutorial pushes
 /// it on a navigation stack (under the bar); it may also be presented over everything.
 struct SlideUpModal: TransitionStyleDefinition {
     let name = "slide-up-modal"
-    let summary = "a sheet slides up over a 0.66 black dimming view on a spring; a downward pan dismisses it; interruptible"
+    let summary = "a sheet slides up over a 0.66 black dimming view on the transition animator's ease-out curve and goes back down on a spring; a downward pan dismisses it; interruptible"
     let presentations: [Presentation] = [.navigation, .modal]
     enum Key {
         static let spring = Setting<Spring>("spring", default: Spring(mass: 2.5, stiffness: 2000, damping: 95),
