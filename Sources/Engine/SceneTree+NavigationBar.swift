@@ -10,8 +10,8 @@ extension SceneTree {
         let device = layoutDevice ?? self.device
         let amount = min(max(bar.amount, 0), 1)
         var screens: [(name: String, spec: NavigationBarView, alpha: Double)] = []
-        if let spec = scene.screens[bar.below]?.navigationBar { screens.append((bar.below, spec, bar.above == nil ? 1 : 1 - amount)) }
-        if let above = bar.above, let spec = scene.screens[above]?.navigationBar { screens.append((above, spec, amount)) }
+        if let spec = scene.screens[bar.below]?.shown(on: device).navigationBar { screens.append((bar.below, spec, bar.above == nil ? 1 : 1 - amount)) }
+        if let above = bar.above, let spec = scene.screens[above]?.shown(on: device).navigationBar { screens.append((above, spec, amount)) }
         guard !screens.isEmpty else { return nil }
         let height = screens.map { NavigationBarLayout($0.spec, on: device).partSize.height }.max() ?? 0
         // During a push or pop, a screen whose scroll view has scrolled its large title away

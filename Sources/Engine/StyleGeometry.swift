@@ -16,6 +16,8 @@ struct TransitionStage: Sendable, Hashable {
     var detentTop: Double?
     /// For a page sheet presented from a page sheet: the lower sheet, which recedes behind it.
     var presentingSheet: PresentingSheet?
+    /// The scene's appearance, for what a style draws in system colours itself (a sheet's grabber).
+    var appearance: Appearance = .light
 }
 
 /// A style's picture as a function of how far its screen is in: `amount` 0 = not shown

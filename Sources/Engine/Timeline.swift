@@ -229,7 +229,8 @@ public struct Timeline: Sendable {
         let transitions = ResolvedTransition.resolve(scene).transitions
         var found: [String: Presentation] = [:]
         for transition in transitions where transition.style.presentations.contains(.modal) && found[transition.spec.to] == nil {
-            let stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
+            var stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
+            stage.appearance = scene.appearance
             if let shown = rest.shown(transition, stage: stage) {
                 found[transition.spec.to] = Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
             }

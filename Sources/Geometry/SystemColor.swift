@@ -6,12 +6,36 @@ public enum Appearance: String, Sendable, Codable, CaseIterable {
     case light, dark
 }
 
+/// `UITraitCollection.userInterfaceLevel`: content in a sheet or popover is `elevated` ("content
+/// visually above your window's main content", Apple's `UIUserInterfaceLevel.elevated`); in the dark
+/// appearance the background colours are lighter there, so a sheet stands out from what is behind it
+/// (Apple HIG, Dark Mode: "the background color automatically changes from base to elevated when an
+/// interface is in the foreground, such as a popover or modal sheet").
+public enum InterfaceLevel: Sendable, Hashable {
+    case base, elevated
+}
+
 public enum SystemColor {
-    /// The color UIKit names `name`, or nil when UIKit has no such color.
-    public static func named(_ name: String, appearance: Appearance = .light) -> Color? {
+    /// The color UIKit names `name` in `appearance` at `level`, or nil when UIKit has no such color.
+    public static func named(_ name: String, appearance: Appearance = .light, level: InterfaceLevel = .base) -> Color? {
+        if level == .elevated, appearance == .dark, let color = elevatedDark[name] { return color }
         guard let pair = table[name] else { return nil }
         return appearance == .light ? pair.light : pair.dark
     }
+
+    /// The colors that differ at the elevated level, in the dark appearance (in the light one none
+    /// does): the six backgrounds, each one step lighter. Labels, separators, fills and the grays
+    /// are the same at both levels. Values: the dark elevated variants UIKit resolves, as Flutter's
+    /// `CupertinoColors` lists them beside each `UIColor` (flutter/flutter,
+    /// packages/flutter/lib/src/cupertino/colors.dart: `systemBackground` … `darkElevatedColor`).
+    private static let elevatedDark: [String: Color] = [
+        "systemBackground": c(28, 28, 30),
+        "secondarySystemBackground": c(44, 44, 46),
+        "tertiarySystemBackground": c(58, 58, 60),
+        "systemGroupedBackground": c(28, 28, 30),
+        "secondarySystemGroupedBackground": c(44, 44, 46),
+        "tertiarySystemGroupedBackground": c(58, 58, 60),
+    ]
 
     /// Every name `named(_:)` knows, sorted.
     public static var names: [String] { table.keys.sorted() }

@@ -247,9 +247,9 @@ public struct ControlView: Sendable {
         /// The alpha of a tinted button's wash of the tint.
         public var tintedWashAlpha: Double
 
-        /// UIKit's values (iOS 17) in `appearance`.
-        public static func system(_ appearance: Appearance) -> Colors {
-            let c = { (name: String) in SystemColor.resolved(name, appearance) }
+        /// UIKit's values (iOS 17) in `appearance` at `level`.
+        public static func system(_ appearance: Appearance, level: InterfaceLevel = .base) -> Colors {
+            let c = { (name: String) in SystemColor.resolved(name, appearance, level: level) }
             let dark = appearance == .dark
             return Colors(
                 label: c("label"), secondaryLabel: c("secondaryLabel"), placeholder: c("placeholderText"),

@@ -114,14 +114,14 @@ public struct ListView: Sendable {
             self.tint = tint
         }
 
-        /// UIKit's colors for `style` in `appearance`.
-        public static func system(_ style: Style, appearance: Appearance) -> Colors {
-            let c = { (name: String) in SystemColor.resolved(name, appearance) }
+        /// UIKit's colors for `style` in `appearance` at `level`.
+        public static func system(_ style: Style, appearance: Appearance, level: InterfaceLevel = .base) -> Colors {
+            let c = { (name: String) in SystemColor.resolved(name, appearance, level: level) }
             return Colors(background: style == .plain ? c("systemBackground") : .clear,
                           rowBackground: style == .plain ? .clear : c("secondarySystemGroupedBackground"),
                           title: c("label"), secondary: c("secondaryLabel"), separator: c("separator"),
                           chevron: c("tertiaryLabel"), tint: c("systemBlue"), highlight: c("systemGray4"),
-                          switchOn: c("systemGreen"), switchOff: ControlView.Colors.system(appearance).switchOff)
+                          switchOn: c("systemGreen"), switchOff: ControlView.Colors.system(appearance, level: level).switchOff)
         }
     }
 

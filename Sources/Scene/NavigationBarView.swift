@@ -136,7 +136,7 @@ public struct NavigationBarView: Sendable {
 extension SystemColor {
     /// The color UIKit names `name` in `appearance`; black for a name it does not know
     /// (only called with names from the table).
-    static func resolved(_ name: String, _ appearance: Appearance) -> Color {
-        named(name, appearance: appearance) ?? .black
+    static func resolved(_ name: String, _ appearance: Appearance, level: InterfaceLevel = .base) -> Color {
+        named(name, appearance: appearance, level: level) ?? .black
     }
 }

@@ -78,7 +78,7 @@ public enum SceneLoader {
 
 /// Turns the document's nodes into a `Scene`, one section at a time.
 struct SceneDecoder {
-    let reader: NodeReader
+    private(set) var reader: NodeReader
     let name: String
     var appearance: Appearance = .light
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
@@ -94,6 +94,17 @@ struct SceneDecoder {
     init(reader: NodeReader, name: String) {
         self.reader = reader
         self.name = name
+    }
+
+    /// In the dark appearance each screen read again with its system colours at the elevated
+    /// level, for where a sheet shows it (`ScreenSpec.elevated`). The first reading reported every
+    /// problem; the second's reader keeps its own, unread.
+    private func elevate(_ screens: inout [String: ScreenSpec], _ entries: [(name: String, key: Node, value: Node)]) {
+        var elevated = self
+        elevated.reader = NodeReader(file: reader.file, level: .elevated)
+        for entry in entries where screens[entry.name] != nil {
+            if let spec = elevated.decodeScreen(name: entry.name, entry.value) { screens[entry.name]?.elevated = ElevatedScreen(spec) }
+        }
     }
 
     mutating func decode(_ root: Node) -> Scene? {
@@ -139,6 +150,7 @@ struct SceneDecoder {
                         order.append(entry.name)
                     }
                 }
+                if appearance == .dark { elevate(&screens, screenFields.entries) }
                 if screenFields.entries.isEmpty { r.error(node, "a scene needs at least one screen") }
             }
         } else {

@@ -55,7 +55,7 @@ public final class ScreenLayouts: Sendable {
             return known
         }
         guard let written = screens[name] else { return nil }
-        let spec = written.laidOut(writtenIn: device.size, in: layout.size)
+        let spec = written.shown(on: layout).laidOut(writtenIn: device.size, in: layout.size)
         let laidOut = LaidOutScreen(spec: spec, layout: layout, identifiedViews: spec.identifiedViews(on: layout))
         stored.withLockedValue { stored in
             if layout == device {

@@ -25,6 +25,9 @@ public struct ScreenSpec: Sendable {
     public var statusBar: StatusBarStyle?
     /// nil: the device's default (shown on preset devices with a bottom safe area).
     public var homeIndicator: Bool?
+    /// In the dark appearance, the screen with its system colours at the elevated level, as a
+    /// sheet shows it (`InterfaceLevel`); nil in the light appearance, where no colour changes.
+    public var elevated: ElevatedScreen?
 
     public init(name: String, background: Color, views: [ViewSpec], navigationBar: NavigationBarView? = nil,
                 statusBar: StatusBarStyle? = nil, homeIndicator: Bool? = nil) {
@@ -34,6 +37,26 @@ public struct ScreenSpec: Sendable {
         self.navigationBar = navigationBar
         self.statusBar = statusBar
         self.homeIndicator = homeIndicator
+    }
+
+    /// The screen as shown on `layout`: its elevated colours in a sheet (`Device.isSheet`, which
+    /// page and form sheets and the stacks pushed inside them lay their screens out for).
+    public func shown(on layout: Device) -> ScreenSpec {
+        guard layout.isSheet, var spec = elevated?.spec else { return self }
+        // What the engine sets on the screen after reading it holds for both levels.
+        spec.tabBarInset = tabBarInset
+        spec.hidesBottomBarWhenPushed = hidesBottomBarWhenPushed
+        return spec
+    }
+}
+
+/// A screen read again with its system colours at the elevated level (`ScreenSpec.elevated`); a
+/// class because a screen holds it.
+public final class ElevatedScreen: Sendable {
+    public let spec: ScreenSpec
+
+    public init(_ spec: ScreenSpec) {
+        self.spec = spec
     }
 }
 

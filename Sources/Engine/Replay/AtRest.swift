@@ -79,6 +79,7 @@ struct AtRest {
         var stage = TransitionStage(bounds: stageBounds(pushed: pushed), below: top.screen, above: above, cellImage: image)
         if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
         if !pushed { stage.presentingSheet = presentingSheet() }
+        stage.appearance = scene.appearance
         return stage
     }
 

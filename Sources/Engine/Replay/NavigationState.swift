@@ -159,6 +159,7 @@ struct NavigationState {
         guard stack.count > 2, let stage = top.stage else { return }
         var top = self.top
         top.stage = TransitionStage(bounds: stage.bounds, below: stack[0].screen, above: stage.above)
+        top.stage?.appearance = stage.appearance
         stack = [stack[0], top]
     }
 }

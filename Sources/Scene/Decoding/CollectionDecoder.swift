@@ -23,7 +23,7 @@ extension SceneDecoder {
         let imageSize = r.value(fields, K.imageSize)
         let imageRadius = r.value(fields, K.imageCornerRadius)
         let accessory = r.value(fields, K.accessory)
-        var colors = ListView.Colors.system(style, appearance: appearance)
+        var colors = ListView.Colors.system(style, appearance: appearance, level: r.level)
         if let background = r.value(fields, K.background, "list background", appearance: appearance) {
             colors.background = background
         }

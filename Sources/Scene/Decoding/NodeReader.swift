@@ -5,10 +5,14 @@ import Yams
 /// problem with its line and column instead of stopping at the first.
 final class NodeReader {
     let file: String
+    /// The level system colour names resolve at (`InterfaceLevel`): elevated when the screens are
+    /// read again for where a sheet shows them (`SceneDecoder.elevatedScreens`).
+    let level: InterfaceLevel
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, level: InterfaceLevel = .base) {
         self.file = file
+        self.level = level
     }
 
     func location(_ node: Node?) -> SourceLocation {
@@ -207,7 +211,7 @@ final class NodeReader {
             error(node, "expected \(what) as #RGB, #RRGGBB or #RRGGBBAA, found '\(text)'")
             return nil
         }
-        if let color = SystemColor.named(text, appearance: appearance) { return color }
+        if let color = SystemColor.named(text, appearance: appearance, level: level) { return color }
         let hint = closest(to: text, in: SystemColor.names).map { " (did you mean '\($0)'?)" } ?? ""
         error(node, "unknown color '\(text)'\(hint); use an iOS system color name or #RRGGBB(AA)")
         return nil

@@ -308,9 +308,9 @@ extension SceneDecoder {
         reader.value(fields, key, what, appearance: appearance) ?? key.descriptor.defaultText.map(system) ?? .clear
     }
 
-    /// The iOS system color `name` in the scene's appearance.
+    /// The iOS system color `name` in the scene's appearance, at the level the screens are read at.
     func system(_ name: String) -> Color {
-        SystemColor.resolved(name, appearance)
+        SystemColor.resolved(name, appearance, level: reader.level)
     }
 
     /// Two lists or grids of one screen with the same `id` would make cell addresses ambiguous.

@@ -37,7 +37,7 @@ struct ControlFields {
     let kind: String
 
     var reader: NodeReader { decoder.reader }
-    var colors: ControlView.Colors { ControlView.Colors.system(decoder.appearance) }
+    var colors: ControlView.Colors { ControlView.Colors.system(decoder.appearance, level: decoder.reader.level) }
 
     /// The value of `key`, or its default.
     func value<Value>(_ key: Setting<Value>, _ what: String? = nil) -> Value {
