@@ -117,6 +117,11 @@ struct SceneTree: Sendable {
                selections: [String: Selection] = [:], offsets: ScrollOffsets = ScrollOffsets(),
                container: Container? = nil) -> [RenderNode] {
         var nodes: [RenderNode] = []
+        // Over a push or pop between two screens that both show a toolbar, the navigation
+        // controller's one toolbar stays in place (drawn over the screens, below).
+        let toolbars = bar.flatMap { bar in bar.above.flatMap { above in
+            toolbar(of: bar.below).flatMap { below in toolbar(of: above).map { (below: below, above: $0, aboveName: above) } }
+        } }
         for placement in placements {
             if let container, placement.content == .screen(container.root) {
                 nodes.append(containerNode(container, placement, offsets: offsets))
@@ -130,7 +135,8 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
-                nodes.append(screenNode(name, placement, offsets: offsets, selection: selections[name]))
+                nodes.append(screenNode(name, placement, offsets: offsets, selection: selections[name],
+                                        toolbar: toolbars == nil || (name != bar?.below && name != bar?.above)))
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name],
                    let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice, offsets: offsets) {
@@ -146,6 +152,9 @@ struct SceneTree: Sendable {
             }
         }
         if let bar, let node = barNode(bar, offsets: offsets) { nodes.append(node) }
+        if let bar, let toolbars {
+            nodes.append(sharedToolbarNode(bar, below: toolbars.below, above: toolbars.above, aboveName: toolbars.aboveName))
+        }
         if let tabBar, tabBar.place == .fixed {
             if let bar, let above = bar.above {
                 // Over a push or pop, the bar goes from the covered screen's appearance to the pushed
@@ -254,13 +263,57 @@ struct SceneTree: Sendable {
                           clipsToBounds: true, contentOffset: scrolling.contains(key) ? offset : nil, children: [content])
     }
 
+    /// `<screen>/toolbar`, over the screen's views (its lists and grids scroll beneath it, as they
+    /// do under UIKit's toolbar): `/material`, the blur of what is beneath it when the toolbar has
+    /// a material, under `/background` (background and hairline) and `/items`.
+    private func toolbarNode(_ toolbar: ToolbarView, of screen: String, id: String, on layout: Device) -> RenderNode {
+        let area = BottomBarLayout(height: ToolbarView.barHeight, on: layout).background
+        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: layout)) }
+        let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop($0), size: area.size) }
+        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
+                          children: [material].compactMap { $0 } + [
+                              RenderNode(id: "\(id)/background", content: part(.toolbarBackground), size: area.size),
+                              RenderNode(id: "\(id)/items", content: part(.toolbarItems), size: area.size),
+                          ])
+    }
+
+    /// Screen `name`'s toolbar, as the device shows it.
+    private func toolbar(of name: String) -> ToolbarView? {
+        layouts.screen(name, on: device)?.spec.toolbar
+    }
+
+    /// The navigation controller's toolbar over a push or pop between two screens that both show
+    /// one (`bar`'s): it stays in place and changes its items as `setToolbarItems(_:animated:)`
+    /// does — the covered screen's fade out and the pushed one's in with the transition's
+    /// progress — while its background goes from the covered screen's to the pushed one's. Its id
+    /// is the bar's with `toolbar` for `navigationBar` (`toolbar`, `<root>/toolbar` in a sheet).
+    private func sharedToolbarNode(_ bar: Bar, below: ToolbarView, above: ToolbarView, aboveName: String) -> RenderNode {
+        let a = min(max(bar.amount, 0), 1)
+        let id = bar.id.hasSuffix("navigationBar") ? String(bar.id.dropLast("navigationBar".count)) + "toolbar" : "\(bar.id)/toolbar"
+        let area = BottomBarLayout(height: ToolbarView.barHeight, on: device).background
+        func part(_ screen: String, _ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: device)) }
+        let same = below.background == above.background && below.separator == above.separator && below.material == above.material
+        var children: [RenderNode] = []
+        for (name, toolbar, alpha) in [(bar.below, below, 1.0), (aboveName, above, a)] where !(same && name == aboveName) {
+            let prefix = same ? id : "\(id)/\(name)"
+            if let material = toolbar.material {
+                children.append(RenderNode(id: "\(prefix)/material", content: .backdrop(material), size: area.size, alpha: alpha))
+            }
+            children.append(RenderNode(id: "\(prefix)/background", content: part(name, .toolbarBackground), size: area.size, alpha: alpha))
+        }
+        children.append(RenderNode(id: "\(id)/\(bar.below)/items", content: part(bar.below, .toolbarItems), size: area.size, alpha: 1 - a))
+        children.append(RenderNode(id: "\(id)/\(aboveName)/items", content: part(aboveName, .toolbarItems), size: area.size, alpha: a))
+        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y), children: children)
+    }
+
     private func screenTransform(_ placement: Placement) -> AffineTransform {
         placement.isMagnified ? AffineTransform(translationX: placement.frame.x, y: placement.frame.y)
             : layout(of: placement).transform
     }
 
     /// `<screen>`: its body, and over it each view with an id as `<screen>/<id>`.
-    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets, selection: Selection? = nil) -> RenderNode {
+    private func screenNode(_ name: String, _ placement: Placement, offsets: ScrollOffsets, selection: Selection? = nil,
+                            toolbar drawsToolbar: Bool = true) -> RenderNode {
         let (transform, layout) = self.layout(of: placement)
         var children: [RenderNode] = []
         if let laidOut = layouts.screen(name, on: layout) {
@@ -311,6 +364,9 @@ struct SceneTree: Sendable {
                                            size: cell.size, transform: AffineTransform(translationX: at.x, y: at.y),
                                            alpha: selection.alpha))
             }
+        }
+        if drawsToolbar, let toolbar = layouts.screen(name, on: layout)?.spec.toolbar {
+            children.append(toolbarNode(toolbar, of: name, id: "\(placement.id)/toolbar", on: layout))
         }
         let body = RenderNode(id: placement.id, content: .part(ScreenPart(screen: name, kind: .body, layout: layout)),
                               size: layout.size,

@@ -151,7 +151,7 @@ public final class ScreenCache: @unchecked Sendable {
         part.kind == .body && (screens[part.screen]?.background.alpha ?? 1) >= 1
     }
 
-    /// The whole screen `name` at the device's size — body, views and navigation bar — as
+    /// The whole screen `name` at the device's size — body, views, toolbar and navigation bar — as
     /// un-premultiplied RGBA; nil for an unknown name.
     public func rgbaImage(of name: String) -> RGBAImage? {
         guard let screen = screens[name], let fonts = try? FontLibrary.shared.get() else { return nil }
@@ -163,6 +163,7 @@ public final class ScreenCache: @unchecked Sendable {
                     for view in layouts.screen(name, on: device)?.identifiedViews ?? [] {
                         try painter.paint(view.view, in: view.frame, on: device, screen: screen)
                     }
+                    if let toolbar = screen.toolbar { try painter.paint(toolbar, beneath: screen.background) }
                     if let bar = screen.navigationBar { try painter.paint(bar, groups: NavigationBarGroups.all) }
                 }
             }
@@ -241,6 +242,16 @@ public final class ScreenCache: @unchecked Sendable {
                 bar.largeTitle = false
                 return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paint(bar, groups: .title)
+                }
+            case .toolbarBackground, .toolbarItems:
+                guard var toolbar = screen.toolbar else { return nil }
+                // Its material is the node `<screen>/toolbar/material` beneath, which blurs what the frame shows there.
+                toolbar.material = nil
+                let area = BottomBarLayout(height: ToolbarView.barHeight, on: layout).background
+                let background = part.kind == .toolbarBackground
+                return try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
+                    cairo_translate(cairo.pointer, -area.x, -area.y)
+                    try painter(cairo).paint(toolbar, background: background, items: !background)
                 }
             case .tabBar, .tabBarBackground, .scrollContent:
                 return nil

@@ -41,6 +41,11 @@ public struct ScreenPart: Hashable, Sendable {
         /// The tab bar controller's bar's standard appearance, under its items: its background and
         /// hairline, which show once content scrolls under the bar.
         case tabBarBackground
+        /// The screen's toolbar (`ScreenSpec.toolbar`): its background and hairline, in the box from
+        /// the bar's top edge to the bottom of the screen, over a backdrop node for its material.
+        case toolbarBackground
+        /// The toolbar's items, in the same box.
+        case toolbarItems
         /// The header of section `section` of the plain list `list` as the view `UITableView` pins
         /// (`ListLayout.headerBand`): the list's background and the header's title.
         case sectionHeader(list: String, section: Int)

@@ -45,13 +45,16 @@ extension ScreenPainter {
                  alignment: .center)
     }
 
-    /// Background and hairline, then the items spread across the bar with flexible space
-    /// between them: the first at the leading margin, the last at the trailing one, a single
-    /// item centered. A material shows as it does over `beneath`.
-    func paint(_ toolbar: ToolbarView, beneath: Color) throws {
+    /// Background and hairline (`background`; a material shows as it does over `beneath`), then
+    /// the items (`items`) spread across the bar with flexible space between them: the first at the
+    /// leading margin, the last at the trailing one, a single item centered.
+    func paint(_ toolbar: ToolbarView, beneath: Color = .clear, background: Bool = true, items: Bool = true) throws {
         let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
-        paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material,
-                              beneath: beneath)
+        if background {
+            paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material,
+                                  beneath: beneath)
+        }
+        guard items else { return }
         let line = layout.bar
         let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
         let total = widths.reduce(0, +)
@@ -66,8 +69,8 @@ extension ScreenPainter {
 
     /// A bar drawn with its screen's body has nothing scrolling under it: its `material` shows
     /// as it does over the uniform colour `beneath`, the screen's background (the blur of a
-    /// still, mostly flat body is left out). The tab bar controller's bar is drawn without one,
-    /// over a backdrop node that blurs what is beneath.
+    /// still, mostly flat body is left out). The tab bar controller's bar and a screen's toolbar
+    /// in a frame are drawn without one, over a backdrop node that blurs what is beneath.
     private func paintBottomBackground(_ layout: BottomBarLayout, background: Color, separator: Color?, material: MaterialLook?,
                                        beneath: Color) {
         if let material { cairo.fill(layout.background, color: material.over(beneath)) }

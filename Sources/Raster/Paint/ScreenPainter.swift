@@ -26,8 +26,8 @@ struct ScreenPainter {
     }
 
     /// Fills the whole surface with `screen.background`, then draws its views without an id
-    /// back to front, then its tab bar or toolbar. The navigation bar and the views with ids
-    /// are parts of their own.
+    /// back to front, then its tab bar. The navigation bar, the toolbar (drawn over the views with
+    /// ids, as UIKit's toolbar lies over the content) and the views with ids are parts of their own.
     func paint(_ screen: ScreenSpec, part: Part) throws {
         cairo.withSavedState {
             cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_SOURCE)
@@ -39,7 +39,6 @@ struct ScreenPainter {
             try paint(view, defaultFrame: content)
         }
         if let tabBar = screen.tabBar { try paint(tabBar, beneath: screen.background) }
-        if let toolbar = screen.toolbar { try paint(toolbar, beneath: screen.background) }
     }
 
     /// The view alone, its `frame` (in screen points on `layout`) moved to the image's origin.
