@@ -4,8 +4,12 @@ import PackageDescription
 let package = Package(
     name: "Segue",
     platforms: [.macOS(.v13)],
+    // The one product other packages use. The `segue` executable is this package's own: SwiftPM
+    // makes a product of every executable target of the root package (`swift build --product segue`),
+    // and declaring it here would make every package that depends on SegueSnapshotTesting fetch the
+    // CLI's and the preview server's dependencies too (SwiftPM resolves what any declared product
+    // needs).
     products: [
-        .executable(name: "segue", targets: ["segue"]),
         // Verifies scenes' snapshot goldens from XCTest or Swift Testing tests (`assertSceneSnapshots`).
         .library(name: "SegueSnapshotTesting", targets: ["SegueSnapshotTesting"]),
     ],
@@ -42,13 +46,18 @@ let package = Package(
         .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging"]),
         // Zeroed, aligned buffers for pixels and frames, mapped from the kernel when large.
         .target(name: "Memory"),
-        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Video", "Staging", "Workers"]),
+        // A scene's frames as pictures: loading a scene file, the render session and its screen
+        // cache, stills, the scene folder and atomic files — everything a snapshot needs, and no encoder.
+        .target(name: "Stills", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Staging", "Workers"]),
+        // Video, batches, charts, inspection: everything the commands render beyond a still.
+        .target(name: "Pipeline", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Stills", "Video", "Staging", "Workers"]),
         // Snapshot testing: points, goldens, comparison, artifacts and reports (`segue snapshot`).
-        .target(name: "Snapshots", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Pipeline"]),
-        .target(name: "SegueSnapshotTesting", dependencies: ["Snapshots", "Pipeline"]),
+        // Stills, not Pipeline: comparing pictures links no video encoder.
+        .target(name: "Snapshots", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Stills", "Staging"]),
+        .target(name: "SegueSnapshotTesting", dependencies: ["Snapshots", "Stills"]),
         // `segue preview`: the local web server, its page and the scene-file edits it makes.
         .target(name: "Preview", dependencies: [
-            "Pipeline", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Workers",
+            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Workers",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -56,7 +65,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Snapshots", "Scene", "Engine", "Staging", "Preview", "Workers",
+            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Preview", "Workers",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -68,15 +77,15 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         // `segue trace` of every example, replayed in process and compared with Tests/Fixtures/traces.
-        .testTarget(name: "TraceTests", dependencies: ["Pipeline", "Engine", "Scene"]),
+        .testTarget(name: "TraceTests", dependencies: ["Stills", "Engine", "Scene"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Raster", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Stills", "Raster", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Stills", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
-        .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Pipeline"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Stills", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
+        .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Stills"]),
         // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by
         // path), run in this package's suite too.
         .testTarget(name: "SegueSnapshotTestingExampleTests", dependencies: ["SegueSnapshotTesting"],

@@ -1,5 +1,6 @@
 import Foundation
 import Scene
+import Stills
 import Video
 
 /// What a render writes; chosen with `segue render --format` and `segue batch --format`.

@@ -1,4 +1,5 @@
 import Foundation
+import Stills
 import Video
 
 /// How `VideoRenderer` runs a render: format, quality, parallelism and diagnostics. None of

@@ -4,6 +4,7 @@ import Foundation
 import Raster
 import Scene
 import Staging
+import Stills
 import Video
 import Workers
 

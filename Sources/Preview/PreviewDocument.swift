@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Raster
 import Scene
+import Stills
 import Workers
 
 /// One scene as the page shows it: loaded (or failed, with its diagnostics), its frames drawn on

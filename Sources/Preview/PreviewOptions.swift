@@ -1,4 +1,5 @@
 import Pipeline
+import Stills
 
 /// How `segue preview` serves.
 public struct PreviewOptions: Sendable {

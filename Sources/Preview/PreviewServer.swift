@@ -3,6 +3,7 @@ import Hummingbird
 import Engine
 import Pipeline
 import Scene
+import Stills
 import Workers
 
 /// `segue preview`: a local web server with a page to scrub a scene's frames, watch it change as

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Snapshots
+import Stills
 
 /// The folder a preview serves and the scene files in it. Nothing outside the folder is ever
 /// read on a request's behalf: a scene is named by its path relative to the folder, looked up

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Snapshots
+import Stills
 import Workers
 
 /// The page's snapshot tab: a scene's goldens checked, and recorded, through `SnapshotRunner`

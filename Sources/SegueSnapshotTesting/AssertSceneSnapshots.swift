@@ -1,9 +1,9 @@
 import Foundation
-import Pipeline
+import Stills
 import Snapshots
 // The types of this library's signatures, so that a test target that imports SegueSnapshotTesting
 // alone can name them (`SnapshotTolerance(channel: 0, pixels: 0)`, `RenderSettings(scale: 1)`).
-@_exported import struct Pipeline.RenderSettings
+@_exported import struct Stills.RenderSettings
 @_exported import enum Snapshots.SnapshotMode
 @_exported import struct Snapshots.SnapshotResult
 @_exported import struct Snapshots.SnapshotSummary

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Staging
 
 /// One scene's recording as one change: its goldens and recorded settings are written into a

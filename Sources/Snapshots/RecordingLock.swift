@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Staging
 
 #if canImport(Glibc)

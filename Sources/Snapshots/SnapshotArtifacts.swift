@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 
 /// The folders `segue snapshot` writes failures' images and `report.txt` into, touched only
 /// where they are Segue's own.

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Raster
 
 /// How far an actual image may stray from its golden and still pass.

@@ -1,5 +1,5 @@
 import Geometry
-import Pipeline
+import Stills
 import Raster
 
 /// Golden | actual | diff side by side in one image, for tools that show a failure's images but

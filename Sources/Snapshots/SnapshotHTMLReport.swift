@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 
 /// `report.html` in an artifacts folder: each failure with its golden, actual and diff images
 /// side by side, referenced by relative paths so the folder can be opened anywhere (a CI

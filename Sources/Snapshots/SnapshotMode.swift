@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 
 /// When `segue snapshot` writes goldens — swift-snapshot-testing's record modes, by its names.
 public enum SnapshotMode: String, Sendable, CaseIterable {

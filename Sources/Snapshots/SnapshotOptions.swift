@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 
 /// How `segue snapshot` runs.
 public struct SnapshotOptions: Sendable {

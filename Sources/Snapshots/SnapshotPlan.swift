@@ -1,6 +1,6 @@
 import Engine
 import Geometry
-import Pipeline
+import Stills
 import Raster
 import Scene
 

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Scene
 
 /// A snapshot run for CI: JUnit XML (one test case per snapshot point, the scene as its class),

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Scene
 
 /// What happened to one golden.

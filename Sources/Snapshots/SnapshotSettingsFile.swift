@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Scene
 
 /// The settings a scene's goldens were recorded with, kept beside them in

@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import Scene
 
 /// Every result of a run, and the reports written: the one account the console line, the text and

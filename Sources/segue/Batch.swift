@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Staging
+import Stills
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(

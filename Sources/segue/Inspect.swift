@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Geometry
 import Pipeline
+import Stills
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Stills
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Pipeline
 import Scene
+import Stills
 
 /// Refuses `value` of `option` outside `range`, naming the range — the scene keys' own
 /// (`Limits.fps`, `Limits.scale`), so an option and the key it overrides agree.

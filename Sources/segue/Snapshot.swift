@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Scene
 import Snapshots
+import Stills
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(

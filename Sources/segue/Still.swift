@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Raster
 import Scene
+import Stills
 
 struct Still: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one instant of a scene to a PNG.")

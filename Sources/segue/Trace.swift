@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Stills
 
 struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Pipeline
 import Scene
+import Stills
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

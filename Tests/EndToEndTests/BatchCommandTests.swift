@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Pipeline
+import Stills
 import XCTest
 
 /// `segue batch` from the command line: parallel scenes, skipping what is up to date, failures

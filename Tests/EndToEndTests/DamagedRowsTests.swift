@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Engine
+import Stills
 import XCTest
 @testable import Pipeline
 

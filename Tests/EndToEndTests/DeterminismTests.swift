@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import Stills
 import Workers
 import XCTest
 @testable import Pipeline

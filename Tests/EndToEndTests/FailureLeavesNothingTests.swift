@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Scene
 import Staging
+import Stills
 import XCTest
 
 /// A render, still, sheet, plot or batch that fails — while replaying the scene, drawing it or

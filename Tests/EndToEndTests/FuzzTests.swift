@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Pipeline
 import Scene
+import Stills
 import XCTest
 
 /// Nothing crashes, hangs or loses its location: mutated example scenes through `validate`

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Pipeline
 import Scene
+import Stills
 import XCTest
 
 /// Layers that abut never show a seam (Core Animation draws layer edges without antialiasing,

@@ -2,6 +2,7 @@ import CLITestSupport
 import Engine
 import Foundation
 import Pipeline
+import Stills
 import XCTest
 
 /// `segue plot` labels each release with the decision taken at that release, not with how the

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Pipeline
 import Scene
+import Stills
 import XCTest
 
 /// Every sink starts from one `RenderSession`, so stills, snapshots and sheets draw the frame

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Pipeline
 import Scene
+import Stills
 import XCTest
 
 /// iOS 18's zoom transition as a picture: the zooming card is opaque (the destination fades in

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 @testable import Preview
+import Stills
 import Workers
 import XCTest
 

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import Stills
 import XCTest
 
 /// `segue preview` in a real browser: the built binary serves a folder on a free port, and

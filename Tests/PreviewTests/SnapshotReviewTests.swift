@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Pipeline
 import Snapshots
+import Stills
 import XCTest
 @testable import Preview
 

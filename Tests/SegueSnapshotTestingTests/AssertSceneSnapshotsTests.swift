@@ -1,5 +1,5 @@
 import Foundation
-import Pipeline
+import Stills
 import SegueSnapshotTesting
 import Snapshots
 import Testing

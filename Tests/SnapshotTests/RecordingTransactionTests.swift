@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import Pipeline
+import Stills
 @testable import Snapshots
 import XCTest
 

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Pipeline
+import Stills
 import Raster
 import Snapshots
 import XCTest

@@ -1,4 +1,4 @@
-import Pipeline
+import Stills
 import Raster
 import Snapshots
 import XCTest

@@ -1,7 +1,7 @@
 import Engine
 import Foundation
-import Pipeline
 import Scene
+import Stills
 import XCTest
 
 /// `segue trace` of every example scene, replayed in this process as the command does

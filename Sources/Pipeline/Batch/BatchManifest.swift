@@ -1,5 +1,6 @@
 import Foundation
 import Scene
+import Stills
 
 /// `segue batch --json`: what a batch rendered, skipped and failed, for CI to read.
 public enum BatchManifest {

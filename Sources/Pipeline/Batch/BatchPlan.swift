@@ -1,4 +1,5 @@
 import Foundation
+import Stills
 
 /// The scenes of a folder that one machine renders: every scene file in the folder and below,
 /// sorted by relative path, then this shard's share of them (`Shard`, by estimated cost).

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Scene
 import Staging
+import Stills
 import Workers
 
 /// How `BatchRenderer` runs a batch.

@@ -1,4 +1,5 @@
 import Foundation
+import Stills
 
 /// What a batch video was rendered from, kept beside it (`.<name>.mp4.stamp`) so the next
 /// batch can skip it while nothing changed.

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Scene
+import Stills
 
 /// One line a batch sends its worker process: estimate a scene's cost for sharding, count its
 /// frames, or render it.

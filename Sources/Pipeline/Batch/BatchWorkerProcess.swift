@@ -1,5 +1,6 @@
 import Foundation
 import Staging
+import Stills
 
 /// A `segue` process that renders a batch's scenes one at a time (`BatchWorker`), so that a scene
 /// that crashes takes only this process down: the batch reports that scene's failure, removes

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Raster
 import Scene
+import Stills
 
 /// `segue sheet`: evenly spaced frames of a scene in a grid, each labelled with its time, phase
 /// and progress — a transition at a glance.

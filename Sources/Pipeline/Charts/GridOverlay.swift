@@ -2,6 +2,7 @@ import Engine
 import Geometry
 import Raster
 import Scene
+import Stills
 
 /// `segue still --grid`: a point grid over a frame and the frame of every view with an `id`
 /// outlined and named, so a tap or a swipe can be aimed by reading coordinates off a picture.

@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Raster
 import Scene
+import Stills
 
 /// `segue plot`: each transition's progress over time, with the gesture's phases shaded, touches
 /// marked and every finish, cancel or detent decision labelled — how a scene's timing reads at a glance.

@@ -1,5 +1,6 @@
 import Foundation
 import Staging
+import Stills
 
 /// A hidden temporary folder beside a destination folder: moved into its place by `commit()`,
 /// removed otherwise (a folder `StagedPath`).

@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Raster
 import Scene
+import Stills
 import Video
 import Workers
 

@@ -1,6 +1,7 @@
 import Engine
 import Raster
 import Scene
+import Stills
 import Video
 import Foundation
 

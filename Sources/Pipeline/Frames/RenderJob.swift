@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import Raster
 import Scene
+import Stills
 import Workers
 
 /// What every format's render shares: the scene's session (timeline, screens, compositing),

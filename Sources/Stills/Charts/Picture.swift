@@ -5,14 +5,14 @@ import Scene
 
 /// A straight-alpha RGBA8 picture for charts and contact sheets, drawn in pixels.
 package struct Picture {
-    let width: Int
-    let height: Int
-    private(set) var pixels: [UInt8]
+    package let width: Int
+    package let height: Int
+    package private(set) var pixels: [UInt8]
 
     /// Throws unless a `width` × `height` picture can be held and written — at most
     /// `RGBAImage.maximumSide` px per side and `Limits.pixelMemory` pixels — before anything is
     /// drawn for it; `what` names it and `change` says how to make it smaller.
-    static func checkSize(width: Int, height: Int, of what: String, change: String) throws {
+    package static func checkSize(width: Int, height: Int, of what: String, change: String) throws {
         guard width <= RGBAImage.maximumSide, height <= RGBAImage.maximumSide,
               Double(width) * Double(height) <= Double(Limits.pixelMemory) else {
             throw PipelineError.outputTooLarge(what: what, width: width, height: height, change: change)
@@ -27,7 +27,7 @@ package struct Picture {
     }
 
     /// A picture that starts as `image`, to draw over.
-    init(_ image: RGBAImage) {
+    package init(_ image: RGBAImage) {
         width = image.width
         height = image.height
         pixels = image.pixels
@@ -36,7 +36,7 @@ package struct Picture {
     package var image: RGBAImage { RGBAImage(width: width, height: height, pixels: pixels) }
 
     /// Blends `color` over the pixel at (x, y) with extra coverage `coverage` in 0...1.
-    mutating func blend(x: Int, y: Int, _ color: Color, coverage: Double = 1) {
+    package mutating func blend(x: Int, y: Int, _ color: Color, coverage: Double = 1) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let a = min(max(color.alpha * coverage, 0), 1)
         guard a > 0 else { return }
@@ -54,7 +54,7 @@ package struct Picture {
         pixels[i + 3] = UInt8((outA * 255).rounded())
     }
 
-    mutating func fill(_ rect: Rect, _ color: Color) {
+    package mutating func fill(_ rect: Rect, _ color: Color) {
         let x0 = max(Int(saturating: rect.minX.rounded()), 0), x1 = min(Int(saturating: rect.maxX.rounded()), width)
         let y0 = max(Int(saturating: rect.minY.rounded()), 0), y1 = min(Int(saturating: rect.maxY.rounded()), height)
         guard x0 < x1, y0 < y1 else { return }
@@ -64,7 +64,7 @@ package struct Picture {
     }
 
     /// An anti-aliased line `thickness` pixels wide.
-    mutating func line(from a: Point, to b: Point, _ color: Color, thickness: Double = 2) {
+    package mutating func line(from a: Point, to b: Point, _ color: Color, thickness: Double = 2) {
         let r = thickness / 2
         let minX = Int(saturating: (min(a.x, b.x) - r - 1).rounded(.down)), maxX = Int(saturating: (max(a.x, b.x) + r + 1).rounded(.up))
         let minY = Int(saturating: (min(a.y, b.y) - r - 1).rounded(.down)), maxY = Int(saturating: (max(a.y, b.y) + r + 1).rounded(.up))
@@ -82,7 +82,7 @@ package struct Picture {
         }
     }
 
-    mutating func disc(center: Point, radius: Double, _ color: Color) {
+    package mutating func disc(center: Point, radius: Double, _ color: Color) {
         let x0 = Int(saturating: (center.x - radius - 1).rounded(.down)), x1 = Int(saturating: (center.x + radius + 1).rounded(.up))
         let y0 = Int(saturating: (center.y - radius - 1).rounded(.down)), y1 = Int(saturating: (center.y + radius + 1).rounded(.up))
         for y in y0...y1 {
@@ -119,7 +119,7 @@ package struct Picture {
         }
     }
 
-    func writePNG(to url: URL) throws {
+    package func writePNG(to url: URL) throws {
         try image.writePNG(to: url)
     }
 }
@@ -127,12 +127,12 @@ package struct Picture {
 /// Text set with the bundled font, rendered once for a picture.
 package struct TextStamps {
     package struct Request {
-        var text: String
-        var size: Double
-        var weight: LabelView.Weight = .regular
-        var color: Color = .black
-        var width: Double
-        var alignment: LabelView.Alignment = .left
+        package var text: String
+        package var size: Double
+        package var weight: LabelView.Weight = .regular
+        package var color: Color = .black
+        package var width: Double
+        package var alignment: LabelView.Alignment = .left
 
         package init(text: String, size: Double, weight: LabelView.Weight = .regular, color: Color = .black,
                      width: Double, alignment: LabelView.Alignment = .left) {

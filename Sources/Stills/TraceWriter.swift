@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import Scene
+import Stills
 
 /// `segue trace`: the evaluated timeline as JSON Lines, one object per video frame.
 public enum TraceWriter {

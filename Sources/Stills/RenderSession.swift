@@ -36,7 +36,7 @@ public final class RenderSession: Sendable {
 
     /// Draws into the screen cache every part `state` shows, as compositing it would (on a
     /// canvas of its own, let go after): a frame composited later finds them drawn.
-    func drawParts(of state: FrameState) {
+    package func drawParts(of state: FrameState) {
         guard let canvas = try? canvas(padded: false) else { return }
         draw(state, on: canvas)
     }
