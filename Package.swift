@@ -28,8 +28,11 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        // The core: no clocks, no threads, no drawing or encoding. Scene reads the scene file and
-        // checks the files it names (fonts, images: their PNG headers through zlib).
+        // One worker pool and one lock box: how every module below the CLI runs work in parallel.
+        .target(name: "Workers"),
+        // The core: no clocks, no drawing or encoding. Scene reads the scene file and checks the
+        // files it names (fonts, images: their PNG headers through zlib, several PNGs at once on
+        // Workers' pool), and keeps the screens' layouts in Workers' lock box.
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
@@ -40,8 +43,6 @@ let package = Package(
 
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
-        // One worker pool and one lock box: how every module below the CLI runs work in parallel.
-        .target(name: "Workers"),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Memory", "Staging", "Workers"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging"]),
         // Zeroed, aligned buffers for pixels and frames, mapped from the kernel when large.
