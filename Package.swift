@@ -44,7 +44,7 @@ let package = Package(
         // The edges. Every file they write is staged (and cleaned up on a signal) by Staging.
         .target(name: "Staging"),
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Memory", "Staging", "Workers"]),
-        .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging", "Workers"]),
         // Zeroed, aligned buffers for pixels and frames, mapped from the kernel when large.
         .target(name: "Memory"),
         // A scene's frames as pictures: loading a scene file, the render session and its screen

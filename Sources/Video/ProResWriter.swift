@@ -1,5 +1,6 @@
 import Foundation
 internal import CFFmpeg
+import Workers
 
 /// Encodes `AlphaFrame`s to a ProRes 4444 QuickTime movie with alpha: `prores_ks`, profile 4444,
 /// yuva444p10le, 16-bit alpha, BT.709, vendor `apl0` so Apple's tools treat it as their own.
@@ -21,7 +22,7 @@ public final class ProResWriter {
         guard (2...16384).contains(width), (2...16384).contains(height), width.isMultiple(of: 2) else {
             throw VideoError.invalidSettings("ProRes frame size \(width)x\(height) must be even in width and between 2 and 16384")
         }
-        guard (1...1000).contains(fps), (1...64).contains(threads) else {
+        guard (1...1000).contains(fps), WorkerPool.threadRange.contains(threads) else {
             throw VideoError.invalidSettings("fps \(fps) or threads \(threads) out of range")
         }
         let codec = try CodecContext(encoder: "prores_ks", options: ["profile": "4444", "vendor": "apl0", "alpha_bits": "16"]) {

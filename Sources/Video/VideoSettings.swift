@@ -1,3 +1,4 @@
+import Workers
 /// The size, frame rate and encoder knobs of one H.264 or HEVC MP4 file.
 ///
 /// The initializer accepts any values; `MP4Writer` validates them and throws
@@ -53,8 +54,8 @@ public struct VideoSettings: Sendable, Hashable {
         guard (0...51).contains(crf) else {
             throw fail("crf \(crf) is out of range 0...51")
         }
-        guard (1...64).contains(threads) else {
-            throw fail("threads \(threads) is out of range 1...64")
+        guard WorkerPool.threadRange.contains(threads) else {
+            throw fail("threads \(threads) is out of range \(WorkerPool.threadRange)")
         }
         guard !preset.isEmpty, preset.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw fail("preset \"\(preset)\" is not an \(codec.encoderName) preset name")

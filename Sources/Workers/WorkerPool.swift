@@ -18,6 +18,10 @@ import Foundation
 /// - Each thread makes its own worker value (a canvas, a converter, a process) with
 ///   `makeWorker`, uses it for every item it claims, and hands it to `finished` when it ends.
 public struct WorkerPool: Sendable {
+    /// How many threads a user may ask for, wherever a count of threads or worker processes is an
+    /// option (`--threads`, `--jobs`, `--converter-threads`) or a setting of the encoder's.
+    public static let threadRange = 1...64
+
     /// The number of threads (at least one).
     public var threads: Int
     /// Every thread's name, as debuggers and `top -H` show it (at most 15 bytes on Linux).

@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Staging
 import Stills
+import Workers
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,8 +53,8 @@ struct Batch: ParsableCommand {
     @OptionGroup var overrides: OverrideOptions
 
     func validate() throws {
-        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
-        if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+        try check(jobs, WorkerPool.threadRange, "--jobs")
+        try check(threads, WorkerPool.threadRange, "--threads")
         do {
             try OutputFormat.checkBatchFolder(output, format: format)
         } catch {

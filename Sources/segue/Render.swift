@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Raster
+import Stills
+import Workers
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,11 +48,11 @@ struct Render: ParsableCommand {
     var compositeEveryFrame = false
 
     func validate() throws {
-        if let threads, !(1...64).contains(threads) { throw ValidationError("--threads must be between 1 and 64") }
+        try check(threads, WorkerPool.threadRange, "--threads")
         if let framesInFlight, !(1...256).contains(framesInFlight) {
             throw ValidationError("--frames-in-flight must be between 1 and 256")
         }
-        if !(1...64).contains(converterThreads) { throw ValidationError("--converter-threads must be between 1 and 64") }
+        try check(converterThreads, WorkerPool.threadRange, "--converter-threads")
         _ = try resolvedFormat()
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Workers
 
 /// Converts Cairo ARGB32 frames (B,G,R,A bytes on little-endian) to BT.709 limited-range yuv420p.
 ///
@@ -48,8 +49,8 @@ public final class YUVConverter: @unchecked Sendable {
             throw VideoError.invalidSettings(
                 "converter size \(width)x\(height) must be even and between \(VideoSettings.minimumDimension) and 16384")
         }
-        guard (1...64).contains(threads) else {
-            throw VideoError.invalidSettings("converter threads \(threads) is out of range 1...64")
+        guard WorkerPool.threadRange.contains(threads) else {
+            throw VideoError.invalidSettings("converter threads \(threads) is out of range \(WorkerPool.threadRange)")
         }
         self.width = width
         self.height = height
