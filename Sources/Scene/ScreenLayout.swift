@@ -392,6 +392,9 @@ public struct NavigationBarLayout: Sendable {
     public struct Items: Sendable {
         /// The back label's box on the bar's line; nil without a back label.
         public var backLabel: Rect?
+        /// What the back label says (`backButtonDisplayMode` `.default`): the previous screen's
+        /// title where it fits, else "Back", else nothing (the chevron alone).
+        public var backTitle: String?
         /// Each leading and trailing item's box on the bar's line, in the bar's order.
         public var leading: [Rect]
         public var trailing: [Rect]
@@ -400,32 +403,24 @@ public struct NavigationBarLayout: Sendable {
         public var titleTrailing: Double
     }
 
-    /// The back label (at most 30 % of the bar) after the chevron, then the leading items from
-    /// there and the trailing ones from the trailing margin inward, 16 pt apart: text at its
-    /// width in 17 pt type (semibold for `done`, `textWidth(text, prominent)`), a symbol or an
-    /// icon in a 24 pt box.
+    /// UIKit's generic back button title (`backButtonDisplayMode` `.default` and `.generic`).
+    public static let genericBackTitle = "Back"
+
+    /// The back label after the chevron, then the leading items from there and the trailing ones
+    /// from the trailing margin inward, 16 pt apart: text at its width in 17 pt type (semibold for
+    /// `done` and the title, `textWidth(text, prominent)`), a symbol or an icon in a 24 pt box.
+    ///
+    /// The back label is never truncated: as `UINavigationItem.BackButtonDisplayMode.default`
+    /// does, it shows the previous screen's title where that fits, else the generic "Back", else
+    /// no title ([DOC] "the navigation item attempts to display … `title`, a generic title, such
+    /// as Back, no title … according to the available space"). It fits where it ends 8 pt short
+    /// of the centered title (the gap the painter keeps between a title and the buttons), or of
+    /// the leading or trailing items where the bar shows no title on its line [EST].
     public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
         let line = self.bar
         func width(_ item: NavigationBarView.Item) throws -> Double {
             if case .text(let text) = item.content { return try textWidth(text, item.isProminent) }
             return 24
-        }
-        var leadingEdge = margin
-        var backLabel: Rect?
-        if let back = bar.back {
-            leadingEdge = backChevron.maxX
-            if !back.isEmpty {
-                let width = min(try textWidth(back, false), line.width * 0.3)
-                backLabel = Rect(x: backTitleX, y: line.y, width: width, height: line.height)
-                leadingEdge = backTitleX + width
-            }
-            leadingEdge += bar.leading.isEmpty ? 0 : 16
-        }
-        var leading: [Rect] = []
-        for item in bar.leading {
-            let w = try width(item)
-            leading.append(Rect(x: leadingEdge, y: line.y, width: w, height: line.height))
-            leadingEdge += w + 16
         }
         var trailingEdge = line.maxX - margin
         var trailing: [Rect] = []
@@ -434,7 +429,38 @@ public struct NavigationBarLayout: Sendable {
             trailing.insert(Rect(x: trailingEdge - w, y: line.y, width: w, height: line.height), at: 0)
             trailingEdge -= w + 16
         }
-        return Items(backLabel: backLabel, leading: leading, trailing: trailing, titleLeading: leadingEdge, titleTrailing: trailingEdge)
+        let leadingWidths = try bar.leading.map(width)
+        let leadingRun = leadingWidths.reduce(0) { $0 + $1 + 16 }
+        var leadingEdge = margin
+        var backLabel: Rect?, backTitle: String?
+        if let back = bar.back {
+            leadingEdge = backChevron.maxX
+            if !back.isEmpty {
+                // Where the back label must end: short of the title on the bar's line, else of the trailing items.
+                var end = trailingEdge + 16 - 8
+                if let title = bar.title, !bar.largeTitle {
+                    let half = try textWidth(title, true) / 2
+                    end = min(end, line.midX - half - 8)
+                }
+                end -= bar.leading.isEmpty ? 0 : 16 + leadingRun
+                for candidate in [back, Self.genericBackTitle] where backTitle == nil {
+                    let w = try textWidth(candidate, false)
+                    if backTitleX + w <= end {
+                        backTitle = candidate
+                        backLabel = Rect(x: backTitleX, y: line.y, width: w, height: line.height)
+                        leadingEdge = backTitleX + w
+                    }
+                }
+            }
+            leadingEdge += bar.leading.isEmpty ? 0 : 16
+        }
+        var leading: [Rect] = []
+        for w in leadingWidths {
+            leading.append(Rect(x: leadingEdge, y: line.y, width: w, height: line.height))
+            leadingEdge += w + 16
+        }
+        return Items(backLabel: backLabel, backTitle: backTitle, leading: leading, trailing: trailing,
+                     titleLeading: leadingEdge, titleTrailing: trailingEdge)
     }
 
     /// The items laid out with their text measured by `text`, in the 17 pt type the painter sets

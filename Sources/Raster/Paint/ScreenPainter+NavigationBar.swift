@@ -28,9 +28,9 @@ extension ScreenPainter {
         let places = try layout.items(of: bar) { text, prominent in
             try self.width(of: text, size: 17, weight: prominent ? .semibold : .regular)
         }
-        if let back = bar.back {
+        if bar.back != nil {
             if groups.contains(.backChevron) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
-            if let box = places.backLabel, groups.contains(.backLabel) {
+            if let box = places.backLabel, let back = places.backTitle, groups.contains(.backLabel) {
                 try draw(back, in: box, size: 17, color: bar.tint)
             }
         }
