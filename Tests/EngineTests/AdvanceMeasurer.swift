@@ -16,6 +16,16 @@ extension Timeline {
     init(scene: Scene) throws {
         try self.init(scene: scene, text: AdvanceMeasurer())
     }
+
+    /// The timeline of a scene a test writes out (read as `t.yaml`).
+    init(yaml: String) throws {
+        try self.init(scene: try SceneLoader.load(text: yaml, file: "t.yaml", name: "t"))
+    }
+}
+
+/// `count` row titles for a list a test writes: "`prefix` 1, `prefix` 2, …".
+func rowTitles(_ prefix: String, _ count: Int) -> String {
+    (1...count).map { "\(prefix) \($0)" }.joined(separator: ", ")
 }
 
 extension SceneTree {

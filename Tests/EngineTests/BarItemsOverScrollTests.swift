@@ -16,14 +16,13 @@ final class BarItemsOverScrollTests: XCTestCase {
     /// Mail's inbox: scrolled `scroll` pt up by a drag held still (no fling), then a push to a
     /// message and a pop back.
     func timeline(scroll: Int) throws -> Timeline {
-        let rows = (1...30).map { "Message \($0)" }.joined(separator: ", ")
-        return try Timeline(scene: try SceneLoader.load(text: """
+        try Timeline(yaml: """
             device: iphone-15
             fps: 30
             screens:
               inbox:
                 navigationBar: { title: Inbox, largeTitle: true, trailing: [Edit] }
-                content: [{ list: { id: mail, rows: [\(rows)] } }]
+                content: [{ list: { id: mail, rows: [\(rowTitles("Message", 30))] } }]
               message:
                 navigationBar: { title: Message, back: Inbox, trailing: [Reply] }
             root: inbox
@@ -33,7 +32,7 @@ final class BarItemsOverScrollTests: XCTestCase {
               - { at: 0.2, pan: [[0, 196, 700], [0.1, 196, \(700 - 10 - scroll)], [0.4, 196, \(700 - 10 - scroll)]], expect: scroll }
               - { at: 1.0, push: message }
               - { at: 2.0, pop: true }
-            """, file: "t.yaml", name: "t"))
+            """)
     }
 
     func testEveryBarPartKeepsItsPaintedSizeThroughThePushAndThePopWhateverTheScroll() throws {

@@ -13,14 +13,13 @@ final class ToolbarTests: XCTestCase {
     let box = Rect(x: 0, y: 852 - 34 - 44, width: 393, height: 78)
 
     func timeline(detailToolbar: Bool, material: Bool = true) throws -> Timeline {
-        let rows = (1...30).map { "Row \($0)" }.joined(separator: ", ")
-        return try Timeline(scene: try SceneLoader.load(text: """
+        try Timeline(yaml: """
             device: iphone-15
             fps: 30
             screens:
               inbox:
                 navigationBar: { title: Inbox }
-                content: [{ list: { id: mail, rows: [\(rows)] } }]
+                content: [{ list: { id: mail, rows: [\(rowTitles("Row", 30))] } }]
                 toolbar: { items: [{ icon: trash }, { icon: square.and.pencil }]\(material ? "" : ", background: systemBackground") }
               detail:
                 navigationBar: { title: Message, back: Inbox }
@@ -32,7 +31,7 @@ final class ToolbarTests: XCTestCase {
             timeline:
               - { at: 0.2, pan: [[0, 196, 600], [0.1, 196, 400], [0.3, 196, 400]], expect: scroll }
               - { at: 1.0, push: detail }
-            """, file: "t.yaml", name: "t"))
+            """)
     }
 
     func index(_ layers: [PlacedNode], _ id: String) -> Int? { layers.firstIndex { $0.id == id } }
