@@ -21,7 +21,9 @@ struct SheetGeometry: Sendable, Hashable {
     var topGap = 0.08
     var cornerRadius = 12.0
     var grabber = false
-    var grabberColor = Color(r8: 60, g8: 60, b8: 67, alpha: 0.3)
+    /// The scene's appearance: the grabber is `tertiaryLabel` in it.
+    var appearance = Appearance.light
+    var grabberColor: Color { SystemColor.named("tertiaryLabel", appearance: appearance) ?? .black }
     /// The presenter's scale and how far its top edge moves down (fraction of the height) behind a large sheet.
     var presenterScale = 0.9165
     var presenterOffset = 0.07

@@ -101,8 +101,7 @@ struct PageSheet: SheetStyle {
     func driver(_ run: StyleRun) -> SheetDriver {
         let b = run.stage.bounds
         var geometry = geometry(run.settings, bounds: b)
-        // The grabber is `tertiaryLabel`, in the scene's appearance.
-        geometry.grabberColor = SystemColor.named("tertiaryLabel", appearance: run.stage.appearance) ?? geometry.grabberColor
+        geometry.appearance = run.stage.appearance
         return SheetDriver(styleName: name, geometry: geometry, rules: rules(run.settings, bounds: b),
                            stage: run.stage, forward: run.forward)
     }
