@@ -15,7 +15,10 @@ struct PercentDrivenDriver: TransitionDriver {
     let geometry: any StyleGeometry
     let stage: TransitionStage
     let isForward: Bool
-    let completionCurve: CubicTimingCurve
+    /// The curve `finish()` / `cancel()` run the rest along when scrubbing in layer time; nil for
+    /// an interruptible animator, which UIKit continues on its own timing
+    /// (`continueAnimation(withTimingParameters: nil, durationFactor:)`), so no curve applies.
+    let completionCurve: CubicTimingCurve?
     let completionSpeed: Double
     /// True for animations scrubbed in layer time (`UIView.animate`); false for property animators.
     let scrubsInLayerTime: Bool
@@ -39,7 +42,7 @@ struct PercentDrivenDriver: TransitionDriver {
     var destination: String { isForward ? stage.above : stage.below }
 
     init(styleName: String, geometry: any StyleGeometry, stage: TransitionStage, forward: Bool, timing: AnimatorTiming,
-         completionCurve: CubicTimingCurve, completionSpeed: Double, scrubsInLayerTime: Bool, interruptible: Bool,
+         completionCurve: CubicTimingCurve?, completionSpeed: Double, scrubsInLayerTime: Bool, interruptible: Bool,
          rule: InteractionRule?) {
         self.styleName = styleName
         self.geometry = geometry
@@ -98,7 +101,8 @@ struct PercentDrivenDriver: TransitionDriver {
             phases.set(.interactive, at: event.time)
         case .changed:
             if let auto = rule.autoFinish, progress > auto {
-                animator.scrub(to: progress, at: event.time)
+                // `if progress <= 0.7 { update(progress) } else { finish() }`: a value past the
+                // threshold is never applied; `finish()` runs on from the last one that was.
                 complete(toEnd: true, at: event.time)
             } else {
                 animator.scrub(to: progress, at: event.time)
@@ -130,7 +134,7 @@ struct PercentDrivenDriver: TransitionDriver {
         let remaining = toEnd ? 1 - fraction : fraction
         let duration = animator.timing.duration
         if scrubsInLayerTime {
-            animator.complete(at: time, toEnd: toEnd, completionCurve: completionCurve,
+            animator.complete(at: time, toEnd: toEnd, completionCurve: completionCurve ?? .easeInOut,
                               duration: duration * remaining / completionSpeed)
         } else {
             animator.continueAnimation(at: time, reversed: !toEnd, timing: nil,

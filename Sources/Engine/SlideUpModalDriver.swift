@@ -11,7 +11,8 @@ import Scene
 /// finger 1:1 and then a spring (mass 2.5, stiffness 2000, damping 95) — the tutorial's frame
 /// animator. A pan scrubs the transition by dy / (container height × 1.1); on release a flick
 /// faster than 1200 pt/s decides by its direction, otherwise a fraction above 0.2 finishes.
-/// Both animators are interruptible.
+/// A touch catches neither animator unless `interruptible` asks for it: the tutorial's
+/// `gestureRecognizerShouldBegin` returns `transitionDriver.isInteractive` while a driver exists.
 ///
 /// Durations, as UIKit runs the tutorial: the frame animator is
 /// `UIViewPropertyAnimator(duration: hideShowBarDuration, timingParameters: spring)`. Setting
@@ -52,8 +53,8 @@ struct SlideUpModalDriver: TransitionDriver {
     var picture: (@Sendable (_ amount: Double, _ offset: Double?) -> [Placement])?
     var destination: String { isForward ? sheet : presenter }
     var source: String { isForward ? presenter : sheet }
-    /// Both animators are interruptible in the tutorial; a custom style may say otherwise.
-    var isInterruptible = true
+    /// Whether a touch catches the completion: the `interruptible` setting (off, as in the tutorial).
+    var isInterruptible: Bool
 
     /// The frame animator's `duration` property: what its spring timing leaves there — the
     /// duration a damping-ratio spring honours, or the settling duration of a
@@ -79,6 +80,7 @@ struct SlideUpModalDriver: TransitionDriver {
         animator = PropertyAnimator(timing: .cubic(parameters.curve, duration: Self.transitionDuration(parameters)))
         sheetY = forward ? nil : Track(bounds.minY)
         travel = bounds.height
+        isInterruptible = parameters.interruptible
     }
 
     /// A non-interactive transition started by an action (`animate(.end)` in the tutorial).
@@ -178,15 +180,17 @@ struct SlideUpModalDriver: TransitionDriver {
         var frameRun: Double?
         if var track = sheetY {
             let target = toEnd ? bounds.minY + travel : bounds.minY
-            frameRun = track.animate(to: target, at: time, spring: parameters.spring, velocity: inherited)
+            frameRun = track.animate(to: target, at: time, spring: parameters.spring, velocity: inherited, oneAxisOfTwo: true)
             sheetY = track
         }
         if startsAnimator {
             animator.start(at: time, reversed: !toEnd)
         } else {
-            // `frameAnimator.duration / transitionAnimator.duration`: the reported durations.
+            // `frameAnimator.duration / transitionAnimator.duration`: the reported durations; the
+            // frame animator made with the release velocity reports its own.
+            let frameDuration = frameRun.flatMap { $0 > 0 ? $0 : nil } ?? Self.frameAnimatorDuration(parameters)
             animator.continueAnimation(at: time, reversed: !toEnd, timing: nil,
-                                       durationFactor: Self.frameAnimatorDuration(parameters) / transitionDuration)
+                                       durationFactor: frameDuration / transitionDuration)
         }
         let transitionEnd = animator.completionTime ?? time
         // `completeTransition` comes with the transition animator's completion. A dismissed

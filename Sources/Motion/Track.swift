@@ -24,13 +24,23 @@ public struct Track: Sendable {
     /// `velocity` is in points per second and becomes the spring's initial velocity in units of the distance.
     /// Returns how long the spring moves the value: its settling duration, or for a spring given
     /// by damping ratio and duration exactly that duration (`honouredDuration`).
+    ///
+    /// `oneAxisOfTwo`: the value is one component of a `UISpringTimingParameters` animation whose
+    /// initial velocity is a vector with the other component at rest (a frame moved along y only).
+    /// UIKit's `-[UISpringTimingParameters settlingDuration]` reports the larger of the two
+    /// components' settling durations, and the animator shows the spring, unsnapped, until then
+    /// (docs/uikit-semantics.md#spring-durations).
     @discardableResult
-    public mutating func animate(to target: Double, at time: Double, spring: Spring, velocity: Double = 0) -> Double {
+    public mutating func animate(to target: Double, at time: Double, spring: Spring, velocity: Double = 0,
+                                 oneAxisOfTwo: Bool = false) -> Double {
         let from = value(at: time)
         let distance = target - from
         let normalized = abs(distance) > 1e-9 ? velocity / distance : 0
         let moving = spring.withInitialVelocity(normalized)
-        let duration = abs(distance) > 1e-9 ? (moving.honouredDuration ?? moving.settlingDuration()) : 0
+        var duration = abs(distance) > 1e-9 ? (moving.honouredDuration ?? moving.settlingDuration()) : 0
+        if oneAxisOfTwo, moving.honouredDuration == nil {
+            duration = max(duration, spring.withInitialVelocity(0).settlingDuration())
+        }
         add(.spring(moving, from: from, to: target, duration: duration), at: time)
         return duration
     }

@@ -230,13 +230,37 @@ final class SlideUpModalTests: XCTestCase {
         XCTAssertEqual(timeline.state(at: 1.05).phase, .idle)
     }
 
+    /// The tutorial lets no touch catch a running animation: its `gestureRecognizerShouldBegin`
+    /// returns `transitionDriver.isInteractive` while a driver exists, false during an animated
+    /// dismissal. A finger landing then is told it does nothing, and the dismissal runs its course.
+    func testByDefaultATouchDoesNotCatchTheRunningAnimation() throws {
+        let entries = """
+              - { at: 0, present: sheet }
+              - { at: 1, dismiss: true }
+              - { at: 1.1, pan: [[0, 200, 600], [0.3, 200, 602]] }
+            """
+        XCTAssertThrowsError(try Timeline(scene: try scene(timeline: entries))) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("this gesture does nothing"), message)
+        }
+        let untouched = try Timeline(scene: try scene(timeline: entries.replacingOccurrences(of: "]] }", with: "]], expect: nothing }")))
+        let alone = try Timeline(scene: try scene(timeline: """
+              - { at: 0, present: sheet }
+              - { at: 1, dismiss: true }
+            """))
+        for t in stride(from: 1.0, through: 1.6, by: 0.05) {
+            XCTAssertEqual(untouched.state(at: t).layers, alone.state(at: t).layers, "t = \(t): the finger changes nothing")
+        }
+    }
+
+    /// `interruptible: true` (Segue's addition) lets the finger catch it.
     func testTouchDuringTheAnimationCatchesTheSheet() throws {
         // The dismissal animation starts at 1.0; a finger lands at 1.1 and holds still for 0.3 s.
         let timeline = try Timeline(scene: try scene(timeline: """
               - { at: 0, present: sheet }
               - { at: 1, dismiss: true }
               - { at: 1.1, pan: [[0, 200, 600], [0.3, 200, 602]] }
-            """))
+            """, transition: ", interruptible: true"))
         let caught = timeline.state(at: 1.1)
         XCTAssertEqual(caught.phase, .interactive)
         let y = try layer(caught, "sheet").frame.minY

@@ -196,6 +196,57 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(scrub.layers[1].frame.minX, -400 * (1 - CubicTimingCurve.easeOut.value(at: x / 400)), accuracy: 1e-6)
     }
 
+    /// The tutorial's `.changed`: `if progress <= 0.7 { update(progress) } else { finish() }` — a
+    /// value past 0.7 is never applied, and `finish()` completes from the last one that was, in
+    /// 2 s × (1 − that progress) (`UIPercentDrivenInteractiveTransition`, completionSpeed 1).
+    /// Over every pan from x 20…380 with travels 40…360: no interactive frame shows more than 0.7,
+    /// the picture never jumps, and the completion lasts what remains.
+    func testCoverFromLeftNeverAppliesAProgressPastTheThreshold() throws {
+        let transitions = "  - { from: a, to: b, style: cover-from-left }"
+        var finished = 0
+        for x in stride(from: 20.0, through: 380, by: 40) {
+            for travel in stride(from: 40.0, through: 360, by: 40) where x + 12 + travel <= 400 {
+                let label = "pan from x \(x), travel \(travel)"
+                let t = try Timeline(scene: try scene(transitions, drag(at: 0, x: x, travel: travel)))
+                var lastApplied = 0.0, finishStart: Double?, finishEnd: Double?, previous: Double?
+                for frame in 0..<t.frameCount {
+                    let state = t.state(frame: frame)
+                    guard let p = state.progress else { continue }
+                    // The picture shows the 2 s ease-out animation in layer time: easeOut(fraction).
+                    let fraction = CubicTimingCurve.easeOut.input(forValue: p)
+                    if state.phase == .interactive {
+                        XCTAssertLessThanOrEqual(fraction, 0.7 + 1e-6, "\(label), frame \(frame)")
+                        lastApplied = fraction
+                    } else if state.phase == .animating {
+                        if finishStart == nil { finishStart = state.time - 0.01 }
+                        // A completion moves no more than its curve does in 10 ms: no jump on the frame it starts.
+                        if let previous { XCTAssertLessThan(abs(p - previous), 0.025, "\(label), frame \(frame): a jump") }
+                    }
+                    previous = p
+                    if state.phase == .animating { finishEnd = state.time }
+                }
+                guard topIDs(t) == ["b"], let start = finishStart, let end = finishEnd else { continue }
+                finished += 1
+                XCTAssertEqual(end - start, 2.0 * (1 - lastApplied), accuracy: 0.03, label)
+            }
+        }
+        XCTAssertGreaterThan(finished, 10, "enough pans cross 0.7")
+    }
+
+    /// The tutorial returns no dismissal animator (`animationControllerForDismissedController` is not
+    /// implemented), so UIKit dismisses with the presented controller's `modalTransitionStyle`,
+    /// `.coverVertical`: the screen slides straight down on UIKit's default spring, not back to the left.
+    func testCoverFromLeftDismissesWithUIKitsDefaultSlideDown() throws {
+        let transitions = "  - { from: a, to: b, style: cover-from-left }"
+        let t = try Timeline(scene: try scene(transitions, drag(at: 0, x: 20, travel: 300) + "\n  - { at: 3, dismiss: true }"))
+        for dt in [0.05, 0.1, 0.2, 0.3] {
+            let b = try XCTUnwrap(t.state(at: 3 + dt).layers.first { $0.id == "b" }, "t = 3 + \(dt)")
+            XCTAssertEqual(b.frame.minX, 0, "t = 3 + \(dt): no sideways motion")
+            XCTAssertEqual(b.frame.minY, 800 * Spring.uiKitDefault.value(at: dt), accuracy: 1e-6, "t = 3 + \(dt)")
+        }
+        XCTAssertEqual(topIDs(t), ["a"])
+    }
+
     func testDrawerOpensAndClosesByPan() throws {
         let transitions = "  - { from: a, to: b, style: side-drawer }"
         // Open: percent = dx / 320 > 0.5 → 160 pt.
@@ -277,8 +328,15 @@ final class StyleTests: XCTestCase {
         }
     }
 
-    func testScaleFadeDismissalIsInterruptible() throws {
-        let transitions = "  - { from: a, to: b, style: scale-fade-modal }"
+    func testScaleFadeDismissalIsInterruptibleWhenAskedFor() throws {
+        let entries = """
+              - { at: 0, present: b }
+              - { at: 1, dismiss: true }
+              - { at: 1.1, pan: [[0, 200, 400], [0.3, 201, 400]] }
+            """
+        // The tutorial's chapter begins a pan only with no interaction controller running: by default nothing is caught.
+        XCTAssertThrowsError(try Timeline(scene: try scene("  - { from: a, to: b, style: scale-fade-modal }", entries)))
+        let transitions = "  - { from: a, to: b, style: scale-fade-modal, interruptible: true }"
         let t = try Timeline(scene: try scene(transitions, """
               - { at: 0, present: b }
               - { at: 1, dismiss: true }

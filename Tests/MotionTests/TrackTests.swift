@@ -77,6 +77,36 @@ final class TrackTests: XCTestCase {
         XCTAssertEqual(track.value(at: 20), -50)
     }
 
+    /// `-[UISpringTimingParameters settlingDuration]` is the larger of the settling durations for the
+    /// initial velocity's dy and dx (docs/uikit-semantics.md#spring-durations). A frame moved along y
+    /// has dx = 0, so a release velocity can lengthen the animator but never shorten it below the
+    /// spring's settling from rest, and the spring is shown, unsnapped, until then.
+    func testOneAxisOfTwoRunsTheLargerOfTheComponentsSettlingDurations() {
+        // The slide-up tutorial's spring: m 2.5, k 2000, c 95 → ω0 = √800, ζ = 95 / (2√5000).
+        let spring = Spring(mass: 2.5, stiffness: 2000, damping: 95)
+        let w0 = 800.0.squareRoot(), zeta = 95 / (2 * 5000.0.squareRoot()), wd = w0 * (1 - zeta * zeta).squareRoot()
+        // [CALC] the envelope bound (1 + |B|)·e^(−ζω0·t) = 0.001 with B = (ζω0 − v) / ωd:
+        let settle = { (v: Double) in log((1 + abs((zeta * w0 - v) / wd)) / 0.001) / (zeta * w0) }
+        XCTAssertEqual(settle(0), 0.3975, accuracy: 5e-5, "the tutorial's 0.3975 s")
+        // A release at v = ζω0 (in distances per second) settles soonest: 0.3636 s on its own.
+        let v = zeta * w0
+        XCTAssertLessThan(settle(v), settle(0) - 0.03)
+        for oneAxisOfTwo in [false, true] {
+            var track = Track(0)
+            let duration = track.animate(to: 100, at: 0, spring: spring, velocity: 100 * v, oneAxisOfTwo: oneAxisOfTwo)
+            XCTAssertEqual(duration, oneAxisOfTwo ? settle(0) : settle(v), accuracy: 1e-9)
+            // Between the two settling times the one-axis track still shows the spring.
+            let t = (settle(v) + settle(0)) / 2
+            let spring = 100 * spring.withInitialVelocity(v).value(at: t)
+            XCTAssertNotEqual(spring, 100)
+            XCTAssertEqual(track.value(at: t), oneAxisOfTwo ? spring : 100, accuracy: 1e-12)
+            XCTAssertEqual(track.value(at: settle(0) + 1e-9), 100)
+        }
+        // A velocity that settles later than rest keeps its own, longer duration.
+        var slow = Track(0)
+        XCTAssertEqual(slow.animate(to: 100, at: 0, spring: spring, velocity: -500, oneAxisOfTwo: true), settle(-5), accuracy: 1e-9)
+    }
+
     func testAnimateToCurrentValueIsAHold() {
         var track = Track(42)
         let duration = track.animate(to: 42, at: 1, spring: Spring(stiffness: 100, damping: 10), velocity: 300)

@@ -37,6 +37,7 @@ final class CustomStyleDecoderTests: XCTestCase {
               mine:
                 presentation: [navigation, modal]
                 spring: { dampingRatio: 0.8, duration: 0.5 }
+                scrubbing: layer
                 resting: all
                 layers:
                   - node: below

@@ -4,10 +4,11 @@ import Motion
 import Scene
 
 /// `cover-from-left` (its tutorial: docs/uikit-semantics.md#tutorial-styles): the new screen covers the current one from the left, scrubbed
-/// by the finger's position.
+/// by the finger's position. The tutorial returns no dismissal animator, so a dismissal is UIKit's
+/// default for the presented controller's `modalTransitionStyle`, `.coverVertical`: it slides down.
 struct CoverFromLeft: PercentDrivenStyle {
     let name = "cover-from-left"
-    let summary = "the new screen slides in from x = −width over the current one, following the finger's x"
+    let summary = "the new screen slides in from x = −width over the current one, following the finger's x; dismissed, it slides down (UIKit's default)"
     let presentations: [Presentation] = [.modal]
     enum Key {
         static let duration = Setting<Double>.duration(2.0, "`UIView.animate(withDuration: 2.0)`")
@@ -21,6 +22,8 @@ struct CoverFromLeft: PercentDrivenStyle {
     let settings = [SettingDescriptor]([Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.autoFinish])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
+        // `animationControllerForDismissedController` is not implemented: UIKit's own dismissal.
+        guard run.forward else { return FullScreenCover.coverVertical(styleName: name, run) }
         let s = run.settings
         // The `cover-from-left` tutorial: progress = touch x / width; past 0.7 it finishes at once.
         let auto = s[Key.autoFinish]
@@ -32,7 +35,7 @@ struct CoverFromLeft: PercentDrivenStyle {
         return PercentDrivenDriver(styleName: name, geometry: CoverGeometry(), stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,
-                                   interruptible: false, rule: run.forward ? rule : nil)
+                                   interruptible: false, rule: rule)
     }
 }
 

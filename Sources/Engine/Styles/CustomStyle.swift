@@ -58,7 +58,8 @@ struct CustomStyle: TransitionStyleDefinition {
         let gesture = direction(run.forward).gesture
         let geometry = geometry(run)
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: timing, completionCurve: gesture?.completionCurve ?? GestureKeys.completionCurve.defaultValue,
+                                   timing: timing,
+                                   completionCurve: spec.scrubbing == .layer ? gesture?.completionCurve ?? GestureKeys.completionCurve.defaultValue : nil,
                                    completionSpeed: gesture?.completionSpeed ?? GestureKeys.completionSpeed.defaultValue,
                                    scrubsInLayerTime: spec.scrubbing == .layer,
                                    interruptible: gesture?.interruptible ?? GestureKeys.interruptible.defaultValue,
@@ -190,17 +191,16 @@ struct CustomStyle: TransitionStyleDefinition {
         p.flickVelocity = gesture.finish.flick ?? .infinity
         p.completionThreshold = gesture.finish.threshold ?? 0.5
         p.releaseVelocity = follow.inheritsVelocity ? .inherit : .zero
+        p.interruptible = gesture.interruptible
         let geometry = geometry(run), stage = run.stage, name = self.name
         let followed = follow.role == .from ? stage.below : stage.above
         // How far the screen travels from rest (fully in) to fully out, down.
         let rest = geometry.layers(amount: 1, stage: stage).first { $0.id == followed }?.frame ?? stage.bounds
         let out = geometry.layers(amount: 0, stage: stage).first { $0.id == followed }?.frame ?? stage.bounds
         let travel = out.y - rest.y
-        let interruptible = gesture.interruptible
         return (p, { driver in
             driver.styleName = name
             driver.travel = travel
-            driver.isInterruptible = interruptible
             driver.picture = { amount, offset in
                 var placements = geometry.layers(amount: amount, stage: stage)
                 if let offset, let index = placements.firstIndex(where: { $0.id == followed }) {

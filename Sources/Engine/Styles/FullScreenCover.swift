@@ -19,8 +19,14 @@ struct FullScreenCover: PercentDrivenStyle {
     let settings = [SettingDescriptor]([Key.spring])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
-        PercentDrivenDriver(styleName: name, geometry: CoverVerticalGeometry(), stage: run.stage, forward: run.forward,
-                            timing: .spring(run.settings[Key.spring]), completionCurve: .linear,
+        Self.coverVertical(styleName: name, run, spring: run.settings[Key.spring])
+    }
+
+    /// UIKit's `.coverVertical` slide for `run`: also the dismissal of a custom presentation whose
+    /// transitioning delegate returns no dismissal animator.
+    static func coverVertical(styleName: String, _ run: StyleRun, spring: Spring = Key.spring.defaultValue) -> PercentDrivenDriver {
+        PercentDrivenDriver(styleName: styleName, geometry: CoverVerticalGeometry(), stage: run.stage, forward: run.forward,
+                            timing: .spring(spring), completionCurve: nil,
                             completionSpeed: 1, scrubsInLayerTime: false, interruptible: false, rule: nil)
     }
 }

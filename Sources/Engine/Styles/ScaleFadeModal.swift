@@ -14,7 +14,6 @@ struct ScaleFadeModal: PercentDrivenStyle {
             "spring", default: Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1),
             doc: "the animation's spring; a {dampingRatio, duration} spring takes exactly its duration",
             uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator")
-        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
         static let scale = Setting<Double>("scale", .number(range: Limits.styleScale, exclusiveMinimum: 0), default: 0.6,
                                            doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`")
         static let offset = Setting<Point>("offset", default: Point(x: 0, y: -200), doc: "its translation when out, points",
@@ -29,8 +28,8 @@ struct ScaleFadeModal: PercentDrivenStyle {
                                               uikit: "`UIScreenEdgePanGestureRecognizer`")
     }
     let settings = [SettingDescriptor]([
-        Key.spring, Key.completionCurve, Setting<Double>.completionSpeed, Key.scale, Key.offset, Key.progressDistance,
-        Key.completionThreshold, Key.edgeZone,
+        Key.spring, Setting<Double>.completionSpeed, Key.scale, Key.offset, Key.progressDistance,
+        Key.completionThreshold, Key.edgeZone, Setting<Bool>.interruptible,
     ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
@@ -50,9 +49,9 @@ struct ScaleFadeModal: PercentDrivenStyle {
             finishes: { p, _ in p >= finish })
         let spring = s[Key.spring]
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
-                                   timing: .spring(spring), completionCurve: s[Key.completionCurve],
+                                   timing: .spring(spring), completionCurve: nil,
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: false,
-                                   interruptible: !run.forward, rule: run.forward ? nil : rule)
+                                   interruptible: !run.forward && s[Setting<Bool>.interruptible], rule: run.forward ? nil : rule)
     }
 }
 

@@ -5,11 +5,11 @@ import Scene
 
 /// `slide-up-modal` (its tutorial's `InteractiveModalTransitionDriver`, docs/uikit-semantics.md#tutorial-styles): a sheet slides up over a
 /// dimming view on the transition animator (ease-out) and goes back down on its frame animator's
-/// spring; a downward pan drags it back down, interruptible. The tutorial pushes
+/// spring; a downward pan drags it back down. The tutorial pushes
 /// it on a navigation stack (under the bar); it may also be presented over everything.
 struct SlideUpModal: TransitionStyleDefinition {
     let name = "slide-up-modal"
-    let summary = "a sheet slides up over a 0.66 black dimming view on the transition animator's ease-out curve and goes back down on a spring; a downward pan dismisses it; interruptible"
+    let summary = "a sheet slides up over a 0.66 black dimming view on the transition animator's ease-out curve and goes back down on a spring; a downward pan dismisses it"
     let presentations: [Presentation] = [.navigation, .modal]
     enum Key {
         static let spring = Setting<Spring>("spring", default: Spring(mass: 2.5, stiffness: 2000, damping: 95),
@@ -40,7 +40,7 @@ struct SlideUpModal: TransitionStyleDefinition {
     }
     let settings = [SettingDescriptor]([
         Key.spring, Key.curve, Key.duration, Key.dimmingAlpha, Setting<Color>.dimmingColor, Key.progressScale, Key.flickVelocity,
-        Key.completionThreshold, Key.cornerRadius, Key.releaseVelocity,
+        Key.completionThreshold, Key.cornerRadius, Key.releaseVelocity, Setting<Bool>.interruptible,
     ])
 
     /// The constants of `run` with its scene's settings.
@@ -55,6 +55,7 @@ struct SlideUpModal: TransitionStyleDefinition {
         p.completionThreshold = settings[Key.completionThreshold]
         p.cornerRadius = settings[Key.cornerRadius]
         p.releaseVelocity = settings[Key.releaseVelocity]
+        p.interruptible = settings[Setting<Bool>.interruptible]
         return p
     }
 
@@ -109,6 +110,9 @@ struct SlideUpModalParameters: Sendable, Hashable {
     /// presented. 0 by default: the tutorial rounds no corners.
     var cornerRadius = 0.0
     var releaseVelocity = ReleaseVelocity.inherit
+    /// Whether a touch catches the completion animation: Segue's addition, off as in the tutorial
+    /// (its `gestureRecognizerShouldBegin` lets a pan begin only while the transition is interactive).
+    var interruptible = false
 
     init() {}
 }

@@ -162,6 +162,18 @@ extension Setting where Value == Double {
     }
 }
 
+extension Setting where Value == Bool {
+    /// Catching a running completion is Segue's addition to the tutorials: none of them lets a touch
+    /// catch its animation (SEED-AUDIT: the slide-up tutorial's `gestureRecognizerShouldBegin` returns
+    /// `transitionDriver.isInteractive`, false once `finish()` / `cancel()` ran; the zoom and
+    /// scale-fade chapter begins only with no interaction controller). An app gets it by calling
+    /// `pauseInteractiveTransition()` and pausing its animators when a touch lands.
+    static let interruptible = Setting(
+        "interruptible", default: false,
+        doc: "Segue's addition: a touch during the completion animation catches it where it is and the pan drives it from there (the tutorial's own code lets none)",
+        uikit: "`pauseInteractiveTransition()` + `UIViewPropertyAnimator.pauseAnimation()`")
+}
+
 extension Setting where Value == CubicTimingCurve {
     static func curve(_ curve: CubicTimingCurve, _ uikit: String = "the animation's `UIView.AnimationCurve`") -> Setting {
         Setting("curve", default: curve, doc: "the animation's timing curve", uikit: uikit)

@@ -13,7 +13,6 @@ struct ZoomFromCell: PercentDrivenStyle {
     enum Key {
         static let duration = Setting<Double>.duration(0.3, "`UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut)`")
         static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`.easeInOut`")
-        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
         static let cell = Setting<CellReference?>(
             "cell", defaultText: "none",
             doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
@@ -24,7 +23,7 @@ struct ZoomFromCell: PercentDrivenStyle {
             uikit: "`toViewController.view.frame` animated")
     }
     let settings = [SettingDescriptor]([
-        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.cell, Key.detailContent,
+        Key.duration, Key.curve, Setting<Double>.completionSpeed, Key.cell, Key.detailContent, Setting<Bool>.interruptible,
     ])
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
@@ -36,9 +35,9 @@ struct ZoomFromCell: PercentDrivenStyle {
             finishes: { _, v in v.x > 0 })
         let zoom = ZoomGeometry(layout: s[Key.detailContent] == .scale ? .aspectFill : .atFrame)
         return PercentDrivenDriver(styleName: name, geometry: zoom, stage: run.stage, forward: run.forward,
-                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
+                                   timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: nil,
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: false,
-                                   interruptible: !run.forward, rule: run.forward ? nil : rule)
+                                   interruptible: !run.forward && s[Setting<Bool>.interruptible], rule: run.forward ? nil : rule)
     }
 }
 

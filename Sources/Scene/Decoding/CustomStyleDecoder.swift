@@ -48,8 +48,8 @@ struct CustomStyleDecoder {
         } else {
             r.error(node, "missing key 'layers' in custom style '\(name)': the nodes it animates, back to front")
         }
-        let forward = fields["forward"].map { decodeDirection($0, "forward") } ?? DirectionSpec()
-        let back = fields["back"].map { decodeDirection($0, "back") } ?? DirectionSpec()
+        let forward = fields["forward"].map { decodeDirection($0, "forward", scrubbing: scrubbing) } ?? DirectionSpec()
+        let back = fields["back"].map { decodeDirection($0, "back", scrubbing: scrubbing) } ?? DirectionSpec()
         for (key, direction) in [("forward", forward), ("back", back)] where direction.animator == .system && presentations != [.navigation] {
             r.error(fields[key], "'\(key): { animator: system }' is UIKit's default push or pop: it needs 'presentation: navigation'")
         }
@@ -63,7 +63,7 @@ struct CustomStyleDecoder {
                                scrubbing: scrubbing, layers: layers, forward: forward, back: back, resting: resting)
     }
 
-    func decodeDirection(_ node: Node, _ what: String) -> DirectionSpec {
+    func decodeDirection(_ node: Node, _ what: String, scrubbing: CustomStyleSpec.Scrubbing) -> DirectionSpec {
         guard let fields = reader.mapping(node, DirectionKeys.mapping, what: "the '\(what)' direction") else { return DirectionSpec() }
         let animator = reader.value(fields, DirectionKeys.animator)
         if animator == .system {
@@ -72,8 +72,8 @@ struct CustomStyleDecoder {
                 reader.error(fields.key(key), "'\(key)' cannot be combined with 'animator: system': UIKit's default \(what == "forward" ? "push" : "pop") has its own")
             }
         }
-        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers), gesture: fields["gesture"].flatMap(decodeGesture),
-                             animator: animator)
+        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers),
+                             gesture: fields["gesture"].flatMap { decodeGesture($0, scrubbing: scrubbing) }, animator: animator)
     }
 
     // MARK: Layers
@@ -285,7 +285,7 @@ struct CustomStyleDecoder {
 
     // MARK: Gestures
 
-    func decodeGesture(_ node: Node) -> GestureSpec? {
+    func decodeGesture(_ node: Node, scrubbing: CustomStyleSpec.Scrubbing) -> GestureSpec? {
         let r = reader
         typealias K = GestureKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
@@ -334,6 +334,11 @@ struct CustomStyleDecoder {
         gesture.completionCurve = r.value(fields, K.completionCurve)
         gesture.completionSpeed = r.value(fields, K.completionSpeed)
         gesture.interruptible = r.value(fields, K.interruptible)
+        if scrubbing == .animator, let key = fields.key("completionCurve") {
+            // `finish()` / `cancel()` continue an interruptible animator on its own timing
+            // (`continueAnimation(withTimingParameters: nil, durationFactor:)`): no curve applies.
+            r.error(key, "'completionCurve' goes with 'scrubbing: layer': a property animator (scrubbing: animator) completes on its own timing")
+        }
         if let value = fields["follow"] {
             gesture.follow = decodeFollow(value, progress: gesture.progress)
             // The `slide-up-modal` tutorial's driver decides by a flick and a threshold, and completes on its springs.
