@@ -73,12 +73,12 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "InteractionTests", dependencies: ["Interaction"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "CLITestSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "RenderTree", "Scene"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "RenderTree", "Scene", "CLITestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport", "CCairo"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         // `segue trace` of every example, replayed in process and compared with Tests/Fixtures/traces.
-        .testTarget(name: "TraceTests", dependencies: ["Stills", "Engine", "Scene"]),
+        .testTarget(name: "TraceTests", dependencies: ["Stills", "Engine", "Scene", "CLITestSupport"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),

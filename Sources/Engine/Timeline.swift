@@ -61,7 +61,8 @@ public struct Timeline: Sendable {
             try builder.run()
         }
         self.scene = scene
-        let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background)
+        let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background,
+                                  appearance: scene.appearance)
         self.chrome = chrome
         // An idle segment shows the same nodes on every frame: its window chrome is worked out once.
         segments = builder.segments.map { segment in

@@ -30,10 +30,10 @@ public struct WindowChrome: Sendable {
     let statusBarProbes: [Point]
     let homeIndicatorProbe: Point
 
-    public init(screens: some Sequence<ScreenSpec>, device: Device, background: Color) {
+    public init(screens: some Sequence<ScreenSpec>, device: Device, background: Color, appearance: Appearance = .light) {
         var looks: [String: Look] = [:]
         for screen in screens {
-            looks[screen.name] = Self.look(of: screen, on: device)
+            looks[screen.name] = Self.look(of: screen, on: device, appearance: appearance)
         }
         self.looks = looks
         self.background = background
@@ -47,13 +47,19 @@ public struct WindowChrome: Sendable {
     }
 
     /// Shown by default on preset devices (the home indicator where there is a bottom safe
-    /// area); `automatic` picks the tone from the screen's background, under a navigation bar
-    /// of `barStyle: black` light content (docs/uikit-semantics.md#status-bar-over-a-moving-screen).
-    static func look(of screen: ScreenSpec, on device: Device) -> Look {
+    /// area). `automatic` under a navigation bar is the bar's style, as the navigation controller
+    /// answers for its top view controller: `barStyle: black` light content, `default` the
+    /// appearance's default (dark content in light, light in dark), whatever the screen's
+    /// background; without a bar it picks the tone from the screen's background
+    /// (docs/uikit-semantics.md#status-bar-over-a-moving-screen).
+    static func look(of screen: ScreenSpec, on device: Device, appearance: Appearance = .light) -> Look {
         let tone = ChromeTone(over: screen.background)
         var look = Look()
         switch screen.statusBar ?? (device.isPreset ? .automatic : .hidden) {
-        case .automatic: look.statusBar = screen.navigationBar?.style == .black ? .light : tone
+        case .automatic:
+            look.statusBar = screen.navigationBar.map { bar in
+                bar.style == .black || appearance == .dark ? .light : .dark
+            } ?? tone
         case .darkContent: look.statusBar = .dark
         case .lightContent: look.statusBar = .light
         case .hidden: look.statusBar = nil
@@ -75,7 +81,7 @@ public struct WindowChrome: Sendable {
     /// cross-fading as UIKit fades one status bar style into the next, rather than dark glyphs
     /// sitting over black.
     public func nodes(over nodes: [RenderNode]) -> [RenderNode] {
-        let layers = nodes.flatMap { $0.flattened() }
+        let layers = Self.bodies(in: nodes)
         var out: [RenderNode] = []
         var shares: [ChromeTone: Int] = [:]
         lazy var backgroundTone: ChromeTone? = {
@@ -103,23 +109,44 @@ public struct WindowChrome: Sendable {
         return out
     }
 
-    /// The name of the frontmost mostly opaque screen anywhere in the frame.
-    private static func frontScreen(in layers: [PlacedNode]) -> String? {
-        for layer in layers.reversed() where layer.alpha >= 0.5 {
-            if case .part(let part) = layer.content, part.kind == .body { return part.screen }
-        }
-        return nil
+    /// A screen's body as the frame shows it: its name, the part of its frame no clipping
+    /// ancestor cuts away (a zoom's card clips the screen growing inside it), and its opacity.
+    struct Body {
+        var screen: String
+        var visible: Rect
+        var alpha: Double
     }
 
-    /// The name of the frontmost mostly opaque screen covering `point` (points).
-    /// Only screen bodies are looked at: a layer's frame is a bounding box to compute, and a
-    /// screen of a grid has a layer for each cell.
-    private static func topScreen(in layers: [PlacedNode], at point: Point) -> String? {
-        for layer in layers.reversed() {
-            guard case .part(let part) = layer.content, part.kind == .body, layer.alpha >= 0.5,
-                  layer.frame.contains(point) else { continue }
-            return part.screen
+    /// Every screen body in the tree, back to front.
+    static func bodies(in nodes: [RenderNode]) -> [Body] {
+        var out: [Body] = []
+        func visit(_ node: RenderNode, _ parent: AffineTransform, _ parentAlpha: Double, _ clip: Rect?) {
+            let world = node.transform.concatenating(parent), alpha = node.alpha * parentAlpha
+            let frame = world.boundingBox(of: node.bounds)
+            if case .part(let part) = node.content, part.kind == .body, let visible = clip.map({ cut(frame, $0) }) ?? frame {
+                out.append(Body(screen: part.screen, visible: visible, alpha: alpha))
+            }
+            let inner = node.clipsToBounds ? (clip.map { cut(frame, $0) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame) : clip
+            for child in node.children { visit(child, world, alpha, inner) }
         }
-        return nil
+        for node in nodes { visit(node, .identity, 1, nil) }
+        return out
+    }
+
+    /// The part of `a` inside `b`; nil when they do not overlap.
+    private static func cut(_ a: Rect, _ b: Rect) -> Rect? {
+        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY), maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
+        return maxX > minX && maxY > minY ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : nil
+    }
+
+    /// The name of the frontmost mostly opaque screen anywhere in the frame.
+    private static func frontScreen(in bodies: [Body]) -> String? {
+        bodies.last { $0.alpha >= 0.5 }?.screen
+    }
+
+    /// The name of the frontmost mostly opaque screen showing at `point` (points).
+    /// Only screen bodies are looked at: a screen of a grid has a layer for each cell.
+    private static func topScreen(in bodies: [Body], at point: Point) -> String? {
+        bodies.last { $0.alpha >= 0.5 && $0.visible.contains(point) }?.screen
     }
 }

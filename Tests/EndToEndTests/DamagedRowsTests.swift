@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Raster
 import Engine
@@ -11,16 +12,8 @@ import XCTest
 /// the frames are visited as two workers sharing the clip might take them (every other one,
 /// then back for the rest), so each is drawn over a frame two before, and one over the clip's end.
 final class DamagedRowsTests: XCTestCase {
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func sceneFiles() throws -> [URL] {
-        let scenes = repository.appendingPathComponent("scenes")
-        let custom = scenes.appendingPathComponent("custom")
-        let files = try [scenes, custom].flatMap { folder in
-            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" }
-        }
-        return files.sorted { $0.path < $1.path }
+        try ExampleScenes.files()
     }
 
     /// The first row where the two canvases' pixels differ; nil when they are the same.

@@ -93,14 +93,14 @@ final class FuzzTests: XCTestCase {
     /// refused a screen shown twice, a presenting style's transition to its own screen trapped.
     func testStructuralMutantsEndInALocatedErrorOrAFile() throws {
         let folder = try CLI.temporaryFolder(self)
-        let custom = folder.appendingPathComponent("custom")
-        try FileManager.default.createDirectory(at: custom, withIntermediateDirectories: true)
+        // Each mutant is written where its source's relative paths (`../images/…`) still resolve.
+        for (path, _) in ExampleScenes.folders.dropFirst() {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(String(path.dropFirst("scenes/".count))),
+                                                    withIntermediateDirectories: true)
+        }
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("images"),
                                                    withDestinationURL: repository.appendingPathComponent("scenes/images"))
-        let sources = try ["scenes", "scenes/custom"].flatMap { path in
-            try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent(path), includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
-        }
+        let sources = try ExampleScenes.files()
         var mutator = StructureMutator(random: SplitMix64(seed: 0x57_12_0C))
         var mutants: [(file: URL, lines: Int)] = []
         var attempt = 0
@@ -108,7 +108,8 @@ final class FuzzTests: XCTestCase {
             let source = sources[attempt % sources.count]
             attempt += 1
             guard let text = mutator.mutate(try String(contentsOf: source, encoding: .utf8)) else { continue }
-            let place = source.deletingLastPathComponent().lastPathComponent == "custom" ? custom : folder
+            let sub = source.deletingLastPathComponent().lastPathComponent
+            let place = sub == "scenes" ? folder : folder.appendingPathComponent(sub)
             let file = place.appendingPathComponent("structure-\(mutants.count)-\(source.lastPathComponent)")
             try text.write(to: file, atomically: true, encoding: .utf8)
             mutants.append((file, CommandContract.lineCount(Array(text.utf8))))

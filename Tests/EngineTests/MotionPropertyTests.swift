@@ -1,3 +1,4 @@
+import CLITestSupport
 import Engine
 import Foundation
 import Geometry
@@ -21,13 +22,7 @@ final class MotionPropertyTests: XCTestCase {
         .deletingLastPathComponent()
 
     static func exampleScenes() throws -> [URL] {
-        var files: [URL] = []
-        for folder in ["scenes", "scenes/custom"] {
-            let dir = root.appendingPathComponent(folder)
-            files += try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" }
-        }
-        return files.sorted { $0.path < $1.path }
+        try ExampleScenes.files()
     }
 
     /// Each finger of the scene as absolute sample times and places, from the file alone.

@@ -45,8 +45,46 @@ final class WindowChromeTests: XCTestCase {
                        ["statusBar - 1.0", "statusBar/dark dark 1.0", "homeIndicator dark 1.0"])
     }
 
+    /// A screen growing inside a card that clips it (a zoom) decides only where the card shows it:
+    /// its content laid out from y 0 but cut at the card's top, y 38, leaves the glyph band
+    /// (y 23.5 … 36.5) to the screen beneath.
+    func testAScreenCutByAClippingAncestorDecidesOnlyWhereItShows() {
+        var card = RenderNode(id: "card", size: Size(width: 389, height: 800), transform: AffineTransform(translationX: 2, y: 38),
+                              clipsToBounds: true)
+        card.children = [screen("black", top: -16)]
+        XCTAssertEqual(summary(chrome().nodes(over: [screen("white"), card])).first { $0.hasPrefix("statusBar/") },
+                       "statusBar/dark dark 1.0")
+        card.transform = AffineTransform(translationX: 2, y: 20)
+        XCTAssertEqual(summary(chrome().nodes(over: [screen("white"), card])).first { $0.hasPrefix("statusBar/") },
+                       "statusBar/light light 1.0")
+    }
+
+    /// The default bar style is the appearance's default status bar style, whatever the screen's
+    /// background: dark content in light, light content in dark (`UIStatusBarStyle.default`
+    /// "automatically chooses light or dark content based on the user interface style"). A black
+    /// story screen under a default bar in light keeps dark glyphs over the bar's light material;
+    /// without a bar the screen's background decides.
+    func testTheDefaultBarStyleFollowsTheAppearanceNotTheBackground() throws {
+        for appearance in Appearance.allCases {
+            let scene = try SceneLoader.load(text: """
+                appearance: \(appearance.rawValue)
+                screens:
+                  story: { background: "#000000", navigationBar: { title: Story } }
+                  page: { background: "#FFFFFF", navigationBar: { title: Page } }
+                  bare: { background: "#000000" }
+                root: story
+                """, file: "t.yaml", name: "t")
+            let chrome = WindowChrome(screens: scene.screens.values, device: device, background: .black, appearance: appearance)
+            let expected = appearance == .light ? "statusBar/dark dark 1.0" : "statusBar/light light 1.0"
+            for name in ["story", "page"] {
+                XCTAssertEqual(summary(chrome.nodes(over: [screen(name)])).first { $0.hasPrefix("statusBar/") }, expected, "\(name) in \(appearance)")
+            }
+            XCTAssertEqual(summary(chrome.nodes(over: [screen("bare")])).first { $0.hasPrefix("statusBar/") }, "statusBar/light light 1.0")
+        }
+    }
+
     /// A navigation controller takes the status bar's style from its bar (`barStyle`): `black`
-    /// gives light content over a white screen; the default style leaves the screen's tone.
+    /// gives light content over a white screen; the default style gives the appearance's default.
     func testABlackStyleNavigationBarGivesLightContent() throws {
         let scene = try SceneLoader.load(text: """
             screens:

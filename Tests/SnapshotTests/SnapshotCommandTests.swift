@@ -13,18 +13,18 @@ final class SnapshotCommandTests: XCTestCase {
 
     func testTheExampleScenesMatchTheirGoldens() throws {
         // `segue snapshot DIR` walks DIR like a batch: the custom-transition examples in
-        // scenes/custom (goldens in scenes/custom/__snapshots__) are checked too.
+        // scenes/custom and scenes/apps (goldens in their own __snapshots__) are checked too.
         let scenes = Self.root.appendingPathComponent("scenes")
         let result = try CLI.segue(["snapshot", scenes.path, "--scale", "1", "--quiet"])
         XCTAssertEqual(result.status, 0, """
-            The example scenes no longer match their goldens (scenes/__snapshots__, scenes/custom/__snapshots__); \
+            The example scenes no longer match their goldens (scenes/__snapshots__, scenes/custom/__snapshots__, scenes/apps/__snapshots__); \
             see the diff images listed below. If the change is intended, re-record them with \
             `swift run segue snapshot scenes --scale 1 --record all`.
             \(result.text)\(result.stderr)
             """)
         XCTAssertTrue(result.text.contains(" 0 failed, 0 missing, 0 orphaned, 0 errors"), result.text)
         // Every committed golden of both folders was compared.
-        let goldens = [scenes, scenes.appendingPathComponent("custom")].map { $0.appendingPathComponent("__snapshots__") }.flatMap { folder in
+        let goldens = ExampleScenes.folders.map { Self.root.appendingPathComponent($0.path).appendingPathComponent("__snapshots__") }.flatMap { folder in
             (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
                 .filter { $0.hasSuffix(".png") && !$0.hasPrefix("__actual__") }
         }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Engine
 import Foundation
 import Scene
@@ -15,14 +16,9 @@ final class TraceGoldenTests: XCTestCase {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var goldens: URL { repository.appendingPathComponent("Tests/Fixtures/traces") }
 
-    /// Every scene in `scenes/` and `scenes/custom/`, each with the golden's name: `custom-` before
-    /// the custom styles' scenes, whose names repeat the built-in ones'.
+    /// Every example scene (`ExampleScenes`), each with the golden's name.
     func examples() throws -> [(scene: URL, golden: String)] {
-        try [("scenes", ""), ("scenes/custom", "custom-")].flatMap { folder, prefix in
-            try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
-                .map { ($0, prefix + $0.deletingPathExtension().lastPathComponent + ".jsonl") }
-        }
+        try ExampleScenes.all().map { ($0.file, $0.name + ".jsonl") }
     }
 
     func testEveryExampleTracesExactlyAsItsGolden() throws {
