@@ -135,8 +135,12 @@ struct SceneTree: Sendable {
             case .view(let screen, let id):
                 if let node = viewNode(screen: screen, id: id, placement) { nodes.append(node) }
             case .screen(let name):
+                // A region of a screen (a zoom's snapshot of its source view) is that view's content
+                // alone: the bars over the screen belong to its controllers and stay where it is.
+                let region = if case .region = placement.layout { true } else { false }
                 nodes.append(screenNode(name, placement, offsets: offsets, selection: selections[name],
-                                        toolbar: toolbars == nil || (name != bar?.below && name != bar?.above)))
+                                        toolbar: !region && (toolbars == nil || (name != bar?.below && name != bar?.above))))
+                guard !region else { continue }
                 let barDevice: Device? = if case .laidOut = placement.layout { layout(of: placement).layout } else { nil }
                 if let id = ownBars[name],
                    let barNode = barNode(Bar(id: id, below: name, above: nil, amount: 0), on: barDevice, offsets: offsets) {

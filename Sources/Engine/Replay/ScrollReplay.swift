@@ -15,6 +15,14 @@ struct ScrollReplay {
     /// The scroll views a gesture scrolled.
     private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
 
+    /// The offsets as the content shows them at `time`: the moving run's where it is then.
+    func offsets(at time: Double) -> ScrollOffsets {
+        guard let index = active else { return offsets }
+        var shown = offsets
+        shown[runs[index].key] = runs[index].offset(at: time)
+        return shown
+    }
+
     /// Run `run` starts: it moves until it rests or a touch or a transition stops it. Returns its index.
     mutating func begin(_ run: ScrollRun) -> Int {
         runs.append(run)

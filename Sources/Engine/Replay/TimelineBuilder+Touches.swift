@@ -33,10 +33,12 @@ extension TimelineBuilder {
         gestures.record(entry, touchEffect(trace, entry: entry))
     }
 
-    /// A tap entry: resolved to a point on the screen on top, then replayed as a finger.
+    /// A tap entry: resolved to a point on the screen on top — a row or cell where its content
+    /// is at that moment, still decelerating or not — then replayed as a finger.
     mutating func tap(_ target: TapTarget, entry: TimelineEntry) {
         settle(before: entry.time)
-        switch atRest.location(of: target, at: entry.time, running: active != nil) {
+        let now = AtRest(scene: scene, tree: tree, navigation: navigation, offsets: scrolling.offsets(at: entry.time))
+        switch now.location(of: target, at: entry.time, running: active != nil) {
         case .failure(let refusal):
             fail(entry, refusal.message)
         case .success(let location):
