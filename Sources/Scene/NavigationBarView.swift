@@ -140,3 +140,12 @@ extension SystemColor {
         named(name, appearance: appearance, level: level) ?? .black
     }
 }
+
+extension NavigationBarView.Item {
+    /// The width a bar gives the item: its text at its width in 17 pt type (semibold when
+    /// prominent, `textWidth(text, prominent)`), a symbol or an icon a 24 pt box.
+    public func width(textWidth: (String, Bool) throws -> Double) rethrows -> Double {
+        if case .text(let text) = content { return try textWidth(text, isProminent) }
+        return 24
+    }
+}

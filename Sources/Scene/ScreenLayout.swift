@@ -418,10 +418,7 @@ public struct NavigationBarLayout: Sendable {
     /// the leading or trailing items where the bar shows no title on its line [EST].
     public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
         let line = self.bar
-        func width(_ item: NavigationBarView.Item) throws -> Double {
-            if case .text(let text) = item.content { return try textWidth(text, item.isProminent) }
-            return 24
-        }
+        func width(_ item: NavigationBarView.Item) throws -> Double { try item.width(textWidth: textWidth) }
         var trailingEdge = line.maxX - margin
         var trailing: [Rect] = []
         for item in bar.trailing.reversed() {

@@ -88,6 +88,19 @@ public struct BottomBarLayout: Sendable {
         margin = SystemMargins.horizontal(forWidth: width)
     }
 
+    /// A toolbar's items of `widths` spread across the bar with flexible space between them: the
+    /// first at the leading margin, the last at the trailing one, a single item centered (as Mail
+    /// and Photos arrange theirs). The painter draws them there and a tap finds them there.
+    public func toolbarItems(widths: [Double]) -> [Rect] {
+        let total = widths.reduce(0, +), count = widths.count
+        let space = count > 1 ? (bar.width - 2 * margin - total) / Double(count - 1) : 0
+        var x = count == 1 ? bar.midX - total / 2 : bar.minX + margin
+        return widths.map { width in
+            defer { x += width + space }
+            return Rect(x: x, y: bar.minY, width: width, height: bar.height)
+        }
+    }
+
     /// Tab `index` of `count`: the bar divided into equal columns.
     public func tab(_ index: Int, of count: Int) -> Rect {
         let width = bar.width / Double(max(count, 1))

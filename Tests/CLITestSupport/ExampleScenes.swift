@@ -13,9 +13,11 @@ public enum ExampleScenes {
     /// twin or an app flow from colliding with the built-in scene of the same name.
     public static let folders: [(path: String, prefix: String)] = [("scenes", ""), ("scenes/custom", "custom-"), ("scenes/apps", "apps-")]
 
-    /// Every example scene file, in path order, with its name in the shared namespace.
-    public static func all() throws -> [(file: URL, name: String)] {
-        try folders.flatMap { folder, prefix in
+    /// Every example scene file, in path order, with its name in the shared namespace;
+    /// `appFlows: false` leaves out `scenes/apps/` (long flows, for suites that draw every frame
+    /// at the device's scale several times over and test drawing rather than features meeting).
+    public static func all(appFlows: Bool = true) throws -> [(file: URL, name: String)] {
+        try folders.filter { appFlows || $0.path != "scenes/apps" }.flatMap { folder, prefix in
             try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil)
                 .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
                 .map { ($0, prefix + $0.deletingPathExtension().lastPathComponent) }
@@ -23,7 +25,7 @@ public enum ExampleScenes {
     }
 
     /// Every example scene file, in path order.
-    public static func files() throws -> [URL] {
-        try all().map(\.file)
+    public static func files(appFlows: Bool = true) throws -> [URL] {
+        try all(appFlows: appFlows).map(\.file)
     }
 }

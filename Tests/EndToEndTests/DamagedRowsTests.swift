@@ -12,8 +12,9 @@ import XCTest
 /// the frames are visited as two workers sharing the clip might take them (every other one,
 /// then back for the rest), so each is drawn over a frame two before, and one over the clip's end.
 final class DamagedRowsTests: XCTestCase {
+    /// The style and feature examples: every kind of motion the compositor's damage has to follow.
     private func sceneFiles() throws -> [URL] {
-        try ExampleScenes.files()
+        try ExampleScenes.files(appFlows: false)
     }
 
     /// The first row where the two canvases' pixels differ; nil when they are the same.

@@ -81,4 +81,42 @@ final class ToolbarTests: XCTestCase {
         XCTAssertLessThan(xs.last ?? 0, -50, "it slides away with the covered screen")
         XCTAssertFalse(frames.contains { $0.layers.contains { $0.id == "toolbar" } })
     }
+
+    /// The toolbar takes the touches that land on it: an item with an action runs it (`tap:
+    /// { barItem: NAME }` finds toolbar items too, at the place the painter spreads them), and a
+    /// tap between its items goes to no row of the list scrolling beneath. Items spread across the
+    /// bar (leading margin 16 pt, trailing margin 16 pt on a 393 pt phone): two 24 pt icons at
+    /// x 16 and 353, so their 44 pt targets are centered at x 28 and 365, on the bar's line y 774–818.
+    func testTheToolbarTakesTouchesAndItsItemsAct() throws {
+        func timeline(_ entry: String) throws -> Timeline {
+            try Timeline(yaml: """
+                device: iphone-15
+                fps: 30
+                screens:
+                  inbox:
+                    navigationBar: { title: Inbox }
+                    content: [{ list: { id: mail, rows: [\(rowTitles("Row", 30))] } }]
+                    toolbar: { items: [{ icon: trash }, { icon: square.and.pencil, action: { present: compose } }] }
+                  message: { navigationBar: { title: Message, back: Inbox } }
+                  compose: { navigationBar: { title: New Message } }
+                root: inbox
+                transitions:
+                  - { from: inbox, to: message, style: system-push, tap: { list: mail } }
+                  - { from: inbox, to: compose, style: page-sheet }
+                timeline:
+                  - \(entry)
+                """)
+        }
+        for entry in ["{ at: 0.2, tap: [365, 796], expect: finish }", "{ at: 0.2, tap: { barItem: square.and.pencil }, expect: finish }"] {
+            let t = try timeline(entry)
+            XCTAssertEqual(t.navigation(at: 5).stack, ["inbox", "compose"], entry)
+            XCTAssertEqual(t.state(at: 0.25).touches.first, Point(x: 365, y: 796), entry)
+        }
+        // Between the items: the toolbar's, not the row's beneath it.
+        XCTAssertThrowsError(try timeline("{ at: 0.2, tap: [196, 796] }")) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("lands on the toolbar"), message)
+        }
+        XCTAssertEqual(try timeline("{ at: 0.2, tap: [196, 796], expect: nothing }").navigation(at: 5).stack, ["inbox"])
+    }
 }

@@ -98,15 +98,34 @@ extension AtRest {
         return shown.onDevice(Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44))
     }
 
-    /// The top screen's bar button items with where a tap finds them: each drawn box widened to
-    /// the 44 pt minimum touch target (Apple HIG), text at its measured width.
+    /// The top screen's bar button items — its navigation bar's, then its toolbar's — with where a
+    /// tap finds them: each drawn box widened to the 44 pt minimum touch target (Apple HIG), text
+    /// at its measured width.
     func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
         let shown = topShown()
-        guard let bar = shown.screen?.navigationBar else { return [] }
-        let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar, text: tree.text)
-        return zip(bar.leading + bar.trailing, places.leading + places.trailing).map { item, box in
+        var boxes: [(item: NavigationBarView.Item, box: Rect)] = []
+        if let bar = shown.screen?.navigationBar {
+            let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar, text: tree.text)
+            boxes += zip(bar.leading + bar.trailing, places.leading + places.trailing).map { ($0, $1) }
+        }
+        if let toolbar = shown.screen?.toolbar {
+            let widths = toolbar.items.map { item in
+                item.width { text, prominent in tree.text.width(of: text, size: 17, weight: prominent ? .semibold : .regular) }
+            }
+            let layout = BottomBarLayout(height: ToolbarView.barHeight, on: shown.layout)
+            boxes += zip(toolbar.items, layout.toolbarItems(widths: widths)).map { ($0, $1) }
+        }
+        return boxes.map { item, box in
             let width = max(box.width, 44)
             return (item, shown.onDevice(Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height)))
         }
+    }
+
+    /// Where the top screen's toolbar takes touches, on the device: the bar's box down to the
+    /// screen's bottom edge. A touch there goes to the toolbar, never to the content beneath it.
+    func toolbarFrame() -> Rect? {
+        let shown = topShown()
+        guard shown.screen?.toolbar != nil else { return nil }
+        return shown.onDevice(BottomBarLayout(height: ToolbarView.barHeight, on: shown.layout).background)
     }
 }

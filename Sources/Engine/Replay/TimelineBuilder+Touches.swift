@@ -189,6 +189,9 @@ extension TimelineBuilder {
             // Where the action cannot run, its error is already at the entry.
             return active.map(GestureEffect.run) ?? .acted("taps '\(item.name)'")
         }
+        if let toolbar = rest.toolbarFrame(), toolbar.contains(location) {
+            return .nothing("it lands on the toolbar of '\(rest.top.screen)' between its items, which takes the touch from the content beneath")
+        }
         return nil
     }
 

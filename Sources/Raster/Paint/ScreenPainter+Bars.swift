@@ -57,13 +57,8 @@ extension ScreenPainter {
         guard items else { return }
         let line = layout.bar
         let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
-        let total = widths.reduce(0, +)
-        let count = toolbar.items.count
-        let space = count > 1 ? (line.width - 2 * layout.margin - total) / Double(count - 1) : 0
-        var x = count == 1 ? line.midX - total / 2 : line.minX + layout.margin
-        for (item, width) in zip(toolbar.items, widths) {
-            _ = try drawBarItem(item, from: x, direction: 1, tint: toolbar.tint, line: line, drawing: true)
-            x += width + space
+        for (item, box) in zip(toolbar.items, layout.toolbarItems(widths: widths)) {
+            _ = try drawBarItem(item, from: box.minX, direction: 1, tint: toolbar.tint, line: line, drawing: true)
         }
     }
 
