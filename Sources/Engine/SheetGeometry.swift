@@ -31,6 +31,9 @@ struct SheetGeometry: Sendable, Hashable {
     /// The black over the presenter behind a large sheet, and the dimming behind a smaller one.
     var overlayAlpha = 0.1
     var dimmingAlpha = 0.2
+    /// `largestUndimmedDetent`'s height: at or below it nothing dims what the sheet covers; nil:
+    /// every detent dims (UIKit's default).
+    var undimmedHeight: Double?
     /// How far a sheet can be pulled above its largest detent, as a fraction of the height.
     var stretch = 0.008
 
@@ -126,6 +129,18 @@ struct SheetGeometry: Sendable, Hashable {
         return placements
     }
 
+    /// The share of its dimming a sheet with its top edge at `top` lays over what it covers (0 … 1):
+    /// all of it, unless `largestUndimmedDetent` is set — then none at or below that detent, rising
+    /// to all of it at the next detent up ([DOC] `UISheetPresentationController.largestUndimmedDetent`:
+    /// "the largest detent that doesn't dim the view underneath the sheet"; the ramp between the
+    /// two detents is [EST]).
+    func dimmedShare(top: Double, bounds: Rect) -> Double {
+        guard let undimmedHeight else { return 1 }
+        let undimmedTop = bounds.maxY - min(undimmedHeight, largeHeight(bounds))
+        guard let next = detentTops(bounds).filter({ $0 < undimmedTop - 0.5 }).max() else { return 0 }
+        return min(max((undimmedTop - top) / (undimmedTop - next), 0), 1)
+    }
+
     /// The black over what a sheet `depth` back (0 … 1) and `shown` up to its lowest detent covers.
     func overlay(depth d: Double, shown m: Double) -> Double { dimmingAlpha * m * (1 - d) + overlayAlpha * d }
 
@@ -133,7 +148,7 @@ struct SheetGeometry: Sendable, Hashable {
         let b = stage.bounds
         let d = depth(top: top, bounds: b), m = shown(top: top, bounds: b)
         var placements = stage.presentingSheet?.layers(screen: stage.below, depth: d, shown: m, bounds: b)
-            ?? presenterLayers(stage.below, level: d, overlay: overlay(depth: d, shown: m), bounds: b)
+            ?? presenterLayers(stage.below, level: d, overlay: overlay(depth: d, shown: m) * dimmedShare(top: top, bounds: b), bounds: b)
         let sheet = frame(top: top, bounds: b)
         let rest = frame(top: detentTops(b).min() ?? b.minY, bounds: b)
         placements.append(Placement(screen: stage.above, frame: sheet, cornerRadius: cornerRadius, layout: .laidOut(rest)))

@@ -18,6 +18,11 @@ struct PageSheet: SheetStyle {
         case large, medium, mediumLarge = "medium-large"
     }
 
+    /// `largestUndimmedDetent`.
+    enum UndimmedDetent: String, CaseIterable, SettingChoice {
+        case none, medium, large
+    }
+
     /// `prefersGrabberVisible`.
     enum Grabber: String, CaseIterable, SettingChoice {
         case hidden, visible
@@ -48,6 +53,10 @@ struct PageSheet: SheetStyle {
         static let overlayAlpha = Setting<Double>("overlayAlpha", .number(range: Limits.unit), default: 0.1,
                                                   doc: "black over the presenter behind a large sheet", uikit: "the presenting view's overlay")
         static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.2)
+        static let largestUndimmedDetent = Setting<UndimmedDetent>(
+            "largestUndimmedDetent", default: .none,
+            doc: "at or below this detent nothing dims the presenter (a Maps or Music card over live content); above it the dimming comes in by the next detent up",
+            uikit: "`largestUndimmedDetent` (default nil: every detent dims)")
         static let spring = Setting<Spring>.defaultSpring("the sheet's spring: presenting, dismissing, after a release (with the finger's velocity)")
         static let flickVelocity = Setting<Double>.sheetFlick(
             "a downward release faster than this many screen heights per second dismisses; as fast upward goes one detent up")
@@ -64,7 +73,7 @@ struct PageSheet: SheetStyle {
     }
     let settings = [SettingDescriptor]([
         Key.detents, Key.customDetent, Key.grabber, Key.cornerRadius, Key.topGap, Key.presenterScale, Key.presenterOffset,
-        Key.presenterCornerRadius, Key.overlayAlpha, Key.dimmingAlpha, Key.spring, Key.flickVelocity, Key.completionThreshold,
+        Key.presenterCornerRadius, Key.overlayAlpha, Key.dimmingAlpha, Key.largestUndimmedDetent, Key.spring, Key.flickVelocity, Key.completionThreshold,
         Key.decelerationRate, Key.scrollingExpands,
     ])
 
@@ -86,6 +95,11 @@ struct PageSheet: SheetStyle {
         g.presenterCornerRadius = s[Key.presenterCornerRadius]
         g.overlayAlpha = s[Key.overlayAlpha]
         g.dimmingAlpha = s[Key.dimmingAlpha]
+        g.undimmedHeight = switch s[Key.largestUndimmedDetent] {
+        case .none: nil
+        case .medium: medium
+        case .large: large
+        }
         return g
     }
 
