@@ -17,7 +17,8 @@ final class PlotReleaseTests: XCTestCase {
           compose: { background: systemBackground }
         root: inbox
         transitions:
-          - { from: inbox, to: compose, style: slide-up-modal }
+          # Catching the sheet on its way back is asked for (the tutorial lets no touch catch it).
+          - { from: inbox, to: compose, style: slide-up-modal, interruptible: true }
         timeline:
           - { at: 0.2, present: compose }
           # A slow, short drag: released at 5 % without a flick, the sheet springs back (cancel).

@@ -12,15 +12,22 @@ import XCTest
 final class ToolbarTests: XCTestCase {
     let box = Rect(x: 0, y: 852 - 34 - 44, width: 393, height: 78)
 
+    /// The scene's start: an inbox with a 30-row list with an id under a bar, and `toolbar`.
+    func inbox(toolbar: String) -> String {
+        """
+        device: iphone-15
+        fps: 30
+        screens:
+          inbox:
+            navigationBar: { title: Inbox }
+            content: [{ list: { id: mail, rows: [\(rowTitles("Row", 30))] } }]
+            toolbar: \(toolbar)
+        """
+    }
+
     func timeline(detailToolbar: Bool, material: Bool = true) throws -> Timeline {
-        try Timeline(yaml: """
-            device: iphone-15
-            fps: 30
-            screens:
-              inbox:
-                navigationBar: { title: Inbox }
-                content: [{ list: { id: mail, rows: [\(rowTitles("Row", 30))] } }]
-                toolbar: { items: [{ icon: trash }, { icon: square.and.pencil }]\(material ? "" : ", background: systemBackground") }
+        try Timeline(yaml: inbox(toolbar: "{ items: [{ icon: trash }, { icon: square.and.pencil }]\(material ? "" : ", background: systemBackground") }") + """
+
               detail:
                 navigationBar: { title: Message, back: Inbox }
                 content: [{ label: { text: Hello, frame: [16, 200, 361, 40] } }]
@@ -89,14 +96,8 @@ final class ToolbarTests: XCTestCase {
     /// x 16 and 353, so their 44 pt targets are centered at x 28 and 365, on the bar's line y 774–818.
     func testTheToolbarTakesTouchesAndItsItemsAct() throws {
         func timeline(_ entry: String) throws -> Timeline {
-            try Timeline(yaml: """
-                device: iphone-15
-                fps: 30
-                screens:
-                  inbox:
-                    navigationBar: { title: Inbox }
-                    content: [{ list: { id: mail, rows: [\(rowTitles("Row", 30))] } }]
-                    toolbar: { items: [{ icon: trash }, { icon: square.and.pencil, action: { present: compose } }] }
+            try Timeline(yaml: inbox(toolbar: "{ items: [{ icon: trash }, { icon: square.and.pencil, action: { present: compose } }] }") + """
+
                   message: { navigationBar: { title: Message, back: Inbox } }
                   compose: { navigationBar: { title: New Message } }
                 root: inbox
