@@ -119,5 +119,12 @@ final class ToolbarTests: XCTestCase {
             XCTAssertTrue(message.contains("lands on the toolbar"), message)
         }
         XCTAssertEqual(try timeline("{ at: 0.2, tap: [196, 796], expect: nothing }").navigation(at: 5).stack, ["inbox"])
+        // A row under the toolbar cannot be tapped by index (row 15 of 44 pt rows from y 103: center 783).
+        XCTAssertThrowsError(try timeline("{ at: 0.2, tap: { list: mail, index: 15 }, expect: finish }")) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("under the toolbar, which takes the touch"), message)
+        }
+        XCTAssertEqual(try timeline("{ at: 0.2, tap: { list: mail, index: 14 }, expect: finish }").navigation(at: 5).stack,
+                       ["inbox", "message"], "row 14, centered at y 739, above the toolbar's 774")
     }
 }

@@ -33,8 +33,9 @@ extension AtRest {
                         place = "x = \(Wording.number(local.x)), \(local.x < visible.minX ? "left of" : "right of") the view's visible \(Wording.number(visible.minX))–\(Wording.number(visible.maxX))"
                     } else {
                         let side = local.y < visible.minY ? "above" : "below"
+                        let what = screen?.toolbar != nil ? "toolbar" : "tab bar"
                         let bar = visible.maxY < reachable(scroll, offset: offset, of: screen, on: shown.layout).maxY && local.y >= visible.maxY
-                            ? " (under the tab bar, which takes the touch)" : ""
+                            ? " (under the \(what), which takes the touch)" : ""
                         place = "y = \(Wording.number(local.y)), \(side) the list's visible \(Wording.number(visible.minY))–\(Wording.number(visible.maxY))\(bar)"
                     }
                     return .refused("row or cell \(index) of '\(list)' is off-screen at \(at) s: with the content scrolled to \(Wording.number(offset)) pt its center is at \(place); scroll it into view first")

@@ -43,12 +43,20 @@ extension AtRest {
     }
 
     /// Where a tap reaches scroll view `scroll` of the top screen: `reachable`, above the tab bar
-    /// where it shows (the bar lies over the content and takes the touches that land on it).
+    /// where it shows and above the screen's toolbar (each lies over the content and takes the
+    /// touches that land on it).
     func touchable(_ scroll: ScrollGeometry, offset: Double, of screen: ScreenSpec?, on layout: Device) -> Rect {
         let area = reachable(scroll, offset: offset, of: screen, on: layout)
-        guard navigation.restingTabBar != nil, layout == scene.device else { return area }
-        let barTop = tabBarLayout.background.minY
+        guard let barTop = bottomBarTop(of: screen, on: layout) else { return area }
         return Rect(x: area.minX, y: area.minY, width: area.width, height: max(min(area.maxY, barTop) - area.minY, 0))
+    }
+
+    /// The top edge of what lies over the bottom of `screen` and takes touches there, in its
+    /// coordinates: its toolbar, else the tab bar where it shows; nil where neither does.
+    func bottomBarTop(of screen: ScreenSpec?, on layout: Device) -> Double? {
+        if screen?.toolbar != nil { return BottomBarLayout(height: ToolbarView.barHeight, on: layout).background.minY }
+        guard navigation.restingTabBar != nil, layout == scene.device else { return nil }
+        return tabBarLayout.background.minY
     }
 
     /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
