@@ -271,7 +271,7 @@ struct SceneTree: Sendable {
     /// do under UIKit's toolbar): `/material`, the blur of what is beneath it when the toolbar has
     /// a material, under `/background` (background and hairline) and `/items`.
     private func toolbarNode(_ toolbar: ToolbarView, of screen: String, id: String, on layout: Device) -> RenderNode {
-        let area = BottomBarLayout(height: ToolbarView.barHeight, on: layout).background
+        let area = BottomBarLayout.toolbar(on: layout).background
         func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: layout)) }
         let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop($0), size: area.size) }
         return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
@@ -294,7 +294,7 @@ struct SceneTree: Sendable {
     private func sharedToolbarNode(_ bar: Bar, below: ToolbarView, above: ToolbarView, aboveName: String) -> RenderNode {
         let a = min(max(bar.amount, 0), 1)
         let id = bar.id.hasSuffix("navigationBar") ? String(bar.id.dropLast("navigationBar".count)) + "toolbar" : "\(bar.id)/toolbar"
-        let area = BottomBarLayout(height: ToolbarView.barHeight, on: device).background
+        let area = BottomBarLayout.toolbar(on: device).background
         func part(_ screen: String, _ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: device)) }
         let same = below.background == above.background && below.separator == above.separator && below.material == above.material
         var children: [RenderNode] = []

@@ -123,20 +123,14 @@ public struct WindowChrome: Sendable {
         func visit(_ node: RenderNode, _ parent: AffineTransform, _ parentAlpha: Double, _ clip: Rect?) {
             let world = node.transform.concatenating(parent), alpha = node.alpha * parentAlpha
             let frame = world.boundingBox(of: node.bounds)
-            if case .part(let part) = node.content, part.kind == .body, let visible = clip.map({ cut(frame, $0) }) ?? frame {
+            if case .part(let part) = node.content, part.kind == .body, let visible = clip.map({ frame.intersection($0) }) ?? frame {
                 out.append(Body(screen: part.screen, visible: visible, alpha: alpha))
             }
-            let inner = node.clipsToBounds ? (clip.map { cut(frame, $0) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame) : clip
+            let inner = node.clipsToBounds ? (clip.map { frame.intersection($0) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame) : clip
             for child in node.children { visit(child, world, alpha, inner) }
         }
         for node in nodes { visit(node, .identity, 1, nil) }
         return out
-    }
-
-    /// The part of `a` inside `b`; nil when they do not overlap.
-    private static func cut(_ a: Rect, _ b: Rect) -> Rect? {
-        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY), maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
-        return maxX > minX && maxY > minY ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : nil
     }
 
     /// The name of the frontmost mostly opaque screen anywhere in the frame.

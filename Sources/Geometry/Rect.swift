@@ -32,6 +32,13 @@ public struct Rect: Hashable, Sendable, Codable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The area the two rectangles share; nil when they share none.
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = max(minX, other.minX), top = max(minY, other.minY)
+        let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+        return right > left && bottom > top ? Rect(x: left, y: top, width: right - left, height: bottom - top) : nil
+    }
+
     /// The rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)

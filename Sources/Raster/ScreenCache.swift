@@ -247,7 +247,7 @@ public final class ScreenCache: @unchecked Sendable {
                 guard var toolbar = screen.toolbar else { return nil }
                 // Its material is the node `<screen>/toolbar/material` beneath, which blurs what the frame shows there.
                 toolbar.material = nil
-                let area = BottomBarLayout(height: ToolbarView.barHeight, on: layout).background
+                let area = BottomBarLayout.toolbar(on: layout).background
                 let background = part.kind == .toolbarBackground
                 return try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)

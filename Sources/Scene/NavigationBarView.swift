@@ -148,4 +148,12 @@ extension NavigationBarView.Item {
         if case .text(let text) = content { return try textWidth(text, isProminent) }
         return 24
     }
+
+    /// The width a bar gives the item with `text` measuring its title.
+    public func width(text: any TextMeasuring) -> Double { width(textWidth: Self.textWidth(text)) }
+
+    /// A bar item's title width, `(text, prominent)`: 17 pt type, semibold when prominent.
+    public static func textWidth(_ text: any TextMeasuring) -> (String, Bool) -> Double {
+        { string, prominent in text.width(of: string, size: 17, weight: prominent ? .semibold : .regular) }
+    }
 }

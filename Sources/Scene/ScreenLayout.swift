@@ -463,6 +463,6 @@ public struct NavigationBarLayout: Sendable {
     /// The items laid out with their text measured by `text`, in the 17 pt type the painter sets
     /// them in (semibold for a prominent item): where the engine and `segue inspect` find them.
     public func items(of bar: NavigationBarView, text: any TextMeasuring) -> Items {
-        items(of: bar) { string, prominent in text.width(of: string, size: 17, weight: prominent ? .semibold : .regular) }
+        items(of: bar, textWidth: NavigationBarView.Item.textWidth(text))
     }
 }

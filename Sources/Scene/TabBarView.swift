@@ -88,6 +88,11 @@ public struct BottomBarLayout: Sendable {
         margin = SystemMargins.horizontal(forWidth: width)
     }
 
+    /// Where a screen's toolbar (`ToolbarView`) goes on `device`.
+    public static func toolbar(on device: Device) -> BottomBarLayout {
+        BottomBarLayout(height: ToolbarView.barHeight, on: device)
+    }
+
     /// A toolbar's items of `widths` spread across the bar with flexible space between them: the
     /// first at the leading margin, the last at the trailing one, a single item centered (as Mail
     /// and Photos arrange theirs). The painter draws them there and a tap finds them there.

@@ -202,11 +202,8 @@ struct FrameInvariants {
             for (i, (chrome, chromeWorld)) in placed.enumerated() where Self.isChrome(chrome.id) {
                 let frame = chromeWorld.boundingBox(of: chrome.bounds)
                 for (later, laterWorld) in placed[(i + 1)...] where !Self.isChrome(later.id) && later.alpha > 0 {
-                    let other = laterWorld.boundingBox(of: later.bounds)
-                    let overlap = Rect(x: max(frame.minX, other.minX), y: max(frame.minY, other.minY),
-                                       width: min(frame.maxX, other.maxX) - max(frame.minX, other.minX),
-                                       height: min(frame.maxY, other.maxY) - max(frame.minY, other.minY))
-                    guard overlap.width > 0.5, overlap.height > 0.5 else { continue }
+                    guard let overlap = frame.intersection(laterWorld.boundingBox(of: later.bounds)),
+                          overlap.width > 0.5, overlap.height > 0.5 else { continue }
                     failures.append(Failure(rule: "chrome \(chrome.id) under \(later.id)",
                                             message: "\(later.id) is drawn over \(chrome.id) at \(overlap)"))
                 }

@@ -35,8 +35,7 @@ extension AtRest {
             let outerOffset = self.offset(of: parent)
             let frame = outer.scrolled(scroll.frame, by: outerOffset)
             let area = reachable(outer, offset: outerOffset, of: screen, on: layout)
-            let minX = max(frame.minX, area.minX), minY = max(frame.minY, area.minY)
-            return Rect(x: minX, y: minY, width: max(min(frame.maxX, area.maxX) - minX, 0), height: max(min(frame.maxY, area.maxY) - minY, 0))
+            return frame.intersection(area) ?? Rect(x: max(frame.minX, area.minX), y: max(frame.minY, area.minY), width: 0, height: 0)
         }
         let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: screen, device: layout)
         return Rect(x: scroll.frame.minX, y: top, width: scroll.frame.width, height: scroll.frame.maxY - top)
@@ -54,7 +53,7 @@ extension AtRest {
     /// The top edge of what lies over the bottom of `screen` and takes touches there, in its
     /// coordinates: its toolbar, else the tab bar where it shows; nil where neither does.
     func bottomBarTop(of screen: ScreenSpec?, on layout: Device) -> Double? {
-        if screen?.toolbar != nil { return BottomBarLayout(height: ToolbarView.barHeight, on: layout).background.minY }
+        if screen?.toolbar != nil { return BottomBarLayout.toolbar(on: layout).background.minY }
         guard navigation.restingTabBar != nil, layout == scene.device else { return nil }
         return tabBarLayout.background.minY
     }
@@ -117,11 +116,8 @@ extension AtRest {
             boxes += zip(bar.leading + bar.trailing, places.leading + places.trailing).map { ($0, $1) }
         }
         if let toolbar = shown.screen?.toolbar {
-            let widths = toolbar.items.map { item in
-                item.width { text, prominent in tree.text.width(of: text, size: 17, weight: prominent ? .semibold : .regular) }
-            }
-            let layout = BottomBarLayout(height: ToolbarView.barHeight, on: shown.layout)
-            boxes += zip(toolbar.items, layout.toolbarItems(widths: widths)).map { ($0, $1) }
+            let widths = toolbar.items.map { $0.width(text: tree.text) }
+            boxes += zip(toolbar.items, BottomBarLayout.toolbar(on: shown.layout).toolbarItems(widths: widths)).map { ($0, $1) }
         }
         return boxes.map { item, box in
             let width = max(box.width, 44)
@@ -134,6 +130,6 @@ extension AtRest {
     func toolbarFrame() -> Rect? {
         let shown = topShown()
         guard shown.screen?.toolbar != nil else { return nil }
-        return shown.onDevice(BottomBarLayout(height: ToolbarView.barHeight, on: shown.layout).background)
+        return shown.onDevice(BottomBarLayout.toolbar(on: shown.layout).background)
     }
 }

@@ -295,7 +295,7 @@ public struct SceneInspection: Sendable {
                                   items: tabs.items.enumerated().map { ($1.title, layout.tab($0, of: tabs.items.count)) },
                                   selected: tabs.selected)
         } else if let toolbar = spec.toolbar {
-            let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
+            let layout = BottomBarLayout.toolbar(on: device)
             bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { ($0.name, nil) },
                                   selected: nil)
         }

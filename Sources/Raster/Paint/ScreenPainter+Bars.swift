@@ -49,7 +49,7 @@ extension ScreenPainter {
     /// the items (`items`) spread across the bar with flexible space between them: the first at the
     /// leading margin, the last at the trailing one, a single item centered.
     func paint(_ toolbar: ToolbarView, beneath: Color = .clear, background: Bool = true, items: Bool = true) throws {
-        let layout = BottomBarLayout(height: ToolbarView.barHeight, on: device)
+        let layout = BottomBarLayout.toolbar(on: device)
         if background {
             paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material,
                                   beneath: beneath)
