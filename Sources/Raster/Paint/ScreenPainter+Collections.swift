@@ -105,7 +105,7 @@ extension ScreenPainter {
             case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
             case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
             case .info: Glyphs.infoButton(in: box, color: colors.tint, on: cairo)
-            case .switch: paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
+            case .switch: controls.paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
             case .none: break
             }
         }

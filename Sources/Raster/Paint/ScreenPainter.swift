@@ -92,7 +92,7 @@ struct ScreenPainter {
         case .image(let image): try paint(image)
         case .list(let list): try paint(list, frame: list.frame ?? defaultFrame)
         case .grid(let grid): try paint(grid, frame: grid.frame ?? defaultFrame)
-        case .control(let control): try paint(control)
+        case .control(let control): try controls.paint(control)
         case .icon(let icon): try paint(icon)
         }
     }
@@ -219,5 +219,31 @@ struct ScreenPainter {
         guard line.width > 0, color.alpha > 0 else { return }
         let bottom = (line.y * scale).rounded() / scale
         cairo.fill(Rect(x: line.x, y: bottom - 1 / scale, width: line.width, height: 1 / scale), color: color)
+    }
+
+    var icons: IconPainter { IconPainter(cairo: cairo, text: text) }
+    var controls: ControlPainter { ControlPainter(painter: self) }
+
+    /// `icon` centered in the view's frame.
+    func paint(_ view: IconView) throws {
+        try icons.draw(view.icon, in: view.frame, pointSize: view.pointSize, weight: view.weight, color: view.color)
+    }
+
+    /// A Gaussian-blurred copy of the rounded rectangle, offset, under what is drawn next
+    /// (Core Animation's shadow: blur standard deviation = radius / 2).
+    func paintShadow(of frame: Rect, cornerRadius: Double, shadow: ViewShadow) {
+        guard shadow.opacity > 0, shadow.color.alpha > 0, frame.width > 0, frame.height > 0 else { return }
+        let width = Int((frame.width * scale).rounded()), height = Int((frame.height * scale).rounded())
+        guard width > 0, height > 0,
+              let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
+                                           cornerRadius: cornerRadius * scale) else { return }
+        let padding = Double(mask.padding)
+        let sx = frame.width / Double(width), sy = frame.height / Double(height)
+        mask.pattern.place(x: frame.minX + shadow.offset.x - padding * sx, y: frame.minY + shadow.offset.y - padding * sy,
+                           sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
+        cairo.withSavedState {
+            cairo.setSource(shadow.color, alpha: shadow.opacity)
+            cairo_mask(cairo.pointer, mask.pattern.pointer)
+        }
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 import Geometry
 import Yams
 
-/// Controls, icons and the keys every view shares.
-extension SceneDecoder {
+/// Controls and icon views.
+struct ControlDecoder: DecodingPart {
+    let context: DecodingContext
+
     func decodeControl(_ declaration: ControlDeclaration, _ node: Node) -> ControlView? {
         let r = reader
         let kind = declaration.name
@@ -81,47 +83,6 @@ extension SceneDecoder {
         return r.rect(frameNode, "frame")
     }
 
-    /// `font` (a text style), then `size` and `weight` overriding it.
-    func decodeFont(_ fields: Fields, defaultSize: Double, defaultWeight: LabelView.Weight = .regular) -> (size: Double, weight: LabelView.Weight) {
-        let r = reader
-        var size = defaultSize
-        var weight = defaultWeight
-        if let font = fields["font"], let style = r.string(font, "font") {
-            if let preset = LabelView.textStyles[style] {
-                size = preset.size
-                weight = preset.weight
-            } else {
-                let names = LabelView.textStyles.keys.sorted()
-                let hint = r.closest(to: style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                r.error(font, "unknown font text style '\(style)'\(hint); expected one of: \(names.joined(separator: ", "))")
-            }
-        }
-        if let value = r.value(fields, ViewKeys.size, "font size") { size = value }
-        if let value = r.value(fields, ViewKeys.weight) { weight = value }
-        return (size, weight)
-    }
-
-    /// `opacity`: 0...1, default 1 (`UIView.alpha`).
-    func decodeOpacity(_ fields: Fields) -> Double {
-        reader.value(fields, ViewKeys.opacity)
-    }
-
-    /// An icon name (Material Icons, an SF Symbol alias) or a non-ASCII text such as an emoji.
-    func decodeIcon(_ node: Node) -> Icon? {
-        let r = reader
-        guard let name = r.string(node, "icon name") else { return nil }
-        switch IconCatalog.icon(named: name) {
-        case .success(let icon):
-            return icon
-        case .failure(.setMissing):
-            r.error(node, "icon '\(name)' needs the Material Icons font: run scripts/bootstrap (it installs fonts-material-design-icons-iconfont)")
-        case .failure(.unknown(let nearest)):
-            let hint = nearest.isEmpty ? "" : "; nearest: \(nearest.joined(separator: ", "))"
-            r.error(node, "unknown icon '\(name)'\(hint) (Material Icons names, SF Symbol names of common symbols, or an emoji)")
-        }
-        return nil
-    }
-
     /// `icon: { name, frame, font, size, weight, color }`.
     func decodeIconView(_ node: Node) -> IconView? {
         let r = reader
@@ -140,45 +101,3 @@ extension SceneDecoder {
         return view
     }
 }
-
-/// The scene's own font files.
-extension SceneDecoder {
-    /// `fonts: [path, …]`: .ttf or .otf files relative to the scene file, each known by the
-    /// family names in its `name` table.
-    func decodeFonts(_ node: Node) -> [String: CustomFont] {
-        let r = reader
-        var fonts: [String: CustomFont] = [:]
-        for item in r.sequence(node, "fonts (a list of .ttf or .otf files)") ?? [] {
-            guard let given = r.string(item, "font file") else { continue }
-            let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
-            let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : folder.appendingPathComponent(given)
-            guard ["ttf", "otf"].contains(url.pathExtension.lowercased()) else {
-                r.error(item, "font '\(given)' is not a .ttf or .otf file")
-                continue
-            }
-            let path = url.standardizedFileURL.path
-            reads.record(path)
-            do {
-                for family in try FontFileNames.families(ofFontAt: path) where fonts[family] == nil {
-                    fonts[family] = CustomFont(family: family, path: path)
-                }
-            } catch {
-                r.error(item, "cannot use font '\(given)' (\(path)): \(error)")
-            }
-        }
-        return fonts
-    }
-
-    /// `family`: Inter (the default) or a family of the scene's `fonts`.
-    func decodeFamily(_ fields: Fields) -> CustomFont? {
-        let r = reader
-        guard let node = fields["family"], let family = r.string(node, "font family") else { return nil }
-        if family == "Inter" { return nil }
-        if let font = fonts[family] { return font }
-        let known = ["Inter"] + fonts.keys.sorted()
-        let hint = r.closest(to: family, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-        r.error(node, "unknown font family '\(family)'\(hint); families: \(known.joined(separator: ", ")) — add font files under the scene's 'fonts:'")
-        return nil
-    }
-}
-

@@ -6,7 +6,7 @@ import Yams
 final class NodeReader {
     let file: String
     /// The level system colour names resolve at (`InterfaceLevel`): elevated when the screens are
-    /// read again for where a sheet shows them (`SceneDecoder.elevatedScreens`).
+    /// read again for where a sheet shows them (`SceneDecoder.elevate`).
     let level: InterfaceLevel
     private(set) var diagnostics: [Diagnostic] = []
 

@@ -4,7 +4,9 @@ import Workers
 import Yams
 
 /// Screens and the views they hold.
-extension SceneDecoder {
+struct ViewDecoder: DecodingPart {
+    let context: DecodingContext
+
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
         guard let fields = r.mapping(node, ScreenKeys.mapping, what: "screen '\(name)'") else { return nil }
@@ -17,9 +19,9 @@ extension SceneDecoder {
         }
         let background = color(fields, ScreenKeys.background)
         let views = fields["content"].map { decodeViews($0) } ?? []
-        let navigationBar = fields["navigationBar"].flatMap { decodeNavigationBar($0) }
-        let tabBar = fields["tabBar"].flatMap { decodeTabBar($0) }
-        let toolbar = fields["toolbar"].flatMap { decodeToolbar($0) }
+        let navigationBar = fields["navigationBar"].flatMap { bars.decodeNavigationBar($0) }
+        let tabBar = fields["tabBar"].flatMap { bars.decodeTabBar($0) }
+        let toolbar = fields["toolbar"].flatMap { bars.decodeToolbar($0) }
         if tabBar != nil, toolbar != nil, let key = fields.key("toolbar") {
             r.error(key, "a screen has a 'tabBar' or a 'toolbar' at the bottom, not both")
         }
@@ -87,13 +89,13 @@ extension SceneDecoder {
         case "rect": return decodeRect(entry.value).map(ViewSpec.rect)
         case "scroll": return decodeScroll(entry.value).map(ViewSpec.rect)
         case "image": return decodeImage(entry.value).map(ViewSpec.image)
-        case "list": return decodeList(entry.value).map(ViewSpec.list)
-        case "grid": return decodeGrid(entry.value).map(ViewSpec.grid)
-        case "icon": return decodeIconView(entry.value).map(ViewSpec.icon)
+        case "list": return collections.decodeList(entry.value).map(ViewSpec.list)
+        case "grid": return collections.decodeGrid(entry.value).map(ViewSpec.grid)
+        case "icon": return controls.decodeIconView(entry.value).map(ViewSpec.icon)
         case "label": return decodeLabel(entry.value).map(ViewSpec.label)
         default:
             guard let control = ControlKeys.kinds.first(where: { $0.name == entry.name }) else { return nil }
-            return decodeControl(control, entry.value).map(ViewSpec.control)
+            return controls.decodeControl(control, entry.value).map(ViewSpec.control)
         }
     }
 
@@ -135,7 +137,7 @@ extension SceneDecoder {
     /// `scroll`: a rect that clips its subviews, which scroll as its content.
     func decodeScroll(_ node: Node) -> RectView? {
         guard let fields = reader.mapping(node, ScrollContainerKeys.mapping), var rect = decodeRect(fields, node, kind: "scroll") else { return nil }
-        var scrolling = decodeScrollBehavior(fields, alwaysBounces: false)
+        var scrolling = collections.decodeScrollBehavior(fields, alwaysBounces: false)
         scrolling.axis = reader.value(fields, ScrollViewKeys.axis, "scroll axis")
         rect.scrolling = scrolling
         return rect
@@ -218,100 +220,6 @@ extension SceneDecoder {
         return ViewShadow(color: color, opacity: opacity, radius: radius, offset: offset)
     }
 
-    /// A view's `id`: a plain name (no '/'), so that `<screen>/<id>` names one render-tree node.
-    func decodeViewID(_ fields: Fields, _ kind: String) -> String? {
-        guard let node = fields["id"], let id = reader.string(node, "\(kind) id") else { return nil }
-        if id.isEmpty || id.contains("/") {
-            reader.error(node, "a view id is a plain name (not empty, no '/'), found '\(id)'")
-            return nil
-        }
-        return id
-    }
-
-    /// `autoresizing`: one of UIKit's `UIView.AutoresizingMask` names, or a list of them.
-    func decodeAutoresizing(_ fields: Fields) -> Autoresizing {
-        guard let node = fields["autoresizing"] else { return [] }
-        let r = reader
-        let names = Autoresizing.names.map(\.name)
-        let items = node.sequence.map(Array.init) ?? [node]
-        var mask: Autoresizing = []
-        for item in items {
-            guard let name = r.string(item, "autoresizing") else { continue }
-            if let value = Autoresizing.names.first(where: { $0.name == name })?.value {
-                mask.insert(value)
-            } else {
-                let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                r.error(item, "unknown autoresizing '\(name)'\(hint); expected one or a list of: \(names.joined(separator: ", "))")
-            }
-        }
-        return mask
-    }
-
-    /// A PNG path, relative to the scene file's folder (or absolute), checked to be a whole PNG
-    /// file within the limits.
-    func decodeImageFile(_ node: Node) -> ImageFile? {
-        let r = reader
-        guard let given = r.string(node, "image file") else { return nil }
-        guard !given.isEmpty else {
-            r.error(node, "expected a PNG file path, found an empty string")
-            return nil
-        }
-        let url = imageURL(given)
-        let path = url.standardizedFileURL.path
-        guard url.pathExtension.lowercased() == "png" else {
-            r.error(node, "image '\(given)' is not a .png file; Segue reads PNG images")
-            return nil
-        }
-        reads.record(path)
-        do {
-            let (header, total) = try images.check(path)
-            if let total, total > Limits.pixelMemory {
-                r.error(node, "image '\(given)' brings the images to \(Limits.mebibytes(Double(total))) MB once decoded, over the limit of \(Limits.mebibytes(Double(Limits.pixelMemory))) MB; use fewer or smaller images")
-                return nil
-            }
-            let stem = url.deletingPathExtension().lastPathComponent
-            let scale: Double = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
-            return ImageFile(path: path, pixelWidth: header.width, pixelHeight: header.height, scale: scale)
-        } catch {
-            r.error(node, "cannot use image '\(given)' (\(path)): \(error)")
-            return nil
-        }
-    }
-
-    /// Where an image file path written in the scene leads: relative to the scene file's folder,
-    /// or absolute.
-    func imageURL(_ given: String) -> URL {
-        given.hasPrefix("/") ? URL(fileURLWithPath: given)
-            : URL(fileURLWithPath: reader.file).deletingLastPathComponent().appendingPathComponent(given)
-    }
-
-    /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images
-    /// the scene may show, for `ImageFiles.prefetch` to check at once before the views are read.
-    func namedPNGFiles(in node: Node) -> [String] {
-        switch node {
-        case .scalar(let scalar):
-            guard scalar.string.lowercased().hasSuffix(".png") else { return [] }
-            let url = imageURL(scalar.string)
-            return url.pathExtension.lowercased() == "png" ? [url.standardizedFileURL.path] : []
-        case .mapping(let mapping):
-            return mapping.flatMap { namedPNGFiles(in: $0.value) }
-        case .sequence(let items):
-            return items.flatMap { namedPNGFiles(in: $0) }
-        default:
-            return []
-        }
-    }
-
-    /// The color `key` gives, or its declared default: the system color its declaration's
-    /// `defaultText` names, in the scene's appearance.
-    func color(_ fields: Fields, _ key: Setting<Color?>, _ what: String? = nil) -> Color {
-        reader.value(fields, key, what, appearance: appearance) ?? key.descriptor.defaultText.map(system) ?? .clear
-    }
-
-    /// The iOS system color `name` in the scene's appearance, at the level the screens are read at.
-    func system(_ name: String) -> Color {
-        SystemColor.resolved(name, appearance, level: reader.level)
-    }
 
     /// Two lists or grids of one screen with the same `id` would make cell addresses ambiguous.
     private func checkViewIDsAreUnique(_ content: Node?, screen: String) {
@@ -331,52 +239,4 @@ extension SceneDecoder {
         }
         visit(content)
     }
-}
-
-/// The distinct image files a scene shows: each checked once however often it is shown, and
-/// their pixels counted as Raster will decode them.
-final class ImageFiles {
-    private var checked: [String: Result<PNGCheck, Error>] = [:]
-    /// The files whose pixels are counted: those shown so far.
-    private var counted: Set<String> = []
-    private var pixels = 0
-
-    /// Checks the files at `paths` now, several at once (a check inflates the whole image, and
-    /// a scene's photos are large), so that `check` finds them done; what is checked and what
-    /// it finds are as if `check` had checked each. A file no view shows is checked for nothing.
-    func prefetch(_ paths: [String]) {
-        var seen = Set<String>()
-        let new = paths.filter { checked[$0] == nil && seen.insert($0).inserted }
-        guard new.count > 1 else { return }
-        for (path, result) in zip(new, WorkerPool.outcomes(of: new, name: "segue-png-check", PNGCheck.init(contentsOf:))) {
-            checked[path] = result
-        }
-    }
-
-    /// The check of the file at `path`, and the pixels of all images so far when `path` is new.
-    func check(_ path: String) throws -> (PNGCheck, total: Int?) {
-        let result = checked[path] ?? Result { try PNGCheck(contentsOf: path) }
-        checked[path] = result
-        let image = try result.get()
-        guard counted.insert(path).inserted else { return (image, nil) }
-        pixels += image.width * image.height
-        return (image, pixels)
-    }
-}
-
-/// The files a scene reads besides itself, each recorded where the decoder reads it.
-final class ReadFiles {
-    private var recorded: Set<String> = []
-
-    func record(_ path: String) {
-        recorded.insert(path)
-    }
-
-    /// The absolute paths, sorted.
-    var paths: [String] { recorded.sorted() }
-}
-
-/// The screen names of the scene being decoded (the keys of `screens:`).
-final class ScreenNames {
-    var names: [String] = []
 }

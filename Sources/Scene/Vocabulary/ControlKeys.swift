@@ -31,7 +31,7 @@ public struct ControlDeclaration: Sendable {
 /// What a control's decoding reads: its keys, the scene's appearance and the shared decoders
 /// (icons, fonts).
 struct ControlFields {
-    let decoder: SceneDecoder
+    let decoder: ControlDecoder
     let fields: Fields
     let node: Node
     let kind: String

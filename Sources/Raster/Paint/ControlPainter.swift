@@ -7,8 +7,13 @@ import Scene
 /// size (Apple HIG, https://developer.apple.com/design/human-interface-guidelines/toggles,
 /// …/segmented-controls, …/sliders, …/steppers, …/page-controls, …/progress-indicators,
 /// …/text-fields, …/search-fields, …/buttons); see docs/scene-format.md#controls.
-extension ScreenPainter {
-    var icons: IconPainter { IconPainter(cairo: cairo, text: text) }
+struct ControlPainter {
+    /// The screen's painter, whose context, text and shadows a control draws with.
+    let painter: ScreenPainter
+
+    var cairo: CairoContext { painter.cairo }
+    var scale: Double { painter.scale }
+    var icons: IconPainter { painter.icons }
 
     func paint(_ control: ControlView) throws {
         let frame = control.drawnFrame
@@ -51,21 +56,21 @@ extension ScreenPainter {
     /// metrics) with the date or time in 17 pt `label` text; the row's label gives way to them.
     private func paint(_ picker: ControlView.DatePicker, in frame: Rect, colors: ControlView.Colors) throws {
         typealias Metrics = ControlView.DatePicker
-        let margin = SystemMargins.horizontal(forWidth: device.size.width)
+        let margin = SystemMargins.horizontal(forWidth: painter.device.size.width)
         let pillTop = frame.midY - Metrics.pillHeight / 2
         var trailing = frame.maxX - margin
         for text in picker.pills.reversed() {
-            let textWidth = try width(of: text, size: Metrics.fontSize)
+            let textWidth = try painter.width(of: text, size: Metrics.fontSize)
             let pill = Rect(x: trailing - textWidth - 2 * Metrics.pillPadding.width, y: pillTop,
                             width: textWidth + 2 * Metrics.pillPadding.width, height: Metrics.pillHeight)
             cairo.fill(pill, cornerRadius: Metrics.pillCornerRadius, color: colors.fill)
-            try draw(text, in: Rect(x: pill.minX + Metrics.pillPadding.width, y: pill.minY, width: textWidth + 1, height: pill.height),
+            try painter.draw(text, in: Rect(x: pill.minX + Metrics.pillPadding.width, y: pill.minY, width: textWidth + 1, height: pill.height),
                      size: Metrics.fontSize, color: colors.label)
             trailing = pill.minX - Metrics.pillSpacing
         }
         let labelWidth = trailing + Metrics.pillSpacing - 8 - (frame.minX + margin)
         if !picker.label.isEmpty, labelWidth > 0 {
-            try draw(picker.label, in: Rect(x: frame.minX + margin, y: frame.minY, width: labelWidth, height: frame.height),
+            try painter.draw(picker.label, in: Rect(x: frame.minX + margin, y: frame.minY, width: labelWidth, height: frame.height),
                      size: Metrics.fontSize, color: colors.label)
         }
     }
@@ -95,7 +100,7 @@ extension ScreenPainter {
         let iconSide = icon == nil ? 0 : fontSize * 1.25
         let gap = icon != nil && title?.isEmpty == false ? 6.0 : 0
         let available = max(frame.width - 2 * min(12, frame.width / 8) - iconSide - gap, 0)
-        let titleWidth = try title.map { min(try width(of: $0, size: fontSize, weight: weight, font: font), available) } ?? 0
+        let titleWidth = try title.map { min(try painter.width(of: $0, size: fontSize, weight: weight, font: font), available) } ?? 0
         let total = iconSide + gap + titleWidth
         var x = alignment == .center ? frame.midX - total / 2 : frame.minX
         if let icon {
@@ -104,7 +109,7 @@ extension ScreenPainter {
             x += iconSide + gap
         }
         if let title, titleWidth > 0 {
-            try draw(title, in: Rect(x: x, y: frame.minY, width: titleWidth + 1, height: frame.height), size: fontSize,
+            try painter.draw(title, in: Rect(x: x, y: frame.minY, width: titleWidth + 1, height: frame.height), size: fontSize,
                      weight: weight, color: color, font: font)
         }
     }
@@ -121,8 +126,8 @@ extension ScreenPainter {
     /// A white round knob with UIKit's soft shadow (0, 3) blur 8 at 15 % and a 1 pt contact shadow.
     private func paintKnob(center: Point, radius: Double) {
         let knob = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
-        paintShadow(of: knob, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.15, radius: 8, offset: Point(x: 0, y: 3)))
-        paintShadow(of: knob, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.06, radius: 1, offset: Point(x: 0, y: 3)))
+        painter.paintShadow(of: knob, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.15, radius: 8, offset: Point(x: 0, y: 3)))
+        painter.paintShadow(of: knob, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.06, radius: 1, offset: Point(x: 0, y: 3)))
         cairo.fillCircle(center: center, radius: radius, color: .white)
     }
 
@@ -139,8 +144,8 @@ extension ScreenPainter {
         if segments.indices.contains(selected) {
             let card = box(selected)
             let radius = min(7, card.height / 2)
-            paintShadow(of: card, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.12, radius: 8, offset: Point(x: 0, y: 3)))
-            paintShadow(of: card, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.04, radius: 1, offset: Point(x: 0, y: 3)))
+            painter.paintShadow(of: card, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.12, radius: 8, offset: Point(x: 0, y: 3)))
+            painter.paintShadow(of: card, cornerRadius: radius, shadow: ViewShadow(color: .black, opacity: 0.04, radius: 1, offset: Point(x: 0, y: 3)))
             cairo.fill(card, cornerRadius: radius, color: tint)
         }
         for index in 1..<max(segments.count, 1) where index != selected && index - 1 != selected {
@@ -163,14 +168,14 @@ extension ScreenPainter {
         switch field.style {
         case .roundedRect:
             cairo.fill(box, cornerRadius: 5, color: colors.fieldBackground)
-            paintBorder(of: box, width: 1 / scale, cornerRadius: 5, curve: .continuous, color: colors.separator)
+            painter.paintBorder(of: box, width: 1 / scale, cornerRadius: 5, curve: .continuous, color: colors.separator)
             textX += 8
         case .plain:
             break
         case .search:
             if field.showsCancel {
-                let cancelWidth = try width(of: "Cancel", size: 17)
-                try draw("Cancel", in: Rect(x: frame.maxX - cancelWidth - 1, y: frame.minY, width: cancelWidth + 1, height: frame.height),
+                let cancelWidth = try painter.width(of: "Cancel", size: 17)
+                try painter.draw("Cancel", in: Rect(x: frame.maxX - cancelWidth - 1, y: frame.minY, width: cancelWidth + 1, height: frame.height),
                          size: 17, color: tint)
                 box.size.width = max(frame.width - cancelWidth - 12, 0)
             }
@@ -185,10 +190,10 @@ extension ScreenPainter {
         let textWidth = max(box.maxX - textX - 8, 0)
         var cursorX = textX
         if !field.text.isEmpty {
-            try draw(field.text, in: Rect(x: textX, y: box.minY, width: textWidth, height: box.height), size: 17, color: colors.label)
-            cursorX += min(try width(of: field.text, size: 17), textWidth) + 1
+            try painter.draw(field.text, in: Rect(x: textX, y: box.minY, width: textWidth, height: box.height), size: 17, color: colors.label)
+            cursorX += min(try painter.width(of: field.text, size: 17), textWidth) + 1
         } else if !field.placeholder.isEmpty {
-            try draw(field.placeholder, in: Rect(x: textX, y: box.minY, width: textWidth, height: box.height), size: 17,
+            try painter.draw(field.placeholder, in: Rect(x: textX, y: box.minY, width: textWidth, height: box.height), size: 17,
                      color: placeholderColor)
         }
         if field.isEditing {
@@ -228,29 +233,6 @@ extension ScreenPainter {
             let (s, c) = (sin(angle), cos(angle))
             cairo.strokeLines([Point(x: center.x + c * inner, y: center.y + s * inner), Point(x: center.x + c * outer, y: center.y + s * outer)],
                               width: width, color: color.withAlpha(color.alpha * alpha))
-        }
-    }
-
-    /// `icon` centered in the view's frame.
-    func paint(_ view: IconView) throws {
-        try icons.draw(view.icon, in: view.frame, pointSize: view.pointSize, weight: view.weight, color: view.color)
-    }
-
-    /// A Gaussian-blurred copy of the rounded rectangle, offset, under what is drawn next
-    /// (Core Animation's shadow: blur standard deviation = radius / 2).
-    func paintShadow(of frame: Rect, cornerRadius: Double, shadow: ViewShadow) {
-        guard shadow.opacity > 0, shadow.color.alpha > 0, frame.width > 0, frame.height > 0 else { return }
-        let width = Int((frame.width * scale).rounded()), height = Int((frame.height * scale).rounded())
-        guard width > 0, height > 0,
-              let mask = try? shadows.mask(width: width, height: height, sigma: shadow.radius / 2 * scale,
-                                           cornerRadius: cornerRadius * scale) else { return }
-        let padding = Double(mask.padding)
-        let sx = frame.width / Double(width), sy = frame.height / Double(height)
-        mask.pattern.place(x: frame.minX + shadow.offset.x - padding * sx, y: frame.minY + shadow.offset.y - padding * sy,
-                           sx: sx, sy: sy, filter: CAIRO_FILTER_GOOD, extend: CAIRO_EXTEND_NONE)
-        cairo.withSavedState {
-            cairo.setSource(shadow.color, alpha: shadow.opacity)
-            cairo_mask(cairo.pointer, mask.pattern.pointer)
         }
     }
 }
