@@ -146,8 +146,6 @@ struct SceneDecoder: DecodingPart {
                 if appearance == .dark { elevate(&screens, screenFields.entries) }
                 if screenFields.entries.isEmpty { r.error(node, "a scene needs at least one screen") }
             }
-        } else {
-            r.error(root, "missing key 'screens': the screens the scene shows")
         }
 
         var rootName = order.first ?? ""
@@ -270,11 +268,9 @@ struct SceneDecoder: DecodingPart {
         let r = reader
         // Any other key is a setting of the style, checked once the style is known.
         guard let fields = r.mapping(node, TransitionKeys.mapping.what) else { return nil }
+        r.requireKeys(fields, TransitionKeys.mapping)
         func screenName(_ key: String) -> String? {
-            guard let value = fields[key] else {
-                r.error(node, "missing key '\(key)' (a screen name) in transition")
-                return nil
-            }
+            guard let value = fields[key] else { return nil }
             guard let name = r.string(value, "'\(key)' screen") else { return nil }
             if screens[name] == nil, !order.isEmpty {
                 r.error(value, "unknown screen '\(name)'; screens are: \(order.joined(separator: ", "))")
@@ -289,14 +285,10 @@ struct SceneDecoder: DecodingPart {
             r.error(value, "a transition from '\(from)' to itself: a screen is one view controller, which cannot be pushed or presented over itself; declare another screen for what it shows")
             return nil
         }
-        if fields["style"] == nil {
-            r.error(node, "missing key 'style' (a built-in style such as slide-up-modal, or one declared under 'styles')")
-        }
         let style = fields["style"].flatMap { r.string($0, "transition style") }
         let settings = StyleSettings(file: r.file, entries: fields.entries.filter { TransitionKeys.mapping[$0.name] == nil })
         var tap: TapTrigger?
         if let node = fields["tap"], let trigger = r.mapping(node, TapTriggerKeys.mapping) {
-            if trigger["list"] == nil { r.error(node, "missing key 'list' (a list or grid id) in tap") }
             let list = trigger["list"].flatMap { r.string($0, "list or grid id") }
             let index = r.value(trigger, TapTriggerKeys.index, "row or cell index")
             if let list, trigger["index"] == nil || index != nil { tap = TapTrigger(list: list, index: index) }

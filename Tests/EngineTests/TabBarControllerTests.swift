@@ -166,7 +166,7 @@ final class TabBarControllerTests: XCTestCase {
         XCTAssertEqual(messages(screens.replacingOccurrences(of: "tabBar: { items: [X] }", with: "") +
                                 "tabs: { items: [{ title: A, root: aa }, { title: B }] }\n"), [
             "t.yaml:4:35: error: unknown screen 'aa' (did you mean 'a'?); screens are: a, b",
-            "t.yaml:4:41: error: missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab",
+            "t.yaml:4:41: error: missing key 'root' in a tab { title, icon, badge, root }: the screen at the bottom of the tab's navigation stack",
         ])
         XCTAssertEqual(messages(screens.replacingOccurrences(of: "tabBar: { items: [X] }", with: "") +
                                 "tabs: { items: [{ title: A, root: a }, { title: B, root: a }] }\n"), [

@@ -110,7 +110,7 @@ final class ControlDecoderTests: XCTestCase {
         expect("scene.yaml:8:", "selected segment")
         expect("a slider's maximum must be above its minimum")
         expect("missing key 'pages'")
-        expect("scene.yaml:11:18:", "missing key 'frame' [x, y] (or [x, y, width, height]) in stepper")
+        expect("scene.yaml:11:18:", "missing key 'frame' in a stepper: [x, y, width, height]; a control of fixed size also takes [x, y]")
         expect("scene.yaml:12:29:", "expected frame [x, y, width, height]")
         expect("progress")
         expect("unknown activityIndicator style 'huge'")
@@ -163,7 +163,7 @@ final class ControlDecoderTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("scene.yaml:5:41: error: unknown icon 'gearshap'") && $0.contains("gearshape") },
                       "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("scene.yaml:7:23: error: unknown icon 'trashcan'; nearest: ") }, "\(problems)")
-        XCTAssertTrue(problems.contains { $0.contains("missing key 'name' (an icon name) in icon") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("missing key 'name' in an icon") }, "\(problems)")
     }
 
     func testIconViewSizesLikeASymbol() throws {
@@ -248,7 +248,7 @@ final class ControlDecoderTests: XCTestCase {
                 content:
                   - list: { rows: [{ title: A, switch: true, accessory: chevron }] }
             """)
-        XCTAssertTrue(problems.contains { $0.contains("missing key 'title' in tab bar item") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("missing key 'title' in a tab bar item") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("selected tab") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("a bar button item has one of 'title', 'icon'") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("a screen has a 'tabBar' or a 'toolbar' at the bottom, not both") }, "\(problems)")
@@ -330,7 +330,7 @@ final class ControlDecoderTests: XCTestCase {
                   - grid: { cells: [], opacity: -1 }
             """)
         XCTAssertTrue(problems.contains { $0.contains("a gradient needs at least two colors, found 1") }, "\(problems)")
-        XCTAssertTrue(problems.contains { $0.contains("missing key 'colors' (two or more colors) in gradient") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("missing key 'colors' in a gradient: two or more colors") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("shadow opacity") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("unknown key 'blur'") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("scene.yaml:9:") && $0.contains("opacity") }, "\(problems)")

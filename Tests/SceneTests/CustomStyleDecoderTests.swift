@@ -147,7 +147,7 @@ final class CustomStyleDecoderTests: XCTestCase {
             "s.yaml:15:13: error: keyframe 'at' values must increase: 0.2 comes after 0.5",
             "s.yaml:16:13: error: a keyframe sets at least one of",
             "s.yaml:17:19: error: keyframe 'at' (progress) must be between 0 and 1, found 1.5",
-            "s.yaml:18:16: error: missing key 'to' in match",
+            "s.yaml:18:16: error: missing key 'to' in a matched element",
             "s.yaml:20:30: error: unknown recognizer 'swipe'",
             "s.yaml:20:47: error: unknown beginsIn 'middle'",
             "s.yaml:20:80: error: unknown translation axis 'z'",
@@ -190,7 +190,7 @@ final class CustomStyleDecoderTests: XCTestCase {
               mine: { duration: 0.4, spring: { dampingRatio: 1, duration: 1 } }
               "a/b": { layers: [{ node: from }] }
             """)
-        XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:9: error: missing key 'layers' in custom style 'mine'") }, errors.joined(separator: "\n"))
+        XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:9: error: missing key 'layers' in a custom style") }, errors.joined(separator: "\n"))
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:4:11: error: 'duration' cannot be combined with 'spring'") }, errors.joined(separator: "\n"))
         XCTAssertTrue(errors.contains { $0.hasPrefix("s.yaml:5:3: error: a style name is a plain name") }, errors.joined(separator: "\n"))
     }

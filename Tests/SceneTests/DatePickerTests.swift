@@ -46,7 +46,7 @@ final class DatePickerTests: XCTestCase {
         XCTAssertEqual(rejection { try self.load(#"datePicker: { date: "9:41", frame: [0, 0, 393, 44] }"#) },
                        ["scene.yaml:5:29: error: expected a date as YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour), found '9:41'"])
         XCTAssertEqual(rejection { try self.load("datePicker: { frame: [0, 0, 393, 44] }") },
-                       ["scene.yaml:5:21: error: missing key 'date' (YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM) in datePicker"])
+                       ["scene.yaml:5:21: error: missing key 'date' in a datePicker: YYYY-MM-DD HH:MM (24-hour), YYYY-MM-DD or HH:MM"])
         XCTAssertEqual(rejection { try self.load(#"datePicker: { date: "2023-01-01", mode: week, frame: [0, 0, 393, 44] }"#) }.count, 1)
     }
 }

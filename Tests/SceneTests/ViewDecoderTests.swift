@@ -141,7 +141,7 @@ final class ViewDecoderTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("'largeTitle: true' needs a 'title'") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("unknown bar button symbol 'plush' (did you mean 'plus'?)") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("a list has 'rows' (one section) or 'sections', not both") }, "\(problems)")
-        XCTAssertTrue(problems.contains { $0.contains("missing key 'title' in row") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("missing key 'title' in a row") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("already has a view with id 'x'") }, "\(problems)")
         XCTAssertTrue(problems.contains { $0.contains("'statusBar' is a key of the screen") }, "\(problems)")
     }

@@ -137,21 +137,16 @@ struct BarDecoder: DecodingPart {
         let itemShape = "{ \(itemMapping.names.joined(separator: ", ")) }"
         let what = withRoots ? "tabs" : "tabBar"
         guard let fields = r.mapping(node, mapping) else { return nil }
-        guard let itemsNode = fields["items"] else {
-            r.error(node, "missing key 'items' (a list of \(itemShape)) in \(what)")
-            return nil
-        }
+        guard let itemsNode = fields["items"] else { return nil }
         guard let itemNodes = r.sequence(itemsNode, "tab bar items", limit: Limits.itemsPerControl) else { return nil }
         var roots: [(name: String, node: Node)?] = []
         let items: [TabBarView.Item] = itemNodes.compactMap { item in
             if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
             guard let entry = r.mapping(item, itemMapping) else { roots.append(nil); return nil }
-            if entry["title"] == nil { r.error(item, "missing key 'title' in tab bar item") }
             let title = r.value(entry, TabItemKeys.title, "tab title")
             let icon = entry["icon"].flatMap { decodeIcon($0) }
             let badge = r.value(entry, TabItemKeys.badge)
             if withRoots {
-                if entry["root"] == nil { r.error(item, "missing key 'root' (the screen at the bottom of the tab's navigation stack) in tab") }
                 roots.append(entry["root"].flatMap { node in r.value(entry, TabKeys.root).map { (name: $0, node: node) } })
             }
             if entry["icon"] != nil, icon == nil { return nil }
@@ -172,10 +167,7 @@ struct BarDecoder: DecodingPart {
     func decodeToolbar(_ node: Node) -> ToolbarView? {
         let r = reader
         guard let fields = r.mapping(node, ToolbarKeys.mapping) else { return nil }
-        guard let itemsNode = fields["items"] else {
-            r.error(node, "missing key 'items' (bar button items) in toolbar")
-            return nil
-        }
+        guard let itemsNode = fields["items"] else { return nil }
         let items = decodeBarItems(itemsNode, "toolbar")
         let tint = color(fields, NavigationBarKeys.tint)
         let (background, separator, material) = decodeBottomBarLook(fields)

@@ -38,10 +38,7 @@ struct CollectionDecoder: DecodingPart {
                 guard let section = r.mapping(item, SectionKeys.mapping) else { continue }
                 let header = r.value(section, SectionKeys.header, "section header")
                 let footer = r.value(section, SectionKeys.footer, "section footer")
-                guard let rows = section["rows"] else {
-                    r.error(item, "missing key 'rows' in list section")
-                    continue
-                }
+                guard let rows = section["rows"] else { continue }
                 sections.append(ListView.Section(header: header, footer: footer, rows: decodeRows(rows, accessory: accessory)))
             }
         case (.some, .some):
@@ -66,7 +63,6 @@ struct CollectionDecoder: DecodingPart {
             }
             typealias K = RowKeys
             guard let fields = r.mapping(item, K.mapping) else { return nil }
-            if fields["title"] == nil { r.error(item, "missing key 'title' in row") }
             let title = r.value(fields, K.title, "row title")
             let subtitle = r.value(fields, K.subtitle, "row subtitle")
             let detail = r.value(fields, K.detail, "row detail")
@@ -123,8 +119,6 @@ struct CollectionDecoder: DecodingPart {
                 let subtitle = r.value(cell, CellKeys.subtitle, "cell subtitle")
                 cells.append(GridView.Cell(image: image, color: color, caption: caption, subtitle: subtitle))
             }
-        } else {
-            r.error(node, "missing key 'cells' in grid")
         }
         var grid = GridView(id: id, frame: frame, columns: columns, spacing: spacing, inset: inset, aspectRatio: aspect,
                             cornerRadius: radius, contentMode: mode, cells: cells, background: background,

@@ -26,10 +26,7 @@ struct ControlDecoder: DecodingPart {
 
     func decodeSegmented(_ c: ControlFields) -> ControlView.Kind? {
         let r = reader
-        guard let segmentsNode = c["segments"] else {
-            r.error(c.node, "missing key 'segments' (a list of titles or { icon: NAME }) in segmentedControl")
-            return nil
-        }
+        guard let segmentsNode = c["segments"] else { return nil }
         let segments: [ControlView.Segment] = (r.sequence(segmentsNode, "segments", limit: Limits.itemsPerControl) ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "segment title").map { ControlView.Segment(title: $0) } }
             guard let segment = r.mapping(item, ControlKeys.segment) else { return nil }
@@ -72,11 +69,7 @@ struct ControlDecoder: DecodingPart {
     /// `frame`: [x, y, width, height]; a control of fixed size also takes [x, y].
     private func decodeFrame(_ fields: Fields, _ node: Node, kind: String, fixedSize: Size?) -> Rect? {
         let r = reader
-        guard let frameNode = fields["frame"] else {
-            let form = fixedSize == nil ? "[x, y, width, height]" : "[x, y] (or [x, y, width, height])"
-            r.error(node, "missing key 'frame' \(form) in \(kind)")
-            return nil
-        }
+        guard let frameNode = fields["frame"] else { return nil }
         if let fixedSize, frameNode.sequence?.count == 2, let origin = r.point(frameNode, "frame") {
             return Rect(origin: origin, size: fixedSize)
         }
@@ -87,8 +80,6 @@ struct ControlDecoder: DecodingPart {
     func decodeIconView(_ node: Node) -> IconView? {
         let r = reader
         guard let fields = r.mapping(node, IconKeys.mapping) else { return nil }
-        if fields["name"] == nil { r.error(node, "missing key 'name' (an icon name) in icon") }
-        if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in icon") }
         let icon = fields["name"].flatMap { decodeIcon($0) }
         let frame = r.value(fields, ViewKeys.frame)
         let font = decodeFont(fields, defaultSize: 17)

@@ -45,8 +45,6 @@ struct CustomStyleDecoder {
         var layers: [LayerSpec] = []
         if let node = fields["layers"] {
             layers = decodeLayers(node) ?? []
-        } else {
-            r.error(node, "missing key 'layers' in custom style '\(name)': the nodes it animates, back to front")
         }
         let forward = fields["forward"].map { decodeDirection($0, "forward", scrubbing: scrubbing) } ?? DirectionSpec()
         let back = fields["back"].map { decodeDirection($0, "back", scrubbing: scrubbing) } ?? DirectionSpec()
@@ -169,10 +167,7 @@ struct CustomStyleDecoder {
         let r = reader
         guard let fields = r.mapping(node, MatchKeys.mapping) else { return nil }
         func end(_ key: String) -> FrameValue? {
-            guard let value = fields[key] else {
-                r.error(node, "missing key '\(key)' in match: cell, from/<view id> or to/<view id>")
-                return nil
-            }
+            guard let value = fields[key] else { return nil }
             if value.scalar?.string == "cell" { return .cell }
             return viewReference(value, "match '\(key)'").map { .view($0.0, $0.1) }
         }
@@ -257,10 +252,7 @@ struct CustomStyleDecoder {
         let r = reader
         typealias K = KeyframeKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        guard fields["at"] != nil else {
-            r.error(node, "missing key 'at' (progress 0 to 1) in keyframe")
-            return nil
-        }
+        guard fields["at"] != nil else { return nil }
         guard let at = r.value(fields, K.at, "keyframe 'at' (progress)") else { return nil }
         var keyframe = Keyframe(at: at, location: r.location(node))
         keyframe.curve = r.value(fields, K.curve)
@@ -412,10 +404,7 @@ struct CustomStyleDecoder {
             }
             return role
         } ?? .to
-        guard let springNode = fields["spring"] else {
-            r.error(node, "missing key 'spring' in follow: the spring that carries the node after a release")
-            return nil
-        }
+        guard let springNode = fields["spring"] else { return nil }
         let spring = SpringDecoder(reader: r).decode(springNode)
         var inherits = true
         if let value = fields["releaseVelocity"], let text = r.string(value, "releaseVelocity") {

@@ -60,7 +60,17 @@ final class NodeReader {
                "KeyMapping '\(declaration.name)' is not listed in SceneVocabulary.mappings, so the schema and docs miss it")
         var fields = mapping(node, what ?? declaration.what, allowed: declaration.names)
         fields?.declaration = declaration
+        if let fields { requireKeys(fields, declaration, what: what) }
         return fields
+    }
+
+    /// Reports each key `declaration` requires that `fields` lacks, in one form for every mapping:
+    /// "missing key 'frame' in a label: [x, y, width, height] in points" (the key's own doc).
+    func requireKeys(_ fields: Fields, _ declaration: KeyMapping, what: String? = nil) {
+        for key in declaration.required where fields[key] == nil {
+            let doc = declaration[key].map { ": \($0.doc)" } ?? ""
+            error(fields.node, "missing key '\(key)' in \(what ?? declaration.what)\(doc)")
+        }
     }
 
     /// The value of `key` in `fields`, checked against its declared kind and range; nil when

@@ -97,11 +97,10 @@ struct SettingDecoder {
             }
             return .choice(name)
         case .cell:
-            guard let cell = r.mapping(node, "a cell reference", allowed: ["list", "index"]) else { return nil }
-            let list = cell["list"].flatMap { r.string($0, "cell list id") }
+            guard let cell = r.mapping(node, TapTriggerKeys.cell) else { return nil }
+            let list = r.value(cell, TapTriggerKeys.list, "cell list id")
             // The index is the cell an action-driven push zooms from; a tap picks its own.
-            let index = cell["index"].map { r.int($0, "cell index", range: Limits.index) } ?? 0
-            if cell["list"] == nil { r.error(node, "missing key 'list' (the id of a list or grid) in cell") }
+            let index = cell["index"] == nil ? TapTriggerKeys.cellIndex.defaultValue : r.read(cell, TapTriggerKeys.cellIndex, "cell index")
             guard let list, let index else { return nil }
             return .cell(CellReference(list: list, index: index))
         case .shape, .list, .oneOf:

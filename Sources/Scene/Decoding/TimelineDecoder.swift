@@ -15,10 +15,7 @@ struct TimelineDecoder {
         let r = reader
         typealias K = EntryKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        guard fields["at"] != nil else {
-            r.error(node, "missing key 'at' (seconds from the start) in timeline entry")
-            return nil
-        }
+        guard fields["at"] != nil else { return nil }
         let time = r.value(fields, K.at, "'at' time")
         let actions = fields.entries.filter { K.actionNames.contains($0.name) }
         guard actions.count == 1, let entry = actions.first else {
@@ -95,13 +92,8 @@ struct TimelineDecoder {
     func decodeExpectedScroll(_ node: Node) -> ExpectedScroll? {
         let r = reader
         guard let fields = r.mapping(node, ExpectKeys.mapping) else { return nil }
-        guard let scroll = fields["scroll"] else {
-            r.error(node, "missing key 'scroll' ({ list: ID, offset: N }) in expect")
-            return nil
-        }
+        guard let scroll = fields["scroll"] else { return nil }
         guard let inner = r.mapping(scroll, ExpectKeys.scrollMapping) else { return nil }
-        if inner["list"] == nil { r.error(scroll, "missing key 'list' (the list or grid id) in the expected scroll") }
-        if inner["offset"] == nil { r.error(scroll, "missing key 'offset' (where it comes to rest, in points) in the expected scroll") }
         guard let list = r.value(inner, ExpectKeys.list, "list id"), let offset = r.value(inner, ExpectKeys.offset, "offset") else { return nil }
         return ExpectedScroll(list: list, offset: offset, tolerance: r.value(inner, ExpectKeys.tolerance, "tolerance"))
     }
@@ -110,8 +102,6 @@ struct TimelineDecoder {
     func decodeScroll(_ node: Node) -> ScrollTarget? {
         let r = reader
         guard let fields = r.mapping(node, ScrollKeys.mapping) else { return nil }
-        if fields["list"] == nil { r.error(node, "missing key 'list' (the list or grid id) in scroll") }
-        if fields["to"] == nil { r.error(node, "missing key 'to' (the row or cell to bring into view) in scroll") }
         guard let list = r.value(fields, ScrollKeys.list, "list id"), let index = r.value(fields, ScrollKeys.to, "row or cell") else {
             return nil
         }

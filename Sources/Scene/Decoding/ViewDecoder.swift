@@ -106,10 +106,7 @@ struct ViewDecoder: DecodingPart {
     /// A `rect` from its `fields`, or the keys a `scroll` (`kind`) shares with one.
     private func decodeRect(_ fields: Fields, _ node: Node, kind: String) -> RectView? {
         let r = reader
-        guard fields["frame"] != nil else {
-            r.error(node, "missing key 'frame' [x, y, width, height] in \(kind)")
-            return nil
-        }
+        guard fields["frame"] != nil else { return nil }
         let frame = r.value(fields, ViewKeys.frame)
         let fill = color(fields, RectKeys.fill)
         let radius = r.value(fields, ViewKeys.cornerRadius)
@@ -148,9 +145,7 @@ struct ViewDecoder: DecodingPart {
         typealias K = LabelKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         let text = r.value(fields, K.text)
-        if fields["text"] == nil { r.error(node, "missing key 'text' in label") }
         let frame = r.value(fields, ViewKeys.frame)
-        if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in label") }
         let (size, weight) = decodeFont(fields, defaultSize: 17)
         let color = self.color(fields, K.color)
         let alignment = r.value(fields, K.alignment)
@@ -168,8 +163,6 @@ struct ViewDecoder: DecodingPart {
     func decodeImage(_ node: Node) -> ImageView? {
         let r = reader
         guard let fields = r.mapping(node, ImageKeys.mapping) else { return nil }
-        if fields["file"] == nil { r.error(node, "missing key 'file' (a PNG path relative to the scene file) in image") }
-        if fields["frame"] == nil { r.error(node, "missing key 'frame' [x, y, width, height] in image") }
         let file = fields["file"].flatMap { decodeImageFile($0) }
         let frame = r.value(fields, ViewKeys.frame)
         let mode = r.value(fields, ImageKeys.contentMode)
@@ -189,10 +182,7 @@ struct ViewDecoder: DecodingPart {
     func decodeGradient(_ node: Node) -> Gradient? {
         let r = reader
         guard let fields = r.mapping(node, GradientKeys.mapping) else { return nil }
-        guard let colorsNode = fields["colors"] else {
-            r.error(node, "missing key 'colors' (two or more colors) in gradient")
-            return nil
-        }
+        guard let colorsNode = fields["colors"] else { return nil }
         let items = r.sequence(colorsNode, "gradient colors", limit: Limits.itemsPerControl) ?? []
         let colors = items.compactMap { r.color($0, "gradient color", appearance: appearance) }
         if colorsNode.sequence != nil, items.count < 2 {

@@ -22,7 +22,7 @@ public struct ControlDeclaration: Sendable {
     init(_ name: String, _ what: String, doc: String, required: [String] = [], tint: String, _ keys: [any DeclaredKey],
          defaultTint: (@Sendable (ControlFields) -> Color)? = nil, decode: @escaping @Sendable (ControlFields) -> ControlView.Kind?) {
         let tintKey = Setting<Color?>("tint", defaultText: tint, doc: "the control's color", uikit: "tintColor")
-        mapping = KeyMapping(name, what, doc: doc, required: required, ControlKeys.common + [tintKey] + keys)
+        mapping = KeyMapping(name, what, doc: doc, required: ["frame"] + required, ControlKeys.common + [tintKey] + keys)
         self.defaultTint = defaultTint ?? { $0.system(tint) }
         self.decode = decode
     }
@@ -120,7 +120,6 @@ public enum ControlKeys {
         ControlDeclaration("stepper", "a stepper", doc: "a UIStepper", tint: "systemBlue", []) { _ in .stepper },
         ControlDeclaration("pageControl", "a pageControl", doc: "a UIPageControl", required: ["pages"], tint: "label", [pages, current]) { c in
             let count = c.value(pages)
-            if c["pages"] == nil { c.reader.error(c.node, "missing key 'pages' (how many dots) in pageControl") }
             let page = c["current"].flatMap { c.reader.int($0, "current page", range: 0...max((count ?? 1) - 1, 0)) } ?? current.defaultValue
             return count.map { .pageControl(count: $0, current: page) }
         },
@@ -131,10 +130,7 @@ public enum ControlKeys {
                            [indicatorStyle]) { .activityIndicator(large: $0.value(indicatorStyle, "activityIndicator style") == .large) },
         ControlDeclaration("datePicker", "a datePicker", doc: "a row with a compact UIDatePicker", required: ["date"], tint: "systemBlue",
                            [dateLabel, date, dateMode]) { c in
-            guard let node = c["date"] else {
-                c.reader.error(c.node, "missing key 'date' (YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM) in datePicker")
-                return nil
-            }
+            guard let node = c["date"] else { return nil }
             guard let text = c.value(date) else { return nil }
             guard let moment = ControlView.DatePicker.Moment(parsing: text) else {
                 c.reader.error(node, "expected a date as YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour), found '\(text)'")

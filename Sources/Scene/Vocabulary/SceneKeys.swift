@@ -67,11 +67,13 @@ public enum TapTriggerKeys {
     public static let list = Setting<String?>("list", doc: "a list or grid id")
     public static let index = Setting<Int?>("index", .integer(range: Limits.index), defaultText: "any row or cell", doc: "the row or cell")
 
-    public static let mapping = KeyMapping("tapTrigger", "the rows or cells whose tap starts it: { list: ID, index: N }",
+    public static let mapping = KeyMapping("tapTrigger", "a transition's tap { list: ID, index: N }",
                                            doc: "the rows or cells whose tap starts a transition", required: ["list"], [list, index])
     /// A style setting's `{ list, index }`.
     public static let cell = KeyMapping("cell", "a cell reference", doc: "a row or cell of a list or grid", required: ["list"],
-                                        [list, Setting<Int>("index", .integer(range: Limits.index), default: 0, doc: "the row or cell")])
+                                        [list, cellIndex])
+    /// A cell reference's `index`: the cell an action-driven push zooms from (a tap picks its own).
+    public static let cellIndex = Setting<Int>("index", .integer(range: Limits.index), default: 0, doc: "the row or cell")
 }
 
 /// The keys of a timeline entry: its time, one action, and what it expects.

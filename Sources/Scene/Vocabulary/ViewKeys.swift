@@ -238,7 +238,7 @@ public enum GridKeys {
     public static let cells = ShapedKey("cells", .list(.oneOf([.text, .shape("gridCell")])), doc: "PNG paths or cell mappings")
     public static let background = Setting<Color?>("background", defaultText: "clear", doc: "the collection view's background")
 
-    public static let mapping = KeyMapping("grid", "a grid", doc: "a UICollectionView grid",
+    public static let mapping = KeyMapping("grid", "a grid", doc: "a UICollectionView grid", required: ["cells"],
         ViewKeys.common + [columns, spacing, inset, aspectRatio, cornerRadius, ImageKeys.contentMode, cells, background, ScrollViewKeys.axis]
             + ScrollViewKeys.common)
 }
