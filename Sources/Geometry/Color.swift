@@ -41,6 +41,9 @@ public struct Color: Hashable, Sendable, Codable {
         self.init(r8: r, g8: g, b8: b, alpha: a)
     }
 
+    /// `#RRGGBB` when opaque, otherwise `#RRGGBBAA`: as a scene writes it.
+    public var shortHexString: String { alpha >= 1 ? String(hexString.prefix(7)) : hexString }
+
     /// `#RRGGBBAA`, the canonical text form.
     public var hexString: String {
         func byte(_ v: Double) -> String {

@@ -269,6 +269,11 @@ public struct GestureSpec: Sendable, Hashable {
         case pan
         /// `UIScreenEdgePanGestureRecognizer` from `edge`, the touch going down within `zone` points of it.
         case edgePan(Edge, zone: Double)
+
+        /// The name a scene gives each (`recognizer:`).
+        public enum Kind: String, Sendable, CaseIterable, SettingChoice {
+            case pan, edgePan
+        }
     }
 
     /// Where the touch must go down for the gesture to begin.

@@ -36,6 +36,9 @@ public struct Device: Hashable, Sendable, Codable {
     /// Safe areas and corner radii are what iOS reports in the simulator (`safeAreaInsets`, the
     /// private `_displayCornerRadius`) as published by developers; see docs/scene-format.md#device-presets
     /// for how sure each is.
+    /// The preset a scene without `device:` shows.
+    public static let defaultPresetName = "iphone-15"
+
     public static let presets: [String: Device] = {
         func phone(_ name: String, _ width: Double, _ height: Double, radius: Double, top: Double) -> Device {
             Device(name: name, size: Size(width: width, height: height), scale: 3, cornerRadius: radius, safeAreaTop: top,

@@ -19,6 +19,9 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
 
 /// A scene file, decoded and validated: immutable values only.
 public struct Scene: Sendable {
+    /// What shows where no screen covers the frame when the scene names no `background`.
+    public static let defaultBackground = Color.black
+
     /// The scene's name (its file name without extension), used for default output names.
     public var name: String
     /// Where the scene file is; image paths are relative to its folder.

@@ -106,7 +106,7 @@ struct SceneDecoder: DecodingPart {
         let r = reader
 
         context.appearance = r.value(fields, K.appearance)
-        var device = Device.presets["iphone-15"] ?? Device(name: "iphone-15", size: Size(width: 393, height: 852), scale: 3)
+        var device = Device.presets[Device.defaultPresetName] ?? Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
         if let node = fields["device"] { device = decodeDevice(node) ?? device }
         if let size = r.value(fields, K.size) {
             device.size = size
@@ -118,7 +118,7 @@ struct SceneDecoder: DecodingPart {
         let duration = r.value(fields, K.duration)
         let tail = r.value(fields, K.tail)
         let touches = r.value(fields, K.touches)
-        var background = Color.black
+        var background = Scene.defaultBackground
         if let node = fields["background"] {
             if node.scalar?.string == "transparent" {
                 background = .clear

@@ -69,6 +69,19 @@ public indirect enum ViewSpec: Sendable {
     case grid(GridView)
     case control(ControlView)
     case icon(IconView)
+
+    /// The key a scene file gives this kind of view (`rect`, `scroll`, `label`, … `switch`).
+    public var sceneKind: String {
+        switch self {
+        case .rect(let rect): (rect.scrolling == nil ? ViewKeys.rect : ViewKeys.scroll).key
+        case .label: ViewKeys.label.key
+        case .image: ViewKeys.image.key
+        case .icon: ViewKeys.icon.key
+        case .list: ViewKeys.list.key
+        case .grid: ViewKeys.grid.key
+        case .control(let control): control.sceneKind
+        }
+    }
 }
 
 /// The shape of a rounded corner (`CALayer.cornerCurve`).

@@ -230,13 +230,13 @@ public struct SceneInspection: Sendable {
                 let frame = view.frame(default: defaultFrame)
                 let placed = frame.offsetBy(dx: origin.x, dy: origin.y)
                 if let id = view.id {
-                    views.append(View(id: id, kind: kind(of: view), frame: placed, isTopLevel: topLevel))
+                    views.append(View(id: id, kind: view.sceneKind, frame: placed, isTopLevel: topLevel))
                 }
                 switch view {
                 case .list(let list):
                     let titles = list.sections.flatMap(\.rows)
                     let layout = ListLayout(list, frame: placed)
-                    var collection = Collection(kind: "list", id: list.id, frame: placed, cells: zip(layout.rows, titles).enumerated().map {
+                    var collection = Collection(kind: ViewKeys.list.key, id: list.id, frame: placed, cells: zip(layout.rows, titles).enumerated().map {
                         index, pair in
                         Cell(index: index, section: pair.0.section, title: pair.1.title, subtitle: pair.1.subtitle,
                              cell: pair.0.cell, image: pair.0.image)
@@ -248,7 +248,7 @@ public struct SceneInspection: Sendable {
                     collections.append(collection)
                 case .grid(let grid):
                     let cells = GridLayout(grid, frame: placed).cells
-                    collections.append(Collection(kind: "grid", id: grid.id, frame: placed, cells: zip(cells, grid.cells).enumerated().map {
+                    collections.append(Collection(kind: ViewKeys.grid.key, id: grid.id, frame: placed, cells: zip(cells, grid.cells).enumerated().map {
                         index, pair in
                         Cell(index: index, section: nil, title: pair.1.caption, subtitle: pair.1.subtitle, cell: pair.0.cell,
                              image: pair.0.image)
@@ -302,17 +302,5 @@ public struct SceneInspection: Sendable {
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
                       safeAreaBottomY: spec.tabBarInset > 0 ? device.size.height - spec.bottomSafeArea(on: device) : nil,
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
-    }
-
-    private static func kind(of view: ViewSpec) -> String {
-        switch view {
-        case .rect(let rect): return rect.scrolling == nil ? "rect" : "scroll"
-        case .label: return "label"
-        case .image: return "image"
-        case .icon: return "icon"
-        case .list: return "list"
-        case .grid: return "grid"
-        case .control(let control): return control.sceneKind
-        }
     }
 }

@@ -282,19 +282,15 @@ struct CustomStyleDecoder {
         typealias K = GestureKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         var gesture = GestureSpec(location: r.location(node))
-        let kind = fields["recognizer"].flatMap { r.string($0, "recognizer") } ?? K.recognizer.defaultValue
-        switch kind {
-        case "pan":
+        switch r.read(fields, K.recognizer) {
+        case .pan?, nil:
             for key in ["edge", "edgeZone"] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' goes with 'recognizer: edgePan'")
             }
-        case "edgePan":
+        case .edgePan?:
             let edge = r.value(fields, K.edge)
             let zone = r.value(fields, K.edgeZone)
             gesture.recognizer = .edgePan(edge, zone: zone)
-        default:
-            let hint = r.closest(to: kind, in: ["pan", "edgePan"]).map { " (did you mean '\($0)'?)" } ?? ""
-            r.error(fields["recognizer"], "unknown recognizer '\(kind)'\(hint); expected pan (UIPanGestureRecognizer) or edgePan (UIScreenEdgePanGestureRecognizer)")
         }
         if let value = fields["beginsIn"] {
             if value.sequence != nil {

@@ -86,13 +86,13 @@ struct ViewDecoder: DecodingPart {
             return nil
         }
         switch entry.name {
-        case "rect": return decodeRect(entry.value).map(ViewSpec.rect)
-        case "scroll": return decodeScroll(entry.value).map(ViewSpec.rect)
-        case "image": return decodeImage(entry.value).map(ViewSpec.image)
-        case "list": return collections.decodeList(entry.value).map(ViewSpec.list)
-        case "grid": return collections.decodeGrid(entry.value).map(ViewSpec.grid)
-        case "icon": return controls.decodeIconView(entry.value).map(ViewSpec.icon)
-        case "label": return decodeLabel(entry.value).map(ViewSpec.label)
+        case ViewKeys.rect.key: return decodeRect(entry.value).map(ViewSpec.rect)
+        case ViewKeys.scroll.key: return decodeScroll(entry.value).map(ViewSpec.rect)
+        case ViewKeys.image.key: return decodeImage(entry.value).map(ViewSpec.image)
+        case ViewKeys.list.key: return collections.decodeList(entry.value).map(ViewSpec.list)
+        case ViewKeys.grid.key: return collections.decodeGrid(entry.value).map(ViewSpec.grid)
+        case ViewKeys.icon.key: return controls.decodeIconView(entry.value).map(ViewSpec.icon)
+        case ViewKeys.label.key: return decodeLabel(entry.value).map(ViewSpec.label)
         default:
             guard let control = ControlKeys.kinds.first(where: { $0.name == entry.name }) else { return nil }
             return controls.decodeControl(control, entry.value).map(ViewSpec.control)

@@ -7,7 +7,7 @@ import Motion
 /// The keys of a scene file's top level.
 public enum SceneKeys {
     public static let device = ShapedKey("device", .oneOf([.choice(Device.presets.keys.sorted()), .shape("device")]),
-                                         defaultText: "iphone-15", doc: "a device preset, or a custom device")
+                                         defaultText: Device.defaultPresetName, doc: "a device preset, or a custom device")
     public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points, overriding the device's (which becomes custom)")
     public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's",
                                                 doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
@@ -19,7 +19,7 @@ public enum SceneKeys {
     public static let tail = Setting<Double>("tail", .number(range: Limits.pause), default: 0.5, doc: "seconds kept after the last motion")
     public static let touches = Setting<Bool>("touches", default: true,
                                               doc: "draw the translucent finger circle of a screen recording (`--no-touches` overrides)")
-    public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: "#000000",
+    public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: Scene.defaultBackground.shortHexString,
                                              doc: "what shows where no screen covers the frame, and through screens with a clear background: a color or transparent")
     public static let fonts = ShapedKey("fonts", .list(.text),
                                         doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")

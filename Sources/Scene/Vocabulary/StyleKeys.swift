@@ -99,7 +99,7 @@ public enum KeyframeKeys {
 
 /// The gesture that drives a direction.
 public enum GestureKeys {
-    public static let recognizer = Setting<String>("recognizer", .choice(["pan", "edgePan"]), default: "pan",
+    public static let recognizer = Setting<GestureSpec.Recognizer.Kind>("recognizer", default: .pan,
                                                    doc: "UIPanGestureRecognizer or UIScreenEdgePanGestureRecognizer")
     public static let edge = Setting<Edge>("edge", default: .left, doc: "the edge an edgePan starts from")
     public static let edgeZone = Setting<Double>("edgeZone", .number(range: Limits.edgeZone, exclusiveMinimum: 0), default: 13,

@@ -48,15 +48,19 @@ public enum ViewKeys {
 
     /// The keys every view has, first in each view's declaration.
     public static let common: [any DeclaredKey] = [id, frame, autoresizing, opacity]
+    // The view kinds: each the one key of a view, and the kind `segue inspect` names (`ViewSpec.sceneKind`).
+    public static let rect = ShapedKey("rect", .shape("rect"), doc: "a UIView with a fill, corners, border, shadow and subviews")
+    public static let label = ShapedKey("label", .shape("label"), doc: "a UILabel")
+    public static let image = ShapedKey("image", .shape("image"), doc: "a UIImageView of a PNG file")
+    public static let icon = ShapedKey("icon", .shape("icon"), doc: "an icon drawn like a symbol image")
+    public static let list = ShapedKey("list", .shape("list"), doc: "a UITableView")
+    public static let grid = ShapedKey("grid", .shape("grid"), doc: "a UICollectionView grid")
+    public static let scroll = ShapedKey("scroll", .shape("scrollView"), doc: "a UIScrollView holding any views")
+
     /// The view kinds, each the one key of a view.
     public static let kinds: [(key: ShapedKey, mapping: KeyMapping)] = [
-        (ShapedKey("rect", .shape("rect"), doc: "a UIView with a fill, corners, border, shadow and subviews"), RectKeys.mapping),
-        (ShapedKey("label", .shape("label"), doc: "a UILabel"), LabelKeys.mapping),
-        (ShapedKey("image", .shape("image"), doc: "a UIImageView of a PNG file"), ImageKeys.mapping),
-        (ShapedKey("icon", .shape("icon"), doc: "an icon drawn like a symbol image"), IconKeys.mapping),
-        (ShapedKey("list", .shape("list"), doc: "a UITableView"), ListKeys.mapping),
-        (ShapedKey("grid", .shape("grid"), doc: "a UICollectionView grid"), GridKeys.mapping),
-        (ShapedKey("scroll", .shape("scrollView"), doc: "a UIScrollView holding any views"), ScrollContainerKeys.mapping),
+        (rect, RectKeys.mapping), (label, LabelKeys.mapping), (image, ImageKeys.mapping), (icon, IconKeys.mapping),
+        (list, ListKeys.mapping), (grid, GridKeys.mapping), (scroll, ScrollContainerKeys.mapping),
     ] + ControlKeys.kinds.map { (ShapedKey($0.name, .shape($0.name), doc: $0.doc), $0.mapping) }
 
     /// A view: exactly one kind key.
