@@ -16,6 +16,9 @@ import Darwin
 /// would be written twice before the first frame: once by the allocator's perturbation, which
 /// renders turn on for libx264's sake, and once more to zero it — 55 MB for a grid five screens
 /// tall at 1170 x 2532 — and once more by the perturbation when freed.)
+///
+/// Unchecked Sendable: the pointer and size never change; what is written through it is the
+/// owner's to order (one drawing thread per band, under `DrawClaims`, or one frame's worker).
 public final class PixelBuffer: @unchecked Sendable {
     public let bytes: UnsafeMutableRawPointer
     public let count: Int

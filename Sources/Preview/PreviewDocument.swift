@@ -32,6 +32,9 @@ final class PreviewDocument: Sendable {
 
     /// A scene that loaded: its session, every frame's state and the canvases it draws on, one
     /// per core, each used by one request at a time.
+    ///
+    /// Unchecked Sendable: the session and states are immutable; the canvases are handed out one
+    /// request at a time through `idle` (a `LockedValueBox`) and `available` (how many are idle).
     private final class Loaded: @unchecked Sendable {
         let session: RenderSession
         let states: [FrameState]
@@ -53,21 +56,15 @@ final class PreviewDocument: Sendable {
         private static func states(of timeline: Timeline) -> [FrameState] {
             let count = timeline.frameCount
             let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 64))
-            return [FrameState](unsafeUninitializedCapacity: count) { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                let slots = Slots(base: base)
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    for index in (count * band / bands)..<(count * (band + 1) / bands) {
-                        (slots.base + index).initialize(to: timeline.state(frame: index))
-                    }
-                }
-                initialized = count
+            let pool = WorkerPool(threads: bands, name: "segue-states")
+            do {
+                // One band of frames per thread, joined in frame order.
+                return try pool.map(count: bands, makeWorker: { _ in () }) { _, band in
+                    ((count * band / bands)..<(count * (band + 1) / bands)).map { timeline.state(frame: $0) }
+                }.flatMap { $0 }
+            } catch {
+                preconditionFailure("evaluating frame states throws nothing: \(error)")
             }
-        }
-
-        /// The array's storage, each band of it initialized by one thread while `states` waits.
-        private struct Slots: @unchecked Sendable {
-            let base: UnsafeMutablePointer<FrameState>
         }
 
         /// Draws frame `index` on a free canvas and encodes it.

@@ -285,6 +285,8 @@ public final class PreviewServer: Sendable {
 
 /// A result handed from a Dispatch thread back to the task that waits for it (JSON objects are
 /// not `Sendable`, but only one side holds it at a time).
+///
+/// Unchecked Sendable: one side holds it at a time, handed over by the wait that joins them.
 struct UncheckedBox<T>: @unchecked Sendable {
     var value: T
 }

@@ -16,6 +16,9 @@ import Scene
 /// fallbacks, and the font files a scene brings) and images are decoded from their PNG
 /// files once, so the pixels are the same on every machine with the same library versions,
 /// whichever thread draws a part first.
+///
+/// Unchecked Sendable: what it holds is immutable after `init` except `drawn`, a
+/// `LockedValueBox`, and the parts' images, which draw under their own claims (`DrawClaims`).
 public final class ScreenCache: @unchecked Sendable {
     /// The device the scene is written for: its size in points, scale and safe area.
     public let device: Device

@@ -12,6 +12,9 @@ import Darwin
 /// The folders this creates stay the process's (`InFlight`) until `keep()`: `discard()` — and a
 /// SIGINT or SIGTERM — removes those no other output of the process still uses, deepest first,
 /// each only while it is empty, so a file someone else put there is never lost.
+///
+/// Unchecked Sendable: its one mutable value, `isSettled`, is read and written only inside
+/// `InFlight.critical`, under the process-wide staging lock.
 public final class OutputFolder: @unchecked Sendable {
     /// The folder itself.
     public let url: URL

@@ -17,6 +17,9 @@ import Darwin
 ///
 /// A folder replaces an existing one without a moment where neither is there: the old folder is
 /// renamed aside, the new one into place, and the old one removed.
+///
+/// Unchecked Sendable: its one mutable value, `isSettled`, is written only inside
+/// `InFlight.critical` (or in `init`, before the value is shared).
 public final class StagedPath: @unchecked Sendable {
     public enum Kind: Sendable {
         /// The caller creates the file at `temporary`.

@@ -3,6 +3,8 @@
 ///
 /// Fill it with `AlphaConverter.convert(premultipliedBGRA:stride:into:)`. Like `YUVFrame`, it may
 /// move between threads, but only one thread may use it at a time.
+///
+/// Unchecked Sendable: for that hand-over, one thread at a time.
 public final class AlphaFrame: @unchecked Sendable {
     public let width: Int
     public let height: Int

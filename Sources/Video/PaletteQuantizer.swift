@@ -133,6 +133,8 @@ public struct GIFPalette: Sendable, Equatable {
 }
 
 /// One GIF frame: a palette index per pixel, rows `width` bytes apart.
+///
+/// Unchecked Sendable: like `YUVFrame`, it may move between threads, but only one uses it at a time.
 public final class IndexedFrame: @unchecked Sendable {
     public let width: Int
     public let height: Int
@@ -163,6 +165,8 @@ public final class IndexedFrame: @unchecked Sendable {
 /// color is in the palette and carries no error keeps it exactly. A function of the frame
 /// alone, so any thread gives the same indices. Not synchronized: one per worker thread (it
 /// keeps a 32 MB cache of nearest colors).
+///
+/// Unchecked Sendable: a worker's ditherer moves to that worker's thread once and stays there.
 public final class PaletteDitherer: @unchecked Sendable {
     public let palette: GIFPalette
     private let red: [Int32], green: [Int32], blue: [Int32]

@@ -9,6 +9,8 @@ import Memory
 ///
 /// A frame is not synchronized: it may move between threads (for example from
 /// a conversion worker to the encoder), but only one thread may use it at a time.
+///
+/// Unchecked Sendable: for that hand-over; its planes are the owner's to order.
 public final class YUVFrame: @unchecked Sendable {
     /// Width of the luma plane in pixels.
     public let width: Int

@@ -3,6 +3,9 @@ import Foundation
 /// A value made on a thread of its own while the caller gets on with other work; `value()`
 /// waits for it (or its error). A one-item `WorkerPool` run, so the thread is named, and an
 /// error is kept, as every other worker's.
+///
+/// Unchecked Sendable: `Value` need not be Sendable, as it is written once by the one thread and
+/// read only after `WorkerRun.wait()` has ordered that write before the read.
 public final class BackgroundWork<Value>: @unchecked Sendable {
     /// Test hook: seconds each background thread lingers, holding on to its work, after it
     /// signals that the value is ready — the widest the window can be in which the value's last

@@ -2,7 +2,9 @@ import Foundation
 
 /// A fixed number of named threads that work through items `0..<count`, each item claimed
 /// once, in increasing order: the one way Segue runs work in parallel (video frames, PNG
-/// sequences, GIF, batch jobs, the preview's background drawing).
+/// sequences, GIF, batch jobs, images decoding, the preview's frame states and background
+/// drawing, a converter's bands of rows). The preview's server is the one other: its requests
+/// run on SwiftNIO's event loops (docs/architecture.md, "Concurrency").
 ///
 /// The rules, the same for every user:
 /// - **First error wins.** The first error a worker throws is kept, and cancels the run: no item
@@ -119,6 +121,8 @@ extension WorkerPool {
 }
 
 /// The items of one `WorkerPool.start`, shared by its threads and whoever waits for them.
+///
+/// Unchecked Sendable: every mutable field is guarded by `condition` (see each one's comment).
 public final class WorkerRun: @unchecked Sendable {
     /// The number of items.
     public let count: Int

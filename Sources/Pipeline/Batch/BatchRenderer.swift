@@ -195,6 +195,9 @@ extension BatchRenderer {
 }
 
 /// One job's worker process, started when first needed and again after a crash.
+///
+/// Unchecked Sendable: its process is used by one thread at a time (see `process`), each hand-over
+/// ordered by the batch's `WorkerRun`.
 private final class WorkerSlot: @unchecked Sendable {
     private let options: BatchOptions
     /// Used by one thread at a time: planning, the counting loop, then one job thread.

@@ -12,6 +12,9 @@ import Foundation
 /// The encoder reads the planes where they are (`MP4Writer.append(yuv:)` lends them to
 /// libavcodec, and libx264 copies them into its own picture before the call returns), so a
 /// frame is never copied between the worker and the encoder.
+///
+/// Unchecked Sendable: used by one thread at a time, handed between them by `WorkerRun`'s
+/// ordering (the worker that converted it, then the encoder once the run says the item is done).
 final class ConvertedFrame: @unchecked Sendable {
     let yuv: YUVFrame
     /// What `yuv` holds the conversion of; nil while it holds black from its allocation.

@@ -4,6 +4,9 @@
 ///
 /// Holds the frame's paint plan and the screen cache it was painted from, nothing of the
 /// pixels. Immutable; the cache it names is only compared by identity.
+///
+/// Unchecked Sendable: immutable; the plan's steps name screen parts (classes whose images are
+/// drawn under their own claims), which a later frame only compares, never draws through this.
 public struct PaintedFrame: @unchecked Sendable {
     let plan: PaintPlan
     let screens: ScreenCache

@@ -1,6 +1,5 @@
 internal import CCairo
 import Scene
-import Synchronization
 import Workers
 
 /// The PNG images of the screens being drawn, each decoded once however often it is shown.
@@ -10,11 +9,11 @@ import Workers
 /// pixman object is shared between threads (as `ScreenImage` does). Dropped with the cache, as
 /// the images' pixels are then part of the cached screens.
 final class ImageLibrary: Sendable {
-    private let decoded = Mutex<[String: PixelImage]>([:])
+    private let decoded = LockedValueBox<[String: PixelImage]>([:])
 
     /// A surface of its own over the decoded image at `file.path`, decoding it the first time.
     func surface(for file: ImageFile) throws -> CairoSurface {
-        let image = try decoded.withLock { decoded in
+        let image = try decoded.withLockedValue { decoded in
             if let image = decoded[file.path] { return image }
             let image = try Self.decode(file.path)
             decoded[file.path] = image
@@ -29,12 +28,12 @@ final class ImageLibrary: Sendable {
     /// got to it first; the images before it are kept.
     func decode(_ files: [ImageFile]) throws {
         var seen = Set<String>()
-        let paths = decoded.withLock { decoded in
+        let paths = decoded.withLockedValue { decoded in
             files.map(\.path).filter { decoded[$0] == nil && seen.insert($0).inserted }
         }
         for (path, result) in zip(paths, WorkerPool.outcomes(of: paths, name: "segue-images", Self.decode)) {
             let image = try result.get()
-            decoded.withLock { $0[path] = image }
+            decoded.withLockedValue { $0[path] = image }
         }
     }
 

@@ -4,6 +4,8 @@ import Foundation
 /// threads that need them: each claims a part no other has begun and draws it, then waits for
 /// those others are drawing — so a part is drawn once however many frames need it at once.
 /// What else the owner keeps about its parts it reads and writes in `withLock`, under the same lock.
+///
+/// Unchecked Sendable: every state it keeps is read and written holding `condition`'s lock.
 final class DrawClaims: @unchecked Sendable {
     enum State { case waiting, drawing, drawn }
     /// Read and written holding `condition`.

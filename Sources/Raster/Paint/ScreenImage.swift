@@ -4,6 +4,7 @@ import Synchronization
 import Geometry
 import Scene
 import Memory
+import Workers
 
 /// One screen part's pixels at device scale: drawn once (whole, or band by band as frames need
 /// its rows), then read-only.
@@ -25,9 +26,9 @@ final class ScreenImage: Sendable {
     /// nil when the image was drawn whole at once.
     let bands: Bands?
     /// `uniformRuns`, once found.
-    private let runs = Mutex<[Range<Int>]?>(nil)
+    private let runs = LockedValueBox<[Range<Int>]?>(nil)
     /// `inkedAreas`, once found.
-    private let inked = Mutex<[(rows: Range<Int>, columns: Range<Int>)]?>(nil)
+    private let inked = LockedValueBox<[(rows: Range<Int>, columns: Range<Int>)]?>(nil)
 
     /// The rows of an image drawn band by band: which bands are drawn, and how to draw one.
     /// Threads needing the same rows share the work: each draws a band no other has begun,
@@ -39,6 +40,8 @@ final class ScreenImage: Sendable {
         let height: Int
         fileprivate let claims: DrawClaims
         /// Set once every band is drawn, and read without the lock: then nothing is left to draw.
+        /// An atomic rather than a `LockedValueBox`: every frame that shows the image reads it,
+        /// from every drawing thread, long after the last band is drawn.
         private let whole = Atomic<Bool>(false)
         var complete: Bool { whole.load(ordering: .acquiring) }
         fileprivate let draw: (CairoContext, ImageLibrary) throws -> Void
@@ -166,7 +169,7 @@ final class ScreenImage: Sendable {
     /// (`Compositor.changes(from:to:)`).
     var uniformRuns: [Range<Int>] {
         guard bands == nil, let pixelImage else { return [] }
-        return runs.withLock { runs in
+        return runs.withLockedValue { runs in
             if let runs { return runs }
             var found: [Range<Int>] = []
             var start = 0
@@ -192,7 +195,7 @@ final class ScreenImage: Sendable {
     var inkedAreas: [(rows: Range<Int>, columns: Range<Int>)]? {
         guard !isOpaque, bands == nil, let pixelImage else { return nil }
         let pixels = pixelImage.pixels, stride = pixelImage.stride
-        return inked.withLock { inked in
+        return inked.withLockedValue { inked in
             if let inked { return inked }
             var found: [(rows: Range<Int>, columns: Range<Int>)] = []
             var run: (rows: Range<Int>, columns: Range<Int>)?

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Built from nothing (`FcConfigCreate`): no system fonts, no fonts.conf rules, no user
 /// settings, so text looks the same on every machine that has the same font files.
+///
+/// Unchecked Sendable: Fontconfig is thread-safe for a configuration no one changes after it is
+/// built, and this one only adds its files in `init`.
 final class FontConfiguration: @unchecked Sendable {
     let pointer: OpaquePointer
 

@@ -8,6 +8,8 @@ import Scene
 ///
 /// Created once (`shared`); Pango's font maps are not safe to use from several threads at
 /// once, so every use goes through `withTextContext`, which holds the library's box.
+///
+/// Unchecked Sendable: its Pango objects are reached only through `withTextContext`, under its box.
 final class FontLibrary: @unchecked Sendable {
     /// Where Debian's fonts-inter package puts Inter; `scripts/bootstrap` installs it.
     static let interDirectory = "/usr/share/fonts/opentype/inter"

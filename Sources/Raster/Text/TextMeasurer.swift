@@ -11,6 +11,9 @@ import Workers
 /// context it already holds), so the engine's bar geometry and the drawn text agree to the
 /// bit. Metrics are unhinted and glyph positions unrounded (`TextContext`), so a width does
 /// not depend on the surface's scale, the thread or the order strings are asked for.
+///
+/// Unchecked Sendable: its one mutable value, the widths measured so far, is a `LockedValueBox`,
+/// and it measures inside `FontLibrary.withTextContext`, which holds the fonts' lock.
 public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     struct Key: Hashable {
         var text: String

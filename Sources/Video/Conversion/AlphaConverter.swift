@@ -6,6 +6,8 @@ internal import CFFmpeg
 ///
 /// libswscale with bit-exact, accurate rounding, so the output is the same on every CPU. Not
 /// synchronized: give each worker thread its own.
+///
+/// Unchecked Sendable: a worker's converter moves to that worker's thread once and stays there.
 public final class AlphaConverter: @unchecked Sendable {
     public let width: Int
     public let height: Int

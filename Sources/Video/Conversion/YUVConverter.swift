@@ -1,4 +1,3 @@
-import Dispatch
 import Workers
 
 /// Converts Cairo ARGB32 frames (B,G,R,A bytes on little-endian) to BT.709 limited-range yuv420p.
@@ -15,6 +14,8 @@ import Workers
 ///   are not faster and differ between CPUs). Kept for the benchmark's comparison.
 ///
 /// A converter is not synchronized: give each worker thread its own.
+///
+/// Unchecked Sendable: a worker's converter moves to that worker's thread once and stays there.
 public final class YUVConverter: @unchecked Sendable {
     /// Width of the frames this converter accepts.
     public let width: Int
@@ -91,8 +92,11 @@ public final class YUVConverter: @unchecked Sendable {
         }
         let source = SendablePointer(bgra)
         for range in ranges {
+            // Bands of row pairs on the pool's threads: each writes its own rows of the frame's
+            // planes, and `map` returns once every band is written.
             let bands = min(threads, range.count)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let width = width
+            _ = try WorkerPool(threads: bands, name: "segue-yuv").map(count: bands, makeWorker: { _ in () }) { _, band in
                 let lower = range.lowerBound + range.count * band / bands, upper = range.lowerBound + range.count * (band + 1) / bands
                 BT709Kernel.convert(bgra: source.pointer, stride: stride, width: width, pairs: lower..<upper, into: frame,
                                     luma: luma)
@@ -102,6 +106,8 @@ public final class YUVConverter: @unchecked Sendable {
 }
 
 /// A read-only pixel pointer handed to the slice threads, which only read it while `convert` waits.
+///
+/// Unchecked Sendable: read only, and only while the caller that owns the pixels waits.
 private struct SendablePointer: @unchecked Sendable {
     let pointer: UnsafePointer<UInt8>
 
