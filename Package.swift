@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc_trim(3), for the pages a loaded scene's document leaves free.
+        .systemLibrary(name: "CMalloc"),
 
         // One worker pool and one lock box: how every module below the CLI runs work in parallel.
         .target(name: "Workers"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib", "CMalloc"]),
         // A frame's render tree: the values the engine emits and Raster paints, and nothing else.
         .target(name: "RenderTree", dependencies: ["Geometry", "Scene"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene", "RenderTree"]),

@@ -244,7 +244,7 @@ struct SceneTree: Sendable {
         let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: layout)
         // The node clips from the top of the screen for a scroll view reaching up under the bar.
         let clipTop = -(originY + offset)
-        return ListLayout(list, frame: scroll.frame).stickyHeaders(style: list.style, offset: offset, visibleTop: top)
+        return list.layout(in: scroll.frame).stickyHeaders(style: list.style, offset: offset, visibleTop: top)
             .filter { $0.band.maxY - offset > clipTop && $0.band.minY - offset < scroll.frame.maxY }
             .map { section, band in
                 RenderNode(id: "\(id)/header\(section)",

@@ -228,7 +228,7 @@ public final class ScreenCache: @unchecked Sendable {
                 }
             case .sectionHeader(let list, let section):
                 guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
-                      let band = ListLayout(spec, frame: view.frame).headerBand(section) else { return nil }
+                      let band = spec.layout(in: view.frame).headerBand(section) else { return nil }
                 return try ScreenImage(size: band.size, scale: device.scale, opaque: false) { cairo in
                     try painter(cairo).paintSectionHeader(spec, section: section, frame: view.frame)
                 }

@@ -17,8 +17,10 @@ public enum Limits {
     /// it). A scroll view's content larger than this along its scroll axis is held in strips
     /// (`scrollContentResident`); across its axis, each strip is this wide at most.
     public static let scrollContentSide = 32_767
-    /// The longest a scroll view's content may be along its scroll axis, in pixels.
-    public static let scrollContentLength = 1 << 21
+    /// The longest a scroll view's content may be along its scroll axis, in pixels: a list of
+    /// `collectionItems` rows 60 pt tall at @3x (18 million px) fits. Content this long is held in
+    /// strips (`scrollContentResident`), so its length costs no pixel memory.
+    public static let scrollContentLength = 1 << 25
     /// The largest scroll view's content kept whole once drawn (band by band as frames reach it),
     /// in bytes, within `scrollContentSide` each way: five screens of an iPhone 15 at @3x.
     public static let scrollContentWhole = 64 << 20
@@ -30,8 +32,13 @@ public enum Limits {
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
     public static let screens = 200
-    /// The most views in one screen, nested views and list or grid items included.
+    /// The most views in one screen, nested views included; a list's rows and a grid's cells are
+    /// counted by `collectionItems` instead (each is a few values, drawn only where frames show it).
     public static let viewsPerScreen = 2_000
+    /// The most rows one list may have (all its sections together), or cells one grid: as many
+    /// as an inbox's table view may be asked for (`UITableView` asks its data source only for the
+    /// rows it shows, and Segue draws only the strips frames show).
+    public static let collectionItems = 100_000
     /// The largest image side in pixels.
     public static let imageSide = 8192
     /// The most pixels held at once by the screens once drawn (screens × canvas), and again by
@@ -98,7 +105,7 @@ public enum Limits {
     /// A grid cell's height over its width.
     public static let aspectRatio: ClosedRange<Double> = 0.01...100
     /// The index of a row, cell or tab.
-    public static let index: ClosedRange<Int> = 0...viewsPerScreen
+    public static let index: ClosedRange<Int> = 0...collectionItems
     /// The index of a transition in the timeline.
     public static let transitionIndex: ClosedRange<Int> = 0...10_000
     /// A synthesized finger's samples per second.

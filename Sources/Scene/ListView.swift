@@ -1,4 +1,5 @@
 import Geometry
+import Workers
 
 /// A table of rows (`UITableView` / `UICollectionView` list): plain or inset grouped, in
 /// sections with optional header and footer text. Its rows are addressable by `id` and index
@@ -135,16 +136,19 @@ public struct ListView: Sendable {
     public var opacity: Double = 1
     /// How it scrolls (`UIScrollView`'s `decelerationRate`, `isPagingEnabled`, `bounces`).
     public var scrolling = ScrollBehavior()
-    public var style: Style
-    public var sections: [Section]
+    public var style: Style { didSet { layouts = ListLayoutMemo() } }
+    public var sections: [Section] { didSet { layouts = ListLayoutMemo() } }
     /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the
     /// default text size — 44 pt, 60 pt with a subtitle, at least its image + 16 pt.
-    public var rowHeight: Double?
+    public var rowHeight: Double? { didSet { layouts = ListLayoutMemo() } }
     /// Side of a row's square image; nil: `rowHeight` − 16 (28 without, 40 with subtitles), at most 40.
-    public var imageSize: Double?
+    public var imageSize: Double? { didSet { layouts = ListLayoutMemo() } }
     /// nil: 22.5 % of the image size (an icon tile); half the size makes a circle.
-    public var imageCornerRadius: Double?
+    public var imageCornerRadius: Double? { didSet { layouts = ListLayoutMemo() } }
     public var colors: Colors
+    /// The layouts made of this list so far (`layout(in:)`), shared by its copies and made anew
+    /// whenever a property a layout reads changes.
+    private var layouts = ListLayoutMemo()
 
     public init(id: String? = nil, frame: Rect? = nil, style: Style = .plain, sections: [Section],
                 rowHeight: Double? = nil, imageSize: Double? = nil, imageCornerRadius: Double? = nil,
@@ -161,4 +165,28 @@ public struct ListView: Sendable {
 
     /// Every row, in order: the index `cellFrame(list:index:on:)` takes.
     public var rows: [Row] { sections.flatMap(\.rows) }
+
+    /// The list's layout in `frame`, made once per frame size however often frames, hit tests
+    /// and painters ask: a layout is a value per row, and a list may have 100,000 rows.
+    public func layout(in frame: Rect) -> ListLayout {
+        layouts.layout(in: frame) { ListLayout(self, frame: frame) }
+    }
+}
+
+/// The layouts of one list by frame, the few it is laid out in (its frame, a scroll view's
+/// content frame, another device's size): kept while the list is unchanged.
+final class ListLayoutMemo: Sendable {
+    private let layouts = LockedValueBox<[Rect: ListLayout]>([:])
+
+    func layout(in frame: Rect, make: () -> ListLayout) -> ListLayout {
+        if let layout = layouts.withLockedValue({ $0[frame] }) { return layout }
+        let layout = make()
+        layouts.withLockedValue { layouts in
+            // A list is laid out in a handful of frames; more means frames that change (a
+            // transition resizing it), which this keeps from growing without bound.
+            if layouts.count >= 8 { layouts.removeAll() }
+            layouts[frame] = layout
+        }
+        return layout
+    }
 }

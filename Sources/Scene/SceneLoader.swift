@@ -1,3 +1,4 @@
+internal import CMalloc
 import Foundation
 import Geometry
 import Motion
@@ -26,6 +27,16 @@ public enum SceneLoader {
 
     /// Loads and validates scene `text`; `file` names it in diagnostics.
     public static func load(text: String, file: String, name: String) throws -> Scene {
+        defer {
+            // The document's nodes are gone by now: a long list's are hundreds of megabytes of
+            // small blocks, which the allocator would otherwise keep for this thread alone while
+            // the render's threads allocate afresh (malloc_trim(3) gives the free pages back).
+            malloc_trim(0)
+        }
+        return try decode(text: text, file: file, name: name)
+    }
+
+    private static func decode(text: String, file: String, name: String) throws -> Scene {
         // JSON is read as YAML: tabs are only ever whitespace in JSON, and YAML rejects them
         // in places JSON allows, so each becomes one space (columns are unchanged).
         let source = file.lowercased().hasSuffix(".json") ? text.replacingOccurrences(of: "\t", with: " ") : text
@@ -135,6 +146,8 @@ struct SceneDecoder: DecodingPart {
         if let node = fields["screens"] {
             if let count = node.mapping?.count, count > Limits.screens {
                 r.error(node, "\(count) screens is over the limit of \(Limits.screens) screens")
+            } else if let items = Self.collectionItems(in: node), items > Limits.collectionItems {
+                r.error(node, "the screens' lists and grids have \(items) rows and cells, over the limit of \(Limits.collectionItems)")
             } else if let screenFields = r.mapping(node, "screens") {
                 screenNames.names = screenFields.names
                 for entry in screenFields.entries {
@@ -229,6 +242,11 @@ struct SceneDecoder: DecodingPart {
             guard let key = screen.mapping?.first(where: { $0.key.scalar?.string == "tabBar" })?.key else { continue }
             reader.error(key, "screen '\(name.scalar?.string ?? "")' has its own 'tabBar', but the scene's 'tabs' draw the tab bar over every tab; remove it (tab titles, icons and badges go in 'tabs: { items }')")
         }
+    }
+
+    /// The rows and cells of every screen's lists and grids, counted before any is decoded.
+    private static func collectionItems(in screens: Node) -> Int? {
+        screens.mapping?.reduce(0) { total, screen in total + (screen.value["content"].map { ViewDecoder.contentCount($0).items } ?? 0) }
     }
 
     // MARK: Device

@@ -37,7 +37,7 @@ extension ScreenSpec {
             guard found == nil else { return }
             switch view {
             case .list(let list) where list.id == id:
-                found = ListLayout(list, frame: frame).rows.map { ($0.cell, $0.image) }
+                found = list.layout(in: frame).rows.map { ($0.cell, $0.image) }
             case .grid(let grid) where grid.id == id:
                 found = GridLayout(grid, frame: frame).cells.map { ($0.cell, $0.image) }
             case .rect(let rect) where rect.id == id:
@@ -157,21 +157,61 @@ public enum SystemMargins {
 
 /// Where a list's rows, cards, headers and footers go in its frame.
 public struct ListLayout: Sendable {
+    /// One row's frames. Only the cell and what shapes the row are stored (a list may have
+    /// 100,000 rows, laid out once per frame size); the parts' frames follow from them.
     public struct Row: Sendable {
         /// The whole row.
         public var cell: Rect
-        public var image: Rect?
-        /// The title's line: the whole row's height without a subtitle, the upper line with one.
-        public var title: Rect
-        public var subtitle: Rect?
-        /// The span trailing text may use, right-aligned; shared with the title, which gives way.
-        public var text: Rect
+        public var section: Int
+        /// The text inset from the cell's leading edge (the system margin).
+        fileprivate var inset: Double
+        /// The image frame's side, when the row has an image.
+        fileprivate var imageSide: Double?
+        fileprivate var accessoryKind: ListView.Accessory
+        fileprivate var hasSubtitle: Bool
+        /// Where the separator ends; nil after a section's last row.
+        fileprivate var separatorEnd: Double?
+
+        public var image: Rect? {
+            imageSide.map { Rect(x: cell.minX + inset, y: cell.midY - $0 / 2, width: $0, height: $0) }
+        }
+
         /// The accessory's box: chevron 8 × 13, checkmark 15 × 13, info button 22 × 22, switch 51 × 31.
-        public var accessory: Rect?
+        public var accessory: Rect? {
+            let right = cell.maxX - inset
+            switch accessoryKind {
+            case .chevron: return Rect(x: right - 8, y: cell.midY - 6.5, width: 8, height: 13)
+            case .checkmark: return Rect(x: right - 15, y: cell.midY - 6.5, width: 15, height: 13)
+            case .info: return Rect(x: right - 22, y: cell.midY - 11, width: 22, height: 22)
+            case .switch: return Rect(x: right - 51, y: cell.midY - 15.5, width: 51, height: 31)
+            case .none: return nil
+            }
+        }
+
+        private var textX: Double {
+            cell.minX + inset + (imageSide.map { $0 + ($0 <= 32 ? 16 : 12) } ?? 0)
+        }
+
+        /// The span trailing text may use, right-aligned; shared with the title, which gives way.
+        public var text: Rect {
+            let right = accessory.map { $0.minX - 10 } ?? cell.maxX - inset
+            return Rect(x: textX, y: cell.minY, width: max(right - textX, 0), height: cell.height)
+        }
+
+        /// The title's line: the whole row's height without a subtitle, the upper line with one.
+        public var title: Rect {
+            hasSubtitle ? Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22) : text
+        }
+
+        public var subtitle: Rect? {
+            hasSubtitle ? Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20) : nil
+        }
+
         /// The hairline under the row (nil after a section's last row): a zero-height rect whose
         /// y is the row's bottom; drawn one device pixel thick above it.
-        public var separator: Rect?
-        public var section: Int
+        public var separator: Rect? {
+            separatorEnd.map { Rect(x: textX, y: cell.maxY, width: max($0 - textX, 0), height: 0) }
+        }
     }
 
     public struct Section: Sendable {
@@ -271,37 +311,8 @@ public struct ListLayout: Sendable {
 
     private static func row(_ row: ListView.Row, cell: Rect, inset: Double, imageSize: Double, section: Int,
                             isLast: Bool, separatorToEdge: Double) -> Row {
-        var textX = cell.minX + inset
-        var image: Rect?
-        if row.hasImage {
-            image = Rect(x: textX, y: cell.midY - imageSize / 2, width: imageSize, height: imageSize)
-            textX += imageSize + (imageSize <= 32 ? 16 : 12)
-        }
-        var right = cell.maxX - inset
-        var accessory: Rect?
-        switch row.accessory {
-        case .chevron:
-            accessory = Rect(x: right - 8, y: cell.midY - 6.5, width: 8, height: 13)
-        case .checkmark:
-            accessory = Rect(x: right - 15, y: cell.midY - 6.5, width: 15, height: 13)
-        case .info:
-            accessory = Rect(x: right - 22, y: cell.midY - 11, width: 22, height: 22)
-        case .switch:
-            accessory = Rect(x: right - 51, y: cell.midY - 15.5, width: 51, height: 31)
-        case .none:
-            break
-        }
-        if let accessory { right = accessory.minX - 10 }
-        let text = Rect(x: textX, y: cell.minY, width: max(right - textX, 0), height: cell.height)
-        var title = text
-        var subtitle: Rect?
-        if row.subtitle != nil {
-            title = Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22)
-            subtitle = Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20)
-        }
-        let separator = isLast ? nil : Rect(x: textX, y: cell.maxY, width: max(separatorToEdge - textX, 0), height: 0)
-        return Row(cell: cell, image: image, title: title, subtitle: subtitle, text: text, accessory: accessory,
-                   separator: separator, section: section)
+        Row(cell: cell, section: section, inset: inset, imageSide: row.hasImage ? imageSize : nil, accessoryKind: row.accessory,
+            hasSubtitle: row.subtitle != nil, separatorEnd: isLast ? nil : separatorToEdge)
     }
 
     /// Lines `text` takes at `fontSize` in `width` points, estimated from an average glyph

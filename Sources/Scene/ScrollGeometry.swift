@@ -241,7 +241,7 @@ extension ViewSpec {
     public func contentEnd(in frame: Rect) -> Double? {
         switch self {
         case .list(let list):
-            let layout = ListLayout(list, frame: frame)
+            let layout = list.layout(in: frame)
             let last = layout.sections.map { $0.footer?.maxY ?? $0.rows.maxY }.max() ?? frame.minY
             return last + (list.style == .insetGrouped ? 20 : 0)
         case .grid(let grid):

@@ -224,10 +224,10 @@ final class HorizontalScrollTests: XCTestCase {
                        "40000 pt along a vertical axis is held in strips")
         let across = sceneMessages(scene("{ scroll: { id: col, frame: [0, 0, 40000, 400], content: [{ rect: { frame: [0, 0, 100, 2000], fill: systemRed } }] } }", ""))
         XCTAssertEqual(across, ["t.yaml:5:3: error: the content of scroll view 'col' of screen 's' is 40000 × 2000 pt, 40000 px across its scroll axis at scale 1, over the limit of 32767 px; make it narrower or lower the scale"])
-        let rows = Array(repeating: "x", count: 300).joined(separator: ", ")
+        let rows = Array(repeating: "x", count: 3400).joined(separator: ", ")
         let long = sceneMessages(scene("{ list: { id: rows, rowHeight: 10000, rows: [\(rows)] } }", ""))
         XCTAssertEqual(long.count, 1, "\(long)")
-        XCTAssertTrue(long.first?.contains("3000000 px along its scroll axis at scale 1, over the limit of \(Limits.scrollContentLength) px") ?? false, "\(long)")
+        XCTAssertTrue(long.first?.contains("34000000 px along its scroll axis at scale 1, over the limit of \(Limits.scrollContentLength) px") ?? false, "\(long)")
         // Four views whose content is 10,800 pt wide at @3x: each strip of half the 800 pt screen is
         // 32,400 × 1,200 px (148 MB); two kept and three painted from, 742 MB a view.
         let wide = (0..<4).map { "{ scroll: { id: v\($0), frame: [\($0 * 10), 0, 10800, 800], content: [{ rect: { frame: [0, 0, 10800, 10780], fill: systemRed } }] } }" }

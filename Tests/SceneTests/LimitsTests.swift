@@ -65,9 +65,25 @@ final class LimitsTests: XCTestCase {
     func testScreensAndViewsAreCountedBeforeDecoding() {
         let screens = (0...Limits.screens).map { "  s\($0): {}" }.joined(separator: "\n")
         XCTAssertEqual(problems("screens:\n\(screens)"), ["scene.yaml:2:3: error: 201 screens is over the limit of 200 screens"])
-        let rows = Array(repeating: "x", count: Limits.viewsPerScreen).joined(separator: ", ")
-        XCTAssertEqual(problems("screens:\n  a: { content: [ { list: { frame: [0, 0, 10, 10], rows: [\(rows)] } } ] }"),
-                       ["scene.yaml:2:17: error: screen 'a' has 2001 views (rows and cells included), over the limit of 2000 views"])
+        let views = Array(repeating: "{ rect: { frame: [0, 0, 1, 1] } }", count: Limits.viewsPerScreen + 1).joined(separator: ", ")
+        XCTAssertEqual(problems("screens:\n  a: { content: [\(views)] }"),
+                       ["scene.yaml:2:17: error: screen 'a' has 2001 views, over the limit of 2000 views"])
+    }
+
+    /// Rows and cells are not views of their own (a table view asks only for the rows it shows):
+    /// a list far longer than a screen's views is fine, and the scene's rows and cells together,
+    /// across screens, sections and aliases, are counted against `collectionItems` before any is decoded.
+    func testRowsAndCellsAreCountedAcrossTheScene() {
+        let rows = Array(repeating: "x", count: 5_000).joined(separator: ", ")
+        XCTAssertEqual(problems("screens:\n  a: { content: [ { list: { frame: [0, 0, 10, 10], rows: [\(rows)] } } ] }"), [])
+        let half = Array(repeating: "x", count: Limits.collectionItems / 2).joined(separator: ", ")
+        let sections = "sections: [ { rows: [\(half)] }, { rows: [x] } ]"
+        XCTAssertEqual(problems("screens:\n  a: { content: [ { list: { frame: [0, 0, 10, 10], \(sections) } } ] }\n" +
+                                "  b: { content: [ { grid: { cells: &cells [\(half)] } } ] }"),
+                       ["scene.yaml:2:3: error: the screens' lists and grids have 100001 rows and cells, over the limit of 100000"])
+        XCTAssertEqual(problems("screens:\n  a: { content: [ { grid: { cells: &c [\(half)] } } ] }\n  b: { content: [ { grid: { cells: *c } } ] }\n" +
+                                "  c: { content: [ { grid: { cells: *c } } ] }"),
+                       ["scene.yaml:2:3: error: the screens' lists and grids have 150000 rows and cells, over the limit of 100000"])
     }
 
     func testDrawnScreensAreWithinThePixelMemory() {

@@ -198,7 +198,7 @@ public struct SceneInspection: Sendable {
                    case .list(let list) = view.view {
                     // Headers where the render tree draws them: a plain list's pinned below the bar.
                     let top = BarScrollResponse.visibleTop(of: scroll, offset: offset, on: spec, device: scene.device)
-                    let shown = Dictionary(uniqueKeysWithValues: ListLayout(list, frame: scroll.frame)
+                    let shown = Dictionary(uniqueKeysWithValues: list.layout(in: scroll.frame)
                         .stickyHeaders(style: list.style, offset: offset, visibleTop: top).map { ($0.section, $0.band) })
                     for h in screens[s].collections[c].headers.indices {
                         let header = screens[s].collections[c].headers[h]
@@ -235,7 +235,7 @@ public struct SceneInspection: Sendable {
                 switch view {
                 case .list(let list):
                     let titles = list.sections.flatMap(\.rows)
-                    let layout = ListLayout(list, frame: placed)
+                    let layout = list.layout(in: placed)
                     var collection = Collection(kind: ViewKeys.list.key, id: list.id, frame: placed, cells: zip(layout.rows, titles).enumerated().map {
                         index, pair in
                         Cell(index: index, section: pair.0.section, title: pair.1.title, subtitle: pair.1.subtitle,

@@ -8,7 +8,7 @@ extension ScreenPainter {
     /// scroll content, whose headers pin) and footer, then the rows; clipped to the frame.
     func paint(_ list: ListView, frame: Rect, headers: Bool = true) throws {
         guard frame.width > 0, frame.height > 0 else { return }
-        let layout = ListLayout(list, frame: frame)
+        let layout = list.layout(in: frame)
         let colors = list.colors
         try cairo.withSavedState {
             cairo_rectangle(cairo.pointer, frame.x, frame.y, frame.width, frame.height)
@@ -67,7 +67,7 @@ extension ScreenPainter {
     /// Section `section`'s header as the view a plain list pins (`ListLayout.headerBand`), its
     /// band at the origin: the list's background, then the title where the list draws it.
     func paintSectionHeader(_ list: ListView, section: Int, frame: Rect) throws {
-        let layout = ListLayout(list, frame: frame)
+        let layout = list.layout(in: frame)
         guard let band = layout.headerBand(section), let box = layout.sections[section].header,
               let header = list.sections[section].header else { return }
         try cairo.withSavedState {

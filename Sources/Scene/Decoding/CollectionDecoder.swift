@@ -57,7 +57,7 @@ struct CollectionDecoder: DecodingPart {
     /// Rows: a title alone, or `{ title, subtitle, detail, image, imageColor, accessory }`.
     private func decodeRows(_ node: Node, accessory: ListView.Accessory) -> [ListView.Row] {
         let r = reader
-        return (r.sequence(node, "rows") ?? []).compactMap { item -> ListView.Row? in
+        return (r.sequence(node, "rows", limit: Limits.collectionItems) ?? []).compactMap { item -> ListView.Row? in
             if item.scalar != nil {
                 return r.string(item, "row title").map { ListView.Row(title: $0, accessory: accessory) }
             }
@@ -105,7 +105,7 @@ struct CollectionDecoder: DecodingPart {
         let placeholder = color(Fields(node: node), CellKeys.color)
         var cells: [GridView.Cell] = []
         if let node = fields["cells"] {
-            for item in r.sequence(node, "cells") ?? [] {
+            for item in r.sequence(node, "cells", limit: Limits.collectionItems) ?? [] {
                 if item.scalar != nil {
                     if let image = decodeImageFile(item) { cells.append(GridView.Cell(image: image, color: placeholder)) }
                     continue

@@ -11,11 +11,12 @@ struct ViewDecoder: DecodingPart {
         let r = reader
         guard let fields = r.mapping(node, ScreenKeys.mapping, what: "screen '\(name)'") else { return nil }
         if let content = fields["content"] {
-            let count = Self.viewCount(content)
-            if count > Limits.viewsPerScreen {
-                r.error(content, "screen '\(name)' has \(count) views (rows and cells included), over the limit of \(Limits.viewsPerScreen) views")
+            let count = Self.contentCount(content)
+            if count.views > Limits.viewsPerScreen {
+                r.error(content, "screen '\(name)' has \(count.views) views, over the limit of \(Limits.viewsPerScreen) views")
                 return nil
             }
+
         }
         let background = color(fields, ScreenKeys.background)
         let views = fields["content"].map { decodeViews($0) } ?? []
@@ -36,27 +37,35 @@ struct ViewDecoder: DecodingPart {
         return screen
     }
 
-    /// The views in `content`, counted before decoding them: each item of a view list, a list's
-    /// rows and sections or a grid's cells, at any depth.
-    static func viewCount(_ content: Node) -> Int {
-        var count = 0
+    /// The views in `content` and the rows and cells of its lists and grids, counted before
+    /// decoding them: each item of a view list at any depth, and each row (of every section) or
+    /// cell — aliases counted as often as they repeat.
+    static func contentCount(_ content: Node) -> (views: Int, items: Int) {
+        var views = 0, items = 0
         var pending = [content]
         while let node = pending.popLast() {
             switch node {
-            case .sequence(let items):
-                count += items.count
-                pending.append(contentsOf: items)
+            case .sequence(let list):
+                views += list.count
+                pending.append(contentsOf: list)
             case .mapping(let mapping):
                 for (key, value) in mapping {
-                    if let name = key.scalar?.string, ["content", "rows", "sections", "cells", "rect", "scroll", "list", "grid"].contains(name) {
+                    switch key.scalar?.string {
+                    case "content"?, "rect"?, "scroll"?:
                         pending.append(value)
+                    case "list"?, "grid"?:
+                        items += value["rows"]?.sequence?.count ?? 0
+                        items += value["cells"]?.sequence?.count ?? 0
+                        for section in value["sections"]?.sequence ?? [] { items += section["rows"]?.sequence?.count ?? 0 }
+                    default:
+                        break
                     }
                 }
             default:
                 break
             }
         }
-        return count
+        return (views, items)
     }
 
     /// `true` / `false`, or a `StatusBarStyle` name.

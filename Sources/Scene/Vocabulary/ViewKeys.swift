@@ -9,7 +9,7 @@ public enum ScreenKeys {
     public static let background = Setting<Color?>("background", defaultText: "systemBackground",
                                                    doc: "the view controller's view's color, filling the whole screen, under the status bar too")
     public static let content = ShapedKey("content", .list(.shape("view")),
-                                          doc: "the views, back to front, framed in points from the screen's top-left for the device's size; at most 2,000 per screen, counting nested views, rows, sections and cells")
+                                          doc: "the views, back to front, framed in points from the screen's top-left for the device's size; at most 2,000 per screen, counting nested views; lists' rows and grids' cells at most 100,000 in the whole scene")
     public static let navigationBar = ShapedKey("navigationBar", .shape("navigationBar"),
                                                 doc: "a navigation bar at the top of the safe area, drawn over the content")
     public static let tabBar = ShapedKey("tabBar", .shape("tabBar"), doc: "a tab bar at the bottom")
