@@ -163,6 +163,10 @@ public struct ListView: Sendable {
         self.colors = colors ?? .system(style, appearance: .light)
     }
 
+    /// The row (counting every section's rows) drawn selected while a tap on it shows
+    /// (`ScreenSpec.selecting(list:index:)`), besides rows the scene writes `highlighted`.
+    public var selectedRow: Int?
+
     /// Every row, in order: the index `cellFrame(list:index:on:)` takes.
     public var rows: [Row] { sections.flatMap(\.rows) }
 

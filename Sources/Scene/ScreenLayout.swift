@@ -125,14 +125,9 @@ extension ScreenSpec {
             views.map { view in
                 switch view {
                 case .list(var list) where list.id == id && !found:
-                    var remaining = index
-                    for s in list.sections.indices {
-                        if remaining < list.sections[s].rows.count {
-                            list.sections[s].rows[remaining].isHighlighted = true
-                            found = true
-                            break
-                        }
-                        remaining -= list.sections[s].rows.count
+                    if index < list.sections.reduce(0, { $0 + $1.rows.count }) {
+                        list.selectedRow = index
+                        found = true
                     }
                     return .list(list)
                 case .rect(var rect):
@@ -279,6 +274,23 @@ public struct ListLayout: Sendable {
         }
         self.rows = rows
         self.sections = sections
+    }
+
+    /// The indices of the rows whose cells meet `area` (all of them when nil), found by bisection:
+    /// rows lie top to bottom, so a strip of a long list's content visits only its own rows.
+    public func rowIndices(meeting area: Rect?) -> Range<Int> {
+        guard let area else { return rows.indices }
+        func firstRow(where below: (Row) -> Bool) -> Int {
+            var low = 0, high = rows.count
+            while low < high {
+                let middle = (low + high) / 2
+                if below(rows[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let first = firstRow { $0.cell.maxY > area.minY }
+        let end = firstRow { $0.cell.minY >= area.maxY }
+        return first..<max(first, end)
     }
 
     /// A plain list's section header as a view: its line with 6 pt above and below it, the

@@ -24,11 +24,13 @@ extension ScreenPainter {
                 }
             }
             let rows = list.rows
+            func highlighted(_ index: Int) -> Bool { rows[index].isHighlighted || index == list.selectedRow }
             let shown = visibleArea()
-            for (index, (row, placed)) in zip(rows, layout.rows).enumerated() where shown.map(placed.cell.intersects) ?? true {
+            for index in layout.rowIndices(meeting: shown) where shown.map(layout.rows[index].cell.intersects) ?? true {
+                let row = rows[index], placed = layout.rows[index]
                 // A selected row hides the separators above and below it, as UITableView does.
-                let hidesSeparator = row.isHighlighted || (index + 1 < rows.count && rows[index + 1].isHighlighted)
-                if row.isHighlighted {
+                let hidesSeparator = highlighted(index) || (index + 1 < rows.count && highlighted(index + 1))
+                if highlighted(index) {
                     // The selection fills the row, clipped to its section's rounded card.
                     cairo.withSavedState {
                         cairo.setPath(layout.sections[placed.section].rows, cornerRadius: layout.cardCornerRadius, curve: .continuous)
