@@ -127,4 +127,25 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(try timeline("{ at: 0.2, tap: { list: mail, index: 14 }, expect: finish }").navigation(at: 5).stack,
                        ["inbox", "message"], "row 14, centered at y 739, above the toolbar's 774")
     }
+
+    /// A pan that lands on the toolbar is the bar's: the list beneath does not scroll (UIKit
+    /// hit-tests the toolbar, which lies over the scroll view), while the same pan begun just
+    /// above the bar scrolls it. The toolbar's box starts at y 774.
+    func testAPanThatLandsOnTheToolbarDoesNotScrollTheListBeneath() throws {
+        func timeline(from y: Int, expect: String) throws -> Timeline {
+            try Timeline(yaml: inbox(toolbar: "{ items: [{ icon: trash }] }") + """
+
+                timeline:
+                  - { at: 0.2, pan: [[0, 196, \(y)], [0.1, 196, \(y - 200)], [0.3, 196, \(y - 200)]], expect: \(expect) }
+                """)
+        }
+        XCTAssertThrowsError(try timeline(from: 790, expect: "scroll")) { error in
+            let message = (error as? SceneError)?.diagnostics.first?.message ?? ""
+            XCTAssertTrue(message.contains("lies under its toolbar where this pan began, and the bar takes the touch"), message)
+        }
+        let still = try timeline(from: 790, expect: "nothing")
+        XCTAssertEqual(still.state(at: 1).layers.first { $0.id == "inbox/mail" }?.contentOffset ?? .zero, .zero, "no offset: at rest at its top")
+        let scrolled = try timeline(from: 770, expect: "scroll")
+        XCTAssertGreaterThan(scrolled.state(at: 1).layers.first { $0.id == "inbox/mail" }?.contentOffset?.y ?? 0, 100)
+    }
 }

@@ -33,11 +33,19 @@ extension AtRest {
         return .scrolls
     }
 
-    /// Why a pan that began on the tab bar over scroll view `hit` does not scroll it: the bar lies
-    /// over the content and takes the touch; nil where the pan began elsewhere.
-    func tabBarTakes(_ location: Point, over hit: ScrollHit) -> String? {
-        guard navigation.restingTabBar != nil, tabBarLayout.background.contains(location) else { return nil }
-        return "'\(hit.geometry.id)' of '\(top.screen)' lies under the tab bar where this pan began, and the bar takes the touch"
+    /// Why a pan that began on the screen's toolbar or the tab bar over scroll view `hit` does not
+    /// scroll it: the bar lies over the content and takes the touch (UIKit hit-tests the bar, not
+    /// the scroll view beneath); nil where the pan began elsewhere.
+    func bottomBarTakes(_ location: Point, over hit: ScrollHit) -> String? {
+        let bar: String
+        if toolbarFrame()?.contains(location) == true {
+            bar = "its toolbar"
+        } else if navigation.restingTabBar != nil, tabBarLayout.background.contains(location) {
+            bar = "the tab bar"
+        } else {
+            return nil
+        }
+        return "'\(hit.geometry.id)' of '\(top.screen)' lies under \(bar) where this pan began, and the bar takes the touch"
     }
 
     /// `scroll: { list, to }` at `time`: the row or cell brought into view as

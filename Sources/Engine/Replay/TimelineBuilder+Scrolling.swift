@@ -22,8 +22,8 @@ extension TimelineBuilder {
         let rest = atRest
         let axis: ScrollAxis? = recognition.movementAtBegin.map { ScrollAxis.dominant(in: $0) }
         guard let hit = rest.scrollView(at: down.location, axis: axis) ?? rest.scrollView(at: down.location) else { return .declined(nil) }
-        // The tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
-        if let why = rest.tabBarTakes(down.location, over: hit) { return .declined(why) }
+        // A toolbar or the tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
+        if let why = rest.bottomBarTakes(down.location, over: hit) { return .declined(why) }
         return scroll(hit, recognition, notBefore: earliest)
     }
 
@@ -51,7 +51,8 @@ extension TimelineBuilder {
     mutating func sheetScroll(_ trace: [TouchPoint], _ recognition: PanRecognition, notBefore earliest: Double) -> GestureEffect? {
         let rest = atRest
         guard active == nil, let resting = rest.restingSheet(), let down = trace.first,
-              let hit = rest.scrollView(at: down.location, axis: .vertical), hit.geometry.scrolls
+              let hit = rest.scrollView(at: down.location, axis: .vertical), hit.geometry.scrolls,
+              rest.bottomBarTakes(down.location, over: hit) == nil
         else { return nil }
         let (geometry, key) = hit
         guard let began = recognition.events.first, let movement = recognition.movementAtBegin,
