@@ -23,6 +23,9 @@ struct SheetDriver: TransitionDriver {
         /// Whether an upward pan on a scroll view at its top raises the sheet to its largest detent
         /// before the content scrolls (`prefersScrollingExpandsWhenScrolledToEdge`, `SheetScrollArbitration`).
         var scrollingExpands = true
+        /// Whether a drag may dismiss the sheet; false (`isModalInPresentation`): dragged below its
+        /// smallest detent it meets a rubber band, and a release springs it back to a detent.
+        var dismissesInteractively = true
     }
 
     let styleName: String
@@ -96,12 +99,15 @@ struct SheetDriver: TransitionDriver {
             interruptedTarget = nil
             phases.set(.interactive, at: event.time)
         }
-        let y = geometry.rubberBanded(top: startTop + event.translation.y, bounds: stage.bounds)
+        let y = geometry.rubberBanded(top: startTop + event.translation.y, bounds: stage.bounds,
+                                      holdsAboveDismissal: !rules.dismissesInteractively)
         top.set(y, at: event.time)
         if event.state == .ended {
             phases.set(.animating, at: event.time)
-            let target = geometry.target(top: y, velocity: event.velocity.y, bounds: stage.bounds,
+            var target = geometry.target(top: y, velocity: event.velocity.y, bounds: stage.bounds,
                                          flick: rules.flickVelocity, keep: rules.keep, projection: rules.projection)
+            // A sheet that is modal in its presentation goes back to its smallest detent instead.
+            if target == nil, !rules.dismissesInteractively { target = geometry.detentTops(stage.bounds).max() }
             move(to: target, at: event.time, velocity: event.velocity.y)
         }
     }

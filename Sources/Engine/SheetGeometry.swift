@@ -179,9 +179,17 @@ struct SheetGeometry: Sendable, Hashable {
     }
 
     /// A finger dragging the sheet above its largest detent meets a rubber band (UIScrollView's
-    /// 0.55 coefficient), held within `stretch` of the height.
-    func rubberBanded(top: Double, bounds: Rect) -> Double {
-        guard let highest = detentTops(bounds).min(), top < highest else { return top }
+    /// 0.55 coefficient), held within `stretch` of the height. With `holdsAboveDismissal` (a sheet
+    /// modal in its presentation), dragged below its smallest detent it meets UIScrollView's own
+    /// rubber band over the screen's height, (1 − 1 / (x · 0.55 / h + 1)) · h [EST: the formula a
+    /// scroll view pulled past its edge follows; Apple states no number for the sheet].
+    func rubberBanded(top: Double, bounds: Rect, holdsAboveDismissal: Bool = false) -> Double {
+        let tops = detentTops(bounds)
+        if holdsAboveDismissal, let lowest = tops.max(), top > lowest {
+            let h = bounds.height, over = top - lowest
+            return lowest + (1 - 1 / (over * 0.55 / max(h, 1e-9) + 1)) * h
+        }
+        guard let highest = tops.min(), top < highest else { return top }
         let limit = stretch * bounds.height
         let over = highest - top
         return highest - limit * (1 - 1 / (over * 0.55 / max(limit, 1e-9) + 1))

@@ -24,7 +24,7 @@ struct FormSheet: SheetStyle {
             0.48, "without a fling, a release that projects the card more than this share of its height down dismisses")
     }
     let settings = [SettingDescriptor]([Key.size, Key.cornerRadius, Key.dimmingAlpha, Key.spring, Key.flickVelocity,
-                                        Key.completionThreshold])
+                                        Key.completionThreshold, Setting<Bool>.modalInPresentation])
 
     func driver(_ run: StyleRun) -> SheetDriver {
         let s = run.settings, b = run.stage.bounds
@@ -37,7 +37,7 @@ struct FormSheet: SheetStyle {
         let rules = SheetDriver.Rules(spring: s[Key.spring],
                                       flickVelocity: s[Key.flickVelocity] * b.height,
                                       keep: 1 - s[Key.completionThreshold] * cardHeight / (b.maxY - g.detentTops(b)[0]),
-                                      projection: 0.099)
+                                      projection: 0.099, dismissesInteractively: !s[Setting<Bool>.modalInPresentation])
         return SheetDriver(styleName: name, geometry: g, rules: rules, stage: run.stage, forward: run.forward)
     }
 

@@ -74,7 +74,7 @@ struct PageSheet: SheetStyle {
     let settings = [SettingDescriptor]([
         Key.detents, Key.customDetent, Key.grabber, Key.cornerRadius, Key.topGap, Key.presenterScale, Key.presenterOffset,
         Key.presenterCornerRadius, Key.overlayAlpha, Key.dimmingAlpha, Key.largestUndimmedDetent, Key.spring, Key.flickVelocity, Key.completionThreshold,
-        Key.decelerationRate, Key.scrollingExpands,
+        Key.decelerationRate, Key.scrollingExpands, Setting<Bool>.modalInPresentation,
     ])
 
     func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
@@ -109,7 +109,8 @@ struct PageSheet: SheetStyle {
                                  flickVelocity: s[Key.flickVelocity] * bounds.height,
                                  keep: 1 - s[Key.completionThreshold],
                                  projection: r / (1 - r) / 1000,
-                                 scrollingExpands: s[Key.scrollingExpands])
+                                 scrollingExpands: s[Key.scrollingExpands],
+                                 dismissesInteractively: !s[Setting<Bool>.modalInPresentation])
     }
 
     func driver(_ run: StyleRun) -> SheetDriver {

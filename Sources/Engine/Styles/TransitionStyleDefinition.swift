@@ -168,6 +168,14 @@ extension Setting where Value == Bool {
     /// `transitionDriver.isInteractive`, false once `finish()` / `cancel()` ran; the zoom and
     /// scale-fade chapter begins only with no interaction controller). An app gets it by calling
     /// `pauseInteractiveTransition()` and pausing its animators when a touch lands.
+    /// A sheet no swipe dismisses (`UIViewController.isModalInPresentation`): Apple's docs say UIKit
+    /// "prevents the interactive dismissal of the view controller while it is onscreen", and the
+    /// delegate hears of the attempt (`presentationControllerDidAttemptToDismiss(_:)`).
+    static let modalInPresentation = Setting(
+        "isModalInPresentation", default: false,
+        doc: "no swipe dismisses the sheet: dragged down past its smallest detent it follows the finger against a rubber band and springs back on release (`dismiss:` still dismisses it)",
+        uikit: "`isModalInPresentation` (default false)")
+
     static let interruptible = Setting(
         "interruptible", default: false,
         doc: "Segue's addition: a touch during the completion animation catches it where it is and the pan drives it from there (the tutorial's own code lets none)",
