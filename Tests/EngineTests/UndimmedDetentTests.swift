@@ -54,4 +54,37 @@ final class UndimmedDetentTests: XCTestCase {
             XCTAssertEqual(dimming(large.state(frame: frame)), 0, "frame \(frame)")
         }
     }
+
+    /// Where nothing dims, the view underneath takes touches ([DOC] nil "adds a noninteractive
+    /// dimming view underneath the sheet at all detents"): a pan on the map above the medium card
+    /// scrolls the map, as in Maps; with the dimming view (no `largestUndimmedDetent`), or above a
+    /// large sheet, it reaches nothing.
+    func testThePresenterTakesTouchesAroundAnUndimmedSheet() throws {
+        let up = "[[0, 196, 350], [0.1, 196, 300], [0.2, 196, 200], [0.3, 196, 150], [0.4, 196, 150], [0.5, 196, 150]]"
+        func timeline(_ undimmed: String?, detents: String = "medium", pan: String = up, expect: String) throws -> Timeline {
+            try Timeline(yaml: """
+                device: iphone-15
+                fps: 60
+                screens:
+                  map:
+                    content: [{ scroll: { id: map, frame: [0, 0, 393, 852], content: [{ rect: { frame: [0, 0, 393, 3000], fill: systemGreen } }] } }]
+                  card: { background: systemBackground }
+                root: map
+                transitions:
+                  - { from: map, to: card, style: page-sheet, detents: \(detents)\(undimmed.map { ", largestUndimmedDetent: \($0)" } ?? "") }
+                timeline:
+                  - { at: 0.1, present: card }
+                  - { at: 1.5, pan: \(pan), expect: \(expect) }
+                """)
+        }
+        func mapOffset(_ t: Timeline) -> Double { t.state(at: t.duration).layers.first { $0.id == "map/map" }?.contentOffset?.y ?? 0 }
+        let maps = try timeline("medium", expect: "scroll")
+        XCTAssertEqual(mapOffset(maps), 200 - 10, accuracy: 1, "the finger's 200 pt less the pan's 10 pt slop, lifted still")
+        XCTAssertEqual(maps.navigation(at: maps.duration).stack, ["map", "card"])
+        XCTAssertEqual(mapOffset(try timeline(nil, expect: "nothing")), 0)
+        XCTAssertThrowsError(try timeline(nil, expect: "scroll"))
+        // A large sheet leaves 68 pt above it: a finger there is on the receded presenter, which a large sheet always dims.
+        let above = "[[0, 196, 20], [0.1, 196, 40], [0.2, 196, 60], [0.3, 196, 60], [0.4, 196, 60]]"
+        XCTAssertEqual(mapOffset(try timeline("medium", detents: "large", pan: above, expect: "nothing")), 0)
+    }
 }

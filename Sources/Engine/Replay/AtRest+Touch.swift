@@ -25,6 +25,26 @@ extension AtRest {
         return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
     }
 
+    /// The scroll view of the screen a page sheet was presented from under `location`, where the
+    /// sheet rests at or below its `largestUndimmedDetent` and the finger lands above it: with no
+    /// dimming view there, the view underneath takes touches (`UISheetPresentationController`:
+    /// nil "adds a noninteractive dimming view underneath the sheet at all detents"), as a map
+    /// under a Maps card pans. Only a presenter shown full screen, and its top-level scroll views.
+    func presenterScrollView(at location: Point, axis: ScrollAxis? = nil) -> ScrollHit? {
+        guard let (sheet, level) = restingSheet(), case .page = sheet.geometry.kind,
+              let undimmed = sheet.geometry.undimmedHeight,
+              bounds.maxY - sheet.restTop <= min(undimmed, sheet.geometry.largeHeight(bounds)) + 1e-9,
+              location.y < sheet.restTop, let stage = stack[level].stage,
+              stack[level - 1].transition == nil || stack[level - 1].pushed,
+              container(level: level - 1) == nil, let screen = scene.screens[stage.below] else { return nil }
+        func key(_ view: String) -> ScrollOffsets.Key { ScrollOffsets.Key(screen: stage.below, view: view) }
+        guard let geometry = screen.scrollViews(on: scene.device).last(where: {
+            $0.parent == nil && (axis == nil || $0.axis == axis)
+                && reachable($0, offset: offsets[key($0.id)], of: screen, on: scene.device).contains(location)
+        }) else { return nil }
+        return (geometry, key(geometry.id))
+    }
+
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the
     /// content top under a navigation bar (drawn reaching up under the bar, `SceneTree`), from the
     /// bar's bottom edge, which rises as the large title collapses (`BarScrollResponse`).

@@ -21,7 +21,9 @@ extension TimelineBuilder {
         guard active == nil, let down = trace.first else { return .declined(nil) }
         let rest = atRest
         let axis: ScrollAxis? = recognition.movementAtBegin.map { ScrollAxis.dominant(in: $0) }
-        guard let hit = rest.scrollView(at: down.location, axis: axis) ?? rest.scrollView(at: down.location) else { return .declined(nil) }
+        guard let hit = rest.scrollView(at: down.location, axis: axis) ?? rest.scrollView(at: down.location)
+            ?? rest.presenterScrollView(at: down.location, axis: axis) ?? rest.presenterScrollView(at: down.location)
+        else { return .declined(nil) }
         // A toolbar or the tab bar lies over the content: a finger that lands on it is the bar's, not the list's.
         if let why = rest.bottomBarTakes(down.location, over: hit) { return .declined(why) }
         return scroll(hit, recognition, notBefore: earliest)
