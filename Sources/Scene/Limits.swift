@@ -203,13 +203,13 @@ extension Limits {
         let size = scene.device.size, scale = scene.device.scale
         let width = size.width * scale, height = size.height * scale
         if !(width.rounded() <= Double(canvasSide) && height.rounded() <= Double(canvasSide)) {
-            let location = at["scale"] ?? at["size"] ?? at["device"] ?? fallback
+            let location = at[SceneKeys.scale.key] ?? at[SceneKeys.size.key] ?? at[SceneKeys.device.key] ?? fallback
             problems.append(Diagnostic(location: location, message:
                 "canvas \(format(width.rounded())) × \(format(height.rounded())) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) is over the limit of \(canvasSide) px per side; lower the scale or the size"))
         }
         let screenPixels = Double(scene.screens.count) * width.rounded() * height.rounded()
         if !(screenPixels <= Double(pixelMemory)) {
-            problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+            problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:
                 "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
         }
         var contentPixels = 0.0
@@ -222,10 +222,10 @@ extension Limits {
                 let across = ((vertical ? content.width : content.height) * scale).rounded()
                 let what = "the content of scroll view '\(scroll.id)' of screen '\(name)' is \(format(content.width.rounded())) × \(format(content.height.rounded())) pt"
                 if !(across <= Double(scrollContentSide)) {
-                    problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                    problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:
                         "\(what), \(format(across)) px across its scroll axis at scale \(format(scale)), over the limit of \(scrollContentSide) px; make it \(vertical ? "narrower" : "shorter") or lower the scale"))
                 } else if !(along <= Double(scrollContentLength)) {
-                    problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+                    problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:
                         "\(what), \(format(along)) px along its scroll axis at scale \(format(scale)), over the limit of \(scrollContentLength) px; shorten its content or lower the scale"))
                 } else {
                     contentPixels += scrollContentPixels(along: along, across: across, vertical: vertical, device: scene.device)
@@ -233,13 +233,13 @@ extension Limits {
             }
         }
         if screenPixels <= Double(pixelMemory), !(screenPixels + contentPixels <= Double(pixelMemory)) {
-            problems.append(Diagnostic(location: at["screens"] ?? fallback, message:
+            problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:
                 "the screens (\(mebibytes(screenPixels)) MB) and their scroll views' content (\(mebibytes(contentPixels)) MB kept drawn at most) take \(mebibytes(screenPixels + contentPixels)) MB, over the limit of \(mebibytes(Double(pixelMemory))) MB; make the scroll views' content narrower across its axis, use fewer, or lower the scale"))
         }
         if let duration = scene.duration {
             let frames = (duration * Double(scene.fps)).rounded()
             if !(frames <= Double(Self.frames)) {
-                problems.append(Diagnostic(location: at["duration"] ?? fallback, message:
+                problems.append(Diagnostic(location: at[SceneKeys.duration.key] ?? fallback, message:
                     "\(format(frames)) frames (\(format(duration)) s at \(scene.fps) fps) is over the limit of \(Self.frames) frames; shorten the scene or lower the fps"))
             }
         }

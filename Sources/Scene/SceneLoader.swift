@@ -118,7 +118,7 @@ struct SceneDecoder: DecodingPart {
 
         context.appearance = r.value(fields, K.appearance)
         var device = Device.presets[Device.defaultPresetName] ?? Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
-        if let node = fields["device"] { device = decodeDevice(node) ?? device }
+        if let node = fields[K.device] { device = decodeDevice(node) ?? device }
         if let size = r.value(fields, K.size) {
             device.size = size
             device.name = "custom"
@@ -130,7 +130,7 @@ struct SceneDecoder: DecodingPart {
         let tail = r.value(fields, K.tail)
         let touches = r.value(fields, K.touches)
         var background = Scene.defaultBackground
-        if let node = fields["background"] {
+        if let node = fields[K.background] {
             if node.scalar?.string == "transparent" {
                 background = .clear
             } else if let color = r.color(node, "background", appearance: appearance) {
@@ -138,12 +138,12 @@ struct SceneDecoder: DecodingPart {
             }
         }
 
-        if let node = fields["fonts"] { context.fonts = decodeFonts(node) }
+        if let node = fields[K.fonts] { context.fonts = decodeFonts(node) }
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
         images.prefetch(namedPNGFiles(in: root))
-        if let node = fields["screens"] {
+        if let node = fields[K.screens] {
             if let count = node.mapping?.count, count > Limits.screens {
                 r.error(node, "\(count) screens is over the limit of \(Limits.screens) screens")
             } else if let items = Self.collectionItems(in: node), items > Limits.collectionItems {
@@ -162,28 +162,28 @@ struct SceneDecoder: DecodingPart {
         }
 
         var rootName = order.first ?? ""
-        if let node = fields["root"], let value = r.string(node, "root screen") {
+        if let node = fields[K.root], let value = r.string(node, "root screen") {
             if screens[value] == nil && !order.isEmpty {
                 r.error(node, "unknown screen '\(value)'; screens are: \(order.joined(separator: ", "))")
             }
             rootName = value
-        } else if fields["root"] == nil && !order.isEmpty && fields["screens"] != nil {
+        } else if fields[K.root] == nil && !order.isEmpty && fields[K.screens] != nil {
             rootName = order[0]
         }
         var tabs: TabBarController?
-        if let node = fields["tabs"] {
-            if let key = fields.key("root") {
+        if let node = fields[K.tabs] {
+            if let key = fields.key(K.root) {
                 r.error(key, "a scene starts at one screen ('root') or in a tab bar controller ('tabs'), not both; give each tab its 'root'")
             }
             tabs = bars.decodeTabs(node, screens: screens, order: order)
             if let tabs { rootName = tabs.roots[tabs.bar.selected] }
-            checkNoScreenTabBars(fields["screens"])
+            checkNoScreenTabBars(fields[K.screens])
         }
 
-        let styles = fields["styles"].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
+        let styles = fields[K.styles].map { CustomStyleDecoder(reader: r).decodeStyles($0) } ?? []
 
         var transitions: [TransitionSpec] = []
-        if let node = fields["transitions"], let items = r.sequence(node, "transitions") {
+        if let node = fields[K.transitions], let items = r.sequence(node, "transitions") {
             for item in items {
                 guard let transition = decodeTransition(item, screens: screens, order: order) else { continue }
                 if let first = transitions.first(where: { $0.from == transition.from && $0.to == transition.to }) {
@@ -196,7 +196,7 @@ struct SceneDecoder: DecodingPart {
 
         let entries = TimelineDecoder(reader: r, screens: screens, order: order, device: device)
         var timeline: [TimelineEntry] = []
-        if let node = fields["timeline"], let items = r.sequence(node, "timeline") {
+        if let node = fields[K.timeline], let items = r.sequence(node, "timeline") {
             for item in items {
                 if let entry = entries.decodeEntry(item) { timeline.append(entry) }
             }
@@ -205,13 +205,13 @@ struct SceneDecoder: DecodingPart {
         let fingers = timeline.map { ($0, $0.samples(framesPerSecond: fps)) }
         entries.checkTouchesDoNotOverlap(fingers)
         let sampleCount = fingers.reduce(0) { total, finger in total + (finger.1?.count ?? 0) }
-        if sampleCount > Limits.samples, let node = fields["timeline"] {
+        if sampleCount > Limits.samples, let node = fields[K.timeline] {
             r.error(node, "the timeline's touches make \(sampleCount) samples, over the limit of \(Limits.samples) samples")
         }
         timeline = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
 
         var snapshots: [SnapshotSpec] = []
-        if let node = fields["snapshots"], let items = r.sequence(node, "snapshots") {
+        if let node = fields[K.snapshots], let items = r.sequence(node, "snapshots") {
             snapshots = items.compactMap { entries.decodeSnapshot($0) }
             var seen: [String: SourceLocation] = [:]
             for snapshot in snapshots {
@@ -229,7 +229,7 @@ struct SceneDecoder: DecodingPart {
         scene.styles = styles
         scene.tabs = tabs
         scene.readFiles = reads.paths
-        for key in ["device", "size", "scale", "fps", "duration", "screens", "timeline"] {
+        for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }
@@ -246,7 +246,7 @@ struct SceneDecoder: DecodingPart {
 
     /// The rows and cells of every screen's lists and grids, counted before any is decoded.
     private static func collectionItems(in screens: Node) -> Int? {
-        screens.mapping?.reduce(0) { total, screen in total + (screen.value["content"].map { ViewDecoder.contentCount($0).items } ?? 0) }
+        screens.mapping?.reduce(0) { total, screen in total + (screen.value[declared: ScreenKeys.content].map { ViewDecoder.contentCount($0).items } ?? 0) }
     }
 
     // MARK: Device
@@ -264,7 +264,7 @@ struct SceneDecoder: DecodingPart {
         typealias K = DeviceKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         var device = Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
-        if let preset = fields["preset"] { device = decodeDevice(preset) ?? device }
+        if let preset = fields[K.preset] { device = decodeDevice(preset) ?? device }
         if let size = r.value(fields, K.size, "device size") {
             device.size = size
             device.name = "custom"
@@ -273,7 +273,7 @@ struct SceneDecoder: DecodingPart {
         if let radius = r.value(fields, K.cornerRadius, "device cornerRadius") {
             device.cornerRadius = radius
         }
-        if let insets = fields["safeArea"].flatMap({ r.numbers($0, "device safeArea [top, bottom]", count: 2) }) {
+        if let insets = fields[K.safeArea].flatMap({ r.numbers($0, "device safeArea [top, bottom]", count: 2) }) {
             device.safeAreaTop = insets[0]
             device.safeAreaBottom = insets[1]
         }
@@ -298,22 +298,22 @@ struct SceneDecoder: DecodingPart {
         }
         let from = screenName("from")
         let to = screenName("to")
-        if let from, from == to, let value = fields["to"] {
+        if let from, from == to, let value = fields[TransitionKeys.to] {
             // A screen is one view controller: UIKit raises when one already shown is presented or pushed again.
             r.error(value, "a transition from '\(from)' to itself: a screen is one view controller, which cannot be pushed or presented over itself; declare another screen for what it shows")
             return nil
         }
-        let style = fields["style"].flatMap { r.string($0, "transition style") }
+        let style = fields[TransitionKeys.style].flatMap { r.string($0, "transition style") }
         let settings = StyleSettings(file: r.file, entries: fields.entries.filter { TransitionKeys.mapping[$0.name] == nil })
         var tap: TapTrigger?
-        if let node = fields["tap"], let trigger = r.mapping(node, TapTriggerKeys.mapping) {
-            let list = trigger["list"].flatMap { r.string($0, "list or grid id") }
+        if let node = fields[TransitionKeys.tap], let trigger = r.mapping(node, TapTriggerKeys.mapping) {
+            let list = trigger[TapTriggerKeys.list].flatMap { r.string($0, "list or grid id") }
             let index = r.value(trigger, TapTriggerKeys.index, "row or cell index")
-            if let list, trigger["index"] == nil || index != nil { tap = TapTrigger(list: list, index: index) }
+            if let list, trigger[TapTriggerKeys.index] == nil || index != nil { tap = TapTrigger(list: list, index: index) }
         }
         guard let from, let to, let style else { return nil }
         return TransitionSpec(from: from, to: to, style: style, location: r.location(node),
-                              styleLocation: r.location(fields["style"]), settings: settings, tap: tap)
+                              styleLocation: r.location(fields[TransitionKeys.style]), settings: settings, tap: tap)
     }
 
     /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images

@@ -21,14 +21,14 @@ struct BarDecoder: DecodingPart {
         typealias K = NavigationBarKeys
         let title = r.value(fields, K.title)
         let large = r.value(fields, K.largeTitle)
-        if large, title == nil { r.error(fields.key("largeTitle"), "'largeTitle: true' needs a 'title'") }
+        if large, title == nil { r.error(fields.key(K.largeTitle), "'largeTitle: true' needs a 'title'") }
         let back = r.value(fields, K.back, "back button title")
-        let leading = fields["leading"].map { decodeBarItems($0, "leading") } ?? []
-        let trailing = fields["trailing"].map { decodeBarItems($0, "trailing") } ?? []
+        let leading = fields[K.leading].map { decodeBarItems($0, "leading") } ?? []
+        let trailing = fields[K.trailing].map { decodeBarItems($0, "trailing") } ?? []
         let background = color(fields, K.background, "navigation bar background")
-        let material = decodeMaterial(fields, K.material, hasBackground: fields["background"] != nil)
+        let material = decodeMaterial(fields, K.material, hasBackground: fields[K.background] != nil)
         var separator: Color? = background.alpha > 0 ? system("separator") : nil
-        if let node = fields["separator"] {
+        if let node = fields[K.separator] {
             if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
                 separator = r.bool(node, "separator") == true ? system("separator") : nil
             } else {
@@ -48,9 +48,9 @@ struct BarDecoder: DecodingPart {
             if item.scalar != nil { return r.string(item, "bar button title").map { NavigationBarView.Item(.text($0)) } }
             guard let fields = r.mapping(item, BarItemKeys.mapping) else { return nil }
             let prominent = r.value(fields, BarItemKeys.style, "bar button style") == .done
-            let action = fields["action"].flatMap(decodeBarAction)
-            if fields["action"] != nil, action == nil { return nil }
-            switch (fields["title"], fields["symbol"], fields["icon"]) {
+            let action = fields[BarItemKeys.action].flatMap(decodeBarAction)
+            if fields[BarItemKeys.action] != nil, action == nil { return nil }
+            switch (fields[BarItemKeys.title], fields[BarItemKeys.symbol], fields[BarItemKeys.icon]) {
             case (let title?, nil, nil):
                 return r.string(title, "bar button title").map { NavigationBarView.Item(.text($0), isProminent: prominent, action: action) }
             case (nil, let symbol?, nil):
@@ -137,25 +137,25 @@ struct BarDecoder: DecodingPart {
         let itemShape = "{ \(itemMapping.names.joined(separator: ", ")) }"
         let what = withRoots ? "tabs" : "tabBar"
         guard let fields = r.mapping(node, mapping) else { return nil }
-        guard let itemsNode = fields["items"] else { return nil }
+        guard let itemsNode = fields[K.items] else { return nil }
         guard let itemNodes = r.sequence(itemsNode, "tab bar items", limit: Limits.itemsPerControl) else { return nil }
         var roots: [(name: String, node: Node)?] = []
         let items: [TabBarView.Item] = itemNodes.compactMap { item in
             if item.scalar != nil, !withRoots { return r.string(item, "tab title").map { TabBarView.Item(title: $0) } }
             guard let entry = r.mapping(item, itemMapping) else { roots.append(nil); return nil }
             let title = r.value(entry, TabItemKeys.title, "tab title")
-            let icon = entry["icon"].flatMap { decodeIcon($0) }
+            let icon = entry[TabItemKeys.icon].flatMap { decodeIcon($0) }
             let badge = r.value(entry, TabItemKeys.badge)
             if withRoots {
-                roots.append(entry["root"].flatMap { node in r.value(entry, TabKeys.root).map { (name: $0, node: node) } })
+                roots.append(entry[TabKeys.root].flatMap { node in r.value(entry, TabKeys.root).map { (name: $0, node: node) } })
             }
-            if entry["icon"] != nil, icon == nil { return nil }
+            if entry[TabItemKeys.icon] != nil, icon == nil { return nil }
             return title.map { TabBarView.Item(title: $0, icon: icon, badge: badge) }
         }
         if items.isEmpty, itemNodes.isEmpty, itemsNode.sequence != nil {
             r.error(itemsNode, "a tab bar needs at least one item")
         }
-        let selected = fields["selected"].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
+        let selected = fields[K.selected].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
         let tint = color(fields, K.tint)
         let unselected = color(fields, K.unselectedTint)
         let (background, separator, material) = decodeBottomBarLook(fields)
@@ -167,7 +167,7 @@ struct BarDecoder: DecodingPart {
     func decodeToolbar(_ node: Node) -> ToolbarView? {
         let r = reader
         guard let fields = r.mapping(node, ToolbarKeys.mapping) else { return nil }
-        guard let itemsNode = fields["items"] else { return nil }
+        guard let itemsNode = fields[ToolbarKeys.items] else { return nil }
         let items = decodeBarItems(itemsNode, "toolbar")
         let tint = color(fields, NavigationBarKeys.tint)
         let (background, separator, material) = decodeBottomBarLook(fields)
@@ -177,9 +177,9 @@ struct BarDecoder: DecodingPart {
     private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?, MaterialLook?) {
         let r = reader
         let background = r.value(fields, TabBarKeys.background, "bar background", appearance: appearance) ?? .clear
-        let material = decodeMaterial(fields, TabBarKeys.material, hasBackground: fields["background"] != nil)
+        let material = decodeMaterial(fields, TabBarKeys.material, hasBackground: fields[TabBarKeys.background] != nil)
         var separator: Color? = background.alpha > 0 || material != nil ? system("separator") : nil
-        if let node = fields["separator"] {
+        if let node = fields[TabBarKeys.separator] {
             if let scalar = node.scalar, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
                 separator = r.bool(node, "separator") == true ? system("separator") : nil
             } else {
@@ -193,7 +193,7 @@ struct BarDecoder: DecodingPart {
     /// `background` (as `UIBarAppearance.configureWithDefaultBackground()` does, and a background
     /// colour stands in for the effect).
     private func decodeMaterial(_ fields: Fields, _ key: Setting<BlurMaterial?>, hasBackground: Bool) -> MaterialLook? {
-        let material = fields["material"] != nil ? reader.value(fields, key) : hasBackground ? nil : .systemChromeMaterial
+        let material = fields[TabBarKeys.material] != nil ? reader.value(fields, key) : hasBackground ? nil : .systemChromeMaterial
         return material?.look(appearance)
     }
 }

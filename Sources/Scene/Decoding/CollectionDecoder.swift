@@ -30,7 +30,7 @@ struct CollectionDecoder: DecodingPart {
             colors.background = background
         }
         var sections: [ListView.Section] = []
-        switch (fields["rows"], fields["sections"]) {
+        switch (fields[K.rows], fields[K.sections]) {
         case (let rows?, nil):
             sections = [ListView.Section(rows: decodeRows(rows, accessory: accessory))]
         case (nil, let node?):
@@ -38,11 +38,11 @@ struct CollectionDecoder: DecodingPart {
                 guard let section = r.mapping(item, SectionKeys.mapping) else { continue }
                 let header = r.value(section, SectionKeys.header, "section header")
                 let footer = r.value(section, SectionKeys.footer, "section footer")
-                guard let rows = section["rows"] else { continue }
+                guard let rows = section[K.rows] else { continue }
                 sections.append(ListView.Section(header: header, footer: footer, rows: decodeRows(rows, accessory: accessory)))
             }
         case (.some, .some):
-            r.error(fields.key("sections"), "a list has 'rows' (one section) or 'sections', not both")
+            r.error(fields.key(K.sections), "a list has 'rows' (one section) or 'sections', not both")
         case (nil, nil):
             r.error(node, "missing key 'rows' (or 'sections') in list")
         }
@@ -66,15 +66,15 @@ struct CollectionDecoder: DecodingPart {
             let title = r.value(fields, K.title, "row title")
             let subtitle = r.value(fields, K.subtitle, "row subtitle")
             let detail = r.value(fields, K.detail, "row detail")
-            let image = fields["image"].flatMap { decodeImageFile($0) }
+            let image = fields[K.image].flatMap { decodeImageFile($0) }
             let imageColor = r.value(fields, K.imageColor, appearance: appearance)
-            let icon = fields["icon"].flatMap { decodeIcon($0) }
+            let icon = fields[K.icon].flatMap { decodeIcon($0) }
             let imageSize = r.value(fields, ListKeys.imageSize, "row imageSize")
             let imageRadius = r.value(fields, ListKeys.imageCornerRadius, "row imageCornerRadius")
             var rowAccessory = r.value(fields, K.accessory) ?? accessory
             var isOn = false
-            if fields["switch"] != nil {
-                if let key = fields.key("accessory") {
+            if fields[K.switchOn] != nil {
+                if let key = fields.key(K.accessory) {
                     r.error(key, "a row with 'switch' has a switch as its accessory; remove 'accessory'")
                 }
                 isOn = r.value(fields, K.switchOn, "switch (on: true, off: false)") ?? false
@@ -104,7 +104,7 @@ struct CollectionDecoder: DecodingPart {
         let background = color(fields, K.background, "grid background")
         let placeholder = color(Fields(node: node), CellKeys.color)
         var cells: [GridView.Cell] = []
-        if let node = fields["cells"] {
+        if let node = fields[K.cells] {
             for item in r.sequence(node, "cells", limit: Limits.collectionItems) ?? [] {
                 if item.scalar != nil {
                     if let image = decodeImageFile(item) { cells.append(GridView.Cell(image: image, color: placeholder)) }
@@ -112,8 +112,8 @@ struct CollectionDecoder: DecodingPart {
                 }
                 guard let cell = r.mapping(item, CellKeys.mapping)
                 else { continue }
-                let image = cell["image"].flatMap { decodeImageFile($0) }
-                if cell["image"] != nil, image == nil { continue }
+                let image = cell[ViewKeys.image].flatMap { decodeImageFile($0) }
+                if cell[ViewKeys.image] != nil, image == nil { continue }
                 let color = self.color(cell, CellKeys.color, "cell color")
                 let caption = r.value(cell, CellKeys.caption)
                 let subtitle = r.value(cell, CellKeys.subtitle, "cell subtitle")

@@ -11,7 +11,7 @@ struct ControlDecoder: DecodingPart {
         let kind = declaration.name
         guard let fields = r.mapping(node, declaration.mapping) else { return nil }
         let context = ControlFields(decoder: self, fields: fields, node: node, kind: kind)
-        let tint = fields["tint"].flatMap { r.color($0, "tint", appearance: appearance) } ?? declaration.defaultTint(context)
+        let tint = fields[TabBarKeys.tint].flatMap { r.color($0, "tint", appearance: appearance) } ?? declaration.defaultTint(context)
         let control = declaration.decode(context)
         let fixed = control.flatMap { ControlView.fixedSize(of: $0) }
         let frame = decodeFrame(fields, node, kind: kind, fixedSize: fixed)
@@ -26,14 +26,14 @@ struct ControlDecoder: DecodingPart {
 
     func decodeSegmented(_ c: ControlFields) -> ControlView.Kind? {
         let r = reader
-        guard let segmentsNode = c["segments"] else { return nil }
+        guard let segmentsNode = c[ControlKeys.segments] else { return nil }
         let segments: [ControlView.Segment] = (r.sequence(segmentsNode, "segments", limit: Limits.itemsPerControl) ?? []).compactMap { item in
             if item.scalar != nil { return r.string(item, "segment title").map { ControlView.Segment(title: $0) } }
             guard let segment = r.mapping(item, ControlKeys.segment) else { return nil }
-            let title = segment["title"].flatMap { r.string($0, "segment title") }
-            let icon = segment["icon"].flatMap { decodeIcon($0) }
+            let title = segment[ControlKeys.buttonTitle].flatMap { r.string($0, "segment title") }
+            let icon = segment[ControlKeys.icon].flatMap { decodeIcon($0) }
             if title == nil, icon == nil {
-                if segment["title"] == nil, segment["icon"] == nil { r.error(item, "a segment has a 'title' or an 'icon'") }
+                if segment[ControlKeys.buttonTitle] == nil, segment[ControlKeys.icon] == nil { r.error(item, "a segment has a 'title' or an 'icon'") }
                 return nil
             }
             return ControlView.Segment(title: title, icon: icon)
@@ -41,7 +41,7 @@ struct ControlDecoder: DecodingPart {
         if segments.isEmpty, segmentsNode.sequence?.isEmpty == true {
             r.error(segmentsNode, "a segmentedControl needs at least one segment")
         }
-        let selected = c["selected"].flatMap { r.int($0, "selected segment", range: 0...max(segments.count - 1, 0)) }
+        let selected = c[ControlKeys.selected].flatMap { r.int($0, "selected segment", range: 0...max(segments.count - 1, 0)) }
             ?? ControlKeys.selected.defaultValue
         return .segmented(segments: segments, selected: selected)
     }
@@ -51,8 +51,8 @@ struct ControlDecoder: DecodingPart {
         typealias K = ControlKeys
         let style = c.value(K.buttonStyle, "button style")
         let title = c.value(K.buttonTitle, "button title")
-        let icon = fields["icon"].flatMap { decodeIcon($0) }
-        if fields["title"] == nil, fields["icon"] == nil {
+        let icon = fields[K.icon].flatMap { decodeIcon($0) }
+        if fields[K.buttonTitle] == nil, fields[K.icon] == nil {
             r.error(c.node, "a button has a 'title', an 'icon' or both")
             return nil
         }
@@ -69,7 +69,7 @@ struct ControlDecoder: DecodingPart {
     /// `frame`: [x, y, width, height]; a control of fixed size also takes [x, y].
     private func decodeFrame(_ fields: Fields, _ node: Node, kind: String, fixedSize: Size?) -> Rect? {
         let r = reader
-        guard let frameNode = fields["frame"] else { return nil }
+        guard let frameNode = fields[ViewKeys.frame] else { return nil }
         if let fixedSize, frameNode.sequence?.count == 2, let origin = r.point(frameNode, "frame") {
             return Rect(origin: origin, size: fixedSize)
         }
@@ -80,7 +80,7 @@ struct ControlDecoder: DecodingPart {
     func decodeIconView(_ node: Node) -> IconView? {
         let r = reader
         guard let fields = r.mapping(node, IconKeys.mapping) else { return nil }
-        let icon = fields["name"].flatMap { decodeIcon($0) }
+        let icon = fields[IconKeys.name].flatMap { decodeIcon($0) }
         let frame = r.value(fields, ViewKeys.frame)
         let font = decodeFont(fields, defaultSize: 17)
         let color = self.color(fields, IconKeys.color)

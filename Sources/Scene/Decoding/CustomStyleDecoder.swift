@@ -22,7 +22,7 @@ struct CustomStyleDecoder {
         typealias K = CustomStyleKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         var presentations: [Presentation] = [.modal]
-        if let value = fields["presentation"] {
+        if let value = fields[K.presentation] {
             if value.sequence != nil {
                 let items = r.sequence(value, "presentations") ?? []
                 presentations = items.compactMap { r.choice($0, "presentation", Presentation.self) }
@@ -32,8 +32,8 @@ struct CustomStyleDecoder {
             }
         }
         var timing = CustomStyleSpec.Timing.cubic(K.curve.defaultValue, duration: K.duration.defaultValue)
-        if let springNode = fields["spring"] {
-            for key in ["curve", "duration"] where fields[key] != nil {
+        if let springNode = fields[K.spring] {
+            for key in [K.curve.key, K.duration.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'spring'; a spring's duration goes inside it ({ dampingRatio, duration })")
             }
             if let spring = SpringDecoder(reader: r).decode(springNode) { timing = .spring(spring) }
@@ -43,19 +43,19 @@ struct CustomStyleDecoder {
         let scrubbing = r.value(fields, K.scrubbing)
         let resting = r.value(fields, K.resting)
         var layers: [LayerSpec] = []
-        if let node = fields["layers"] {
+        if let node = fields[K.layers] {
             layers = decodeLayers(node) ?? []
         }
-        let forward = fields["forward"].map { decodeDirection($0, "forward", scrubbing: scrubbing) } ?? DirectionSpec()
-        let back = fields["back"].map { decodeDirection($0, "back", scrubbing: scrubbing) } ?? DirectionSpec()
+        let forward = fields[K.forward].map { decodeDirection($0, "forward", scrubbing: scrubbing) } ?? DirectionSpec()
+        let back = fields[K.back].map { decodeDirection($0, "back", scrubbing: scrubbing) } ?? DirectionSpec()
         for (key, direction) in [("forward", forward), ("back", back)] where direction.animator == .system && presentations != [.navigation] {
             r.error(fields[key], "'\(key): { animator: system }' is UIKit's default push or pop: it needs 'presentation: navigation'")
         }
         if forward.gesture?.follow != nil {
-            r.error(fields["forward"], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
+            r.error(fields[K.forward], "'follow' is for the way back (a dismissal that follows the finger); the forward gesture scrubs its layers")
         }
         if back.gesture?.follow != nil, case .spring = timing {
-            r.error(fields.key("spring"), "a style whose way back has 'follow' runs its other layers on a transition animator with 'duration' and 'curve'; the spring goes in 'follow'")
+            r.error(fields.key(K.spring), "a style whose way back has 'follow' runs its other layers on a transition animator with 'duration' and 'curve'; the spring goes in 'follow'")
         }
         return CustomStyleSpec(name: name, location: r.location(key), presentations: presentations, timing: timing,
                                scrubbing: scrubbing, layers: layers, forward: forward, back: back, resting: resting)
@@ -66,12 +66,12 @@ struct CustomStyleDecoder {
         let animator = reader.value(fields, DirectionKeys.animator)
         if animator == .system {
             // UIKit's own transition brings its own picture and gesture.
-            for key in ["layers", "gesture"] where fields[key] != nil {
+            for key in [DirectionKeys.layers.key, DirectionKeys.gesture.key] where fields[key] != nil {
                 reader.error(fields.key(key), "'\(key)' cannot be combined with 'animator: system': UIKit's default \(what == "forward" ? "push" : "pop") has its own")
             }
         }
-        return DirectionSpec(layers: fields["layers"].flatMap(decodeLayers),
-                             gesture: fields["gesture"].flatMap { decodeGesture($0, scrubbing: scrubbing) }, animator: animator)
+        return DirectionSpec(layers: fields[DirectionKeys.layers].flatMap(decodeLayers),
+                             gesture: fields[DirectionKeys.gesture].flatMap { decodeGesture($0, scrubbing: scrubbing) }, animator: animator)
     }
 
     // MARK: Layers
@@ -115,17 +115,17 @@ struct CustomStyleDecoder {
         guard let fields = r.mapping(node, LayerKeys.mapping) else { return nil }
         let location = r.location(node)
         let layout = r.value(fields, LayerKeys.layout)
-        let shadow = fields["shadow"].flatMap(decodeShadow)
-        let keyframes = fields["keyframes"].flatMap(decodeKeyframes) ?? []
+        let shadow = fields[LayerKeys.shadow].flatMap(decodeShadow)
+        let keyframes = fields[LayerKeys.keyframes].flatMap(decodeKeyframes) ?? []
         let kind: LayerSpec.Node
-        if let matchNode = fields["match"] {
-            if fields["node"] != nil { r.error(fields.key("node"), "a layer is either 'node' or 'match', not both") }
+        if let matchNode = fields[LayerKeys.match] {
+            if fields[LayerKeys.node] != nil { r.error(fields.key(LayerKeys.node), "a layer is either 'node' or 'match', not both") }
             guard let match = decodeMatch(matchNode) else { return nil }
             kind = .match(match)
             for keyframe in keyframes where keyframe.frame != nil || keyframe.offset != nil {
                 r.error(at: keyframe.location, "a matched element flies between its 'from' and 'to' frames; its keyframes take scale, rotation, alpha, cornerRadius, shadowOpacity")
             }
-        } else if let nameNode = fields["node"] {
+        } else if let nameNode = fields[LayerKeys.node] {
             guard let text = r.string(nameNode, "node") else { return nil }
             if let role = screenRole(text) {
                 kind = .screen(role)
@@ -153,8 +153,8 @@ struct CustomStyleDecoder {
         case .screen, .match: isPlaced = true
         case .view: break
         }
-        if !isFill, let key = fields.key("color") { r.error(key, "'color' is for fill nodes (dimming, shadow)") }
-        if !isPlaced, let key = fields.key("layout") { r.error(key, "'layout' is for screens and matched elements") }
+        if !isFill, let key = fields.key(LayerKeys.color) { r.error(key, "'color' is for fill nodes (dimming, shadow)") }
+        if !isPlaced, let key = fields.key(LayerKeys.layout) { r.error(key, "'layout' is for screens and matched elements") }
         let defaultLayout: LayerSpec.Layout
         if case .match = kind { defaultLayout = .fill } else { defaultLayout = .scaled }
         let anchor = r.value(fields, LayerKeys.anchor, "anchor (unit coordinates of the frame, [0.5, 0.5] its center) [x, y]")
@@ -174,7 +174,7 @@ struct CustomStyleDecoder {
         let from = end("from"), to = end("to")
         guard let from, let to else { return nil }
         var draws: (ScreenRole, String)?
-        if let value = fields["draws"] {
+        if let value = fields[MatchKeys.draws] {
             draws = viewReference(value, "match 'draws'")
         } else if case .view(let role, let id) = from {
             draws = (role, id)
@@ -252,13 +252,13 @@ struct CustomStyleDecoder {
         let r = reader
         typealias K = KeyframeKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        guard fields["at"] != nil else { return nil }
+        guard fields[K.at] != nil else { return nil }
         guard let at = r.value(fields, K.at, "keyframe 'at' (progress)") else { return nil }
         var keyframe = Keyframe(at: at, location: r.location(node))
         keyframe.curve = r.value(fields, K.curve)
-        keyframe.frame = fields["frame"].flatMap(frameValue)
-        keyframe.offset = fields["offset"].flatMap { lengths($0, "offset [dx, dy]", count: 2) }
-        if let value = fields["scale"] {
+        keyframe.frame = fields[K.frame].flatMap(frameValue)
+        keyframe.offset = fields[K.offset].flatMap { lengths($0, "offset [dx, dy]", count: 2) }
+        if let value = fields[K.scale] {
             if value.sequence != nil {
                 keyframe.scale = r.numbers(value, "scale [sx, sy]", count: 2)
             } else if let s = r.double(value, "scale") {
@@ -267,9 +267,9 @@ struct CustomStyleDecoder {
         }
         keyframe.rotation = r.value(fields, K.rotation, "rotation (degrees)")
         keyframe.alpha = r.value(fields, K.alpha)
-        keyframe.cornerRadius = fields["cornerRadius"].flatMap { length($0, "cornerRadius") }
+        keyframe.cornerRadius = fields[K.cornerRadius].flatMap { length($0, "cornerRadius") }
         keyframe.shadowOpacity = r.value(fields, K.shadowOpacity)
-        if fields.entries.count == 1 || (fields.entries.count == 2 && fields["curve"] != nil) {
+        if fields.entries.count == 1 || (fields.entries.count == 2 && fields[K.curve] != nil) {
             r.error(node, "a keyframe sets at least one of: frame, offset, scale, rotation, alpha, cornerRadius, shadowOpacity")
         }
         return keyframe
@@ -284,7 +284,7 @@ struct CustomStyleDecoder {
         var gesture = GestureSpec(location: r.location(node))
         switch r.read(fields, K.recognizer) {
         case .pan?, nil:
-            for key in ["edge", "edgeZone"] where fields[key] != nil {
+            for key in [K.edge.key, K.edgeZone.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' goes with 'recognizer: edgePan'")
             }
         case .edgePan?:
@@ -292,7 +292,7 @@ struct CustomStyleDecoder {
             let zone = r.value(fields, K.edgeZone)
             gesture.recognizer = .edgePan(edge, zone: zone)
         }
-        if let value = fields["beginsIn"] {
+        if let value = fields[K.beginsIn] {
             if value.sequence != nil {
                 if let rect = r.rect(value, "beginsIn region") { gesture.region = .rect(rect) }
             } else if let text = r.string(value, "beginsIn") {
@@ -309,35 +309,35 @@ struct CustomStyleDecoder {
             }
         }
         let directions: [String: Edge] = ["left": .left, "right": .right, "up": .top, "down": .bottom]
-        if let value = fields["beginsMoving"], let text = r.string(value, "beginsMoving") {
+        if let value = fields[K.beginsMoving], let text = r.string(value, "beginsMoving") {
             if let edge = directions[text] {
                 gesture.beginsMoving = edge
             } else if text != "any" {
                 r.error(value, "unknown beginsMoving '\(text)'; expected one of: any, left, right, up, down")
             }
         }
-        if let value = fields["progress"], let progress = decodeProgress(value) { gesture.progress = progress }
-        if let value = fields["finish"], let finish = decodeFinish(value) { gesture.finish = finish }
+        if let value = fields[K.progress], let progress = decodeProgress(value) { gesture.progress = progress }
+        if let value = fields[K.finish], let finish = decodeFinish(value) { gesture.finish = finish }
         gesture.autoFinish = r.value(fields, K.autoFinish)
         gesture.completionCurve = r.value(fields, K.completionCurve)
         gesture.completionSpeed = r.value(fields, K.completionSpeed)
         gesture.interruptible = r.value(fields, K.interruptible)
-        if scrubbing == .animator, let key = fields.key("completionCurve") {
+        if scrubbing == .animator, let key = fields.key(K.completionCurve) {
             // `finish()` / `cancel()` continue an interruptible animator on its own timing
             // (`continueAnimation(withTimingParameters: nil, durationFactor:)`): no curve applies.
             r.error(key, "'completionCurve' goes with 'scrubbing: layer': a property animator (scrubbing: animator) completes on its own timing")
         }
-        if let value = fields["follow"] {
+        if let value = fields[K.follow] {
             gesture.follow = decodeFollow(value, progress: gesture.progress)
             // The `slide-up-modal` tutorial's driver decides by a flick and a threshold, and completes on its springs.
-            for key in ["autoFinish", "completionCurve", "completionSpeed"] where fields[key] != nil {
+            for key in [K.autoFinish.key, K.completionCurve.key, K.completionSpeed.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' does not go with 'follow': the spring and the transition animator complete the transition")
             }
             if gesture.finish.velocity != nil || gesture.finish.inclusive {
-                r.error(fields["finish"], "with 'follow' a release decides by 'flick' (its direction) and 'above' (the progress)")
+                r.error(fields[K.finish], "with 'follow' a release decides by 'flick' (its direction) and 'above' (the progress)")
             }
         }
-        if case .edgePan = gesture.recognizer, let key = fields.key("beginsIn") {
+        if case .edgePan = gesture.recognizer, let key = fields.key(K.beginsIn) {
             r.error(key, "'beginsIn' goes with 'recognizer: pan'; an edge pan begins within 'edgeZone' of its edge")
         }
         return gesture
@@ -346,22 +346,22 @@ struct CustomStyleDecoder {
     func decodeProgress(_ node: Node) -> GestureSpec.Progress? {
         let r = reader
         guard let fields = r.mapping(node, ProgressRuleKeys.mapping) else { return nil }
-        if let axisNode = fields["location"] {
-            for key in ["translation", "distance", "direction", "readIn"] where fields[key] != nil {
+        if let axisNode = fields[ProgressRuleKeys.location] {
+            for key in [ProgressRuleKeys.translation.key, ProgressRuleKeys.distance.key, ProgressRuleKeys.direction.key, ProgressRuleKeys.readIn.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' goes with 'translation'; 'location: x' reads the touch's position over the container's width")
             }
             return r.choice(axisNode, "location axis", GestureSpec.Axis.self).map(GestureSpec.Progress.location)
         }
-        guard let axisNode = fields["translation"] else {
+        guard let axisNode = fields[ProgressRuleKeys.translation] else {
             r.error(node, "a progress rule is { translation: x|y, distance, direction, readIn } or { location: x|y }")
             return nil
         }
         guard let axis = r.choice(axisNode, "translation axis", GestureSpec.Axis.self) else { return nil }
-        let distance = fields["distance"].flatMap { length($0, "distance") } ?? .percent(100)
-        if distance.resolve(100) <= 0 { r.error(fields["distance"], "distance must be positive") }
+        let distance = fields[ProgressRuleKeys.distance].flatMap { length($0, "distance") } ?? .percent(100)
+        if distance.resolve(100) <= 0 { r.error(fields[ProgressRuleKeys.distance], "distance must be positive") }
         let direction = r.value(fields, ProgressRuleKeys.direction)
         var readIn: ScreenRole?
-        if let value = fields["readIn"], let text = r.string(value, "readIn") {
+        if let value = fields[ProgressRuleKeys.readIn], let text = r.string(value, "readIn") {
             readIn = screenRole(text)
             if readIn == nil, text != "container" {
                 r.error(value, "unknown readIn '\(text)'; expected container (screen points), from or to (that screen's own coordinates while it is scaled)")
@@ -375,8 +375,8 @@ struct CustomStyleDecoder {
         typealias K = FinishRuleKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         var finish = GestureSpec.Finish(threshold: nil)
-        if fields["above"] != nil, fields["atLeast"] != nil {
-            r.error(fields.key("atLeast"), "give 'above' or 'atLeast', not both")
+        if fields[K.above] != nil, fields[K.atLeast] != nil {
+            r.error(fields.key(K.atLeast), "give 'above' or 'atLeast', not both")
         }
         if let v = r.value(fields, K.above, "above (progress)") { finish.threshold = v }
         if let v = r.value(fields, K.atLeast, "atLeast (progress)") {
@@ -392,7 +392,7 @@ struct CustomStyleDecoder {
     func decodeFollow(_ node: Node, progress: GestureSpec.Progress) -> GestureSpec.Follow? {
         let r = reader
         guard let fields = r.mapping(node, FollowRuleKeys.mapping) else { return nil }
-        let role = fields["node"].flatMap { value -> ScreenRole? in
+        let role = fields[FollowRuleKeys.node].flatMap { value -> ScreenRole? in
             guard let text = r.string(value, "follow node") else { return nil }
             guard let role = screenRole(text) else {
                 r.error(value, "expected follow node from or to (below/above), found '\(text)'")
@@ -400,10 +400,10 @@ struct CustomStyleDecoder {
             }
             return role
         } ?? .to
-        guard let springNode = fields["spring"] else { return nil }
+        guard let springNode = fields[FollowRuleKeys.spring] else { return nil }
         let spring = SpringDecoder(reader: r).decode(springNode)
         var inherits = true
-        if let value = fields["releaseVelocity"], let text = r.string(value, "releaseVelocity") {
+        if let value = fields[FollowRuleKeys.releaseVelocity], let text = r.string(value, "releaseVelocity") {
             guard ["inherit", "zero"].contains(text) else {
                 r.error(value, "unknown releaseVelocity '\(text)'; expected inherit or zero")
                 return nil

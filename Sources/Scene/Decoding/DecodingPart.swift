@@ -45,7 +45,7 @@ extension DecodingPart {
 
     /// A view's `id`: a plain name (no '/'), so that `<screen>/<id>` names one render-tree node.
     func decodeViewID(_ fields: Fields, _ kind: String) -> String? {
-        guard let node = fields["id"], let id = reader.string(node, "\(kind) id") else { return nil }
+        guard let node = fields[ViewKeys.id], let id = reader.string(node, "\(kind) id") else { return nil }
         if id.isEmpty || id.contains("/") {
             reader.error(node, "a view id is a plain name (not empty, no '/'), found '\(id)'")
             return nil
@@ -55,7 +55,7 @@ extension DecodingPart {
 
     /// `autoresizing`: one of UIKit's `UIView.AutoresizingMask` names, or a list of them.
     func decodeAutoresizing(_ fields: Fields) -> Autoresizing {
-        guard let node = fields["autoresizing"] else { return [] }
+        guard let node = fields[ViewKeys.autoresizing] else { return [] }
         let r = reader
         let names = Autoresizing.names.map(\.name)
         let items = node.sequence.map(Array.init) ?? [node]
@@ -126,7 +126,7 @@ extension DecodingPart {
         let r = reader
         var size = defaultSize
         var weight = defaultWeight
-        if let font = fields["font"], let style = r.string(font, "font") {
+        if let font = fields[ViewKeys.font], let style = r.string(font, "font") {
             if let preset = LabelView.textStyles[style] {
                 size = preset.size
                 weight = preset.weight
@@ -191,7 +191,7 @@ extension DecodingPart {
     /// `family`: Inter (the default) or a family of the scene's `fonts`.
     func decodeFamily(_ fields: Fields) -> CustomFont? {
         let r = reader
-        guard let node = fields["family"], let family = r.string(node, "font family") else { return nil }
+        guard let node = fields[ViewKeys.family], let family = r.string(node, "font family") else { return nil }
         if family == "Inter" { return nil }
         if let font = fonts[family] { return font }
         let known = ["Inter"] + fonts.keys.sorted()

@@ -251,6 +251,11 @@ final class NodeReader {
 }
 
 /// The keys of one mapping, in file order.
+extension Node {
+    /// The value of declared `key` in a mapping node, read before the node is decoded (counts, checks).
+    subscript(declared key: some DeclaredKey) -> Node? { self[key.descriptor.key] }
+}
+
 struct Fields {
     let node: Node
     var entries: [(name: String, key: Node, value: Node)] = []
@@ -267,6 +272,19 @@ struct Fields {
 
     func key(_ name: String) -> Node? {
         entries.first { $0.name == name }?.key
+    }
+
+    /// The value of declared `key`, when given: its name comes from its declaration, so a
+    /// misspelled key is a compile error, and a key the mapping does not declare an assertion.
+    subscript(key: some DeclaredKey) -> Node? {
+        assert(declaration.map { $0[key.descriptor.key] != nil } ?? true,
+               "'\(key.descriptor.key)' is read from \(declaration?.name ?? "") but not declared in it")
+        return self[key.descriptor.key]
+    }
+
+    /// The key node of declared `key`, when given (where a message about the key itself points).
+    func key(_ key: some DeclaredKey) -> Node? {
+        self[key] == nil ? nil : self.key(key.descriptor.key)
     }
 
     var names: [String] { entries.map(\.name) }

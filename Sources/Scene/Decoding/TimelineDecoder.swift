@@ -15,7 +15,7 @@ struct TimelineDecoder {
         let r = reader
         typealias K = EntryKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        guard fields["at"] != nil else { return nil }
+        guard fields[K.at] != nil else { return nil }
         let time = r.value(fields, K.at, "'at' time")
         let actions = fields.entries.filter { K.actionNames.contains($0.name) }
         guard actions.count == 1, let entry = actions.first else {
@@ -51,7 +51,7 @@ struct TimelineDecoder {
         var expect: Outcome?
         var expectedScroll: ExpectedScroll?
         var expectedDetent: String?
-        if let node = fields["expect"] {
+        if let node = fields[K.expect] {
             if let mapping = node.mapping {
                 // { scroll: { list, offset } } or { detent: NAME }: the key given says which.
                 let keys = mapping.keys.compactMap { $0.scalar?.string }
@@ -74,12 +74,12 @@ struct TimelineDecoder {
                 expect = r.choice(node, "expect (the gesture's outcome: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), { scroll: { list, offset } } or { detent: NAME })", Outcome.self)
             }
         }
-        if let node = fields["expect"], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
+        if let node = fields[K.expect], let action, !TimelineEntry(time: 0, action: action, location: r.location(node)).isGesture {
             r.error(node, "'expect' goes with a gesture (pan, swipe or tap); '\(entry.name)' always does what it says")
         }
         let name = r.value(fields, K.name, "entry name")
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            r.error(fields["name"], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
+            r.error(fields[K.name], "an entry name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
         guard let time, let action else { return nil }
         var decoded = TimelineEntry(time: time, action: action, location: r.location(node), expect: expect, name: name)
@@ -92,7 +92,7 @@ struct TimelineDecoder {
     func decodeExpectedScroll(_ node: Node) -> ExpectedScroll? {
         let r = reader
         guard let fields = r.mapping(node, ExpectKeys.mapping) else { return nil }
-        guard let scroll = fields["scroll"] else { return nil }
+        guard let scroll = fields[ExpectKeys.scroll] else { return nil }
         guard let inner = r.mapping(scroll, ExpectKeys.scrollMapping) else { return nil }
         guard let list = r.value(inner, ExpectKeys.list, "list id"), let offset = r.value(inner, ExpectKeys.offset, "offset") else { return nil }
         return ExpectedScroll(list: list, offset: offset, tolerance: r.value(inner, ExpectKeys.tolerance, "tolerance"))
@@ -118,24 +118,24 @@ struct TimelineDecoder {
             r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }, { barItem }")
             return nil
         }
-        if fields["barItem"] != nil {
+        if fields[TapKeys.barItem] != nil {
             return r.value(fields, TapKeys.barItem).map(TapTarget.barItem)
         }
-        if fields["tab"] != nil {
+        if fields[TapKeys.tab] != nil {
             return r.value(fields, TapKeys.tab).map(TapTarget.tab)
         }
-        if let back = fields["back"] {
+        if let back = fields[TapKeys.back] {
             guard let value = r.value(fields, TapKeys.back) else { return nil }
             if !value { r.error(back, "'back' takes true (a tap on the back button); leave it out otherwise") }
             return value ? .back : nil
         }
-        if let view = fields["view"] {
-            if fields["list"] != nil || fields["index"] != nil {
+        if let view = fields[TapKeys.view] {
+            if fields[TapKeys.list] != nil || fields[TapKeys.index] != nil {
                 r.error(node, "a tap is on a view ({ view: ID }) or on a row or cell ({ list: ID, index: N }), not both")
             }
             return r.string(view, "view id").map(TapTarget.view)
         }
-        guard let list = fields["list"] else {
+        guard let list = fields[TapKeys.list] else {
             r.error(node, "missing key 'list' (a list or grid id) or 'view' (a view id) in tap")
             return nil
         }
@@ -182,20 +182,20 @@ struct TimelineDecoder {
         let r = reader
         typealias K = SwipeKeys
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        if fields["direction"] != nil || fields["edge"] != nil { return decodeIntentSwipe(fields, node: node) }
-        for key in ["distance", "velocity", "x", "y"] where fields[key] != nil {
+        if fields[K.direction] != nil || fields[K.edge] != nil { return decodeIntentSwipe(fields, node: node) }
+        for key in [K.distance.key, K.velocity.key, K.x.key, K.y.key] where fields[key] != nil {
             r.error(fields.key(key), "'\(key)' goes with a swipe by 'direction' or 'edge'; this swipe goes from 'from' to 'to'")
         }
         let from = r.value(fields, K.from, "swipe 'from' [x, y]")
         let to = r.value(fields, K.to, "swipe 'to' [x, y]")
-        if fields["from"] == nil { r.error(node, "missing key 'from' [x, y] in swipe (or give 'direction' or 'edge')") }
-        if fields["to"] == nil { r.error(node, "missing key 'to' [x, y] in swipe (or give 'direction' or 'edge')") }
+        if fields[K.from] == nil { r.error(node, "missing key 'from' [x, y] in swipe (or give 'direction' or 'edge')") }
+        if fields[K.to] == nil { r.error(node, "missing key 'to' [x, y] in swipe (or give 'direction' or 'edge')") }
         let duration = r.value(fields, K.duration, "swipe duration")
         let rate = r.value(fields, K.rate, "swipe sample rate")
         let hold = r.value(fields, K.hold, "swipe hold")
         let count = duration * rate
         guard count <= Double(Limits.samples) else {
-            r.error(fields["duration"] ?? fields["rate"], "a swipe of \(Limits.format(duration)) s at \(Limits.format(rate)) Hz makes \(Limits.format(count.rounded(.up))) samples, over the limit of \(Limits.samples) samples")
+            r.error(fields[K.duration] ?? fields[K.rate], "a swipe of \(Limits.format(duration)) s at \(Limits.format(rate)) Hz makes \(Limits.format(count.rounded(.up))) samples, over the limit of \(Limits.samples) samples")
             return nil
         }
         let curve = r.value(fields, K.curve)
@@ -209,18 +209,18 @@ struct TimelineDecoder {
         let r = reader
         typealias K = SwipeKeys
         let bounds = device.bounds
-        for key in ["to", "duration", "curve", "hold"] where fields[key] != nil {
+        for key in [K.to.key, K.duration.key, K.curve.key, K.hold.key] where fields[key] != nil {
             r.error(fields.key(key), "'\(key)' goes with a swipe from 'from' to 'to'; a swipe by direction or edge takes distance, velocity and rate")
         }
-        if fields["direction"] != nil, fields["edge"] != nil {
+        if fields[K.direction] != nil, fields[K.edge] != nil {
             r.error(node, "a swipe goes in a 'direction' or comes from an 'edge', not both")
         }
         var direction: SwipeDirection?
         var start: Point?
-        if fields["direction"] != nil {
+        if fields[K.direction] != nil {
             direction = r.value(fields, K.direction, "swipe direction")
-            start = fields["from"] == nil ? Point(x: bounds.midX, y: bounds.midY) : r.value(fields, K.from, "swipe 'from' [x, y]")
-            for key in ["x", "y"] where fields[key] != nil {
+            start = fields[K.from] == nil ? Point(x: bounds.midX, y: bounds.midY) : r.value(fields, K.from, "swipe 'from' [x, y]")
+            for key in [K.x.key, K.y.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' places an edge swipe along its edge; a swipe by direction starts at 'from'")
             }
         } else if let edge = r.value(fields, K.edge, "screen edge") {
@@ -233,11 +233,11 @@ struct TimelineDecoder {
             case .top: start = Point(x: along ?? bounds.midX, y: bounds.minY + 2)
             case .bottom: start = Point(x: along ?? bounds.midX, y: bounds.maxY - 2)
             }
-            if fields["from"] != nil { r.error(fields.key("from"), "an edge swipe starts at its edge; place it along the edge with 'x' or 'y'") }
+            if fields[K.from] != nil { r.error(fields.key(K.from), "an edge swipe starts at its edge; place it along the edge with 'x' or 'y'") }
         }
         let span = direction.map { $0.isHorizontal ? bounds.width : bounds.height } ?? bounds.width
         var distance = span * 0.5
-        if let node = fields["distance"] {
+        if let node = fields[K.distance] {
             if let text = node.scalar?.string, text.hasSuffix("%") {
                 guard let percent = Double(text.dropLast()), percent > 0, percent <= 1000 else {
                     r.error(node, "expected a distance in points or a percentage of the screen like \"60%\", found '\(text)'")
@@ -257,7 +257,7 @@ struct TimelineDecoder {
         // Speeding up evenly to v over distance d takes 2d / v seconds.
         let count = (velocity > 0 ? 2 * distance / velocity : 0.3) * rate
         guard count <= Double(Limits.samples) else {
-            r.error(fields["velocity"] ?? node, "a swipe of \(Limits.format(distance)) pt released at \(Limits.format(velocity)) pt/s makes \(Limits.format(count.rounded(.up))) samples at \(Limits.format(rate)) Hz, over the limit of \(Limits.samples) samples; release it faster")
+            r.error(fields[K.velocity] ?? node, "a swipe of \(Limits.format(distance)) pt released at \(Limits.format(velocity)) pt/s makes \(Limits.format(count.rounded(.up))) samples at \(Limits.format(rate)) Hz, over the limit of \(Limits.samples) samples; release it faster")
             return nil
         }
         return .intent(IntentSwipe(from: start, direction: direction, distance: distance, releaseVelocity: velocity, rate: rate))
@@ -269,17 +269,17 @@ struct TimelineDecoder {
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         let name = r.value(fields, K.name, "snapshot name")
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            r.error(fields["name"], "a snapshot name is a plain file name (no '/', not starting with '.'), found '\(name)'")
+            r.error(fields[K.name], "a snapshot name is a plain file name (no '/', not starting with '.'), found '\(name)'")
         }
-        if fields["at"] != nil {
-            if fields["progress"] != nil || fields["transition"] != nil {
+        if fields[K.at] != nil {
+            if fields[K.progress] != nil || fields[K.transition] != nil {
                 r.error(node, "a snapshot is either { at: seconds } or { progress: p, transition: index }, not both")
                 return nil
             }
             guard let time = r.value(fields, K.at, "snapshot time") else { return nil }
             return SnapshotSpec(point: .time(time), name: name ?? "t\(SnapshotSpec.format(time))", location: r.location(node))
         }
-        guard fields["progress"] != nil else {
+        guard fields[K.progress] != nil else {
             r.error(node, "a snapshot needs 'at' (seconds) or 'progress' (0 to 1, with 'transition')")
             return nil
         }

@@ -39,12 +39,12 @@ struct SpringDecoder {
         guard let fields = r.mapping(node, K.mapping) else { return nil }
         let velocity = r.value(fields, K.initialVelocity, "spring initialVelocity")
         let overdamping = r.value(fields, K.allowsOverdamping)
-        if fields["dampingRatio"] != nil {
-            for key in ["mass", "stiffness", "damping", "bounce"] where fields[key] != nil {
+        if fields[K.dampingRatio] != nil {
+            for key in [K.mass.key, K.stiffness.key, K.damping.key, K.bounce.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'dampingRatio'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
             let ratio = r.value(fields, K.dampingRatio)
-            guard fields["duration"] != nil else {
+            guard fields[K.duration] != nil else {
                 r.error(node, "a spring with 'dampingRatio' needs 'duration' (seconds), as UIKit honours the animator's duration")
                 return nil
             }
@@ -52,8 +52,8 @@ struct SpringDecoder {
             guard let ratio, let duration else { return nil }
             return Spring(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
         }
-        if fields["bounce"] != nil {
-            for key in ["mass", "stiffness", "damping"] where fields[key] != nil {
+        if fields[K.bounce] != nil {
+            for key in [K.mass.key, K.stiffness.key, K.damping.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' cannot be combined with 'bounce'; a spring is {mass, stiffness, damping}, {dampingRatio, duration} or {duration, bounce}")
             }
             let bounce = r.value(fields, K.bounce)
@@ -61,24 +61,24 @@ struct SpringDecoder {
             let duration = r.value(fields, K.duration, "spring duration") ?? 0.5
             guard let bounce else { return nil }
             let spring = Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
-            return settles(spring, at: fields["bounce"], change: "lower 'bounce' (\(Limits.format(bounce))) or shorten 'duration'")
+            return settles(spring, at: fields[K.bounce], change: "lower 'bounce' (\(Limits.format(bounce))) or shorten 'duration'")
         }
-        if let key = fields.key("duration") {
+        if let key = fields.key(K.duration) {
             r.error(key, "a {mass, stiffness, damping} spring lasts its own settling duration; 'duration' goes with 'dampingRatio' or 'bounce'")
         }
         // Wide enough for any spring UIKit users write; narrow enough that settling stays a number.
         let mass = r.value(fields, K.mass)
         let stiffness = r.value(fields, K.stiffness)
         let damping = r.value(fields, K.damping)
-        for key in ["stiffness", "damping"] where fields[key] == nil {
+        for key in [K.stiffness.key, K.damping.key] where fields[key] == nil {
             r.error(node, "missing key '\(key)' in spring")
         }
-        guard let stiffness, let damping, fields["mass"] == nil || mass != nil else { return nil }
+        guard let stiffness, let damping, fields[K.mass] == nil || mass != nil else { return nil }
         let spring = Spring(mass: mass ?? 1, stiffness: stiffness, damping: damping, initialVelocity: velocity,
                             allowsOverdamping: overdamping)
         // ζ = c / (2√(km)); critical damping, the fastest settling without overshoot, is c = 2√(km).
         let critical = 2 * (stiffness * (mass ?? 1)).squareRoot()
-        return settles(spring, at: fields["damping"],
+        return settles(spring, at: fields[K.damping],
                        change: "raise 'damping' (damping ratio \(String(format: "%.3g", spring.dampingRatio)); critically damped at \(String(format: "%.4g", critical)))")
     }
 

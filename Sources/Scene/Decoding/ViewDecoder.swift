@@ -10,7 +10,7 @@ struct ViewDecoder: DecodingPart {
     func decodeScreen(name: String, _ node: Node) -> ScreenSpec? {
         let r = reader
         guard let fields = r.mapping(node, ScreenKeys.mapping, what: "screen '\(name)'") else { return nil }
-        if let content = fields["content"] {
+        if let content = fields[ScreenKeys.content] {
             let count = Self.contentCount(content)
             if count.views > Limits.viewsPerScreen {
                 r.error(content, "screen '\(name)' has \(count.views) views, over the limit of \(Limits.viewsPerScreen) views")
@@ -19,16 +19,16 @@ struct ViewDecoder: DecodingPart {
 
         }
         let background = color(fields, ScreenKeys.background)
-        let views = fields["content"].map { decodeViews($0) } ?? []
-        let navigationBar = fields["navigationBar"].flatMap { bars.decodeNavigationBar($0) }
-        let tabBar = fields["tabBar"].flatMap { bars.decodeTabBar($0) }
-        let toolbar = fields["toolbar"].flatMap { bars.decodeToolbar($0) }
-        if tabBar != nil, toolbar != nil, let key = fields.key("toolbar") {
+        let views = fields[ScreenKeys.content].map { decodeViews($0) } ?? []
+        let navigationBar = fields[ScreenKeys.navigationBar].flatMap { bars.decodeNavigationBar($0) }
+        let tabBar = fields[ScreenKeys.tabBar].flatMap { bars.decodeTabBar($0) }
+        let toolbar = fields[ScreenKeys.toolbar].flatMap { bars.decodeToolbar($0) }
+        if tabBar != nil, toolbar != nil, let key = fields.key(ScreenKeys.toolbar) {
             r.error(key, "a screen has a 'tabBar' or a 'toolbar' at the bottom, not both")
         }
-        let statusBar = fields["statusBar"].flatMap { decodeStatusBar($0) }
+        let statusBar = fields[ScreenKeys.statusBar].flatMap { decodeStatusBar($0) }
         let homeIndicator = r.value(fields, ScreenKeys.homeIndicator)
-        checkViewIDsAreUnique(fields["content"], screen: name)
+        checkViewIDsAreUnique(fields[ScreenKeys.content], screen: name)
         var screen = ScreenSpec(name: name, background: background, views: views, navigationBar: navigationBar,
                                 statusBar: statusBar, homeIndicator: homeIndicator)
         screen.tabBar = tabBar
@@ -54,9 +54,9 @@ struct ViewDecoder: DecodingPart {
                     case "content"?, "rect"?, "scroll"?:
                         pending.append(value)
                     case "list"?, "grid"?:
-                        items += value["rows"]?.sequence?.count ?? 0
-                        items += value["cells"]?.sequence?.count ?? 0
-                        for section in value["sections"]?.sequence ?? [] { items += section["rows"]?.sequence?.count ?? 0 }
+                        items += value[declared: ListKeys.rows]?.sequence?.count ?? 0
+                        items += value[declared: GridKeys.cells]?.sequence?.count ?? 0
+                        for section in value[declared: ListKeys.sections]?.sequence ?? [] { items += section[declared: ListKeys.rows]?.sequence?.count ?? 0 }
                     default:
                         break
                     }
@@ -109,40 +109,43 @@ struct ViewDecoder: DecodingPart {
     }
 
     func decodeRect(_ node: Node) -> RectView? {
-        reader.mapping(node, RectKeys.mapping).flatMap { decodeRect($0, node, kind: "rect") }
+        reader.mapping(node, RectKeys.mapping).flatMap { decodeRect($0, node, kind: ViewKeys.rect.key) }
     }
 
     /// A `rect` from its `fields`, or the keys a `scroll` (`kind`) shares with one.
     private func decodeRect(_ fields: Fields, _ node: Node, kind: String) -> RectView? {
         let r = reader
-        guard fields["frame"] != nil else { return nil }
+        guard fields[ViewKeys.frame] != nil else { return nil }
         let frame = r.value(fields, ViewKeys.frame)
         let fill = color(fields, RectKeys.fill)
         let radius = r.value(fields, ViewKeys.cornerRadius)
         let curve = r.value(fields, ViewKeys.cornerCurve)
         var borderColor: Color?
         var borderWidth = 0.0
-        if let border = fields["border"], let borderFields = r.mapping(border, BorderKeys.mapping) {
+        // A scroll view's mapping has no border, gradient, shadow or clipsToBounds: it always clips.
+        let isRect = kind == ViewKeys.rect.key
+        if isRect, let border = fields[RectKeys.border], let borderFields = r.mapping(border, BorderKeys.mapping) {
             borderColor = color(borderFields, BorderKeys.color, "border color")
             borderWidth = r.value(borderFields, BorderKeys.width, "border width")
         }
-        // A scroll view always clips its content; its mapping has no border, gradient or shadow.
-        let clips = kind == "rect" ? r.value(fields, RectKeys.clipsToBounds) : true
-        let subviews = fields["content"].map { decodeViews($0) } ?? []
+        let clips = isRect ? r.value(fields, RectKeys.clipsToBounds) : true
+        let subviews = fields[RectKeys.content].map { decodeViews($0) } ?? []
         guard let frame else { return nil }
         var rect = RectView(frame: frame, fill: fill, cornerRadius: radius, cornerCurve: curve, borderColor: borderColor,
                             borderWidth: borderWidth, clipsToBounds: clips, subviews: subviews)
         rect.id = decodeViewID(fields, kind)
         rect.autoresizing = decodeAutoresizing(fields)
         rect.opacity = decodeOpacity(fields)
-        rect.gradient = fields["gradient"].flatMap { decodeGradient($0) }
-        rect.shadow = fields["shadow"].flatMap { decodeShadow($0) }
+        if isRect {
+            rect.gradient = fields[RectKeys.gradient].flatMap { decodeGradient($0) }
+            rect.shadow = fields[RectKeys.shadow].flatMap { decodeShadow($0) }
+        }
         return rect
     }
 
     /// `scroll`: a rect that clips its subviews, which scroll as its content.
     func decodeScroll(_ node: Node) -> RectView? {
-        guard let fields = reader.mapping(node, ScrollContainerKeys.mapping), var rect = decodeRect(fields, node, kind: "scroll") else { return nil }
+        guard let fields = reader.mapping(node, ScrollContainerKeys.mapping), var rect = decodeRect(fields, node, kind: ViewKeys.scroll.key) else { return nil }
         var scrolling = collections.decodeScrollBehavior(fields, alwaysBounces: false)
         scrolling.axis = reader.value(fields, ScrollViewKeys.axis, "scroll axis")
         rect.scrolling = scrolling
@@ -172,7 +175,7 @@ struct ViewDecoder: DecodingPart {
     func decodeImage(_ node: Node) -> ImageView? {
         let r = reader
         guard let fields = r.mapping(node, ImageKeys.mapping) else { return nil }
-        let file = fields["file"].flatMap { decodeImageFile($0) }
+        let file = fields[ImageKeys.file].flatMap { decodeImageFile($0) }
         let frame = r.value(fields, ViewKeys.frame)
         let mode = r.value(fields, ImageKeys.contentMode)
         let radius = r.value(fields, ViewKeys.cornerRadius)
@@ -191,7 +194,7 @@ struct ViewDecoder: DecodingPart {
     func decodeGradient(_ node: Node) -> Gradient? {
         let r = reader
         guard let fields = r.mapping(node, GradientKeys.mapping) else { return nil }
-        guard let colorsNode = fields["colors"] else { return nil }
+        guard let colorsNode = fields[GradientKeys.colors] else { return nil }
         let items = r.sequence(colorsNode, "gradient colors", limit: Limits.itemsPerControl) ?? []
         let colors = items.compactMap { r.color($0, "gradient color", appearance: appearance) }
         if colorsNode.sequence != nil, items.count < 2 {
@@ -227,8 +230,8 @@ struct ViewDecoder: DecodingPart {
         func visit(_ node: Node) {
             for item in node.sequence.map(Array.init) ?? [] {
                 guard let (key, value) = item.mapping?.first, let kind = key.scalar?.string else { continue }
-                if kind == "rect" || kind == "scroll", let inner = value["content"] { visit(inner) }
-                guard let idNode = value["id"], let id = idNode.scalar?.string else { continue }
+                if kind == ViewKeys.rect.key || kind == ViewKeys.scroll.key, let inner = value[declared: RectKeys.content] { visit(inner) }
+                guard let idNode = value[declared: ViewKeys.id], let id = idNode.scalar?.string else { continue }
                 if let first = seen[id] {
                     reader.error(idNode, "screen '\(screen)' already has a view with id '\(id)' (line \(first.mark?.line ?? 0))")
                 } else {

@@ -44,8 +44,8 @@ struct ControlFields {
         reader.value(fields, key, what, appearance: decoder.appearance)
     }
 
-    /// The node of `key`, when given.
-    subscript(key: String) -> Node? { fields[key] }
+    /// The node of declared `key`, when given.
+    subscript(key: some DeclaredKey) -> Node? { fields[key] }
 
     /// The iOS system color `name` in the scene's appearance.
     func system(_ name: String) -> Color { decoder.system(name) }
@@ -111,16 +111,16 @@ public enum ControlKeys {
         },
         ControlDeclaration("slider", "a slider", doc: "a UISlider", tint: "systemBlue", [sliderValue, minimum, maximum]) { c in
             let low = c.value(minimum), high = c.value(maximum)
-            if high <= low, let node = c["maximum"] ?? c["minimum"] {
+            if high <= low, let node = c[ControlKeys.maximum] ?? c[ControlKeys.minimum] {
                 c.reader.error(node, "a slider's maximum must be above its minimum, found \(low)...\(high)")
             }
-            let value = c["value"].flatMap { c.reader.double($0, "value", range: low...max(high, low)) } ?? low
+            let value = c[ControlKeys.sliderValue].flatMap { c.reader.double($0, "value", range: low...max(high, low)) } ?? low
             return .slider(fraction: high > low ? (value - low) / (high - low) : 0)
         },
         ControlDeclaration("stepper", "a stepper", doc: "a UIStepper", tint: "systemBlue", []) { _ in .stepper },
         ControlDeclaration("pageControl", "a pageControl", doc: "a UIPageControl", required: ["pages"], tint: "label", [pages, current]) { c in
             let count = c.value(pages)
-            let page = c["current"].flatMap { c.reader.int($0, "current page", range: 0...max((count ?? 1) - 1, 0)) } ?? current.defaultValue
+            let page = c[ControlKeys.current].flatMap { c.reader.int($0, "current page", range: 0...max((count ?? 1) - 1, 0)) } ?? current.defaultValue
             return count.map { .pageControl(count: $0, current: page) }
         },
         ControlDeclaration("progressView", "a progressView", doc: "a UIProgressView", tint: "systemBlue", [progress]) {
@@ -130,7 +130,7 @@ public enum ControlKeys {
                            [indicatorStyle]) { .activityIndicator(large: $0.value(indicatorStyle, "activityIndicator style") == .large) },
         ControlDeclaration("datePicker", "a datePicker", doc: "a row with a compact UIDatePicker", required: ["date"], tint: "systemBlue",
                            [dateLabel, date, dateMode]) { c in
-            guard let node = c["date"] else { return nil }
+            guard let node = c[ControlKeys.date] else { return nil }
             guard let text = c.value(date) else { return nil }
             guard let moment = ControlView.DatePicker.Moment(parsing: text) else {
                 c.reader.error(node, "expected a date as YYYY-MM-DD HH:MM, YYYY-MM-DD or HH:MM (24-hour), found '\(text)'")
