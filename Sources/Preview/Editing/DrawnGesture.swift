@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// A gesture drawn on the preview's frame: a tap, or a pan's samples, at a time in the scene.
 public struct DrawnGesture: Sendable, Equatable {
@@ -76,8 +77,8 @@ public struct DrawnGesture: Sendable, Equatable {
     /// The scene-file key of the action: `tap` or `pan`.
     public var key: String {
         switch kind {
-        case .tap: return "tap"
-        case .pan: return "pan"
+        case .tap: return EntryKeys.tap.key
+        case .pan: return EntryKeys.pan.key
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// Inserts timeline entries into a YAML scene file's text, line by line: every other line,
 /// comment and blank line stays as it was, and the new entry follows the indentation and the
@@ -21,10 +22,10 @@ public enum SceneTextEditor {
         if endsWithNewline { lines.removeLast() }
         let unit = indentUnit(lines)
 
-        guard let keyIndex = lines.firstIndex(where: { isKey("timeline", $0) }) else {
+        guard let keyIndex = lines.firstIndex(where: { isKey(SceneKeys.timeline.key, $0) }) else {
             // No timeline yet: add one at the end.
             while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
-            lines.append("timeline:")
+            lines.append(SceneKeys.timeline.key + ":")
             let start = lines.count
             lines += entryLines(gesture, indent: unit, flow: false)
             return (join(lines, newline), start + 1)
@@ -36,7 +37,7 @@ public enum SceneTextEditor {
                                          + "write it as a block list (one '- at:' entry per line) to add drawn gestures")
             }
             let comment = rest.range(of: "#").map { "  " + rest[$0.lowerBound...] } ?? ""
-            lines[keyIndex] = "timeline:" + comment
+            lines[keyIndex] = SceneKeys.timeline.key + ":" + comment
             lines.insert(contentsOf: entryLines(gesture, indent: unit, flow: false), at: keyIndex + 1)
             return (join(lines, newline, endsWithNewline), keyIndex + 2)
         }
@@ -81,15 +82,16 @@ public enum SceneTextEditor {
     static func entryLines(_ gesture: DrawnGesture, indent: Int, flow: Bool) -> [String] {
         let pad = String(repeating: " ", count: indent)
         let at = DrawnGesture.number(gesture.at)
+        let atKey = EntryKeys.at.key, expectKey = EntryKeys.expect.key
         if flow, case .tap = gesture.kind {
-            let expect = gesture.expect.map { ", expect: \($0)" } ?? ""
-            return ["\(pad)- { at: \(at), \(gesture.key): \(gesture.valueText(column: 0, continuation: 0))\(expect) }"]
+            let expect = gesture.expect.map { ", \(expectKey): \($0)" } ?? ""
+            return ["\(pad)- { \(atKey): \(at), \(gesture.key): \(gesture.valueText(column: 0, continuation: 0))\(expect) }"]
         }
         let keyPad = pad + "  "
         let prefix = "\(keyPad)\(gesture.key): "
         let value = gesture.valueText(column: prefix.count, continuation: prefix.count)
-        return ["\(pad)- at: \(at)"] + (prefix + value).components(separatedBy: "\n")
-            + (gesture.expect.map { ["\(keyPad)expect: \($0)"] } ?? [])
+        return ["\(pad)- \(atKey): \(at)"] + (prefix + value).components(separatedBy: "\n")
+            + (gesture.expect.map { ["\(keyPad)\(expectKey): \($0)"] } ?? [])
     }
 
     /// The `at:` of the entry starting at line `index`, if it says so plainly.

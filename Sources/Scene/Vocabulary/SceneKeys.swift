@@ -82,17 +82,18 @@ public enum EntryKeys {
     public static let expect = ShapedKey("expect", .oneOf([.choice(Outcome.allCases.map(\.rawValue)), .shape("expect"), .shape("expectDetent")]),
                                          doc: "the gesture's outcome, checked when the timeline is built: finish, cancel, scroll, nothing, detent, { scroll: { list, offset, tolerance } } or { detent: NAME }")
     public static let name = Setting<String?>("name", doc: "names the entry's files in `segue snapshot`")
+    public static let present = ShapedKey("present", .text, doc: "present a screen with the modal-style transition from the current one")
+    public static let dismiss = ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the top screen, which a modal style presented")
+    public static let push = ShapedKey("push", .text, doc: "push a screen with the navigation-style transition from the current one")
+    public static let pop = ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen, which a navigation style pushed")
+    public static let pan = ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)),
+                                      doc: "a finger trace [[t, x, y], ...]: t in seconds from at, positions in points")
+    public static let swipe = ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger")
+    public static let tap = ShapedKey("tap", .oneOf([.point, .shape("tap")]),
+                                      doc: "a finger down and up in place (80 ms) at [x, y], on a row or cell, a view, a tab bar item, a bar button or the back button")
+    public static let scroll = ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))")
     /// The actions; an entry has exactly one.
-    public static let actions: [any DeclaredKey] = [
-        ShapedKey("present", .text, doc: "present a screen with the modal-style transition from the current one"),
-        ShapedKey("dismiss", .oneOf([.boolean, .text]), doc: "dismiss the top screen, which a modal style presented"),
-        ShapedKey("push", .text, doc: "push a screen with the navigation-style transition from the current one"),
-        ShapedKey("pop", .oneOf([.boolean, .text]), doc: "pop the top screen, which a navigation style pushed"),
-        ShapedKey("pan", .list(.numbers(count: 3, range: Limits.coordinates)), doc: "a finger trace [[t, x, y], ...]: t in seconds from at, positions in points"),
-        ShapedKey("swipe", .shape("swipe"), doc: "a synthesized finger"),
-        ShapedKey("tap", .oneOf([.point, .shape("tap")]), doc: "a finger down and up in place (80 ms) at [x, y], on a row or cell, a view, a tab bar item, a bar button or the back button"),
-        ShapedKey("scroll", .shape("scroll"), doc: "scroll a row or cell into view, animated (scrollToRow(at:at:animated:))"),
-    ]
+    public static let actions: [any DeclaredKey] = [present, dismiss, push, pop, pan, swipe, tap, scroll]
 
     public static let mapping = KeyMapping("entry", "a timeline entry", doc: "one action at a time", required: ["at"],
                                            [at] + actions + [expect, name])
