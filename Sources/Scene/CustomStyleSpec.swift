@@ -63,6 +63,13 @@ public struct CustomStyleSpec: Sendable, Hashable {
     public var usesCell: Bool {
         (layers + (forward.layers ?? []) + (back.layers ?? [])).contains(where: \.usesCell)
     }
+
+    /// The settings a transition of this style takes: `cell` when a layer flies from a cell.
+    public var settings: [SettingDescriptor] {
+        guard usesCell else { return [] }
+        return [SettingDescriptor("cell", .cell, defaultText: "none",
+                                  doc: "the list or grid whose cells a tap starts the transition from; `index` is the cell a `push:` or `present:` uses (default 0)")]
+    }
 }
 
 /// One direction of a custom style: its own picture, if it has one, and its gesture.

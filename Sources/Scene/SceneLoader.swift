@@ -185,7 +185,7 @@ struct SceneDecoder: DecodingPart {
         var transitions: [TransitionSpec] = []
         if let node = fields[K.transitions], let items = r.sequence(node, "transitions") {
             for item in items {
-                guard let transition = decodeTransition(item, screens: screens, order: order) else { continue }
+                guard let transition = decodeTransition(item, screens: screens, order: order, styles: styles) else { continue }
                 if let first = transitions.first(where: { $0.from == transition.from && $0.to == transition.to }) {
                     r.error(at: transition.location, "a transition from '\(transition.from)' to '\(transition.to)' is already declared on line \(first.location.line); one transition per pair of screens")
                     continue
@@ -282,7 +282,7 @@ struct SceneDecoder: DecodingPart {
 
     // MARK: Transitions
 
-    func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TransitionSpec? {
+    func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String], styles: [CustomStyleSpec]) -> TransitionSpec? {
         let r = reader
         // Any other key is a setting of the style, checked once the style is known.
         guard let fields = r.mapping(node, TransitionKeys.mapping.what) else { return nil }
@@ -304,7 +304,17 @@ struct SceneDecoder: DecodingPart {
             return nil
         }
         let style = fields[TransitionKeys.style].flatMap { r.string($0, "transition style") }
-        let settings = StyleSettings(file: r.file, entries: fields.entries.filter { TransitionKeys.mapping[$0.name] == nil })
+        // Every other key is a setting of the style: decoded against a built-in style's settings
+        // (which win over a scene style of the same name) or the scene style's; a style of no
+        // known name is reported when the timeline resolves it.
+        var settings = SettingValues()
+        if let style, let descriptors = BuiltInStyles.settings(of: style) ?? styles.first(where: { $0.name == style })?.settings {
+            settings = StyleSettingsDecoder(reader: r).decode(fields.entries.filter { TransitionKeys.mapping[$0.name] == nil },
+                                                             descriptors, style: style)
+        } else if let style, let node = fields[TransitionKeys.style] {
+            let known = BuiltInStyles.all.map(\.name) + styles.map(\.name).filter { BuiltInStyles.settings(of: $0) == nil }
+            r.error(node, TransitionSpec.unknownStyle(style, known: known))
+        }
         var tap: TapTrigger?
         if let node = fields[TransitionKeys.tap], let trigger = r.mapping(node, TapTriggerKeys.mapping) {
             let list = trigger[TapTriggerKeys.list].flatMap { r.string($0, "list or grid id") }

@@ -14,8 +14,9 @@ public struct CellReference: Hashable, Sendable {
 
 /// A transition between two screens, its style by name and the settings the scene gives it.
 ///
-/// The style is resolved, and the settings decoded against its descriptors, when the timeline
-/// is built: the styles live in the engine (built-in) or in the scene's `styles:` section.
+/// The settings are decoded when the scene loads, against the style's declared settings (a
+/// built-in style's, `BuiltInStyles`, or those of a style of the scene's `styles:` section); the
+/// engine resolves the style itself by name when the timeline is built.
 public struct TransitionSpec: Sendable {
     public var from: String
     public var to: String
@@ -23,13 +24,13 @@ public struct TransitionSpec: Sendable {
     public var location: SourceLocation
     /// Where the style's name is written, for an unknown name.
     public var styleLocation: SourceLocation
-    public var settings: StyleSettings
+    public var settings: SettingValues
     /// The rows or cells whose tap starts this transition (`tap: { list: ID, index: N }`, any
     /// index when `index` is absent), as `tableView(_:didSelectRowAt:)` pushes or presents.
     public var tap: TapTrigger?
 
     public init(from: String, to: String, style: String, location: SourceLocation, styleLocation: SourceLocation? = nil,
-                settings: StyleSettings = StyleSettings(), tap: TapTrigger? = nil) {
+                settings: SettingValues = SettingValues(), tap: TapTrigger? = nil) {
         self.from = from
         self.to = to
         self.style = style
@@ -37,6 +38,14 @@ public struct TransitionSpec: Sendable {
         self.styleLocation = styleLocation ?? location
         self.settings = settings
         self.tap = tap
+    }
+}
+
+extension TransitionSpec {
+    /// What is wrong with a style name no style has: the nearest of `known`, and every name.
+    public static func unknownStyle(_ name: String, known: [String]) -> String {
+        let hint = Diagnostic.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown transition style '\(name)'\(hint); expected one of: \(known.joined(separator: ", ")), or a style declared under 'styles'"
     }
 }
 

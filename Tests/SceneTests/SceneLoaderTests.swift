@@ -61,11 +61,8 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(label.weight, .semibold)
         let transition = try XCTUnwrap(scene.transitions.first)
         XCTAssertEqual(transition.style, "slide-up-modal")
-        let (settings, problems) = transition.settings.decode([
-            SettingDescriptor("spring", .spring, doc: ""), SettingDescriptor("flickVelocity", .number(), doc: ""),
-            SettingDescriptor("completionThreshold", .number(range: 0...1), default: .number(0.2), doc: ""),
-        ], style: "slide-up-modal")
-        XCTAssertEqual(problems, [])
+        // Decoded at load against the built-in style's declared settings.
+        let settings = transition.settings
         XCTAssertEqual(settings.spring("spring")?.stiffness, 300)
         XCTAssertEqual(settings.number("flickVelocity"), 900)
         XCTAssertEqual(settings.number("completionThreshold"), 0.2, "the descriptor's default kept")
@@ -169,9 +166,7 @@ final class SceneLoaderTests: XCTestCase {
               - { from: c, to: d, style: slide-up-modal, curve: easeInOut, duration: 0.5 }
             """
         let scene = try load(text)
-        let descriptors = [SettingDescriptor("spring", .spring, doc: ""), SettingDescriptor("curve", .curve, doc: ""),
-                           SettingDescriptor("duration", .number(exclusiveMinimum: 0), doc: "")]
-        let settings = scene.transitions.map { $0.settings.decode(descriptors, style: "slide-up-modal").0 }
+        let settings = scene.transitions.map(\.settings)
         // docs/uikit-semantics.md#springs [CALC]: T 0.3, ζ 0.8 → k 898.86, c 47.97.
         XCTAssertEqual(settings[0].spring("spring")?.stiffness ?? 0, 898.86, accuracy: 0.01)
         XCTAssertEqual(settings[0].spring("spring")?.damping ?? 0, 47.97, accuracy: 0.01)

@@ -15,18 +15,13 @@ struct ResolvedTransition: Sendable {
         var transitions: [ResolvedTransition] = []
         for spec in scene.transitions {
             guard let style = registry.style(named: spec.style) else {
-                let names = registry.names
-                let hint = Diagnostic.closest(to: spec.style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                problems.append(Diagnostic(location: spec.styleLocation, message:
-                    "unknown transition style '\(spec.style)'\(hint); expected one of: \(names.joined(separator: ", ")), or a style declared under 'styles'"))
+                problems.append(Diagnostic(location: spec.styleLocation, message: TransitionSpec.unknownStyle(spec.style, known: registry.names)))
                 continue
             }
-            let (settings, decoding) = spec.settings.decode(style.settings, style: style.name)
-            problems += decoding
             if let custom = style as? CustomStyle {
                 problems += custom.problems(from: spec.from, to: spec.to, transition: spec.location)
             }
-            transitions.append(ResolvedTransition(spec: spec, style: style, settings: settings))
+            transitions.append(ResolvedTransition(spec: spec, style: style, settings: spec.settings))
         }
         return (transitions, problems)
     }

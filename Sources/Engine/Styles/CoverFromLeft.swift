@@ -7,19 +7,11 @@ import Scene
 /// by the finger's position. The tutorial returns no dismissal animator, so a dismissal is UIKit's
 /// default for the presented controller's `modalTransitionStyle`, `.coverVertical`: it slides down.
 struct CoverFromLeft: PercentDrivenStyle {
-    let name = "cover-from-left"
+    var name: String { Key.name }
     let summary = "the new screen slides in from x = −width over the current one, following the finger's x; dismissed, it slides down (UIKit's default)"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let duration = Setting<Double>.duration(2.0, "`UIView.animate(withDuration: 2.0)`")
-        static let curve = Setting<CubicTimingCurve>.curve(.easeOut, "`.curveEaseOut`")
-        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
-        static let autoFinish = Setting<Double>(
-            "autoFinish", .number(range: Limits.unit), default: 0.7,
-            doc: "past this progress the transition finishes at once, the finger still down; a release below it cancels",
-            uikit: "`if progress > 0.7 { finish() }`")
-    }
-    let settings = [SettingDescriptor]([Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.autoFinish])
+    typealias Key = CoverFromLeftKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         // `animationControllerForDismissedController` is not implemented: UIKit's own dismissal.

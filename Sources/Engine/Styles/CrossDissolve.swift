@@ -5,14 +5,11 @@ import Scene
 /// `cross-dissolve`: `modalTransitionStyle = .crossDissolve`: the presented screen fades in over
 /// the presenter, and out to dismiss. Sources and certainty: docs/uikit-semantics.md#system-transitions.
 struct CrossDissolve: PercentDrivenStyle {
-    let name = "cross-dissolve"
+    var name: String { Key.name }
     let summary = "`.crossDissolve`: the presented screen fades in over the presenter (0.4 s ease-in-out); no gesture"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let duration = Setting<Double>.duration(0.4, "the modal presentation animator's 0.4 s")
-        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`UIView.AnimationOptions.transitionCrossDissolve`'s curve (estimated)")
-    }
-    let settings = [SettingDescriptor]([Key.duration, Key.curve])
+    typealias Key = CrossDissolveKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

@@ -15,11 +15,7 @@ struct CustomStyle: TransitionStyleDefinition {
     var summary: String { "declared in the scene file" }
     var presentations: [Presentation] { spec.presentations }
     var sourceCellSetting: String? { spec.usesCell ? "cell" : nil }
-    var settings: [SettingDescriptor] {
-        guard spec.usesCell else { return [] }
-        return [SettingDescriptor("cell", .cell, defaultText: "none",
-                                  doc: "the list or grid whose cells a tap starts the transition from; `index` is the cell a `push:` or `present:` uses (default 0)")]
-    }
+    var settings: [SettingDescriptor] { spec.settings }
 
     /// The direction's spec.
     private func direction(_ forward: Bool) -> DirectionSpec { forward ? spec.forward : spec.back }

@@ -8,23 +8,11 @@ import Scene
 /// fling or a release below half its height dismisses it. Sources and certainty:
 /// docs/uikit-semantics.md#system-transitions.
 struct FormSheet: SheetStyle {
-    let name = "form-sheet"
+    var name: String { Key.name }
     let summary = "`.formSheet` on iPad: a centered 540 × 620 pt card slides up over a 0.2 black dimming view; drag down to dismiss"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let size = Setting<[Double]>("size", .numbers(count: 2, range: Limits.positiveLength), default: [540, 620],
-                                            doc: "the card's width and height, points (held within the screen less 20 pt margins)",
-                                            uikit: "`preferredContentSize` (form sheet default)")
-        static let cornerRadius = Setting<Double>("cornerRadius", .number(range: Limits.shadowRadius), default: 12,
-                                                  doc: "the card's corners, points", uikit: "the form sheet's corner radius")
-        static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.2)
-        static let spring = Setting<Spring>.defaultSpring("the card's spring: presenting, dismissing, after a release")
-        static let flickVelocity = Setting<Double>.sheetFlick("a downward release faster than this many screen heights per second dismisses")
-        static let completionThreshold = Setting<Double>.completionThreshold(
-            0.48, "without a fling, a release that projects the card more than this share of its height down dismisses")
-    }
-    let settings = [SettingDescriptor]([Key.size, Key.cornerRadius, Key.dimmingAlpha, Key.spring, Key.flickVelocity,
-                                        Key.completionThreshold, Setting<Bool>.modalInPresentation])
+    typealias Key = FormSheetKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> SheetDriver {
         let s = run.settings, b = run.stage.bounds

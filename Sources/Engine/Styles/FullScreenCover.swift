@@ -8,15 +8,11 @@ import Scene
 /// presenter, on UIKit's default spring, and slides back down to dismiss. iOS gives it no
 /// dismissal gesture. Sources and certainty: docs/uikit-semantics.md#system-transitions.
 struct FullScreenCover: PercentDrivenStyle {
-    let name = "full-screen-cover"
+    var name: String { Key.name }
     let summary = "`.fullScreen` + `.coverVertical`: the presented screen slides up over the presenter on UIKit's default spring; no gesture"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let spring = Setting<Spring>(
-            "spring", default: .uiKitDefault, doc: "the slide's spring; the default settles in 0.51 s",
-            uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped")
-    }
-    let settings = [SettingDescriptor]([Key.spring])
+    typealias Key = FullScreenCoverKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         Self.coverVertical(styleName: name, run, spring: run.settings[Key.spring])

@@ -8,34 +8,11 @@ import Scene
 /// (`if navigationData.duringPushAnimation { return nil }`), so UIKit plays its own push: the
 /// system push, bar included (`SystemPush.fallback`).
 struct ParallaxBackSwipe: PercentDrivenStyle {
-    let name = "parallax-back-swipe"
+    var name: String { Key.name }
     let summary = "pop: the top screen slides right casting a shadow, the screen below comes in from −width / 3.33 at alpha 0.9; push: UIKit's own (`system-push` with its defaults), for which the tutorial returns no animator"
     let presentations: [Presentation] = [.navigation]
-    enum Key {
-        static let duration = Setting<Double>.duration(0.3, "`transitionDuration(using:)` 0.3 s")
-        static let curve = Setting<CubicTimingCurve>.curve(.linear, "`UIView.animate(... options: .curveLinear)`")
-        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeOut)
-        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release with percent above it finishes")
-        static let flickVelocity = Setting<Double>("flickVelocity", .number(range: Limits.speed), default: 1000,
-                                                   doc: "a release faster than this (pt/s, rightwards) finishes", uikit: "`velocity.x > 1000`")
-        static let parallaxRatio = Setting<Double>("parallaxRatio", .number(range: Limits.ratio, exclusiveMinimum: 0), default: 3.33,
-                                                   doc: "the screen below starts at x = −width / parallaxRatio",
-                                                   uikit: "`-containerView.bounds.width / 3.33`")
-        static let underlayAlpha = Setting<Double>("underlayAlpha", .number(range: Limits.unit), default: 0.9,
-                                                   doc: "the screen below's alpha at the start of a pop", uikit: "`toView.alpha = 0.9`")
-        static let shadowRadius = Setting<Double>("shadowRadius", .number(range: Limits.shadowRadius), default: 5,
-                                                  doc: "the top screen's shadow blur, points", uikit: "`layer.shadowRadius`")
-        static let shadowOpacity = Setting<[Double]>("shadowOpacity", .numbers(count: 2, range: Limits.unit), default: [1, 0.1],
-                                                     doc: "the shadow's opacity at the start and at the end of a pop",
-                                                     uikit: "`layer.shadowOpacity` 1 → 0.1")
-        static let shadowColor = Setting<Color>("shadowColor", default: .black, doc: "the shadow's color", uikit: "`layer.shadowColor`")
-        static let shadowOffset = Setting<Point>("shadowOffset", default: Point(x: 0, y: -3), doc: "the shadow's offset, points",
-                                                 uikit: "`layer.shadowOffset` (Core Animation's default)")
-    }
-    let settings = [SettingDescriptor]([
-        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.completionThreshold, Key.flickVelocity,
-        Key.parallaxRatio, Key.underlayAlpha, Key.shadowRadius, Key.shadowOpacity, Key.shadowColor, Key.shadowOffset,
-    ])
+    typealias Key = ParallaxBackSwipeKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     /// The tutorial returns no animator for a push.
     func usesSystemAnimator(forward: Bool) -> Bool { forward }

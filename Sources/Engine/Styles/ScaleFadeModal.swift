@@ -6,31 +6,11 @@ import Scene
 /// `scale-fade-modal` (its tutorial's `CustomModalShowAnimator`, docs/uikit-semantics.md#tutorial-styles): the modal springs in from scale 0.6,
 /// 200 pt up and transparent; a left screen-edge pan dismisses it.
 struct ScaleFadeModal: PercentDrivenStyle {
-    let name = "scale-fade-modal"
+    var name: String { Key.name }
     let summary = "the modal springs in from scale 0.6, 200 pt up and transparent; a left-edge pan dismisses at 50 % of 200 pt"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let spring = Setting<Spring>(
-            "spring", default: Spring(dampingRatio: 0.8, duration: 0.6, initialVelocity: 1),
-            doc: "the animation's spring; a {dampingRatio, duration} spring takes exactly its duration",
-            uikit: "`UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: (1, 0))` in a 0.6 s animator")
-        static let scale = Setting<Double>("scale", .number(range: Limits.styleScale, exclusiveMinimum: 0), default: 0.6,
-                                           doc: "the presented screen's scale when out", uikit: "`CGAffineTransform(scaleX: 0.6, y: 0.6)`")
-        static let offset = Setting<Point>("offset", default: Point(x: 0, y: -200), doc: "its translation when out, points",
-                                           uikit: "`translatedBy(x: 0, y: -200)`")
-        static let progressDistance = Setting<Double>(
-            "progressDistance", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 200,
-            doc: "points of translation, read through the screen's model transform (its end scale), for full progress",
-            uikit: "`translation(in: viewController.view).x / 200`")
-        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release at or above it finishes")
-        static let edgeZone = Setting<Double>("edgeZone", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 13,
-                                              doc: "how near the left edge the touch must go down, points",
-                                              uikit: "`UIScreenEdgePanGestureRecognizer`")
-    }
-    let settings = [SettingDescriptor]([
-        Key.spring, Setting<Double>.completionSpeed, Key.scale, Key.offset, Key.progressDistance,
-        Key.completionThreshold, Key.edgeZone, Setting<Bool>.interruptible,
-    ])
+    typealias Key = ScaleFadeModalKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

@@ -6,22 +6,11 @@ import Scene
 /// `side-drawer` (its tutorial: docs/uikit-semantics.md#tutorial-styles): a drawer from the left pushes the presenting screen aside under a
 /// dimming view; pan right opens it, pan left closes it.
 struct SideDrawer: PercentDrivenStyle {
-    let name = "side-drawer"
+    var name: String { Key.name }
     let summary = "a 320 pt drawer, laid out at its width, slides in from the left pushing the screen aside under a 0.5 dimming view"
     let presentations: [Presentation] = [.modal]
-    enum Key {
-        static let duration = Setting<Double>.duration(0.3, "`UIView.animate`'s default 0.3 s")
-        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`UIView.animate`'s default curve")
-        static let completionCurve = Setting<CubicTimingCurve>.completionCurve(.easeInOut)
-        static let width = Setting<Double>("width", .number(range: 0...Limits.coordinate, exclusiveMinimum: 0), default: 320,
-                                           doc: "the drawer's width, points (at most the screen's)", uikit: "`menuWidth = 320`")
-        static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.5)
-        static let completionThreshold = Setting<Double>.completionThreshold(0.5, "a release with percent above it finishes")
-    }
-    let settings = [SettingDescriptor]([
-        Key.duration, Key.curve, Key.completionCurve, Setting<Double>.completionSpeed, Key.width, Key.dimmingAlpha, Setting<Color>.dimmingColor,
-        Key.completionThreshold,
-    ])
+    typealias Key = SideDrawerKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

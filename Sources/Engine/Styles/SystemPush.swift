@@ -13,38 +13,11 @@ import Scene
 /// Sources and certainty: docs/uikit-semantics.md#system-transitions.
 struct SystemPush: PercentDrivenStyle {
     /// `system-push`, or the style whose direction falls back to it (`fallback(for:)`).
-    var name = "system-push"
+    var name = Key.name
     let summary = "UINavigationController's push and pop: the covered screen moves left by 0.3 × width under a 0.1 black overlay, the new one casts an edge shadow, the bar's titles slide; a left-edge pan pops"
     let presentations: [Presentation] = [.navigation]
-    enum Key {
-        static let spring = Setting<Spring>(
-            "spring", default: .uiKitDefault,
-            doc: "the push's and a release's spring; the default settles in 0.51 s and is 98.8 % there at 0.35 s",
-            uikit: "`UISpringTimingParameters()` (curve 7): mass 3, stiffness 1000, damping 500, critically damped")
-        static let coveredOffset = Setting<Double>("coveredOffset", .number(range: Limits.unit), default: 0.3,
-                                                   doc: "how far the covered screen moves left, as a fraction of the width",
-                                                   uikit: "`_UINavigationParallaxTransition`'s parallax offset")
-        static let overlayAlpha = Setting<Double>("overlayAlpha", .number(range: Limits.unit), default: 0.1,
-                                                  doc: "the black overlay on the covered screen when fully covered",
-                                                  uikit: "`_UIParallaxDimmingView` black at 0.1")
-        static let shadowRadius = Setting<Double>("shadowRadius", .number(range: Limits.shadowRadius), default: 9,
-                                                  doc: "the incoming screen's edge shadow blur, points", uikit: "the 9 pt edge shadow image")
-        static let shadowOpacity = Setting<Double>("shadowOpacity", .number(range: Limits.unit), default: 0.25,
-                                                   doc: "the edge shadow's opacity", uikit: "estimated by eye")
-        static let edgeZone = Setting<Double>("edgeZone", .number(range: Limits.systemEdgeZone, exclusiveMinimum: 0), default: 13,
-                                              doc: "how near the left edge the pop's touch must go down, points",
-                                              uikit: "`interactivePopGestureRecognizer` (`UIScreenEdgePanGestureRecognizer`)")
-        static let duration = Setting<Double>(
-            "duration", .seconds, default: 0.35,
-            doc: "the transition's duration T over which a released pop is projected (progress + v·T + ½·a·T² against min(187.5 / width, 0.5))",
-            uikit: "`UIPercentDrivenInteractiveTransition.duration`, the push's reported 0.35 s")
-        static let titleEntry = Setting<Double>("titleEntry", .number(range: Limits.entryShare), default: 0.5,
-                                                doc: "the incoming title starts this fraction of the width right of its place",
-                                                uikit: "`UINavigationBar`'s push animation")
-    }
-    let settings = [SettingDescriptor]([
-        Key.spring, Key.coveredOffset, Key.overlayAlpha, Key.shadowRadius, Key.shadowOpacity, Key.edgeZone, Key.duration, Key.titleEntry,
-    ])
+    typealias Key = SystemPushKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

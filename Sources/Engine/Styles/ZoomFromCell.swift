@@ -6,25 +6,12 @@ import Scene
 /// `zoom-from-cell` (its tutorial's `ContactDetailShowAnimator`, docs/uikit-semantics.md#tutorial-styles): a navigation push growing the
 /// detail screen out of a tapped cell's image; a pan from the left half pops it back.
 struct ZoomFromCell: PercentDrivenStyle {
-    let name = "zoom-from-cell"
+    var name: String { Key.name }
     let summary = "push: the detail screen's frame grows from the tapped cell's image (radius h / 2 → 0), its content laid out at each size"
     let presentations: [Presentation] = [.navigation]
     let sourceCellSetting: String? = Key.cell.key
-    enum Key {
-        static let duration = Setting<Double>.duration(0.3, "`UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut)`")
-        static let curve = Setting<CubicTimingCurve>.curve(.easeInOut, "`.easeInOut`")
-        static let cell = Setting<CellReference?>(
-            "cell", defaultText: "none",
-            doc: "the list or grid whose cells a tap zooms from; `index` is the cell a `push:` zooms from (default 0)",
-            uikit: "`collectionView(_:didSelectItemAt:)`'s cell")
-        static let detailContent = Setting<DetailContent>(
-            "detailContent", default: .layout,
-            doc: "`layout`: the detail is laid out at each size its frame takes (the tutorial animates the frame); `scale`: laid out once and magnified to cover",
-            uikit: "`toViewController.view.frame` animated")
-    }
-    let settings = [SettingDescriptor]([
-        Key.duration, Key.curve, Setting<Double>.completionSpeed, Key.cell, Key.detailContent, Setting<Bool>.interruptible,
-    ])
+    typealias Key = ZoomFromCellKeys
+    var settings: [SettingDescriptor] { Key.settings }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

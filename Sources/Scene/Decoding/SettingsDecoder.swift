@@ -2,31 +2,13 @@ import Geometry
 import Motion
 import Yams
 
-/// A transition's settings as the scene file wrote them, decoded once the style that reads
-/// them is known (the styles live in the engine): every key checked against the style's
-/// descriptors, every value against its kind and range, each problem at its line and column.
-public struct StyleSettings: @unchecked Sendable {
-    // Yams nodes are immutable values; they are only read.
-    let file: String
-    let entries: [(name: String, key: Node, value: Node)]
+/// A transition's settings, decoded against the settings its style declares: every key checked
+/// against them, every value against its kind and range, each problem at its line and column.
+struct StyleSettingsDecoder {
+    let reader: NodeReader
 
-    init(file: String, entries: [(name: String, key: Node, value: Node)]) {
-        self.file = file
-        self.entries = entries
-    }
-
-    /// No settings.
-    public init() {
-        self.init(file: "", entries: [])
-    }
-
-    /// The keys the scene gave, in file order.
-    public var keys: [String] { entries.map(\.name) }
-
-    /// The values for `descriptors`, with every problem as a located diagnostic: a key the style
-    /// does not read, a value of the wrong kind or out of range.
-    public func decode(_ descriptors: [SettingDescriptor], style: String) -> (SettingValues, [Diagnostic]) {
-        let reader = NodeReader(file: file)
+    /// The values `entries` give for `descriptors` (the settings of `style`).
+    func decode(_ entries: [(name: String, key: Node, value: Node)], _ descriptors: [SettingDescriptor], style: String) -> SettingValues {
         var values: [String: SettingValue] = [:]
         for entry in entries {
             guard let descriptor = descriptors.first(where: { $0.key == entry.name }) else {
@@ -38,7 +20,7 @@ public struct StyleSettings: @unchecked Sendable {
             }
             if let value = SettingDecoder(reader: reader).decode(entry.value, descriptor) { values[entry.name] = value }
         }
-        return (SettingValues(values, descriptors: descriptors), reader.diagnostics)
+        return SettingValues(values, descriptors: descriptors)
     }
 }
 
