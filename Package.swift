@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc_trim(3), for the pages a loaded scene's document leaves free.
         .systemLibrary(name: "CMalloc"),
+        // libyaml's event parser, for the alias budget a scene is held to before it is composed.
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // One worker pool and one lock box: how every module below the CLI runs work in parallel.
         .target(name: "Workers"),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib", "CMalloc"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib", "CMalloc", "CLibYAML"]),
         // A frame's render tree: the values the engine emits and Raster paints, and nothing else.
         .target(name: "RenderTree", dependencies: ["Geometry", "Scene"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene", "RenderTree"]),

@@ -11,6 +11,8 @@ final class ModuleEdgesTests: XCTestCase {
         var dependencies: [String: [String]]
         var packagesOf: [String: [String]]
         var products: [(name: String, type: String)]
+        /// Every module a target may import: the package's targets and the products its targets name.
+        var declaredModules: Set<String> = []
     }
 
     func manifest() throws -> Manifest {
@@ -23,20 +25,24 @@ final class ModuleEdgesTests: XCTestCase {
         let data = result.stdout
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var dependencies: [String: [String]] = [:], packagesOf: [String: [String]] = [:]
+        var declared: Set<String> = []
         for target in json["targets"] as? [[String: Any]] ?? [] {
             let name = try XCTUnwrap(target["name"] as? String)
+            declared.insert(name)
             for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
                 if let byName = dependency["byName"] as? [Any], let other = byName.first as? String {
                     dependencies[name, default: []].append(other)
                 } else if let product = dependency["product"] as? [Any], let package = product.dropFirst().first as? String {
                     packagesOf[name, default: []].append(package)
+                    if let module = product.first as? String { declared.insert(module) }
                 }
             }
         }
         let products = (json["products"] as? [[String: Any]] ?? []).map { product in
             (name: product["name"] as? String ?? "", type: (product["type"] as? [String: Any])?.keys.first ?? "")
         }
-        return Manifest(dependencies: dependencies, packagesOf: packagesOf, products: products)
+        declared.formUnion(dependencies.values.joined())
+        return Manifest(dependencies: dependencies, packagesOf: packagesOf, products: products, declaredModules: declared)
     }
 
     /// Every target `target` depends on, directly or not.
@@ -66,5 +72,31 @@ final class ModuleEdgesTests: XCTestCase {
         let products = try manifest().products
         XCTAssertEqual(products.map(\.name), ["SegueSnapshotTesting"])
         XCTAssertEqual(products.map(\.type), ["library"])
+    }
+
+    /// A source imports only what the manifest declares — its own targets and the products it names
+    /// — and the platform's modules: no internal target of another package (Yams' vendored `CYaml`
+    /// was imported once, for the alias budget; it now reads Debian's libyaml through `CLibYAML`).
+    func testSourcesImportOnlyDeclaredModules() throws {
+        let declared = try manifest().declaredModules
+        let platform: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Dispatch",
+                                     "Synchronization", "XCTest", "Testing", "_Builtin_intrinsics"]
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" } ?? []
+        XCTAssertGreaterThan(files.count, 100)
+        var strays: [String] = []
+        for file in files {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ").map(String.init)
+                guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                      words[..<at].allSatisfy({ ["internal", "public", "package", "@testable", "@_implementationOnly", "@preconcurrency"].contains($0) })
+                else { continue }
+                let module = String(words[at + 1].split(separator: ".").first ?? "")
+                if !declared.contains(module), !platform.contains(module) { strays.append("\(file.lastPathComponent): import \(module)") }
+            }
+        }
+        XCTAssertEqual(strays, [], "modules the manifest does not declare")
     }
 }

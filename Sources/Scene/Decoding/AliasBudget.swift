@@ -1,6 +1,7 @@
-// libyaml, the parser Yams composes with: its event stream is read here once, before Yams builds
-// any node, so an alias bomb is refused before anything walks (or hashes) what it expands to.
-import CYaml
+// libyaml, the parser Yams composes with (Debian's headers, `CLibYAML`): its event stream is read
+// here once, before Yams builds any node, so an alias bomb is refused before anything walks (or
+// hashes) what it expands to.
+internal import CLibYAML
 
 /// The nodes a document's aliases add once followed, counted from the parser's events before
 /// the document is composed.
