@@ -32,9 +32,7 @@ extension AtRest {
     /// under a Maps card pans. Only a presenter shown full screen, and its top-level scroll views.
     func presenterScrollView(at location: Point, axis: ScrollAxis? = nil) -> ScrollHit? {
         guard let (sheet, level) = restingSheet(), case .page = sheet.geometry.kind,
-              let undimmed = sheet.geometry.undimmedHeight,
-              bounds.maxY - sheet.restTop <= min(undimmed, sheet.geometry.largeHeight(bounds)) + 1e-9,
-              location.y < sheet.restTop, let stage = stack[level].stage,
+              sheet.geometry.dimmedShare(top: sheet.restTop, bounds: bounds) == 0, location.y < sheet.restTop, let stage = stack[level].stage,
               stack[level - 1].transition == nil || stack[level - 1].pushed,
               container(level: level - 1) == nil, let screen = scene.screens[stage.below] else { return nil }
         func key(_ view: String) -> ScrollOffsets.Key { ScrollOffsets.Key(screen: stage.below, view: view) }

@@ -23,13 +23,22 @@ extension ScreenPainter {
                     try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
                 }
             }
-            let rows = list.rows
-            func highlighted(_ index: Int) -> Bool { rows[index].isHighlighted || index == list.selectedRow }
+            // A row by its index across sections, without copying a long list's rows into one array.
+            var sectionStarts: [Int] = [], start = 0
+            for section in list.sections {
+                sectionStarts.append(start)
+                start += section.rows.count
+            }
+            func row(_ index: Int) -> ListView.Row {
+                let section = layout.rows[index].section
+                return list.sections[section].rows[index - sectionStarts[section]]
+            }
+            func highlighted(_ index: Int) -> Bool { row(index).isHighlighted || index == list.selectedRow }
             let shown = visibleArea()
             for index in layout.rowIndices(meeting: shown) where shown.map(layout.rows[index].cell.intersects) ?? true {
-                let row = rows[index], placed = layout.rows[index]
+                let placed = layout.rows[index]
                 // A selected row hides the separators above and below it, as UITableView does.
-                let hidesSeparator = highlighted(index) || (index + 1 < rows.count && highlighted(index + 1))
+                let hidesSeparator = highlighted(index) || (index + 1 < layout.rows.count && highlighted(index + 1))
                 if highlighted(index) {
                     // The selection fills the row, clipped to its section's rounded card.
                     cairo.withSavedState {
@@ -38,7 +47,7 @@ extension ScreenPainter {
                         cairo.fill(placed.cell, color: colors.highlight)
                     }
                 }
-                try paint(row, placed, layout: layout, list: list, separator: !hidesSeparator)
+                try paint(row(index), placed, layout: layout, list: list, separator: !hidesSeparator)
             }
         }
     }

@@ -82,7 +82,7 @@ struct SettingDecoder {
             guard let cell = r.mapping(node, TapTriggerKeys.cell) else { return nil }
             let list = r.value(cell, TapTriggerKeys.list, "cell list id")
             // The index is the cell an action-driven push zooms from; a tap picks its own.
-            let index = cell[TapTriggerKeys.index] == nil ? TapTriggerKeys.cellIndex.defaultValue : r.read(cell, TapTriggerKeys.cellIndex, "cell index")
+            let index = cell[TapTriggerKeys.cellIndex] == nil ? TapTriggerKeys.cellIndex.defaultValue : r.read(cell, TapTriggerKeys.cellIndex, "cell index")
             guard let list, let index else { return nil }
             return .cell(CellReference(list: list, index: index))
         case .shape, .list, .oneOf:

@@ -51,9 +51,9 @@ struct ViewDecoder: DecodingPart {
             case .mapping(let mapping):
                 for (key, value) in mapping {
                     switch key.scalar?.string {
-                    case "content"?, "rect"?, "scroll"?:
+                    case ScreenKeys.content.key?, ViewKeys.rect.key?, ViewKeys.scroll.key?:
                         pending.append(value)
-                    case "list"?, "grid"?:
+                    case ViewKeys.list.key?, ViewKeys.grid.key?:
                         items += value[declared: ListKeys.rows]?.sequence?.count ?? 0
                         items += value[declared: GridKeys.cells]?.sequence?.count ?? 0
                         for section in value[declared: ListKeys.sections]?.sequence ?? [] { items += section[declared: ListKeys.rows]?.sequence?.count ?? 0 }
