@@ -15,7 +15,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // The preview's request-line check sits in Hummingbird's channel pipeline (Preview/RequestTarget.swift).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -40,7 +39,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Interaction", dependencies: ["Geometry"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "Yams", "CZlib", "CMalloc", "CLibYAML"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Motion", "Workers", "CZlib", "CMalloc", "CLibYAML"]),
         // A frame's render tree: the values the engine emits and Raster paints, and nothing else.
         .target(name: "RenderTree", dependencies: ["Geometry", "Scene"]),
         .target(name: "Engine", dependencies: ["Geometry", "Motion", "Interaction", "Scene", "RenderTree"]),

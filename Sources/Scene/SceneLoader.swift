@@ -2,7 +2,6 @@ internal import CMalloc
 import Foundation
 import Geometry
 import Motion
-import Yams
 
 /// Reads scene files (YAML, or JSON with the same structure) into validated `Scene` values.
 public enum SceneLoader {
@@ -40,19 +39,14 @@ public enum SceneLoader {
         // JSON is read as YAML: tabs are only ever whitespace in JSON, and YAML rejects them
         // in places JSON allows, so each becomes one space (columns are unchanged).
         let source = file.lowercased().hasSuffix(".json") ? text.replacingOccurrences(of: "\t", with: " ") : text
-        if let overrun = AliasBudget.overrun(in: source, limit: Limits.aliasedNodes) {
-            throw SceneError([Diagnostic(location: SourceLocation(file: file, line: overrun.line, column: overrun.column), message:
-                "alias '*\(overrun.anchor)' brings the nodes the aliases repeat to \(overrun.total), over the limit of \(Limits.aliasedNodes) nodes; write the repeated part out, or repeat it fewer times")])
-        }
-        let root: Node?
+        let document: SceneDocument?
         do {
-            root = try Yams.compose(yaml: source)
-        } catch let error as YamlError {
-            throw SceneError([diagnostic(for: error, file: file, text: source)])
+            document = try SceneDocument.compose(source, aliasLimit: Limits.aliasedNodes)
         } catch {
-            throw SceneError([Diagnostic(location: SourceLocation(file: file, line: 1, column: 1), message: "\(error)")])
+            throw SceneError([Diagnostic(location: SourceLocation(file: file, line: error.line, column: error.column),
+                                         message: error.message)])
         }
-        guard let root else {
+        guard let root = document?.root else {
             throw SceneError([Diagnostic(location: SourceLocation(file: file, line: 1, column: 1),
                                          message: "the scene file is empty; expected a mapping with 'screens', 'root' and 'timeline'")])
         }
@@ -61,29 +55,6 @@ public enum SceneLoader {
         let scene = decoder.decode(root)
         if let scene, reader.diagnostics.isEmpty { return scene }
         throw SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
-    }
-
-    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
-        func at(_ mark: Mark, _ message: String) -> Diagnostic {
-            // The parser marks the end of a file without a final newline on the line after the
-            // last; such a problem is at the end of the last line.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let lineCount = text.hasSuffix("\n") ? lines.count - 1 : lines.count
-            if mark.line > lineCount, lineCount > 0 {
-                let last = lines[lineCount - 1]
-                return Diagnostic(location: SourceLocation(file: file, line: lineCount, column: last.count + 1), message: message)
-            }
-            return Diagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column), message: message)
-        }
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let prefix = context.map { "\($0.text) (line \($0.mark.line)): " } ?? ""
-            return at(mark, "invalid YAML/JSON: \(prefix)\(problem)")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return at(context.mark, "duplicate keys: \(duplicates.joined(separator: ", "))")
-        default:
-            return Diagnostic(location: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML/JSON: \(error)")
-        }
     }
 }
 
@@ -238,7 +209,8 @@ struct SceneDecoder: DecodingPart {
 
     /// With `tabs:`, the tab bar is the controller's: a screen's own `tabBar` would draw a second one.
     private func checkNoScreenTabBars(_ screens: Node?) {
-        for (name, screen) in screens?.mapping ?? [:] {
+        guard let pairs = screens?.mapping else { return }
+        for (name, screen) in pairs {
             guard let key = screen.mapping?.first(where: { $0.key.scalar?.string == "tabBar" })?.key else { continue }
             reader.error(key, "screen '\(name.scalar?.string ?? "")' has its own 'tabBar', but the scene's 'tabs' draw the tab bar over every tab; remove it (tab titles, icons and badges go in 'tabs: { items }')")
         }
@@ -329,7 +301,7 @@ struct SceneDecoder: DecodingPart {
     /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images
     /// the scene may show, for `ImageFiles.prefetch` to check at once before the views are read.
     func namedPNGFiles(in node: Node) -> [String] {
-        switch node {
+        switch node.shape {
         case .scalar(let scalar):
             guard scalar.string.lowercased().hasSuffix(".png") else { return [] }
             let url = imageURL(scalar.string)
@@ -338,8 +310,6 @@ struct SceneDecoder: DecodingPart {
             return mapping.flatMap { namedPNGFiles(in: $0.value) }
         case .sequence(let items):
             return items.flatMap { namedPNGFiles(in: $0) }
-        default:
-            return []
         }
     }
 }

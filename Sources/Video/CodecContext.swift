@@ -65,7 +65,19 @@ final class CodecContext {
             // process, so outputs were not byte-identical across a batch. Measured: 16 sequential
             // encodes of one clip gave 2 distinct outputs with bframes=3 and 1 with bframes=0, at the
             // same size within 0.3 %. P-only streams also decode with no reordering delay.
-            return ["preset": settings.preset, "crf": String(settings.crf), "x264-params": "bframes=0"]
+            //
+            // At the standard preset, a lookahead of 5 frames (veryfast's is 10; `high`'s slow preset
+            // keeps its 50, as quality is what it is chosen for), and at every preset no extra
+            // threaded lookahead: every frame
+            // in libx264's lookahead is a full copy of its planes with a quarter-size copy for the
+            // motion search, about 10 MB at 1170 x 2532, and memory for what frames show is the
+            // budget a long scene must stay within. Measured on 1180 x 2556 renders: peak memory
+            // 53 MB lower (`sync-lookahead=0` alone, 17 MB, gives byte-identical streams); the
+            // streams of three app flows 6-9 % smaller at 0.6-1.0 dB lower PSNR (48-50 dB) and
+            // SSIM within 0.0003; a 10 s still-heavy clip the same size and SSIM.
+            let lookahead = settings.preset == "veryfast" ? ":rc-lookahead=5" : ""
+            return ["preset": settings.preset, "crf": String(settings.crf),
+                    "x264-params": "bframes=0:sync-lookahead=0" + lookahead]
         case .hevc:
             // libx265 ignores thread_count: its own thread pool (`pools`) and frame threads are
             // fixed here, so the bytes never depend on the machine's cores. `info=0` leaves out the

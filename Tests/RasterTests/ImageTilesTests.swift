@@ -81,7 +81,9 @@ final class ImageTilesTests: XCTestCase {
                     XCTAssertEqual(first[strip.index, default: bytes], bytes, "strip \(strip.index) drawn again differs")
                     first[strip.index] = bytes
                 }
-                XCTAssertLessThanOrEqual(tiles.drawnCount, 2 + strips.count)
+                // Room is made before a strip is drawn: while a frame holds strips, no more are
+                // drawn than `keep` or than it holds, whichever is more.
+                XCTAssertLessThanOrEqual(tiles.drawnCount, max(2, strips.count), "strips kept beside the held ones")
                 tiles.release(strips)
                 XCTAssertLessThanOrEqual(tiles.drawnCount, 2, "strips past keep are let go")
             }

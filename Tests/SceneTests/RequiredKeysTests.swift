@@ -1,7 +1,6 @@
 import Foundation
 @testable import Scene
 import XCTest
-import Yams
 
 /// Required keys are enforced from the declarations, in one message form, for every mapping.
 final class RequiredKeysTests: XCTestCase {
@@ -10,7 +9,7 @@ final class RequiredKeysTests: XCTestCase {
         XCTAssertGreaterThan(declaring.count, 25)
         for mapping in declaring {
             let reader = NodeReader(file: "s.yaml")
-            let node = try XCTUnwrap(try Yams.compose(yaml: "{}"))
+            let node = try XCTUnwrap(try SceneDocument.compose("{}", aliasLimit: 100)?.root)
             XCTAssertNotNil(reader.mapping(node, mapping))
             let expected = mapping.required.map { key in
                 "s.yaml:1:1: error: missing key '\(key)' in \(mapping.what): \(mapping[key]?.doc ?? "")"
@@ -21,7 +20,7 @@ final class RequiredKeysTests: XCTestCase {
 
     func testAGivenRequiredKeyIsNotReported() throws {
         let reader = NodeReader(file: "s.yaml")
-        let node = try XCTUnwrap(try Yams.compose(yaml: "{ text: Hi, frame: [0, 0, 10, 10] }"))
+        let node = try XCTUnwrap(try SceneDocument.compose("{ text: Hi, frame: [0, 0, 10, 10] }", aliasLimit: 100)?.root)
         XCTAssertNotNil(reader.mapping(node, LabelKeys.mapping))
         XCTAssertEqual(reader.diagnostics.count, 0)
     }

@@ -75,8 +75,9 @@ final class ModuleEdgesTests: XCTestCase {
     }
 
     /// A source imports only what the manifest declares — its own targets and the products it names
-    /// — and the platform's modules: no internal target of another package (Yams' vendored `CYaml`
-    /// was imported once, for the alias budget; it now reads Debian's libyaml through `CLibYAML`).
+    /// — and the platform's modules: no internal target of another package (a YAML package's vendored
+    /// `CYaml` was imported once, for the alias budget; the loader now reads Debian's libyaml through
+    /// `CLibYAML`).
     func testSourcesImportOnlyDeclaredModules() throws {
         let declared = try manifest().declaredModules
         let platform: Set<String> = ["Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Dispatch",

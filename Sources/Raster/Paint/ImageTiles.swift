@@ -6,9 +6,11 @@ import Scene
 /// A scroll view's content too large to keep whole — longer than one Cairo surface's side, or
 /// larger than `Limits.scrollContentWhole` — held as strips along its scroll axis (rows of
 /// `extent` pixels for vertical content, columns for horizontal), each its own buffer, drawn
-/// when a frame first needs it and let go again, least recently used first, once more than
-/// `keep` of them are drawn and no painter holds them. The memory a render spends on it is
-/// then bounded by what frames show, not by how long the content is.
+/// when a frame first needs it and let go again, least recently used first, so that no more
+/// than `keep` are drawn (more only while painters hold more). Room is made before a strip is
+/// drawn, not after: a frame that jumps far along the content does not hold the strips it
+/// left and the ones it reaches at once. The memory a render spends on it is then bounded by
+/// what frames show, not by how long the content is.
 ///
 /// A strip is drawn as the whole content would be (`draw` in a context translated to the
 /// strip), so a strip drawn again after it was let go has the same pixels; which strips are
@@ -28,7 +30,7 @@ final class ImageTiles: @unchecked Sendable {
     let width: Int
     let height: Int
     let format: cairo_format_t
-    /// How many unheld strips stay drawn.
+    /// How many strips stay drawn, held ones included (held ones are never let go).
     let keep: Int
     private let draw: (CairoContext, ImageLibrary) throws -> Void
     /// Pixels per point, per axis.
@@ -41,7 +43,7 @@ final class ImageTiles: @unchecked Sendable {
     private var lastUse: [UInt64]
     private var clock: UInt64 = 0
 
-    /// `keep`: how many unheld strips stay drawn; by default as many as `Limits.scrollContentResident` holds, two at least.
+    /// `keep`: how many strips stay drawn; by default as many as `Limits.scrollContentResident` holds, two at least.
     init(axis: Axis, extent: Int, width: Int, height: Int, format: cairo_format_t, scale: (x: Double, y: Double),
          keep: Int? = nil, draw: @escaping (CairoContext, ImageLibrary) throws -> Void) {
         self.axis = axis
@@ -89,7 +91,11 @@ final class ImageTiles: @unchecked Sendable {
         let span = axis == .rows ? rows.clamped(to: 0..<height) : columns.clamped(to: 0..<width)
         guard !span.isEmpty, !rows.clamped(to: 0..<height).isEmpty, !columns.clamped(to: 0..<width).isEmpty else { return [] }
         let needed = (span.lowerBound / extent)...((span.upperBound - 1) / extent)
-        claims.withLock { _ in for index in needed { holds[index] += 1 } }
+        claims.withLock { states in
+            for index in needed { holds[index] += 1 }
+            let missing = needed.count(where: { buffers[$0] == nil })
+            letGo(&states, toMake: missing)
+        }
         do {
             while let index = claims.claim(needed) {
                 let frame = frame(of: index)
@@ -127,13 +133,20 @@ final class ImageTiles: @unchecked Sendable {
                 clock += 1
                 lastUse[index] = clock
             }
-            var unheld = buffers.indices.filter { buffers[$0] != nil && holds[$0] == 0 }
-            guard unheld.count > keep else { return }
-            unheld.sort { lastUse[$0] < lastUse[$1] }
-            for index in unheld.prefix(unheld.count - keep) {
-                buffers[index] = nil
-                states[index] = .waiting
-            }
+            letGo(&states, toMake: 0)
+        }
+    }
+
+    /// Lets go of the least recently used unheld strips until `room` more would keep the drawn
+    /// ones within `keep` (or none unheld is left). Called in `claims`' lock.
+    private func letGo(_ states: inout [DrawClaims.State], toMake room: Int) {
+        let drawn = buffers.indices.filter { buffers[$0] != nil }
+        let excess = drawn.count + room - keep
+        guard excess > 0 else { return }
+        let unheld = drawn.filter { holds[$0] == 0 }.sorted { lastUse[$0] < lastUse[$1] }
+        for index in unheld.prefix(excess) {
+            buffers[index] = nil
+            states[index] = .waiting
         }
     }
 

@@ -1,5 +1,4 @@
 import Geometry
-import Yams
 
 /// Navigation bars, their items and actions, tab bars and toolbars.
 struct BarDecoder: DecodingPart {

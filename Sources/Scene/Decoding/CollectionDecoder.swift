@@ -1,5 +1,4 @@
 import Geometry
-import Yams
 
 /// Lists and grids.
 struct CollectionDecoder: DecodingPart {

@@ -1,6 +1,5 @@
 import Foundation
 import Geometry
-import Yams
 
 /// Controls and icon views.
 struct ControlDecoder: DecodingPart {

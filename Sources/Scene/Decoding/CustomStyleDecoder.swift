@@ -1,6 +1,5 @@
 import Geometry
 import Motion
-import Yams
 
 /// Reads the `styles:` section: custom transition styles, every mistake at its line and column.
 struct CustomStyleDecoder {

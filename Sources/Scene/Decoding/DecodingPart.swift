@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Workers
-import Yams
 
 /// What the parts of a scene's decoder share while they read one file: the reader that collects
 /// every problem, the scene's appearance and fonts, and the files read so far.

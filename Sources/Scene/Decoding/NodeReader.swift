@@ -1,5 +1,4 @@
 import Geometry
-import Yams
 
 /// Walks a composed YAML/JSON document, converting nodes into values and collecting every
 /// problem with its line and column instead of stopping at the first.
@@ -104,7 +103,7 @@ final class NodeReader {
     // MARK: Scalars
 
     func string(_ node: Node, _ what: String) -> String? {
-        guard let scalar = node.scalar, node.tag.description != Tag.Name.null.rawValue || scalar.style != .plain else {
+        guard let scalar = node.scalar, !node.isNull else {
             error(node, "expected \(what) (a string), found \(describe(node))")
             return nil
         }
@@ -230,13 +229,12 @@ final class NodeReader {
     // MARK: Messages
 
     func describe(_ node: Node) -> String {
-        switch node {
+        switch node.shape {
         case .scalar(let scalar):
             if scalar.style == .plain && ["null", "~", ""].contains(scalar.string) { return "nothing" }
             return "'\(scalar.string)'"
         case .mapping: return "a mapping"
         case .sequence(let items): return items.count == 1 ? "a list of 1 item" : "a list of \(items.count) items"
-        case .alias: return "an alias"
         }
     }
 

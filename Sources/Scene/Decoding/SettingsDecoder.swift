@@ -1,6 +1,5 @@
 import Geometry
 import Motion
-import Yams
 
 /// A transition's settings, decoded against the settings its style declares: every key checked
 /// against them, every value against its kind and range, each problem at its line and column.

@@ -1,5 +1,4 @@
 import Geometry
-import Yams
 
 /// The timeline's entries (actions, gestures and what they expect) and the snapshots, read
 /// against the scene's screens and device.

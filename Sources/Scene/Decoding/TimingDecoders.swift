@@ -1,6 +1,5 @@
 import Foundation
 import Motion
-import Yams
 
 /// Reads a timing curve: a UIKit preset name or control points `[x1, y1, x2, y2]`.
 struct CurveDecoder {

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Workers
-import Yams
 
 /// Screens and the views they hold.
 struct ViewDecoder: DecodingPart {
@@ -44,7 +43,7 @@ struct ViewDecoder: DecodingPart {
         var views = 0, items = 0
         var pending = [content]
         while let node = pending.popLast() {
-            switch node {
+            switch node.shape {
             case .sequence(let list):
                 views += list.count
                 pending.append(contentsOf: list)
@@ -56,7 +55,7 @@ struct ViewDecoder: DecodingPart {
                     case ViewKeys.list.key?, ViewKeys.grid.key?:
                         items += value[declared: ListKeys.rows]?.sequence?.count ?? 0
                         items += value[declared: GridKeys.cells]?.sequence?.count ?? 0
-                        for section in value[declared: ListKeys.sections]?.sequence ?? [] { items += section[declared: ListKeys.rows]?.sequence?.count ?? 0 }
+                        for section in value[declared: ListKeys.sections]?.sequence.map(Array.init) ?? [] { items += section[declared: ListKeys.rows]?.sequence?.count ?? 0 }
                     default:
                         break
                     }

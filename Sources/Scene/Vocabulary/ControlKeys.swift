@@ -1,5 +1,4 @@
 import Geometry
-import Yams
 
 // The declarations of controls. A control kind is declared once, here: its keys, its default
 // tint and how its keys become a `ControlView.Kind`; the view decoder, the schema and the docs
