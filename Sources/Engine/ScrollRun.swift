@@ -144,6 +144,22 @@ struct ScrollRun: Sendable {
         return bounces ? free : min(max(free, geometry.range.lowerBound), geometry.range.upperBound)
     }
 
+    /// Whether the content moves on its own at `time` as `UIScrollView.isDecelerating` reads it:
+    /// released, and past an edge (bouncing) or faster than 10 pt/s. UIKit ends a deceleration
+    /// once h² + v² < 0.0001 in points per millisecond, so the last few points of Segue's
+    /// deceleration, which runs on to half a device pixel, are already at rest for a touch
+    /// (docs/uikit-semantics.md#scrolling).
+    func isDecelerating(at time: Double) -> Bool {
+        guard time >= releaseTime, time < endTime else { return false }
+        let offset = physicsOffset(at: time)
+        guard geometry.range.contains(offset) else { return true }
+        let step = 0.001
+        return abs(physicsOffset(at: time + step) - offset) / step >= Self.restingSpeed
+    }
+
+    /// Below this speed (points per second) UIKit's scroll view no longer counts as decelerating.
+    static let restingSpeed = 10.0
+
     /// A touch going down or a transition starting at `time` stops the content where it is
     /// (`UIScrollView` stops decelerating when touched).
     mutating func stop(at time: Double) {

@@ -38,6 +38,11 @@ public struct ListView: Sendable {
         public var isOn: Bool
         /// Drawn in the selected (highlighted) state: the gray selection background.
         public var isHighlighted: Bool
+        /// A message's first lines under the subtitle, at most two: the row is laid out as Mail's
+        /// message row (`ListLayout.messageRowHeight`).
+        public var preview: String?
+        /// A blue dot in the leading margin, as Mail marks an unread message.
+        public var isUnread: Bool
         /// The leading image frame's parts, boxed: a row without one (most rows of a long list)
         /// is then 64 bytes instead of about 220, which is 15 MB over 100,000 rows.
         private var leading: Leading?
@@ -93,15 +98,20 @@ public struct ListView: Sendable {
 
         public init(title: String, subtitle: String? = nil, detail: String? = nil, image: ImageFile? = nil,
                     imageColor: Color? = nil, icon: Icon? = nil, imageSize: Double? = nil, accessory: Accessory = .none,
-                    isOn: Bool = false, isHighlighted: Bool = false) {
+                    isOn: Bool = false, isHighlighted: Bool = false, preview: String? = nil, isUnread: Bool = false) {
             self.title = title
             self.subtitle = subtitle
             self.detail = detail
             self.accessory = accessory
             self.isOn = isOn
             self.isHighlighted = isHighlighted
+            self.preview = preview
+            self.isUnread = isUnread
             setLeading(image: image, imageColor: imageColor, icon: icon, imageSize: imageSize)
         }
+
+        /// Whether the row is laid out as a message (Mail's row): it has a preview.
+        public var isMessage: Bool { preview != nil }
 
         /// Whether the row has an image frame.
         public var hasImage: Bool { image != nil || imageColor != nil || icon != nil }

@@ -164,7 +164,10 @@ public struct ListLayout: Sendable {
         fileprivate var imageSide: Double?
         fileprivate var accessoryKind: ListView.Accessory
         fileprivate var hasSubtitle: Bool
-        /// Where the separator ends; nil after a section's last row.
+        /// Laid out as Mail's message row (`ListView.Row.isMessage`).
+        public fileprivate(set) var isMessage = false
+        /// Where the separator ends; nil under a row that has none (a grouped section's last, or a
+        /// plain one's that a header or footer follows).
         fileprivate var separatorEnd: Double?
 
         public var image: Rect? {
@@ -172,19 +175,23 @@ public struct ListLayout: Sendable {
         }
 
         /// The accessory's box: chevron 8 × 13, checkmark 15 × 13, info button 22 × 22, switch 51 × 31.
+        /// A message row's is on its title line (after the date, as Mail's chevron).
         public var accessory: Rect? {
             let right = cell.maxX - inset
+            let midY = isMessage ? title.midY : cell.midY
             switch accessoryKind {
-            case .chevron: return Rect(x: right - 8, y: cell.midY - 6.5, width: 8, height: 13)
-            case .checkmark: return Rect(x: right - 15, y: cell.midY - 6.5, width: 15, height: 13)
-            case .info: return Rect(x: right - 22, y: cell.midY - 11, width: 22, height: 22)
-            case .switch: return Rect(x: right - 51, y: cell.midY - 15.5, width: 51, height: 31)
+            case .chevron: return Rect(x: right - 8, y: midY - 6.5, width: 8, height: 13)
+            case .checkmark: return Rect(x: right - 15, y: midY - 6.5, width: 15, height: 13)
+            case .info: return Rect(x: right - 22, y: midY - 11, width: 22, height: 22)
+            case .switch: return Rect(x: right - 51, y: midY - 15.5, width: 51, height: 31)
             case .none: return nil
             }
         }
 
+        /// Where the text starts: after the image, or a message row's column for the unread dot.
         private var textX: Double {
-            cell.minX + inset + (imageSide.map { $0 + ($0 <= 32 ? 16 : 12) } ?? 0)
+            if isMessage { return cell.minX + inset + ListLayout.messageDotColumn }
+            return cell.minX + inset + (imageSide.map { $0 + ($0 <= 32 ? 16 : 12) } ?? 0)
         }
 
         /// The span trailing text may use, right-aligned; shared with the title, which gives way.
@@ -193,13 +200,30 @@ public struct ListLayout: Sendable {
             return Rect(x: textX, y: cell.minY, width: max(right - textX, 0), height: cell.height)
         }
 
-        /// The title's line: the whole row's height without a subtitle, the upper line with one.
+        /// The title's line: the whole row's height without a subtitle, the upper line with one; a
+        /// message row's first line, 10 pt from its top, as wide as the row's text (the date and
+        /// the chevron take their part of it).
         public var title: Rect {
-            hasSubtitle ? Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22) : text
+            if isMessage { return Rect(x: textX, y: cell.minY + 10, width: max(cell.maxX - inset - textX, 0), height: 22) }
+            return hasSubtitle ? Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22) : text
         }
 
         public var subtitle: Rect? {
-            hasSubtitle ? Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20) : nil
+            if isMessage { return hasSubtitle ? Rect(x: textX, y: cell.minY + 32, width: title.width, height: 20) : nil }
+            return hasSubtitle ? Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20) : nil
+        }
+
+        /// A message row's preview: two lines of 20 pt under the subtitle's line.
+        public var preview: Rect? {
+            isMessage ? Rect(x: textX, y: cell.minY + 52, width: title.width, height: 40) : nil
+        }
+
+        /// A message row's unread dot: halfway between the row's leading edge and its text, on the
+        /// title line.
+        public var unreadDot: Rect? {
+            guard isMessage else { return nil }
+            let d = ListLayout.messageDotDiameter, centre = (cell.minX + textX) / 2
+            return Rect(x: centre - d / 2, y: title.midY - d / 2, width: d, height: d)
         }
 
         /// The hairline under the row (nil after a section's last row): a zero-height rect whose
@@ -223,6 +247,13 @@ public struct ListLayout: Sendable {
     public let cardCornerRadius: Double
     public let rows: [Row]
     public let sections: [Section]
+
+    /// Mail's message row [EST, from screenshots at the default text size]: its title, subtitle
+    /// and two preview lines, 10 pt above and 8 pt below (docs/uikit-semantics.md#message-rows).
+    public static let messageRowHeight = 102.0
+    /// The column a message row keeps before its text for the unread dot, and the dot's size [EST].
+    public static let messageDotColumn = 20.0
+    public static let messageDotDiameter = 10.0
 
     /// Rows size themselves as UIKit's list cells do at the default text size — 44 pt, 60 pt
     /// with a subtitle, at least the image plus 8 pt above and below — unless the list sets
@@ -253,12 +284,19 @@ public struct ListLayout: Sendable {
                 y += first ? 20 : 35
             }
             let top = y
+            // A plain list draws a separator under a section's last row too, at the rows' inset,
+            // unless a header or footer follows it; grouped styles end the card instead
+            // (`_UICollectionViewListLayoutSection`'s `_shouldDrawSeparatorAtBottom:`, docs/uikit-semantics.md#list-separators).
+            let headerOrFooterFollows = section.footer != nil || list.sections.dropFirst(sectionIndex + 1).first?.header != nil
+            let lastHasSeparator = list.style == .plain && !headerOrFooterFollows
             for (rowIndex, row) in section.rows.enumerated() {
                 let side = row.imageSize ?? imageSize
-                let rowHeight = list.rowHeight ?? max(row.subtitle == nil ? 44 : 60, row.hasImage ? side + 16 : 0)
+                let rowHeight = list.rowHeight ?? (row.isMessage ? Self.messageRowHeight
+                    : max(row.subtitle == nil ? 44 : 60, row.hasImage ? side + 16 : 0))
                 let cell = Rect(x: cardX, y: y, width: cardWidth, height: rowHeight)
                 rows.append(Self.row(row, cell: cell, inset: inset, imageSize: side, section: sectionIndex,
-                                     isLast: rowIndex == section.rows.count - 1, separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX))
+                                     separator: rowIndex < section.rows.count - 1 || lastHasSeparator,
+                                     separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX))
                 y += rowHeight
             }
             let card = Rect(x: cardX, y: top, width: cardWidth, height: y - top)
@@ -322,9 +360,11 @@ public struct ListLayout: Sendable {
     }
 
     private static func row(_ row: ListView.Row, cell: Rect, inset: Double, imageSize: Double, section: Int,
-                            isLast: Bool, separatorToEdge: Double) -> Row {
-        Row(cell: cell, section: section, inset: inset, imageSide: row.hasImage ? imageSize : nil, accessoryKind: row.accessory,
-            hasSubtitle: row.subtitle != nil, separatorEnd: isLast ? nil : separatorToEdge)
+                            separator: Bool, separatorToEdge: Double) -> Row {
+        var placed = Row(cell: cell, section: section, inset: inset, imageSide: row.hasImage && !row.isMessage ? imageSize : nil,
+                         accessoryKind: row.accessory, hasSubtitle: row.subtitle != nil, separatorEnd: separator ? separatorToEdge : nil)
+        placed.isMessage = row.isMessage
+        return placed
     }
 
     /// Lines `text` takes at `fontSize` in `width` points, estimated from an average glyph

@@ -202,8 +202,9 @@ final class ControlsTests: XCTestCase {
         XCTAssertEqual(rgb(image, 2 * 17 + 1, 2 * 22), [0, 122, 255])
         XCTAssertTrue((2 * 16..<2 * 44).contains { rgb(image, $0, 2 * 22) == [255, 255, 255] } ||
                       (2 * 8..<2 * 36).contains { rgb(image, 2 * 30, $0) == [255, 255, 255] }, "a white symbol on the tile")
-        // The info button: a tinted ring 22 pt wide ending 16 pt from the right edge.
-        let info = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 2 * 250, minY: 2 * 46, maxX: 2 * 300, maxY: 2 * 88),
+        // The info button: a tinted ring 22 pt wide ending 16 pt from the right edge (above the
+        // separator a plain list draws under its last row, at y 88).
+        let info = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 2 * 250, minY: 2 * 46, maxX: 2 * 300, maxY: 2 * 86),
                                            background: [255, 255, 255]))
         XCTAssertEqual(Double(info.maxX) / 2, 284, accuracy: 1.5)
         XCTAssertEqual(Double(info.maxX - info.minX) / 2, 21, accuracy: 2)

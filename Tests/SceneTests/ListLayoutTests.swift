@@ -42,12 +42,73 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertEqual(first.title, Rect(x: 68, y: 109, width: 393 - 16 - 8 - 10 - 68, height: 22))
         XCTAssertEqual(first.subtitle, Rect(x: 68, y: 131, width: 393 - 16 - 8 - 10 - 68, height: 20))
         XCTAssertEqual(first.separator, Rect(x: 68, y: 160, width: 393 - 68, height: 0))
-        // 44 pt; the switch 51 × 31 at the trailing margin; no separator after a section's last row.
+        // 44 pt; the switch 51 × 31 at the trailing margin; a plain list's last row has a separator too.
         let second = layout.rows[1]
         XCTAssertEqual(second.cell, Rect(x: 0, y: 160, width: 393, height: 44))
         XCTAssertEqual(second.accessory, Rect(x: 393 - 16 - 51, y: 166.5, width: 51, height: 31))
         XCTAssertNil(second.image)
         XCTAssertNil(second.subtitle)
-        XCTAssertNil(second.separator)
+        XCTAssertEqual(second.separator, Rect(x: 16, y: 204, width: 377, height: 0))
+    }
+    /// Which rows have a separator under them (UIKit's list layout, `_shouldDrawSeparatorAtBottom:`,
+    /// docs/uikit-semantics.md#list-separators): every row but a section's last; in the plain style
+    /// a section's last row too, the list's very last included, unless a header or footer follows it.
+    func testSeparatorsUnderLastRows() {
+        let frame = Rect(x: 0, y: 0, width: 393, height: 800)
+        func lastRowsWithSeparators(_ list: ListView) -> [Bool] {
+            let layout = list.layout(in: frame)
+            var ends: [Int] = []
+            var start = 0
+            for section in list.sections {
+                start += section.rows.count
+                ends.append(start - 1)
+            }
+            XCTAssertTrue(layout.rows.indices.filter { !ends.contains($0) }.allSatisfy { layout.rows[$0].separator != nil },
+                          "every row but a section's last has one")
+            return ends.map { layout.rows[$0].separator != nil }
+        }
+        // Sections: "First" (header), none, "Third" (header, footer).
+        XCTAssertEqual(lastRowsWithSeparators(list(style: .plain)), [true, false, false],
+                       "the second section's last row is followed by a header, the third's by its footer")
+        XCTAssertEqual(lastRowsWithSeparators(list(style: .insetGrouped)), [false, false, false])
+        let plain = ListView(style: .plain, sections: [ListView.Section(rows: (0..<5).map { ListView.Row(title: "\($0)") })])
+        XCTAssertEqual(lastRowsWithSeparators(plain), [true], "a plain list's very last row")
+        let last = plain.layout(in: frame).rows[4]
+        XCTAssertEqual(last.separator, Rect(x: last.text.minX, y: last.cell.maxY, width: 393 - last.text.minX, height: 0),
+                       "at the rows' own inset, to the trailing edge")
+    }
+    /// A row with a preview is Mail's message row (docs/uikit-semantics.md#message-rows): 102 pt,
+    /// its text after a 20 pt column for the unread dot, the title line 10 pt from the top, the
+    /// subject under it, two preview lines under that, the chevron on the title line.
+    func testAMessageRowsParts() throws {
+        let message = ListView.Row(title: "Ben Ortiz", subtitle: "The photos", detail: "Tuesday", accessory: .chevron,
+                                   preview: "I finally sorted through everything", isUnread: true)
+        let list = try SceneLoader.load(text: """
+            screens:
+              inbox:
+                content:
+                  - list: { rows: [{ title: A, preview: "first lines", unread: true }, B] }
+            root: inbox
+            timeline: []
+            """, file: "t.yaml", name: "t")
+        guard case .list(let decoded)? = list.screens["inbox"]?.views.first else { return XCTFail("a list") }
+        XCTAssertEqual(decoded.sections[0].rows[0].preview, "first lines")
+        XCTAssertEqual(decoded.sections[0].rows.map(\.isUnread), [true, false])
+
+        let layout = ListView(sections: [ListView.Section(rows: [message, ListView.Row(title: "Plain")])])
+            .layout(in: Rect(x: 0, y: 100, width: 393, height: 600))
+        let row = layout.rows[0]
+        XCTAssertTrue(row.isMessage)
+        XCTAssertEqual(row.cell, Rect(x: 0, y: 100, width: 393, height: 102))
+        XCTAssertEqual(row.title, Rect(x: 36, y: 110, width: 341, height: 22))
+        XCTAssertEqual(row.subtitle, Rect(x: 36, y: 132, width: 341, height: 20))
+        XCTAssertEqual(row.preview, Rect(x: 36, y: 152, width: 341, height: 40))
+        XCTAssertEqual(row.unreadDot, Rect(x: 13, y: 116, width: 10, height: 10), "centred at x 18, halfway to the text")
+        XCTAssertEqual(row.accessory, Rect(x: 369, y: 114.5, width: 8, height: 13), "on the title line")
+        XCTAssertEqual(row.separator, Rect(x: 36, y: 202, width: 357, height: 0), "from the text")
+        XCTAssertFalse(layout.rows[1].isMessage)
+        XCTAssertEqual(layout.rows[1].cell.height, 44)
+        XCTAssertNil(layout.rows[1].preview)
+        XCTAssertNil(layout.rows[1].unreadDot)
     }
 }

@@ -178,7 +178,8 @@ final class ViewDecoderTests: XCTestCase {
         ])
         XCTAssertEqual(layout.rows[2].image, Rect(x: 16, y: 212, width: 40, height: 40))
         XCTAssertEqual(layout.rows[0].separator, Rect(x: 16, y: 144, width: 377, height: 0), "plain: to the list's right edge")
-        XCTAssertEqual(layout.rows[2].separator, nil, "none after the last row")
+        XCTAssertEqual(layout.rows[2].separator, Rect(x: 68, y: 260, width: 325, height: 0),
+                       "plain: under the last row too, at its text (after the image)")
         XCTAssertEqual(layout.rows[2].accessory, Rect(x: 369, y: 225.5, width: 8, height: 13))
         XCTAssertEqual(layout.rows[1].title, Rect(x: 16, y: 153, width: 361, height: 22))
         XCTAssertEqual(layout.rows[1].subtitle, Rect(x: 16, y: 175, width: 361, height: 20))

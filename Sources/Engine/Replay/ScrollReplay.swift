@@ -31,6 +31,12 @@ struct ScrollReplay {
         return runs.count - 1
     }
 
+    /// The run moving on its own at `time` as UIKit's scroll view counts it (`ScrollRun.isDecelerating(at:)`), if any.
+    func moving(at time: Double) -> ScrollRun? {
+        guard let index = active, runs[index].isDecelerating(at: time) else { return nil }
+        return runs[index]
+    }
+
     /// The moving run, if it ends by `time`.
     func ending(before time: Double) -> Bool {
         active.map { runs[$0].endTime <= time } ?? false

@@ -34,7 +34,8 @@ extension TimelineBuilder {
     }
 
     /// A tap entry: resolved to a point on the screen on top — a row or cell where its content
-    /// is at that moment, still decelerating or not — then replayed as a finger.
+    /// is at that moment — then replayed as a finger (on content still decelerating, that finger
+    /// only stops it: `movingScrollView(at:)`).
     mutating func tap(_ target: TapTarget, entry: TimelineEntry) {
         settle(before: entry.time)
         let now = AtRest(scene: scene, tree: tree, navigation: navigation, offsets: scrolling.offsets(at: entry.time))
@@ -51,7 +52,8 @@ extension TimelineBuilder {
         traces.append(trace)
         lastActivity = max(lastActivity, up.time)
         settle(before: down.time)
-        stopScroll(at: down.time, release: up.time)
+        let caught = movingScrollView(at: down)
+        let springsBack = stopScroll(at: down.time, release: up.time) != nil
 
         var earliestBegin = -Double.infinity
         if let index = active {
@@ -123,6 +125,11 @@ extension TimelineBuilder {
         let moved = trace.map { ($0.location - down.location).magnitude }.max() ?? 0
         if moved < 10, up.time - down.time < 0.5 {
             if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
+            if let caught, springsBack {
+                return .nothing("it catches '\(caught.run.key.view)' springing back from its edge, which goes on springing back when the finger lifts; the row or cell under it is not tapped")
+            } else if let caught {
+                return .acted("stops '\(caught.run.key.view)', which was still scrolling at \(Wording.number(down.time)) s (until \(Wording.number(caught.run.endTime)) s): a touch on a moving scroll view only stops it, and the row or cell under it is not tapped; tap after it comes to rest")
+            }
             switch tap(at: down.location, time: up.time, down: down.time) {
             case .started(let index): return .run(index)
             case .refused(let refusal):
@@ -136,6 +143,16 @@ extension TimelineBuilder {
             reasons.insert(atRest.noGestureHere(transitions), at: 0)
         }
         return .nothing(reasons.joined(separator: "; "))
+    }
+
+    /// The scroll view a finger going down at `down` lands on while it still moves on its own —
+    /// decelerating, springing back from an edge or animating to an offset — with that run; nil
+    /// where none moves there. UIKit's scroll view pan recognizer begins at once on such a touch
+    /// and holds back the touches of the content beneath (docs/uikit-semantics.md#scrolling), so
+    /// the touch stops the scrolling and selects nothing.
+    private func movingScrollView(at down: TouchPoint) -> (key: ScrollOffsets.Key, run: ScrollRun)? {
+        guard let run = scrolling.moving(at: down.time), let hit = atRest.scrollView(at: down.location), hit.key == run.key else { return nil }
+        return (hit.key, run)
     }
 
     /// The samples of a touch counted against `Limits.samples`: the problem, once, where they pass it.

@@ -90,6 +90,54 @@ extension ScreenPainter {
 
     private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView, separator: Bool) throws {
         let colors = list.colors
+        if placed.isMessage {
+            try paintMessage(row, placed, colors: colors)
+        } else {
+            try paintContent(row, placed, list: list)
+        }
+        if let box = placed.accessory {
+            switch row.accessory {
+            case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
+            case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
+            case .info: Glyphs.infoButton(in: box, color: colors.tint, on: cairo)
+            case .switch: controls.paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
+            case .none: break
+            }
+        }
+        if let line = placed.separator, separator {
+            drawHairline(line, color: colors.separator)
+        }
+    }
+
+    /// Mail's message row (docs/uikit-semantics.md#message-rows): the unread dot in the tint, the
+    /// title semibold with the detail (a date) at 15 pt on its trailing side, the subtitle (a
+    /// subject) at 15 pt in the title's color, the preview in two lines of secondary text.
+    private func paintMessage(_ row: ListView.Row, _ placed: ListLayout.Row, colors: ListView.Colors) throws {
+        if row.isUnread, let dot = placed.unreadDot {
+            cairo.fillCircle(center: Point(x: dot.midX, y: dot.midY), radius: dot.width / 2, color: colors.tint)
+        }
+        var title = placed.title
+        let trailing = placed.accessory.map { $0.minX - 6 } ?? title.maxX
+        if let detail = row.detail {
+            let width = min(try self.width(of: detail, size: 15), title.width * 0.5)
+            try draw(detail, in: Rect(x: trailing - width, y: title.y, width: width, height: title.height),
+                     size: 15, color: colors.secondary, alignment: .right)
+            title.size.width = max(trailing - width - 8 - title.minX, 0)
+        } else {
+            title.size.width = max(trailing - title.minX, 0)
+        }
+        try draw(row.title, in: title, size: 17, weight: .semibold, color: colors.title)
+        if let subtitle = row.subtitle, let box = placed.subtitle {
+            try draw(subtitle, in: box, size: 15, color: colors.title)
+        }
+        if let preview = row.preview, let box = placed.preview {
+            try draw(preview, in: box, size: 15, color: colors.secondary, lines: 2)
+        }
+    }
+
+    /// A list content configuration's row: image, title, trailing detail, subtitle.
+    private func paintContent(_ row: ListView.Row, _ placed: ListLayout.Row, list: ListView) throws {
+        let colors = list.colors
         if let box = placed.image {
             let radius = min(row.imageCornerRadius ?? list.imageCornerRadius ?? box.width * 0.225, box.width / 2)
             if let color = row.imageColor { cairo.fill(box, cornerRadius: radius, color: color) }
@@ -110,18 +158,6 @@ extension ScreenPainter {
         try draw(row.title, in: title, size: 17, color: colors.title)
         if let subtitle = row.subtitle, let box = placed.subtitle {
             try draw(subtitle, in: box, size: 15, color: colors.secondary)
-        }
-        if let box = placed.accessory {
-            switch row.accessory {
-            case .chevron: Glyphs.disclosureChevron(in: box, color: colors.chevron, on: cairo)
-            case .checkmark: Glyphs.checkmark(in: box, color: colors.tint, on: cairo)
-            case .info: Glyphs.infoButton(in: box, color: colors.tint, on: cairo)
-            case .switch: controls.paintSwitch(in: box, isOn: row.isOn, tint: colors.switchOn, off: colors.switchOff)
-            case .none: break
-            }
-        }
-        if let line = placed.separator, separator {
-            drawHairline(line, color: colors.separator)
         }
     }
 

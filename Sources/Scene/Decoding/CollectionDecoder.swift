@@ -80,9 +80,12 @@ struct CollectionDecoder: DecodingPart {
                 rowAccessory = .switch
             }
             let highlighted = r.value(fields, K.highlighted)
+            let preview = r.value(fields, K.preview, "row preview")
+            let unread = r.value(fields, K.unread)
             guard let title else { return nil }
             var row = ListView.Row(title: title, subtitle: subtitle, detail: detail, image: image, imageColor: imageColor, icon: icon,
-                                   imageSize: imageSize, accessory: rowAccessory, isOn: isOn, isHighlighted: highlighted)
+                                   imageSize: imageSize, accessory: rowAccessory, isOn: isOn, isHighlighted: highlighted,
+                                   preview: preview, isUnread: unread)
             row.imageCornerRadius = imageRadius
             return row
         }

@@ -222,10 +222,12 @@ public enum RowKeys {
     public static let accessory = Setting<ListView.Accessory?>("accessory", defaultText: "the list's", doc: "the row's accessory")
     public static let switchOn = Setting<Bool?>("switch", doc: "a UISwitch accessory, on or off")
     public static let highlighted = Setting<Bool>("highlighted", default: false, doc: "drawn selected (systemGray4)")
+    public static let preview = Setting<String?>("preview", doc: "a message's first lines, at most two, under the subtitle: a Mail message row (the title bold, the detail and subtitle smaller)")
+    public static let unread = Setting<Bool>("unread", default: false, doc: "a blue dot in the leading margin, as Mail marks an unread message")
 
     public static let mapping = KeyMapping("row", "a row (a title, or a mapping)", doc: "a row", required: ["title"],
         [title, subtitle, detail, image, imageColor, icon, ListKeys.imageSize, ListKeys.imageCornerRadius,
-         accessory, switchOn, highlighted])
+         accessory, switchOn, highlighted, preview, unread])
 }
 
 /// The keys of `grid`.
