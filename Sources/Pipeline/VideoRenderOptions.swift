@@ -44,8 +44,11 @@ public struct VideoRenderOptions: Sendable {
         max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// The memory the frame buffers between the workers and the encoder may take by default.
-    public static let ringBudgetBytes = 32 << 20
+    /// The memory the frame buffers between the workers and the encoder may take by default: four
+    /// 1170 x 2532 frames for two workers. Measured against 32 MB (seven such frames): the 10 s
+    /// render the same speed (5.8-5.9 s against 5.9-6.0 s) at 15 MB less peak memory, as the
+    /// encoder, not the ring, sets the pace.
+    public static let ringBudgetBytes = 18 << 20
 
     /// The number of frame buffers between the workers and the encoder, for buffers of
     /// `bytesPerFrame` bytes: `framesInFlight` when set, else as many as `ringBudgetBytes` holds,
