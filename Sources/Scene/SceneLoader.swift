@@ -292,6 +292,13 @@ struct SceneDecoder: DecodingPart {
             let list = trigger[TapTriggerKeys.list].flatMap { r.string($0, "list or grid id") }
             let index = r.value(trigger, TapTriggerKeys.index, "row or cell index")
             if let list, trigger[TapTriggerKeys.index] == nil || index != nil { tap = TapTrigger(list: list, index: index) }
+            // The rows tapped are the `from` screen's: an id it does not have would only show when
+            // the first tap finds no gesture that starts the transition.
+            if let list, let from, let ids = screens[from]?.collectionIDs, !ids.contains(list), let value = trigger[TapTriggerKeys.list] {
+                let hint = Diagnostic.closest(to: list, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+                let known = ids.isEmpty ? "it has no list, grid or scroll view with an id" : "its lists, grids and scroll views: \(ids.joined(separator: ", "))"
+                r.error(value, "screen '\(from)' has no list or grid '\(list)' for this transition's taps\(hint); \(known)")
+            }
         }
         guard let from, let to, let style else { return nil }
         return TransitionSpec(from: from, to: to, style: style, location: r.location(node),

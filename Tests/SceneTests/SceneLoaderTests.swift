@@ -136,6 +136,26 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("did you mean 'timeline'?") ?? false, "\(found)")
     }
 
+    /// A transition bound to taps on a list its `from` screen does not have is an error at load,
+    /// at the id, with the nearest id the screen has (before, it validated, and the first tap
+    /// failed with "no gesture that starts them", never naming the id).
+    func testATapTriggerNamesAListOfItsScreen() {
+        func scene(_ list: String, content: String = "[{ list: { id: mail, rows: [A, B] } }]") -> String {
+            "screens:\n  inbox:\n    content: \(content)\n  detail: {}\nroot: inbox\ntransitions:\n" +
+            "  - { from: inbox, to: detail, style: system-push, tap: { list: \(list) } }\ntimeline: []\n"
+        }
+        let found = diagnostics(scene("mial"))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.location.line, 7)
+        XCTAssertEqual(found.first?.location.column, 65)
+        XCTAssertEqual(found.first?.message,
+                       "screen 'inbox' has no list or grid 'mial' for this transition's taps (did you mean 'mail'?); its lists, grids and scroll views: mail")
+        let none = diagnostics(scene("mail", content: "[{ list: { rows: [A, B] } }]"))
+        XCTAssertEqual(none.first?.message,
+                       "screen 'inbox' has no list or grid 'mail' for this transition's taps; it has no list, grid or scroll view with an id")
+        XCTAssertNoThrow(try load(scene("mail")))
+    }
+
     func testSyntaxErrorsPointAtTheirPlace() {
         let found = diagnostics("screens:\n  a: {background: [\n")
         XCTAssertEqual(found.count, 1)
