@@ -25,11 +25,23 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
 
 extension Diagnostic {
     /// The candidate nearest to `word` by edit distance (ignoring case), if it is near enough to
-    /// be a typo: what a "did you mean" hint suggests.
+    /// be a typo: what a "did you mean" hint suggests. A candidate one of whose camelCase words is
+    /// `word` comes first: `on` means `isOn`, not `id`, which is as few edits away.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        if word.count > 1, let part = candidates.first(where: { camelCaseWords($0).contains(word.lowercased()) }) { return part }
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0
+    }
+
+    /// The words of a camelCase name, lowercased: `isOn` is `is`, `on`.
+    static func camelCaseWords(_ name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(Character(character.lowercased()))
+        }
+        return words
     }
 
     /// Levenshtein distance between `a` and `b`, case-sensitive.

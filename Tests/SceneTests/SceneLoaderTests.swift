@@ -156,6 +156,17 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertNoThrow(try load(scene("mail")))
     }
 
+    /// "Did you mean" offers a key one of whose camelCase words is the unknown key before one a
+    /// few edits away (`switch: { on: true }` means `isOn`, not `id`), and typos as before.
+    func testDidYouMeanPrefersAWordOfTheKey() {
+        let found = diagnostics("screens:\n  a:\n    content:\n      - switch: { on: true, frame: [20, 200, 51, 31] }\nroot: a\ntimeline: []\n")
+        XCTAssertEqual(found.first?.message.contains("unknown key 'on' in a switch (did you mean 'isOn'?)"), true, "\(found)")
+        XCTAssertEqual(Diagnostic.closest(to: "on", in: ["id", "frame", "isOn"]), "isOn")
+        XCTAssertEqual(Diagnostic.closest(to: "color", in: ["colour", "tintColor"]), "tintColor")
+        XCTAssertEqual(Diagnostic.closest(to: "timelin", in: ["screens", "timeline", "root"]), "timeline")
+        XCTAssertNil(Diagnostic.closest(to: "x", in: ["xOffset"]), "one letter is no word")
+    }
+
     func testSyntaxErrorsPointAtTheirPlace() {
         let found = diagnostics("screens:\n  a: {background: [\n")
         XCTAssertEqual(found.count, 1)
