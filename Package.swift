@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // glibc's malloc_trim(3), for the pages a loaded scene's document leaves free.
+        // glibc's malloc_trim(3) and mallopt(3): the pages a loaded scene's document leaves free, one heap per core.
         .systemLibrary(name: "CMalloc"),
         // libyaml's event parser, for the alias budget a scene is held to before it is composed.
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "Scene", "RenderTree", "CCairo", "CPNG", "Memory", "Staging", "Workers"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "Memory", "Staging", "Workers"]),
         // Zeroed, aligned buffers for pixels and frames, mapped from the kernel when large.
-        .target(name: "Memory"),
+        .target(name: "Memory", dependencies: ["CMalloc"]),
         // A scene's frames as pictures: loading a scene file, the render session and its screen
         // cache, stills, the scene folder and atomic files — everything a snapshot needs, and no encoder.
         .target(name: "Stills", dependencies: ["Geometry", "Scene", "Engine", "Raster", "Staging", "Workers"]),
@@ -69,7 +69,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Preview", "Workers",
+            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Preview", "Workers", "Memory",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

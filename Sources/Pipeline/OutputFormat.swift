@@ -32,6 +32,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         folder.appendingPathComponent(self == .png ? "\(name)-frames" : "\(name).\(fileExtension)")
     }
 
+    /// Whether the output is one video file (a PNG sequence is a folder of stills), held to
+    /// `Limits.videoFramePixels`.
+    public var isVideo: Bool {
+        self != .png
+    }
+
     /// The scale used unless one is given: GIFs are @1x, whatever the quality.
     public var defaultScale: Double? {
         self == .gif ? 1 : nil
@@ -64,6 +70,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public func loadScene(_ path: String, settings: RenderSettings, quality: RenderQuality) throws -> Scene {
         var scene = try SceneFile.load(path, settings: self.settings(settings, quality: quality))
         if settings.fps == nil, let maximum = defaultMaximumFPS, scene.fps > maximum { scene.fps = maximum }
+        if isVideo {
+            let problems = Limits.checkVideoFrame(scene)
+            if !problems.isEmpty { throw SceneError(problems) }
+        }
         return scene
     }
 }

@@ -13,6 +13,14 @@ public enum Limits {
     public static let frames = 36_000
     /// The largest frame side in pixels (device size × scale).
     public static let canvasSide = 8192
+    /// The most pixels in a frame of a video: 35,651,584, the largest frame any level of H.264
+    /// or HEVC allows (ITU-T H.264 Table A-1, level 6.2: MaxFS 139,264 macroblocks of 16 × 16;
+    /// ITU-T H.265 Table A.8, levels 6 to 6.2: MaxLumaPs 35,651,584), so no conforming decoder
+    /// refuses the file for its size. It bounds a render's memory too, which grows with the frame
+    /// (the frames in flight, the encoder's reference and look-ahead pictures): measured with
+    /// `/usr/bin/time -f %M segue render`, about 80 bytes a pixel at this size — 2.8 GB at 8192 ×
+    /// 4096 px, 5.4 GB at 8192 × 8192. Stills and snapshots are bounded by `canvasSide` alone.
+    public static let videoFramePixels = 35_651_584
     /// The largest side in pixels of one image surface: Cairo's (`CAIRO_STATUS_INVALID_SIZE` past
     /// it). A scroll view's content larger than this along its scroll axis is held in strips
     /// (`scrollContentResident`); across its axis, each strip is this wide at most.
@@ -244,5 +252,24 @@ extension Limits {
             }
         }
         return problems
+    }
+
+    /// The problem of `scene` rendered as a video, beyond `check`'s: a frame (padded to even
+    /// sides, as the encoders take it) larger than `videoFramePixels`.
+    public static func checkVideoFrame(_ scene: Scene) -> [Diagnostic] {
+        let size = scene.device.size, scale = scene.device.scale
+        let width = evenUp((size.width * scale).rounded()), height = evenUp((size.height * scale).rounded())
+        guard !(width * height <= Double(videoFramePixels)) else { return [] }
+        let at = scene.keyLocations
+        let location = at[SceneKeys.scale.key] ?? at[SceneKeys.size.key] ?? at[SceneKeys.device.key]
+            ?? SourceLocation(file: scene.file, line: 1, column: 1)
+        let fitting = (Double(videoFramePixels) / (size.width * size.height)).squareRoot()
+        let scaleHint = fitting >= Limits.scale.lowerBound ? "lower the scale to \(format((fitting * 100).rounded(.down) / 100)) or less" : "lower the scale"
+        return [Diagnostic(location: location, message:
+            "a video frame of \(format(width)) × \(format(height)) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) has \(format(width * height)) pixels, over the limit of \(videoFramePixels), the largest frame H.264 and HEVC allow (level 6.2); \(scaleHint), make the device smaller, or render stills")]
+    }
+
+    private static func evenUp(_ value: Double) -> Double {
+        value.truncatingRemainder(dividingBy: 2) == 0 ? value : value + 1
     }
 }

@@ -271,7 +271,10 @@ public struct ListLayout: Sendable {
         let cardX = frame.minX + margin, cardWidth = max(frame.width - 2 * margin, 0)
         var y = frame.minY
         var rows: [Row] = []
+        // Exactly as many as there are rows: a list of 100,000 keeps no doubled spare capacity.
+        rows.reserveCapacity(list.sections.reduce(0) { $0 + $1.rows.count })
         var sections: [Section] = []
+        sections.reserveCapacity(list.sections.count)
         for (sectionIndex, section) in list.sections.enumerated() {
             let first = sectionIndex == 0
             var header: Rect?

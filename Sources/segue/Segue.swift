@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Memory
 
 @main
 struct Segue: ParsableCommand {
@@ -16,6 +18,7 @@ struct Segue: ParsableCommand {
 
     static func main() {
         SignalExit.install()
+        HeapArenas.limitToCores(ProcessInfo.processInfo.activeProcessorCount)
         main(Snapshot.normalize(Array(CommandLine.arguments.dropFirst())))
     }
 }

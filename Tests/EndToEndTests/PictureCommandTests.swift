@@ -86,6 +86,27 @@ final class PictureCommandTests: XCTestCase {
         XCTAssertEqual(small.status, 0, small.stderr)
     }
 
+    /// A video whose frame is larger than any H.264 or HEVC level allows (`Limits.videoFramePixels`)
+    /// is refused at load, at the scale, with the scale that fits, and writes nothing; a still of
+    /// the same scene, within `Limits.canvasSide`, is drawn. (8192 × 8192 px took 5.4 GB to render.)
+    func testAVideoFrameOverTheLargestCodecLevelIsRefusedAtLoad() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = folder.appendingPathComponent("huge.yaml")
+        try "size: [4000, 4000]\nscale: 2.048\nduration: 1\nscreens:\n  a: { background: systemRed }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        for format in ["mp4", "mov"] {
+            let output = folder.appendingPathComponent("new/huge.\(format)")
+            let result = try CLI.segue(["render", file.path, "-o", output.path], timeout: 60)
+            XCTAssertEqual(result.status, 1, format)
+            XCTAssertEqual(result.stderr, "\(file.path):2:8: error: a video frame of 8192 × 8192 px (4000 × 4000 pt at scale 2.048) has 67108864 pixels, over the limit of 35651584, the largest frame H.264 and HEVC allow (level 6.2); lower the scale to 1.49 or less, make the device smaller, or render stills\n", format)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path), format)
+        }
+        let still = try CLI.segue(["still", file.path, "--at", "0", "-o", folder.appendingPathComponent("still.png").path], timeout: 60)
+        XCTAssertEqual(still.status, 0, still.stderr)
+        let fitting = try CLI.segue(["render", file.path, "--scale", "0.25", "-o", folder.appendingPathComponent("small.mp4").path], timeout: 120)
+        XCTAssertEqual(fitting.status, 0, fitting.stderr)
+    }
+
     /// The tiles draw a scene at their own scale, whatever the scene's. A valid @0.25 scene with a
     /// 1,990-row list (87,594 pt of content) was refused at the default 240 px tile (scale 0.61,
     /// 53,700 px of content, over one image's side then); held in strips now, it is drawn at 240.

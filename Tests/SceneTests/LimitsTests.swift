@@ -54,6 +54,24 @@ final class LimitsTests: XCTestCase {
                        ["scene.yaml:2:8: error: canvas 16000 × 3408 px (4000 × 852 pt at scale 4) is over the limit of 8192 px per side; lower the scale or the size"])
     }
 
+    /// The largest video frame is H.264's level 6.2 MaxFS, 139,264 macroblocks of 16 × 16 px (ITU-T
+    /// H.264 Table A-1), which is HEVC's largest MaxLumaPs too (ITU-T H.265 Table A.8); a frame is
+    /// counted as the encoders take it, each side padded to even.
+    func testAVideoFrameIsWithinTheLargestCodecLevel() throws {
+        XCTAssertEqual(Limits.videoFramePixels, 139_264 * 16 * 16)
+        func videoProblems(_ size: String) throws -> [String] {
+            let loaded = try SceneLoader.load(text: scene(top: "size: \(size)\nscale: 2"), file: "scene.yaml", name: "scene")
+            XCTAssertEqual(Limits.check(loaded), [], "a still of any of these is within the canvas")
+            return Limits.checkVideoFrame(loaded).map(\.description)
+        }
+        XCTAssertEqual(try videoProblems("[4096, 2176]"), [], "8192 × 4352 px is 35,651,584 pixels exactly")
+        XCTAssertEqual(try videoProblems("[4095.5, 2176]"), [], "8191 px wide is padded to 8192")
+        XCTAssertEqual(try videoProblems("[4096, 2176.5]"),
+                       ["scene.yaml:2:8: error: a video frame of 8192 × 4354 px (4096 × 2176.5 pt at scale 2) has 35667968 pixels, over the limit of 35651584, the largest frame H.264 and HEVC allow (level 6.2); lower the scale to 1.99 or less, make the device smaller, or render stills"],
+                       "4353 px tall is padded to 4354, over the limit")
+        XCTAssertEqual(try videoProblems("[4096, 4096]").count, 1)
+    }
+
     func testFramesOfAFixedDurationAreWithinTheLimit() throws {
         var loaded = try SceneLoader.load(text: scene(top: "duration: 600\nfps: 60"), file: "scene.yaml", name: "scene")
         XCTAssertEqual(Limits.check(loaded), [])
