@@ -133,6 +133,16 @@ extension ScreenSpec {
         return copy
     }
 
+    /// The frontmost top-level list, grid or `scroll` without an `id` whose frame holds `point`
+    /// (screen points on `device`): one a finger finds there, which neither scrolls nor takes taps.
+    public func unnamedScrollableView(at point: Point, on device: Device) -> ViewSpec? {
+        let content = contentFrame(on: device)
+        return views.last { view in
+            guard view.id == nil, view.scrolling != nil else { return false }
+            return view.frame(default: content).contains(point)
+        }
+    }
+
     /// The top-level views with an `id` and their frames in screen points on `device` (lists
     /// and grids without a frame fill the content area), in drawing order.
     public func identifiedViews(on device: Device) -> [(id: String, view: ViewSpec, frame: Rect)] {

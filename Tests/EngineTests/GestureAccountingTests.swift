@@ -32,6 +32,43 @@ final class GestureAccountingTests: XCTestCase {
         XCTAssertTrue(found.first?.contains("t.yaml:13:5: error: this gesture does nothing: the parallax-back-swipe transition from 'list' to 'detail' runs until 0.606 s and cannot be interrupted") ?? false, "\(found)")
     }
 
+    /// A finger on a list, grid or `scroll` without an `id` finds a view that neither scrolls nor
+    /// takes taps: the message says so first, naming the view's kind (before, it said only that
+    /// no transition had a gesture). Over every kind and both gestures; not where the view has an
+    /// id or where the finger lands beside it.
+    func testAGestureOnAScrollableViewWithoutAnIDSaysItHasNone() {
+        let views = [
+            "list": "{ list: { frame: [0, 100, 400, 500], rows: [Anna, Ben, Chloe] } }",
+            "grid": "{ grid: { frame: [0, 100, 400, 500], columns: 3, cells: [{ color: systemRed }, { color: systemBlue }] } }",
+            "scroll": "{ scroll: { frame: [0, 100, 400, 500], content: [{ rect: { frame: [0, 0, 400, 900], fill: systemRed } }] } }",
+        ]
+        let gestures = ["swipe: { from: [200, 500], to: [200, 200], duration: 0.2 }", "tap: [200, 300]"]
+        for (kind, view) in views.sorted(by: { $0.key < $1.key }) {
+            for gesture in gestures {
+                func scene(_ view: String, _ gesture: String) -> String {
+                    engineTestDevice + """
+                    screens:
+                      a: { content: [\(view)] }
+                      b: {}
+                    root: a
+                    transitions: [{ from: a, to: b, style: system-push }]
+                    timeline:
+                      - { at: 0.1, \(gesture) }
+                    """
+                }
+                let found = sceneMessages(scene(view, gesture))
+                XCTAssertEqual(found.count, 1, "\(kind), \(gesture): \(found)")
+                let point = gesture.hasPrefix("tap") ? "[200, 300]" : "[200, 500]"
+                XCTAssertTrue(found.first?.contains("does nothing: the \(kind) under the finger at \(point) has no 'id', so it neither scrolls nor takes taps; give it one ('\(kind): { id: NAME, … }'); ") ?? false,
+                              "\(kind), \(gesture): \(found)")
+                let beside = gesture.replacingOccurrences(of: "500]", with: "700]").replacingOccurrences(of: "[200, 300]", with: "[200, 700]")
+                XCTAssertFalse(sceneMessages(scene(view, beside)).joined().contains("has no 'id'"), "\(kind), \(beside): the finger lands beside it")
+                let named = view.replacingOccurrences(of: "{ frame:", with: "{ id: v, frame:")
+                XCTAssertFalse(sceneMessages(scene(named, gesture)).joined().contains("has no 'id'"), "\(kind), \(gesture): it has an id")
+            }
+        }
+    }
+
     func testAPanOnTheRootSaysNothingLeavesIt() {
         let found = messages("""
             transitions: [{ from: list, to: detail, style: parallax-back-swipe }]

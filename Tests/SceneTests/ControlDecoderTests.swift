@@ -166,6 +166,26 @@ final class ControlDecoderTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("missing key 'name' in an icon") }, "\(problems)")
     }
 
+    /// An unknown SF Symbol name is answered with its own family first — the symbols of the same
+    /// base name, those sharing most of its modifiers first — not with names that share only a
+    /// modifier such as `.fill` (before: `paperplane.circle.fill` → "circle, bag.fill, car.fill,
+    /// key.fill, map.fill"). The 13 names a newcomer reached for in a trial of 46 resolve.
+    func testAnUnknownSymbolIsAnsweredWithItsFamily() throws {
+        try requireIcons()
+        XCTAssertEqual(Array(IconCatalog.nearest(to: "star.circle.fill").prefix(2)), ["star.fill", "star"])
+        XCTAssertEqual(Array(IconCatalog.nearest(to: "person.3.fill").prefix(2)), ["person.fill", "person.2.fill"])
+        XCTAssertEqual(Array(IconCatalog.nearest(to: "envelope.badge.fill").prefix(2)), ["envelope.fill", "envelope"])
+        for name in ["tray.2", "mappin.circle.fill", "briefcase.fill", "cup.and.saucer.fill", "building.columns.fill",
+                     "building.2.fill", "mountain.2.fill", "sportscourt.fill", "ferry.fill", "photo.fill.on.rectangle.fill",
+                     "heart.text.square.fill", "rectangle.stack.fill", "paperplane.circle.fill"] {
+            XCTAssertNoThrow(try IconCatalog.icon(named: name).get(), name)
+        }
+        for name in ["star.circle.fill", "person.3.fill", "gearshape.2", "paperplane.square"] {
+            let base = String(name.split(separator: ".")[0])
+            XCTAssertTrue(IconCatalog.nearest(to: name).prefix(2).allSatisfy { $0.hasPrefix(base) }, "\(name): \(IconCatalog.nearest(to: name))")
+        }
+    }
+
     func testIconViewSizesLikeASymbol() throws {
         try requireIcons()
         let scene = try load("""

@@ -167,6 +167,28 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertNil(Diagnostic.closest(to: "x", in: ["xOffset"]), "one letter is no word")
     }
 
+    /// A view's keys written under `- list:` but indented only as far as `list` are read by YAML
+    /// as the view's, and `list` as empty: one error at the kind names them and the indentation
+    /// to give them (before: "found nothing", then an unknown key 'id' in a view, "did you mean
+    /// 'grid'?", for each). For lists, grids, rects and controls; a view with a real unknown key
+    /// beside its kind is reported as before.
+    func testKeysIndentedOnlyAsFarAsTheirViewKindAreNamedOnce() {
+        func scene(_ view: String) -> String { "screens:\n  a:\n    content:\n\(view)\nroot: a\ntimeline: []\n" }
+        let list = diagnostics(scene("      - list:\n        id: mail\n        rows: [A, B]"))
+        XCTAssertEqual(list.map(\.description), [
+            "test.yaml:4:9: error: 'list' has nothing under it: 'id', 'rows' on the lines below are keys of a list but are indented only as far as 'list', so YAML reads them as the view's; indent them further than 'list' (column 11 or further)",
+        ])
+        let grid = diagnostics(scene("      - grid:\n        columns: 3"))
+        XCTAssertEqual(grid.first?.message.hasPrefix("'grid' has nothing under it: 'columns' on the lines below are keys of a grid"), true, "\(grid)")
+        let rect = diagnostics(scene("      - rect:\n        frame: [0, 0, 10, 10]\n        fill: systemRed"))
+        XCTAssertEqual(rect.first?.message.hasPrefix("'rect' has nothing under it: 'frame', 'fill' on the lines below"), true, "\(rect)")
+        let control = diagnostics(scene("      - switch:\n        isOn: true"))
+        XCTAssertEqual(control.first?.message.hasPrefix("'switch' has nothing under it: 'isOn' on the lines below"), true, "\(control)")
+        let unknown = diagnostics(scene("      - list:\n        colour: red"))
+        XCTAssertFalse(unknown.contains { $0.message.contains("has nothing under it") }, "'colour' is no key of a list: \(unknown)")
+        XCTAssertNoThrow(try load(scene("      - list:\n          id: mail\n          rows: [A, B]")))
+    }
+
     func testSyntaxErrorsPointAtTheirPlace() {
         let found = diagnostics("screens:\n  a: {background: [\n")
         XCTAssertEqual(found.count, 1)

@@ -25,6 +25,15 @@ extension AtRest {
         return (geometry, ScrollOffsets.Key(screen: top.screen, view: geometry.id))
     }
 
+    /// Why the finger at `location` scrolls nothing though a list, grid or `scroll` of the top
+    /// screen lies under it: it has no `id` (`ScreenSpec.unnamedScrollableView`); nil otherwise.
+    func unnamedScrollableView(at location: Point) -> String? {
+        let shown = topShown()
+        guard let screen = shown.screen,
+              let view = screen.unnamedScrollableView(at: shown.onScreen(location), on: shown.layout) else { return nil }
+        return "the \(view.sceneKind) under the finger at \(Wording.point(location)) has no 'id', so it neither scrolls nor takes taps; give it one ('\(view.sceneKind): { id: NAME, … }')"
+    }
+
     /// The scroll view of the screen a page sheet was presented from under `location`, where the
     /// sheet rests at or below its `largestUndimmedDetent` and the finger lands above it: with no
     /// dimming view there, the view underneath takes touches (`UISheetPresentationController`:

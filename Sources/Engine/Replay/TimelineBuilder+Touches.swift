@@ -142,6 +142,8 @@ extension TimelineBuilder {
         if candidates.isEmpty && reasons.isEmpty || candidates.isEmpty {
             reasons.insert(atRest.noGestureHere(transitions), at: 0)
         }
+        // A list the finger lands on that cannot scroll for want of an id is the likeliest cause: first.
+        if let unnamed = atRest.unnamedScrollableView(at: down.location) { reasons.insert(unnamed, at: 0) }
         return .nothing(reasons.joined(separator: "; "))
     }
 

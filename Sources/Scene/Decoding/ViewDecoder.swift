@@ -87,6 +87,7 @@ struct ViewDecoder: DecodingPart {
             r.error(node, "'\(key)' is a key of the screen, beside 'content', not a view in it")
             return nil
         }
+        if reportKeysBesideTheirKind(node) { return nil }
         guard let fields = r.mapping(node, ViewKeys.mapping) else { return nil }
         guard fields.entries.count == 1, let entry = fields.entries.first else {
             if fields.entries.isEmpty, node.mapping?.count ?? 0 > 0 { return nil }  // the unknown key is already reported
@@ -105,6 +106,23 @@ struct ViewDecoder: DecodingPart {
             guard let control = ControlKeys.kinds.first(where: { $0.name == entry.name }) else { return nil }
             return controls.decodeControl(control, entry.value).map(ViewSpec.control)
         }
+    }
+
+    /// A view written `- list:` with its keys on the lines below indented only as far as `list`
+    /// (`id:` under `list:`, not further in): YAML reads `list` as empty and its keys as the
+    /// view's. Reported once, at the kind, naming the keys and the indentation to give them,
+    /// instead of "found nothing" and an unknown key for each. True when it reported.
+    private func reportKeysBesideTheirKind(_ node: Node) -> Bool {
+        guard let pairs = node.mapping, pairs.count > 1,
+              let empty = pairs.first(where: { pair in pair.value.isNull && ViewKeys.kinds.contains { $0.key.key == pair.key.scalar?.string } }),
+              let kindName = empty.key.scalar?.string,
+              let kind = ViewKeys.kinds.first(where: { $0.key.key == kindName }) else { return false }
+        let others = pairs.filter { $0.key.index != empty.key.index }
+        let names = others.compactMap { $0.key.scalar?.string }
+        guard names.count == others.count, names.allSatisfy({ ViewKeys.mapping[$0] == nil && kind.mapping[$0] != nil }) else { return false }
+        let column = empty.key.mark.map { " (column \($0.column + 2) or further)" } ?? ""
+        reader.error(empty.key, "'\(kindName)' has nothing under it: \(names.map { "'\($0)'" }.joined(separator: ", ")) on the lines below are keys of \(kind.mapping.what) but are indented only as far as '\(kindName)', so YAML reads them as the view's; indent them further than '\(kindName)'\(column)")
+        return true
     }
 
     func decodeRect(_ node: Node) -> RectView? {
