@@ -162,16 +162,46 @@ public enum IconCatalog {
         case unknown(nearest: [String])
     }
 
-    /// The icon `name` names: a Material Icons or SF Symbol name, or any text that is not an
-    /// identifier (an emoji, "ⓘ", "★") drawn with the label fonts.
+    /// The icon `name` names: a Material Icons or SF Symbol name (a symbol's look variant drawn as
+    /// its family's closest, `variantBase`), or any text that is not an identifier (an emoji,
+    /// "ⓘ", "★") drawn with the label fonts.
     public static func icon(named name: String) -> Result<Icon, Problem> {
         if !name.isEmpty, !name.unicodeScalars.contains(where: { $0.isASCII }) {
             return .success(Icon(name: name, glyph: .text(name)))
         }
         guard !codepoints.isEmpty else { return .failure(.setMissing) }
-        let key = symbolAliases[name] ?? name
+        let key = symbolAliases[name] ?? variantBase(of: name) ?? name
         guard let code = codepoints[key] else { return .failure(.unknown(nearest: nearest(to: name))) }
         return .success(Icon(name: name, glyph: .material(code)))
+    }
+
+    /// The modifiers an SF Symbol name may add to a symbol that change its look but not what it
+    /// means: filled, in a circle or square, two or three of it, with a badge. (`.slash` means
+    /// the opposite, `bell.slash` is "notifications off", so it is not one.)
+    static let variantModifiers: Set<String> = ["fill", "circle", "square", "2", "3", "badge"]
+
+    /// For an SF Symbol name with no entry of its own whose modifiers only vary its look
+    /// (`star.circle.fill`, `person.3.fill`), the glyph name of its family's closest symbol with
+    /// one: the same base symbol sharing most of its modifiers (`star.fill`); nil otherwise, so
+    /// a typo (`star.fil`) is still refused.
+    static func variantBase(of name: String) -> String? {
+        let components = name.split(separator: ".").map(String.init)
+        guard components.count > 1, components.dropFirst().allSatisfy(variantModifiers.contains) else { return nil }
+        return family(of: components).first.flatMap { symbolAliases[$0] }
+    }
+
+    /// The SF Symbol names with an entry whose base symbol is `components`' first, those sharing
+    /// most of its other components first, then the shortest.
+    private static func family(of components: [String]) -> [String] {
+        guard components.count > 1, let base = components.first else { return [] }
+        let modifiers = Set(components.dropFirst())
+        let counts = modifiers.contains { Int($0) != nil }
+        // A count (`.2`, `.3`) shares with another count: three people are drawn as two, not one.
+        func shared(_ alias: String) -> Int {
+            alias.split(separator: ".").dropFirst().filter { modifiers.contains(String($0)) || counts && Int($0) != nil }.count
+        }
+        return symbolAliases.keys.filter { $0.split(separator: ".").first.map(String.init) == base }
+            .sorted { (-shared($0), $0.count, $0) < (-shared($1), $1.count, $1) }
     }
 
     /// Up to five names closest to `name`: those containing it first, shortest first; then, for
@@ -189,12 +219,7 @@ public enum IconCatalog {
         func add(_ more: [String]) {
             for candidate in more where result.count < count && !result.contains(candidate) { result.append(candidate) }
         }
-        if components.count > 1, let base = components.first {
-            let modifiers = Set(components.dropFirst())
-            func shared(_ alias: String) -> Int { alias.split(separator: ".").dropFirst().filter { modifiers.contains(String($0)) }.count }
-            add(symbolAliases.keys.filter { $0.split(separator: ".").first.map(String.init) == base }
-                .sorted { (-shared($0), $0.count, $0) < (-shared($1), $1.count, $1) })
-        }
+        add(family(of: components))
         add(all.filter { candidate in parts.contains { candidate.contains($0) } }.sorted { ($0.count, $0) < ($1.count, $1) })
         if result.count < count {
             add(all.filter { !result.contains($0) }.map { ($0, Diagnostic.editDistance(word, $0)) }
