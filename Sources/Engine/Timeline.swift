@@ -88,6 +88,25 @@ public struct Timeline: Sendable {
         duration = Double(frameCount) / fps
     }
 
+    /// `scene`'s timeline replayed as far as it goes: the whole of it with no problems, or, when
+    /// an entry fails, the replay of the entries before the first one that does, with the
+    /// problems of the whole (what `inspect` shows of a scene whose timeline fails). Throws
+    /// what the entries before cannot mend: a problem outside the timeline (a transition's),
+    /// or one that the entries before the first failing one still have.
+    public static func replayedAsFarAsItGoes(_ scene: Scene, text: any TextMeasuring,
+                                             layouts: ScreenLayouts? = nil) throws -> (timeline: Timeline, problems: [Diagnostic]) {
+        do {
+            return (try Timeline(scene: scene, text: text, layouts: layouts), [])
+        } catch let error as SceneError {
+            let lines = Set(scene.timeline.map(\.location.line))
+            guard let first = error.diagnostics.filter({ lines.contains($0.location.line) }).map(\.location.line).min(),
+                  let stop = scene.timeline.firstIndex(where: { $0.location.line >= first }) else { throw error }
+            var before = scene
+            before.timeline = Array(scene.timeline[..<stop])
+            return (try Timeline(scene: before, text: text, layouts: layouts), error.diagnostics)
+        }
+    }
+
     /// A scene without a `duration` lasts until its last motion ends: each time in the file is
     /// within `Limits.duration`, but a run's end (a slow spring, a low completion speed) may not be.
     private static func checkLimits(_ scene: Scene, motionEnd: Double, frames: Double) throws {

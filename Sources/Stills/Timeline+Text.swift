@@ -10,6 +10,11 @@ extension Timeline {
         try self.init(scene: scene, text: try TextMeasurer.shared.get(), layouts: layouts)
     }
 
+    /// `replayedAsFarAsItGoes(_:text:layouts:)` with text measured as the painter draws it.
+    public static func replayedAsFarAsItGoes(_ scene: Scene) throws -> (timeline: Timeline, problems: [Diagnostic]) {
+        try replayedAsFarAsItGoes(scene, text: try TextMeasurer.shared.get())
+    }
+
     /// Where the scene's presentations show their screens (`presentations(of:text:)`), with text
     /// measured as the painter draws it.
     public static func presentations(of scene: Scene) throws -> [String: Presentation] {

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Geometry
 import Pipeline
+import Scene
 import Stills
 
 struct Inspect: ParsableCommand {
@@ -13,7 +14,8 @@ struct Inspect: ParsableCommand {
             (index, title or caption, the cell's frame and its image's), the navigation bar's parts \
             and the tab bar's items. Frames are [x, y, width, height] in points from the screen's \
             top-left corner, from the layout the renderer draws with. --json prints the same as \
-            JSON with stable keys (see the README). 'segue still --grid' draws a point grid and the views' ids over a frame.
+            JSON with stable keys (see the README). A scene whose timeline fails is replayed up to \
+            its first failing entry; the errors follow, and the exit status is 1. 'segue still --grid' draws a point grid and the views' ids over a frame.
             """)
 
     @Argument(help: "The scene file (.yaml, .yml or .json).")
@@ -32,15 +34,23 @@ struct Inspect: ParsableCommand {
     func run() throws {
         try CommandErrors.report {
             let loaded = try SceneFile.load(scene)
+            // A timeline that fails is replayed up to its first failing entry: the layout, and the
+            // state then, are what one needs to mend it ("after my flick, where is row 7?").
+            let (timeline, problems) = try Timeline.replayedAsFarAsItGoes(loaded)
             var offsets: [String: Double] = [:]
             var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
             if let at {
-                let timeline = try Timeline(scene: loaded)
                 offsets = timeline.scrollOffsets(at: at)
                 moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
             }
             let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
             CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
+            guard !problems.isEmpty else { return }
+            let replayed = timeline.scene.timeline.count
+            let stop = loaded.timeline[replayed]
+            let when = at.map { " at \(Render.seconds($0)) s" } ?? ""
+            CommandErrors.printLine("\(stop.location): note: the timeline fails; what is printed\(when) replays its \(replayed) \(replayed == 1 ? "entry" : "entries") before this one (at \(Render.seconds(stop.time)) s)")
+            throw SceneError(problems)
         }
     }
 }

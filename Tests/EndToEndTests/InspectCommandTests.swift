@@ -570,6 +570,46 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(Array(other.rgb[(230 * 200 + 100) * 3..<(230 * 200 + 100) * 3 + 3]), [255, 199, 230])
     }
 
+    /// A scene whose timeline fails is inspected all the same: its layout, and at `--at` the state
+    /// the entries before the first failing one leave (the list where the flick left it, so the
+    /// failing tap can be aimed), then a note naming where the replay stopped, the errors, and exit
+    /// status 1 (before: only the errors). The offset is the flick's own: a scene of the entries
+    /// before alone gives the same row frames.
+    func testAFailingTimelineIsInspectedUpToItsFirstFailingEntry() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let rows = (0..<40).map { "R\($0)" }.joined(separator: ", ")
+        let head = """
+            device: iphone-15
+            screens:
+              inbox:
+                navigationBar: { title: Inbox }
+                content: [{ list: { id: mail, rows: [\(rows)] } }]
+              detail: {}
+            root: inbox
+            transitions: [{ from: inbox, to: detail, style: system-push, tap: { list: mail } }]
+            timeline:
+              - { at: 0.3, swipe: { from: [196, 700], to: [196, 300], duration: 0.15 } }
+
+            """
+        let failing = folder.appendingPathComponent("failing.yaml"), passing = folder.appendingPathComponent("passing.yaml")
+        try (head + "  - { at: 2.5, tap: { list: mail, index: 99 } }\n").write(to: failing, atomically: true, encoding: .utf8)
+        try head.write(to: passing, atomically: true, encoding: .utf8)
+        for arguments in [["--at", "2.4"], ["--at", "3"], ["--json", "--at", "2.4"], []] {
+            let result = try CLI.segue(["inspect", failing.path] + arguments)
+            let alone = try CLI.segue(["inspect", passing.path] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(alone.status, 0, "\(arguments): \(alone.stderr)")
+            XCTAssertEqual(result.text.replacingOccurrences(of: "failing", with: "passing"), alone.text, "\(arguments)")
+            let when = arguments.contains("--at") ? " at \(arguments[arguments.firstIndex(of: "--at")! + 1]) s" : ""
+            XCTAssertEqual(result.stderr, """
+                \(failing.path):11:5: note: the timeline fails; what is printed\(when) replays its 1 entry before this one (at 2.5 s)
+                \(failing.path):11:5: error: list or grid 'mail' of 'inbox' has 40 rows or cells; index 99 is past its end
+
+                """, "\(arguments)")
+        }
+        XCTAssertTrue(try CLI.segue(["inspect", passing.path, "--at", "2.4"]).text.contains("scrolled to"), "the flick scrolled the list")
+    }
+
     func testStillPastTheEndIsAnError() throws {
         let folder = try CLI.temporaryFolder(self)
         let sceneURL = folder.appendingPathComponent("small.yaml")
