@@ -78,7 +78,7 @@ struct ScrollRun: Sendable {
         drag = []
         releaseTime = release
         motion = ScrollMotion(start: offset, velocity: 0, range: geometry.range,
-                              rate: geometry.behavior.deceleration == .fast ? .fast : .normal, scale: scale)
+                              rate: geometry.behavior.deceleration, scale: scale)
     }
 
     /// `recognition` of a pan on the scroll view `geometry` of `key.screen`, starting at `offset`.
@@ -107,7 +107,7 @@ struct ScrollRun: Sendable {
         let page = behavior.paging
             ? ScrollPhysics.pageTarget(offset: start, velocity: velocity, pageSize: geometry.dimension, range: geometry.range) : nil
         motion = ScrollMotion(start: start, velocity: velocity, range: geometry.range,
-                              rate: behavior.deceleration == .fast ? .fast : .normal, scale: scale, pageTarget: page)
+                              rate: behavior.deceleration, scale: scale, pageTarget: page)
         bounces = behavior.bounces
     }
 

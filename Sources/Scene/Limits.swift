@@ -161,6 +161,9 @@ public enum Limits {
     public static let sheetTopGap: ClosedRange<Double> = 0...0.9
     /// A deceleration rate (`UIScrollView.DecelerationRate`), below 1.
     public static let decelerationRate: ClosedRange<Double> = 0...0.9999
+    /// A scroll view's `decelerationRate` given as a number (UIKit's `DecelerationRate(rawValue:)`):
+    /// the fraction of its velocity the content keeps per millisecond; `.fast` is 0.99, `.normal` 0.998.
+    public static let scrollDecelerationRate: ClosedRange<Double> = 0.5...0.9999
     /// A positive length in points, such as a sheet's or card's side.
     public static let positiveLength: ClosedRange<Double> = 1...coordinate
     /// An edge zone of a system gesture, in points.

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// The one direction a scroll view scrolls in: SwiftUI's `ScrollView(.vertical)` /
 /// `ScrollView(.horizontal)`, `UICollectionViewFlowLayout.scrollDirection`.
@@ -16,11 +17,8 @@ public enum ScrollAxis: String, Hashable, Sendable, CaseIterable {
 /// `isPagingEnabled`, `bounces`, `alwaysBounceVertical`.
 public struct ScrollBehavior: Hashable, Sendable {
     /// `UIScrollView.DecelerationRate`: 0.998 (`normal`) or 0.99 (`fast`) per millisecond.
-    public enum Deceleration: String, Hashable, Sendable, CaseIterable {
-        case normal, fast
-    }
-
-    public var deceleration: Deceleration
+    /// `decelerationRate`: `.normal` (0.998 per ms), `.fast` (0.99) or any rate a scene gives.
+    public var deceleration: DecelerationRate
     /// `isPagingEnabled`: a release settles on a page boundary, pages the view's size along its axis.
     public var paging: Bool
     /// `bounces`: past the ends the content rubber-bands and bounces back; without, it stops there.
@@ -32,7 +30,7 @@ public struct ScrollBehavior: Hashable, Sendable {
     /// Lists scroll vertically; grids and plain scroll views either way.
     public var axis: ScrollAxis
 
-    public init(deceleration: Deceleration = .normal, paging: Bool = false, bounces: Bool = true,
+    public init(deceleration: DecelerationRate = .normal, paging: Bool = false, bounces: Bool = true,
                 alwaysBounceVertical: Bool = false, axis: ScrollAxis = .vertical) {
         self.deceleration = deceleration
         self.paging = paging

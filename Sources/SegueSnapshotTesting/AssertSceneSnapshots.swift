@@ -42,6 +42,10 @@ import Testing
 ///     `SnapshotTolerance.default`: a channel may differ by 2 levels, 0.01 % of the pixels beyond that.
 ///   - artifacts: Where failures' images and `report.txt`/`report.html` go. Default nil:
 ///     `__snapshots__/__actual__/` beside the scenes (as `segue snapshot` without `--artifacts`).
+///   - motion: Motion goldens (`motion.txt`: every frame's layers, offsets and phases as numbers,
+///     `MotionGolden`), as `--motion`/`--no-motion`. Default nil: each scene's is checked where it
+///     has one, and a scene recorded the first time gets one; true records one for every scene
+///     recorded and counts a scene without one as missing; false records none for new scenes.
 ///   - fileID, filePath, line, column: Where the test is; leave them to their defaults.
 /// - Returns: The run's `SnapshotSummary` (every result, the reports written, `succeeded`,
 ///   `exitStatus`), for tests that look further; discardable.
@@ -51,11 +55,11 @@ import Testing
 @discardableResult
 public func assertSceneSnapshots(
     _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
-    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil,
+    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, motion: Bool? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> SnapshotSummary {
     let summary = try verifySceneSnapshots(path, record: record, settings: settings, tolerance: tolerance, artifacts: artifacts,
-                                           relativeTo: "\(filePath)")
+                                           motion: motion, relativeTo: "\(filePath)")
     if let message = SceneSnapshotFailure.message(summary, mode: summary.mode) {
         SceneSnapshotFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -65,7 +69,7 @@ public func assertSceneSnapshots(
 /// `assertSceneSnapshots` without failing the test: runs and returns every result.
 ///
 /// - Parameters:
-///   - path, record, settings, tolerance, artifacts: As for `assertSceneSnapshots`.
+///   - path, record, settings, tolerance, artifacts, motion: As for `assertSceneSnapshots`.
 ///   - relativeTo: The file whose folder and parents a relative `path` is looked up from
 ///     (default: the calling test file).
 /// - Returns: The run's `SnapshotSummary`; `SceneSnapshotFailure.message(_:mode:)` words it as
@@ -73,10 +77,10 @@ public func assertSceneSnapshots(
 /// - Throws: `SceneSnapshotError` as `assertSceneSnapshots` does.
 public func verifySceneSnapshots(
     _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
-    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, relativeTo filePath: String = #filePath
+    tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, motion: Bool? = nil, relativeTo filePath: String = #filePath
 ) throws -> SnapshotSummary {
     let options = SnapshotOptions(mode: try SceneSnapshotFailure.mode(record), tolerance: tolerance, settings: settings,
-                                  artifacts: artifacts)
+                                  artifacts: artifacts, motion: motion)
     return try SnapshotRunner.run([SceneSnapshotFailure.resolve(path, from: filePath)], options: options)
 }
 

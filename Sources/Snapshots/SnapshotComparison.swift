@@ -28,11 +28,13 @@ public enum SnapshotVerdict: Sendable, Hashable, CustomStringConvertible {
     case withinTolerance(SnapshotDifference)
     case different(SnapshotDifference)
     case sizeMismatch(golden: PixelSize, actual: PixelSize)
+    /// A motion golden's values differ beyond its tolerances (`MotionGolden`).
+    case motion(MotionGolden.Difference)
 
     public var passes: Bool {
         switch self {
         case .identical, .withinTolerance: return true
-        case .different, .sizeMismatch: return false
+        case .different, .sizeMismatch, .motion: return false
         }
     }
 
@@ -45,6 +47,8 @@ public enum SnapshotVerdict: Sendable, Hashable, CustomStringConvertible {
             return "\(difference)"
         case .identical:
             return "identical"
+        case .motion(let difference):
+            return "the motion differs at \(difference)"
         }
     }
 }

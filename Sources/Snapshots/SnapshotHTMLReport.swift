@@ -50,7 +50,9 @@ enum SnapshotHTMLReport {
             html += "<div class=\"panels\">\n"
             for (label, url) in panels {
                 let path = escape(relativePath(of: url, from: folder))
-                html += "<figure><a href=\"\(path)\"><img src=\"\(path)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>\n"
+                // A motion golden is text: linked, not shown as an image.
+                let shown = url.pathExtension == "png" ? "<img src=\"\(path)\" alt=\"\(label)\">" : escape(url.lastPathComponent)
+                html += "<figure><a href=\"\(path)\">\(shown)</a><figcaption>\(label)</figcaption></figure>\n"
             }
             html += "</div>\n"
         }

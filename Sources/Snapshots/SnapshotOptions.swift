@@ -17,16 +17,22 @@ public struct SnapshotOptions: Sendable {
     public var points: Set<String>?
     /// This machine's part of the scenes (`--shard i/n`); `.all` for every scene.
     public var shard: Shard
+    /// Motion goldens (`MotionGolden`): nil checks each scene's where it has one and records one
+    /// for a scene recorded the first time; true (`--motion`) records one for every scene
+    /// recorded and counts a scene without one as missing; false (`--no-motion`) records none
+    /// for new scenes (those recorded are still checked).
+    public var motion: Bool?
 
     public init(mode: SnapshotMode = .never, tolerance: SnapshotTolerance = .default,
                 settings: RenderSettings = RenderSettings(), artifacts: URL? = nil, points: Set<String>? = nil,
-                shard: Shard = .all) {
+                shard: Shard = .all, motion: Bool? = nil) {
         self.mode = mode
         self.tolerance = tolerance
         self.settings = settings
         self.artifacts = artifacts
         self.points = points
         self.shard = shard
+        self.motion = motion
     }
 
     /// How each frame is compared with its golden.

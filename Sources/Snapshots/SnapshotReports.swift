@@ -199,6 +199,8 @@ public enum SnapshotReports {
                     "channelTolerance": d.channelTolerance]
         case .sizeMismatch(let golden, let actual):
             return ["kind": "sizeMismatch", "golden": [golden.width, golden.height], "actual": [actual.width, actual.height]]
+        case .motion(let d):
+            return ["kind": "motion", "frame": d.frame, "frameTime": d.time, "what": d.what, "frames": d.frames, "lastFrame": d.lastFrame]
         }
     }
 
@@ -217,6 +219,11 @@ public enum SnapshotReports {
             else { return nil }
             return .sizeMismatch(golden: PixelSize(width: golden[0], height: golden[1]),
                                  actual: PixelSize(width: actual[0], height: actual[1]))
+        case "motion":
+            guard let frame = object["frame"] as? Int, let time = (object["frameTime"] as? NSNumber)?.doubleValue,
+                  let what = object["what"] as? String, let frames = object["frames"] as? Int, let last = object["lastFrame"] as? Int
+            else { return nil }
+            return .motion(MotionGolden.Difference(frame: frame, time: time, what: what, frames: frames, lastFrame: last))
         default: return nil
         }
     }

@@ -145,7 +145,7 @@ public enum SnapshotRunner {
             // Its goldens and settings go together, in one folder swap.
             let transaction = GoldenTransaction(goldens: sceneFolder)
             defer { transaction.discard() }
-            for golden in pngs(in: sceneFolder) {
+            for golden in goldens(in: sceneFolder) {
                 emit(orphan(golden, scene: display(sceneFolder), name: golden.deletingPathExtension().lastPathComponent,
                             reason: "no scene named '\(name)' in \(display(folder))", location: nil, mode: mode, in: transaction))
             }
@@ -184,6 +184,12 @@ public enum SnapshotRunner {
             }
         }
         return SnapshotResult(scene: scene, name: name, status: .orphaned, golden: golden, location: location, message: reason)
+    }
+
+    /// The goldens directly in a scene's golden `folder`: its PNGs, sorted, then its motion golden.
+    static func goldens(in folder: URL) -> [URL] {
+        let motion = folder.appendingPathComponent(MotionGolden.fileName)
+        return pngs(in: folder) + (FileManager.default.fileExists(atPath: motion.path) ? [motion] : [])
     }
 
     /// The PNG files directly in `folder`, sorted.

@@ -22,8 +22,11 @@ struct SnapshotSceneJob {
 
         let renderer: StillRenderer
         let settings: RenderSettings
+        // A scene recorded for the first time (no settings beside goldens) gets a motion golden.
+        var isNew = true
         do {
             let recorded = try SnapshotSettingsFile.read(in: goldens)
+            isNew = recorded == nil
             if options.mode == .all || recorded == nil {
                 settings = SnapshotSettingsFile.merge(options.settings, over: recorded)
             } else {
@@ -83,6 +86,9 @@ struct SnapshotSceneJob {
             }
             emit(result)
         }
+        if options.points?.contains(MotionGolden.pointName) ?? true {
+            if let result = motion(of: renderer, in: goldens, isNew: isNew, transaction: transaction, display: display) { emit(result) }
+        }
         for golden in SnapshotRunner.pngs(in: goldens) where options.points == nil {
             let name = golden.deletingPathExtension().lastPathComponent
             guard !plan.names.contains(name) else { continue }
@@ -102,6 +108,61 @@ struct SnapshotSceneJob {
         } catch {
             emit(SnapshotResult(scene: display, name: "", status: .error("cannot put the recorded goldens in place (\(Self.describe(error))); the goldens are as they were")))
         }
+    }
+
+    /// The scene's motion golden checked or recorded as the mode says (`SnapshotOptions.motion`);
+    /// nil where the scene has none and is not to get one. A failure is located at the timeline
+    /// entry that set going what differs: the last one at or before its first differing frame.
+    private func motion(of renderer: StillRenderer, in goldens: URL, isNew: Bool, transaction: GoldenTransaction,
+                        display: String) -> SnapshotResult? {
+        let golden = goldens.appendingPathComponent(MotionGolden.fileName)
+        let exists = FileManager.default.fileExists(atPath: golden.path)
+        let records = options.mode != .never
+        guard exists || options.motion == true || (isNew && records && options.motion != false) else { return nil }
+        let timeline = renderer.timeline
+        let sceneStart = SourceLocation(file: file.path, line: 1, column: 1)
+        var result = SnapshotResult(scene: display, name: MotionGolden.pointName, status: .unchanged, golden: golden, location: sceneStart)
+        let text = MotionGolden.text(of: timeline)
+        func record(_ note: String?) throws {
+            if exists, (try? String(contentsOf: golden, encoding: .utf8)) == text { result.status = .unchanged; return }
+            try transaction.write(golden.lastPathComponent) { try Data(text.utf8).write(to: $0) }
+            result.status = .recorded
+            result.message = note
+        }
+        do {
+            if options.mode == .all || !exists && records {
+                try record(exists ? nil : "there was none")
+                return result
+            }
+            guard exists else {
+                result.status = .missing
+                return result
+            }
+            let difference = try MotionGolden.compare(text, with: String(contentsOf: golden, encoding: .utf8))
+            guard let difference else {
+                result.status = .passed(.identical)
+                return result
+            }
+            result.status = .failed(.motion(difference))
+            if difference.frame >= 0 {
+                let time = difference.time
+                result.location = timeline.scene.timeline.last(where: { $0.time <= time + 1e-9 })?.location ?? sceneStart
+            }
+            if options.mode == .failed {
+                try record("it failed: \(SnapshotVerdict.motion(difference))")
+            } else {
+                try SnapshotArtifacts.prepare(artifacts)
+                let actual = artifacts.appendingPathComponent(MotionGolden.fileName)
+                try Data(text.utf8).write(to: actual)
+                result.actual = actual
+                let expected = artifacts.appendingPathComponent("motion.golden.txt")
+                try Data(contentsOf: golden).write(to: expected)
+                result.expected = expected
+            }
+        } catch {
+            result.status = .error(Self.describe(error))
+        }
+        return result
     }
 
     /// Writes `image` as the golden (into the scene's transaction) unless an identical one is already there.

@@ -63,6 +63,10 @@ struct Snapshot: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Draw the finger circle (default: as recorded, else each scene's 'touches', on).")
     var touches: Bool?
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Motion goldens (motion.txt: every frame's layers, offsets and phases as numbers). Default: each scene's is checked where it has one, and a scene recorded the first time gets one; --motion records one for every scene recorded and counts a scene without one as missing; --no-motion records none for new scenes."))
+    var motion: Bool?
+
     @Option(help: "Write failures' images and report.txt/report.html here instead of __snapshots__/__actual__/ beside the scenes.")
     var artifacts: String?
 
@@ -102,7 +106,7 @@ struct Snapshot: ParsableCommand {
         let options = SnapshotOptions(
             mode: mode, tolerance: SnapshotTolerance(channel: channelTolerance, pixels: pixelTolerance.value),
             settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
-            artifacts: artifacts.map { URL(fileURLWithPath: $0) }, shard: sharding.value)
+            artifacts: artifacts.map { URL(fileURLWithPath: $0) }, shard: sharding.value, motion: motion)
         var summary: SnapshotSummary?
         do {
             summary = try SnapshotRunner.run(paths, options: options) { result in

@@ -18,7 +18,7 @@ final class OwnOutputsTests: XCTestCase {
         XCTAssertTrue(json.hasPrefix("{\n  \"$segue\" : \"snapshot-report\","), String(json.prefix(80)))
         let second = try CLI.segue(["snapshot", folder.path, "--json", report.path])
         XCTAssertEqual(second.status, 0, second.stderr + second.text)
-        XCTAssertTrue(second.text.contains("6 goldens: 6 ok"), second.text)
+        XCTAssertTrue(second.text.contains("7 goldens: 7 ok"), second.text)
         XCTAssertFalse(second.text.contains("report.json"), second.text)
     }
 

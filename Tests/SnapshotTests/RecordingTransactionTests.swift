@@ -63,7 +63,7 @@ final class RecordingTransactionTests: XCTestCase {
             if recorder.terminationReason == .uncaughtSignal || recorder.terminationStatus == 130 { interrupted += 1 }
             let check = try CLI.segue(["snapshot", folder.path])
             XCTAssertEqual(check.status, 0, "interrupted at scene \(attempt): \(check.text)\(check.stderr)")
-            XCTAssertTrue(check.text.contains("\(Self.scenes * 6) goldens: \(Self.scenes * 6) ok"), check.text)
+            XCTAssertTrue(check.text.contains("\(Self.scenes * 7) goldens: \(Self.scenes * 7) ok"), check.text)
             XCTAssertEqual(try hidden(in: folder).filter { $0.contains(".tmp-") }, [], "a staged folder left behind")
             XCTAssertFalse(try hidden(in: folder).contains(RecordingLock.fileName), "the lock file left behind")
         }

@@ -53,7 +53,7 @@ final class SnapshotCITests: XCTestCase {
         try write(SnapshotRunnerTests.scene(cardX: 22))
         let summary = try run(.missing)
         XCTAssertEqual(statuses(summary), ["recorded start", "passed present-card-p0", "failed present-card-p0.25",
-                                           "failed present-card-p0.5", "failed present-card-p0.75", "failed present-card-p1"])
+                                           "failed present-card-p0.5", "failed present-card-p0.75", "failed present-card-p1", "passed motion"])
         XCTAssertEqual(summary.exitStatus, 1, "the failing goldens are left as they are")
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden("start").path))
     }
@@ -68,7 +68,7 @@ final class SnapshotCITests: XCTestCase {
         let summary = try run(.failed)
         XCTAssertEqual(statuses(summary), ["recorded start", "passed present-card-p0", "recorded present-card-p0.25",
                                            "recorded present-card-p0.5", "recorded present-card-p0.75", "recorded present-card-p1",
-                                           "orphaned old-point"])
+                                           "passed motion", "orphaned old-point"])
         XCTAssertEqual(summary.exitStatus, 1, "an orphan is deleted only by --record all")
         XCTAssertEqual(try Data(contentsOf: golden("present-card-p0")), untouched)
         XCTAssertTrue(try run(.never).failures.map(\.name) == ["old-point"])
@@ -82,7 +82,7 @@ final class SnapshotCITests: XCTestCase {
         let summary = try run(.all)
         XCTAssertEqual(statuses(summary), ["unchanged start", "unchanged present-card-p0", "recorded present-card-p0.25",
                                            "recorded present-card-p0.5", "recorded present-card-p0.75", "recorded present-card-p1",
-                                           "removed old-point"])
+                                           "unchanged motion", "removed old-point"])
         XCTAssertEqual(summary.exitStatus, 0)
         XCTAssertTrue(try run(.never).succeeded)
     }
@@ -92,18 +92,18 @@ final class SnapshotCITests: XCTestCase {
         for value in ["0", "false", "never"] {
             let result = try CLI.segue(["snapshot", folder.path], environment: ["SEGUE_RECORD": value])
             XCTAssertEqual(result.status, 1, "SEGUE_RECORD=\(value) verifies: \(result.text)")
-            XCTAssertTrue(result.text.contains("6 missing"), result.text)
+            XCTAssertTrue(result.text.contains("6 missing"), result.text)  // a scene not yet recorded is not asked for motion
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: goldens.path))
         let missing = try CLI.segue(["snapshot", folder.path], environment: ["SEGUE_RECORD": "missing"])
         XCTAssertEqual(missing.status, 0, missing.text)
-        XCTAssertTrue(missing.text.contains("6 recorded"), missing.text)
+        XCTAssertTrue(missing.text.contains("7 recorded"), missing.text)
         let flag = try CLI.segue(["snapshot", folder.path, "--record", "never"], environment: ["SEGUE_RECORD": "all"])
-        XCTAssertTrue(flag.text.contains("6 ok"), "the flag wins over the environment: \(flag.text)")
+        XCTAssertTrue(flag.text.contains("7 ok"), "the flag wins over the environment: \(flag.text)")
         let plain = try CLI.segue(["snapshot", "--record", folder.path])
-        XCTAssertTrue(plain.text.contains("6 unchanged"), "plain --record means all: \(plain.text)")
+        XCTAssertTrue(plain.text.contains("7 unchanged"), "plain --record means all: \(plain.text)")
         let last = try CLI.segue(["snapshot", folder.path, "--record"])
-        XCTAssertTrue(last.text.contains("6 unchanged"), last.text)
+        XCTAssertTrue(last.text.contains("7 unchanged"), last.text)
         XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--record", "sometimes"]).status, 64)
         let unknown = try CLI.segue(["snapshot", folder.path], environment: ["SEGUE_RECORD": "yes-please"])
         XCTAssertEqual(unknown.status, 64)
@@ -139,11 +139,11 @@ final class SnapshotCITests: XCTestCase {
         let document = try XMLDocument(contentsOf: junit, options: [])
         let root = try XCTUnwrap(document.rootElement())
         XCTAssertEqual(root.name, "testsuites")
-        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "7")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "8")
         XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "4")
         XCTAssertEqual(root.attribute(forName: "errors")?.stringValue, "1")
         let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-        XCTAssertEqual(cases.count, 7, "one test case per snapshot point, and one for the broken scene")
+        XCTAssertEqual(cases.count, 8, "one test case per snapshot point and the motion golden, and one for the broken scene")
         XCTAssertEqual(Set(cases.compactMap { $0.attribute(forName: "classname")?.stringValue }), ["modal.yaml", "broken.yaml"])
         let failed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "present-card-p1" })
         XCTAssertEqual(failed.attribute(forName: "file")?.stringValue, "modal.yaml")
@@ -192,7 +192,7 @@ final class SnapshotCITests: XCTestCase {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("flows/deep/inner.yaml"))
         let verified = try run(.never)
         XCTAssertEqual(Set(verified.failures.map { SnapshotReports.status($0) }), ["orphaned"])
-        XCTAssertEqual(verified.failures.count, 6)
+        XCTAssertEqual(verified.failures.count, 7, "its six images and its motion golden")
         _ = try run(.all)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("flows/deep/__snapshots__/inner").path))
         XCTAssertTrue(try run(.never).succeeded)
@@ -256,7 +256,11 @@ final class SnapshotCITests: XCTestCase {
         let summary = try run(.missing)
         let byName = Dictionary(summary.results.map { ($0.name, SnapshotReports.status($0)) }) { first, _ in first }
         for name in flick { XCTAssertEqual(byName[name], "passed", "\(name): \(statuses(summary))") }
-        XCTAssertEqual(summary.failures.count, 0, "\(statuses(summary))")
+        // The images keep; the motion golden does not, and should not: the card now moves at 1 s.
+        XCTAssertEqual(summary.failures.map(\.name), [MotionGolden.pointName], "\(statuses(summary))")
+        XCTAssertTrue(SnapshotReports.message(summary.failures[0]).contains("the motion differs at frame 30 (1 s): touches is 50,60, the golden has -"),
+                      "\(summary.failures)")
+        XCTAssertEqual(summary.failures[0].location?.line, 15, "located at the new gesture, the entry playing when the motion first differs")
         XCTAssertTrue(byName.keys.contains("dismiss-card-cancelled"), "the new gesture's run has points of its own: \(byName.keys.sorted())")
         XCTAssertFalse(byName.keys.contains { $0.hasSuffix("-p0.75") && $0.hasPrefix("dismiss-card") },
                        "a cancelled run gets no point for progress it never reaches")

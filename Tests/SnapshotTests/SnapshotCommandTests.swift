@@ -1,5 +1,6 @@
 import CLITestSupport
 import Raster
+import Snapshots
 import Foundation
 import XCTest
 
@@ -26,15 +27,16 @@ final class SnapshotCommandTests: XCTestCase {
         // Every committed golden of both folders was compared.
         let goldens = ExampleScenes.folders.map { Self.root.appendingPathComponent($0.path).appendingPathComponent("__snapshots__") }.flatMap { folder in
             (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".png") && !$0.hasPrefix("__actual__") }
+                .filter { ($0.hasSuffix(".png") || $0.hasSuffix("/" + MotionGolden.fileName)) && !$0.hasPrefix("__actual__") }
         }
         XCTAssertTrue(goldens.contains { $0.hasPrefix("photo-hero/") }, "scenes/custom has goldens")
+        XCTAssertTrue(goldens.contains("settings-scroll/" + MotionGolden.fileName), "the examples have motion goldens")
         XCTAssertTrue(result.text.contains("\(goldens.count) goldens: \(goldens.count) ok"), result.text)
     }
 
     /// Determinism across machines: the committed goldens are recorded again, from the scene
     /// files and their recorded settings alone, into a copy of the folders without them, and every
-    /// PNG must come out byte for byte the same — what a fresh clone on another machine gets.
+    /// PNG and motion golden must come out byte for byte the same — what a fresh clone on another machine gets.
     func testFreshlyRecordedGoldensAreTheCommittedOnesByteForByte() throws {
         let copy = try temporaryFolder()
         for source in ["scenes", "Examples/TransitionSnapshots/transitions"] {
@@ -49,14 +51,15 @@ final class SnapshotCommandTests: XCTestCase {
             if (relative as NSString).lastPathComponent == "__actual__" {
                 try FileManager.default.removeItem(at: copy.appendingPathComponent(relative))
                 walker.skipDescendants()
-            } else if relative.contains("__snapshots__/"), relative.hasSuffix(".png") {
+            } else if relative.contains("__snapshots__/"), relative.hasSuffix(".png") || relative.hasSuffix("/" + MotionGolden.fileName) {
                 committed[relative] = try Data(contentsOf: copy.appendingPathComponent(relative))
                 try FileManager.default.removeItem(at: copy.appendingPathComponent(relative))
             }
         }
         XCTAssertGreaterThan(committed.count, 300)
         for source in ["scenes", "Examples/TransitionSnapshots/transitions"] {
-            let result = try CLI.segue(["snapshot", source, "--record", "missing", "--quiet"], in: copy)
+            // --motion: the committed motion goldens are recorded again too (the settings stay, so no scene is new).
+            let result = try CLI.segue(["snapshot", source, "--record", "missing", "--quiet"] + (source == "scenes" ? ["--motion"] : []), in: copy)
             XCTAssertEqual(result.status, 0, result.text + result.stderr)
         }
         var differing: [String] = []
@@ -66,7 +69,9 @@ final class SnapshotCommandTests: XCTestCase {
                 differing.append("\(relative): not recorded")
                 continue
             }
-            if data != bytes {
+            if data != bytes, relative.hasSuffix(MotionGolden.fileName) {
+                differing.append("\(relative): other values")
+            } else if data != bytes {
                 let samePixels = (try? RGBAImage.load(png: fresh)) == (try? RGBAImage.load(png: Self.root.appendingPathComponent(relative)))
                 differing.append("\(relative): other bytes" + (samePixels ? " (the same pixels: another PNG encoder?)" : ", other pixels"))
             }
@@ -85,11 +90,11 @@ final class SnapshotCommandTests: XCTestCase {
 
         let recorded = try CLI.segue(["snapshot", folder.path], environment: ["SEGUE_RECORD": "1"])
         XCTAssertEqual(recorded.status, 0, recorded.text + recorded.stderr)
-        XCTAssertTrue(recorded.text.contains("6 goldens: 6 recorded"), recorded.text)
+        XCTAssertTrue(recorded.text.contains("7 goldens: 7 recorded"), recorded.text)
 
         let verified = try CLI.segue(["snapshot", scene.path])
         XCTAssertEqual(verified.status, 0, verified.text)
-        XCTAssertTrue(verified.text.contains("6 goldens: 6 ok, 0 failed"), verified.text)
+        XCTAssertTrue(verified.text.contains("7 goldens: 7 ok, 0 failed"), verified.text)
 
         try SnapshotRunnerTests.scene(cardX: 22).write(to: scene, atomically: false, encoding: .utf8)
         let artifacts = folder.appendingPathComponent("ci-artifacts")

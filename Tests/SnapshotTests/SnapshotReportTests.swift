@@ -58,8 +58,8 @@ final class SnapshotReportTests: XCTestCase {
         let result = try CLI.segue(["snapshot", ".", "--junit", junit.path, "--json", report.path], in: folder)
         XCTAssertEqual(result.status, 2, result.text + result.stderr)
 
-        // 6 scenes × 6 points (start, p0 … p1), the orphan and the broken scene.
-        let total = 6 * 6 + 2
+        // 6 scenes × 6 points (start, p0 … p1) and their motion goldens, the orphan and the broken scene.
+        let total = 6 * 7 + 2
         // a: 4 points show the card moved; d and f too; b's golden orphaned; broken.yaml an error.
         let (failed, orphaned, errors) = (12, 1, 1)
         let line = "\(total) goldens: \(total - failed - orphaned - errors) ok, \(failed) failed, 0 missing, \(orphaned) orphaned, \(errors) errors"

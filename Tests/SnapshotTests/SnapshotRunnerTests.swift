@@ -62,10 +62,10 @@ final class SnapshotRunnerTests: XCTestCase {
         let recorded = try run(.all)
         XCTAssertTrue(recorded.succeeded)
         XCTAssertEqual(names(recorded), ["start", "present-card-p0", "present-card-p0.25", "present-card-p0.5", "present-card-p0.75",
-                                         "present-card-p1"])
+                                         "present-card-p1", MotionGolden.pointName])
         XCTAssertTrue(recorded.results.allSatisfy { if case .recorded = $0.status { return true } else { return false } })
         let files = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted()
-        XCTAssertEqual(files, [SnapshotSettingsFile.name, "present-card-p0.25.png", "present-card-p0.5.png", "present-card-p0.75.png", "present-card-p0.png",
+        XCTAssertEqual(files, [SnapshotSettingsFile.name, MotionGolden.fileName, "present-card-p0.25.png", "present-card-p0.5.png", "present-card-p0.75.png", "present-card-p0.png",
                                "present-card-p1.png", "start.png"])
         let image = try RGBAImage.load(png: goldens.appendingPathComponent("present-card-p1.png"))
         XCTAssertEqual(image.width, 100, "at the scene's own scale")

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// Lists and grids.
 struct CollectionDecoder: DecodingPart {
@@ -8,9 +9,27 @@ struct CollectionDecoder: DecodingPart {
     /// list (`UITableView`) always bounces vertically unless told not to, a grid (`UICollectionView`) not.
     func decodeScrollBehavior(_ fields: Fields, alwaysBounces: Bool) -> ScrollBehavior {
         let r = reader
-        return ScrollBehavior(deceleration: r.value(fields, ScrollViewKeys.decelerationRate, "decelerationRate"),
+        return ScrollBehavior(deceleration: decodeDeceleration(fields),
                               paging: r.value(fields, ScrollViewKeys.paging, "paging"), bounces: r.value(fields, ScrollViewKeys.bounces, "bounces"),
                               alwaysBounceVertical: r.value(fields, ScrollViewKeys.alwaysBounceVertical) ?? alwaysBounces)
+    }
+
+    /// `decelerationRate`: `normal`, `fast`, or the fraction of its velocity the content keeps per
+    /// millisecond, as `UIScrollView.DecelerationRate(rawValue:)` takes it.
+    private func decodeDeceleration(_ fields: Fields) -> DecelerationRate {
+        guard let node = fields[ScrollViewKeys.decelerationRate] else { return .normal }
+        let r = reader
+        switch node.scalar?.string {
+        case "normal": return .normal
+        case "fast": return .fast
+        case let text? where Double(text) != nil:
+            return r.double(node, "decelerationRate", range: Limits.scrollDecelerationRate).map(DecelerationRate.init(rawValue:)) ?? .normal
+        default:
+            let range = Limits.scrollDecelerationRate
+            let hint = node.scalar.flatMap { r.closest(to: $0.string, in: ["normal", "fast"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+            r.error(node, "expected decelerationRate: normal, fast, or a number from \(Limits.format(range.lowerBound)) to \(Limits.format(range.upperBound)) (the fraction of its velocity kept per millisecond); found \(r.describe(node))\(hint)")
+            return .normal
+        }
     }
 
     func decodeList(_ node: Node) -> ListView? {

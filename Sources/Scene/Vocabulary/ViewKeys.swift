@@ -159,7 +159,6 @@ public enum IconKeys {
 }
 
 /// The keys of `list`.
-extension ScrollBehavior.Deceleration: SettingChoice {}
 extension ScrollAxis: SettingChoice {}
 
 /// The keys every scroll view (list, grid, scroll) has: `UIScrollView`'s.
@@ -168,8 +167,10 @@ public enum ScrollViewKeys {
     public static let axis = Setting<ScrollAxis>("axis", default: .vertical,
         doc: "the direction it scrolls: vertical or horizontal (SwiftUI's ScrollView(.horizontal))",
         uikit: "UICollectionViewFlowLayout.scrollDirection")
-    public static let decelerationRate = Setting<ScrollBehavior.Deceleration>("decelerationRate", default: .normal,
-        doc: "how fast a flick slows: normal (0.998 per ms) or fast (0.99)", uikit: "decelerationRate")
+    public static let decelerationRate = ShapedKey("decelerationRate", .oneOf([.choice(["normal", "fast"]), .number(range: Limits.scrollDecelerationRate)]),
+        defaultText: "normal",
+        doc: "how fast a flick slows: normal (0.998 of its velocity kept per ms), fast (0.99), or that fraction as a number",
+        uikit: "decelerationRate, DecelerationRate(rawValue:)")
     public static let paging = Setting<Bool>("paging", .boolean, default: false, doc: "a release settles on a page (the view's height, its width when horizontal)",
                                              uikit: "isPagingEnabled")
     public static let bounces = Setting<Bool>("bounces", .boolean, default: true,

@@ -1,0 +1,76 @@
+import CLITestSupport
+import Foundation
+@testable import Snapshots
+import XCTest
+
+/// A scene's motion golden (`motion.txt`) catches what falls between snapshot points: a change of
+/// deceleration rate of 0.0005 or a flick 3 pt shorter, named by frame, layer and value and
+/// located at the timeline entry playing then; a change of length or frame rate is a failure of
+/// its own. The golden reads back into the states it was written from.
+final class MotionGoldenTests: XCTestCase {
+    private var folder: URL!
+    private var scene: URL { folder.appendingPathComponent("settings-scroll.yaml") }
+    private var original = ""
+
+    override func setUpWithError() throws {
+        folder = try CLI.temporaryFolder(self)
+        original = try String(contentsOf: SnapshotCommandTests.root.appendingPathComponent("scenes/settings-scroll.yaml"), encoding: .utf8)
+        try original.write(to: scene, atomically: true, encoding: .utf8)
+        let recorded = try CLI.segue(["snapshot", ".", "--record", "all", "--scale", "0.25"], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.text + recorded.stderr)
+        XCTAssertTrue(recorded.text.contains("recorded  settings-scroll.yaml motion"), recorded.text)
+    }
+
+    /// The snapshot's lines for the motion golden after `scene` is changed by `change`.
+    private func check(_ change: (String) -> String) throws -> (status: Int32, motion: String, images: String) {
+        let changed = change(original)
+        XCTAssertNotEqual(changed, original, "the change applies")
+        try changed.write(to: scene, atomically: true, encoding: .utf8)
+        let result = try CLI.segue(["snapshot", "."], in: folder)
+        let lines = result.text.split(separator: "\n").map(String.init)
+        let motion = lines.drop { !$0.contains(" motion") }.prefix(2).joined(separator: "\n")
+        return (result.status, motion, lines.last { $0.contains(" goldens: ") } ?? result.text)
+    }
+
+    func testADecelerationRate0_0005LowerFailsTheMotionGoldenAtTheFlick() throws {
+        let result = try check { $0.replacingOccurrences(of: "          id: settings\n", with: "          id: settings\n          decelerationRate: 0.9975\n") }
+        XCTAssertEqual(result.status, 1)
+        // The first flick is released at frame 29; frame 35 is where the offsets first part by more than 0.01 pt:
+        // the collapsing title, pushed up by the content, is 1 pt lower.
+        XCTAssertTrue(result.motion.hasPrefix("FAILED    settings-scroll.yaml motion: the motion differs at frame 35 (0.5833 s): layer 'navigationBar/settings/title/content' frame is 0,-289,393,156, the golden has 0,-290,393,156 (beyond 0.01 pt);"),
+                      result.motion)
+        XCTAssertTrue(result.motion.hasSuffix("at:     settings-scroll.yaml:62:5"), "the flick's entry: \(result.motion)")
+    }
+
+    func testAFlick3PtShorterWithoutASnapshotPointFailsTheMotionGoldenOnly() throws {
+        let result = try check { $0.replacingOccurrences(of: "distance: 220", with: "distance: 217") }
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.motion.hasPrefix("FAILED    settings-scroll.yaml motion: the motion differs at frame 25 (0.4167 s): touches is 200,697.25, the golden has 200,697.2;"),
+                      result.motion)
+        XCTAssertTrue(result.images.hasPrefix("17 goldens: 16 ok, 1 failed"), "its 16 images pass, as they did before motion goldens: \(result.images)")
+    }
+
+    func testALengthOrFrameRateChangeIsAFailureOfItsOwn() throws {
+        let result = try check { $0.replacingOccurrences(of: "\nfps: 60\n", with: "\nfps: 30\n") }
+        XCTAssertTrue(result.motion.contains("the scene now lasts 271 frames at 30 fps (9.0333 s); its motion golden has 541 frames at 60 fps (9.0167 s)"),
+                      result.motion)
+    }
+
+    func testTheGoldenReadsBackAndAMalformedOneIsAnErrorAtItsLine() throws {
+        let golden = try String(contentsOf: folder.appendingPathComponent("__snapshots__/settings-scroll/motion.txt"), encoding: .utf8)
+        XCTAssertNil(try MotionGolden.compare(golden, with: golden))
+        XCTAssertTrue(golden.hasPrefix("segue motion 1: settings-scroll, 541 frames at 60 fps\nframe 0 (0 s)\n  @ phase=idle"), String(golden.prefix(120)))
+        XCTAssertLessThan(golden.utf8.count, 150_000, "a still stretch costs nothing")
+        var lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[3] = "  ? what"
+        XCTAssertThrowsError(try MotionGolden.compare(golden, with: lines.joined(separator: "\n"))) { error in
+            XCTAssertEqual("\(error)", "line 4 of the motion golden: expected +, =, - or @ after two spaces")
+        }
+        // Within a tolerance step, values agree; one step past it, they do not.
+        let nudged = golden.replacingOccurrences(of: "offset=0,15\n", with: "offset=0,15.01\n")
+        XCTAssertNotEqual(nudged, golden)
+        XCTAssertNil(try MotionGolden.compare(nudged, with: golden))
+        let moved = golden.replacingOccurrences(of: "offset=0,15\n", with: "offset=0,15.02\n")
+        XCTAssertEqual(try MotionGolden.compare(moved, with: golden)?.what, "layer 'settings/settings' offset is 0,15.02, the golden has 0,15 (beyond 0.01 pt)")
+    }
+}
