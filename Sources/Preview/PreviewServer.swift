@@ -17,7 +17,18 @@ public final class PreviewServer: Sendable {
     let review: SnapshotReview
     private let documents = LockedValueBox([String: PreviewDocument]())
     /// Serializes edits of scene files.
-    private let editing = LockedValueBox(())
+    /// The page's edits, one writer at a time; per scene, what each edit replaced and wrote
+    /// (`UndoStep`), the latest last, for the page's undo.
+    private let editing = LockedValueBox([String: [UndoStep]]())
+
+    /// One edit the page made to a scene file: the text before it and the text it wrote.
+    struct UndoStep {
+        let before: String
+        let after: String
+    }
+
+    /// How many edits the page made to a scene that can still be undone, kept to this many.
+    static let undoDepth = 50
     /// Who is answered; its token is this run's, carried by the page.
     let guardian: RequestGuard
     /// The port, once bound.
@@ -122,7 +133,10 @@ public final class PreviewServer: Sendable {
                            "single": self.workspace.single != nil])
         }
         router.get("/api/scene") { request, _ in
-            try Self.json(try self.document(request).summaryJSON())
+            let document = try self.document(request)
+            var summary = document.summaryJSON()
+            summary["undo"] = self.editing.withLockedValue { $0[document.name]?.count ?? 0 }
+            return try Self.json(summary)
         }
         router.get("/api/trace/:frame") { request, context in
             let document = try self.document(request)
@@ -161,6 +175,10 @@ public final class PreviewServer: Sendable {
             let body = try await request.collectBody(upTo: 1 << 20)
             let data = Data(buffer: body)
             return try Self.json(try await Self.offload { try self.insertGesture(data, into: document) })
+        }
+        router.post("/api/undo") { request, _ in
+            let document = try self.document(request)
+            return try Self.json(try await Self.offload { try self.undo(document) })
         }
         router.get("/api/snapshots") { request, _ in
             let document = try self.document(request)
@@ -202,7 +220,7 @@ public final class PreviewServer: Sendable {
         guard let gesture = DrawnGesture.classify(at: at, samples: samples) else {
             throw HTTPError(.badRequest, message: "no samples")
         }
-        return try editing.withLockedValue { _ -> [String: Any] in
+        return try editing.withLockedValue { undo -> [String: Any] in
             guard document.isEditable else {
                 return ["ok": false, "errors": [["description": "\(document.name): only YAML scenes can be edited from the page; "
                                                  + "add the gesture to this JSON scene by hand"]]]
@@ -231,10 +249,34 @@ public final class PreviewServer: Sendable {
             }
             document.reload()
             events.changed(scene: document.name, generation: document.generation, ok: true)
+            undo[document.name, default: []].append(UndoStep(before: original, after: edited.text))
+            undo[document.name] = undo[document.name].map { Array($0.suffix(Self.undoDepth)) }
             let lines = edited.text.components(separatedBy: "\n")
             let inserted = max(lines.count - original.components(separatedBy: "\n").count, 1)
             return ["ok": true, "kind": gesture.key, "line": edited.line, "generation": document.generation,
-                    "text": lines[(edited.line - 1)...].prefix(inserted).joined(separator: "\n")]
+                    "text": lines[(edited.line - 1)...].prefix(inserted).joined(separator: "\n"), "undo": undo[document.name]?.count ?? 0]
+        }
+    }
+
+    /// Puts the scene file back as it was before the page's latest edit to it (atomically, as every
+    /// edit is written) and loads it again; refused, the file untouched, when it changed since
+    /// that edit (an editor saved it): the page's undo never overwrites the user's own work.
+    func undo(_ document: PreviewDocument) throws -> [String: Any] {
+        try editing.withLockedValue { undo -> [String: Any] in
+            guard let step = undo[document.name]?.last else {
+                return ["ok": false, "undo": 0, "errors": [["description": "\(document.name): nothing the page did to undo"]]]
+            }
+            let current = try String(contentsOf: document.file, encoding: .utf8)
+            guard current == step.after else {
+                undo[document.name] = nil
+                return ["ok": false, "undo": 0, "errors": [["description":
+                    "\(document.name) changed since the page's edit (saved from an editor?); undo it there — the page's earlier edits can no longer be undone"]]]
+            }
+            try AtomicFile.write(step.before, to: document.file)
+            undo[document.name]?.removeLast()
+            document.reload()
+            events.changed(scene: document.name, generation: document.generation, ok: document.isLoaded)
+            return ["ok": true, "undo": undo[document.name]?.count ?? 0, "generation": document.generation]
         }
     }
 

@@ -76,7 +76,8 @@ final class SnapshotReview: Sendable {
     }
 
     private func json(_ result: SnapshotResult, scene: String) -> [String: Any] {
-        func exists(_ url: URL?) -> Bool { url.map { FileManager.default.fileExists(atPath: $0.path) } ?? false }
+        // Images only: a motion golden is text, told in its message.
+        func exists(_ url: URL?) -> Bool { url.map { $0.pathExtension == "png" && FileManager.default.fileExists(atPath: $0.path) } ?? false }
         return ["name": result.name, "status": SnapshotReports.status(result),
                 "message": SnapshotRunner.describe(result, mode: .never).first?.trimmingCharacters(in: .whitespaces) ?? "",
                 "golden": exists(result.golden), "actual": exists(result.actual), "diff": exists(result.diff)]

@@ -113,6 +113,16 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertTrue(errorText.contains("nowhere"), errorText)
 
         // Drawn gestures land in the file, the rest of it as it was.
+        // Drawing is a mode one turns on: before, a click wrote nothing and there was nothing to undo.
+        XCTAssertEqual(steps["draw-off"]?["untouched"] as? Bool, true, "\(steps["draw-off"] ?? [:])")
+        XCTAssertTrue(steps["draw-off"]?["lastEdit"] is NSNull, "\(steps["draw-off"] ?? [:])")
+        XCTAssertEqual(steps["draw-off"]?["undoDisabled"] as? Bool, true)
+        // Every edit the page made is undone from the page, the latest first, back to the original text.
+        XCTAssertEqual(steps["undo"]?["undone"] as? [[String: Bool]], [["ok": true, "restored": true], ["ok": true, "restored": true]],
+                       "\(steps["undo"] ?? [:])")
+        XCTAssertEqual(steps["undo"]?["disabled"] as? Bool, true)
+        let playhead = steps["playhead"]?["color"] as? [Int] ?? []
+        XCTAssertTrue(playhead.count == 3 && playhead.allSatisfy { $0 < 60 }, "the playhead is near-black, not the cancel marks' red: \(playhead)")
         let tap = steps["tap"]?["edit"] as? [String: Any]
         XCTAssertEqual(tap?["ok"] as? Bool, true, "\(tap ?? [:])")
         XCTAssertEqual(tap?["kind"] as? String, "tap")
@@ -135,6 +145,10 @@ final class PreviewBrowserTests: XCTestCase {
 
         // Snapshots: the missing goldens listed; one recorded from the page.
         XCTAssertEqual((steps["snapshots"]?["before"] as? [String])?.contains("missing"), true)
+        // Missing goldens are told apart from failing ones, and no image is shown broken.
+        let summary = steps["snapshots"]?["summary"] as? String ?? ""
+        XCTAssertTrue(summary.contains(" failing, ") && summary.hasSuffix(" without a golden yet") && summary.contains("0 failing"), summary)
+        XCTAssertEqual(steps["snapshots"]?["brokenImages"] as? Int, 0)
         let recorded = try XCTUnwrap(steps["snapshots"]?["recorded"] as? String)
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("__snapshots__/scene/\(recorded).png").path))
 

@@ -200,6 +200,22 @@ final class PreviewGuardTests: XCTestCase {
         XCTAssertEqual(written.status, 200, written.text)
         XCTAssertTrue(written.text.contains(#""ok":true"#), written.text)
         XCTAssertNotEqual(try String(contentsOf: file, encoding: .utf8), Self.scene)
+        // The undo of that edit is a write like any other: every attack is refused and the edit stays;
+        // the page's own undo puts the file back.
+        let edited = try String(contentsOf: file, encoding: .utf8)
+        for attack in attacks {
+            guard let answer = Self.attempt({
+                try PreviewHTTP.send(base, "POST", "/api/undo\(scene)", host: attack.host.map { .some($0) } ?? .none,
+                                     headers: attack.headers, body: Data("{}".utf8))
+            }) else { continue }
+            XCTAssertEqual(answer.status, 403, "undo, \(attack.name): \(answer.text.prefix(300))")
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited)
+        let undone = try PreviewHTTP.send(base, "POST", "/api/undo\(scene)", headers: headers, body: Data("{}".utf8))
+        XCTAssertTrue(undone.text.contains(#""ok":true"#), undone.text)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), Self.scene)
+        let nothing = try PreviewHTTP.send(base, "POST", "/api/undo\(scene)", headers: headers, body: Data("{}".utf8))
+        XCTAssertTrue(nothing.text.contains("nothing the page did to undo"), nothing.text)
         // curl: no Origin, but JSON and the token.
         let record = try PreviewHTTP.send(base, "POST", "/api/snapshots/record\(scene)&point=half",
                                           headers: Array(headers.dropFirst()), body: Data("{}".utf8))

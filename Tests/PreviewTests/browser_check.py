@@ -157,9 +157,19 @@ try:
 
     edits_before = driver.execute_script("return window.seguePreview.reloads")
     scrub_to(3)
+    # Drawing is a mode, off at first: a click on the frame writes nothing.
     driver.execute_script("window.seguePreview.lastEdit = null")
     ActionChains(driver).move_to_element_with_offset(frame, *offset(200, 600)).click().perform()
+    time.sleep(0.5)
+    with open(scene_file, encoding="utf-8") as f:
+        untouched = f.read() == original
+    step("draw-off", lastEdit=driver.execute_script("return window.seguePreview.lastEdit"), untouched=untouched,
+         undoDisabled=driver.execute_script("return document.getElementById('undo').disabled"))
+    driver.find_element(By.ID, "draw").click()
+    ActionChains(driver).move_to_element_with_offset(frame, *offset(200, 600)).click().perform()
     edit, _ = wait_for(driver, "window.seguePreview.lastEdit")
+    with open(scene_file, encoding="utf-8") as f:
+        after_tap = f.read()
     step("tap", edit=edit)
     wait_for(driver, "window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
 
@@ -189,10 +199,32 @@ try:
     driver.find_element(By.ID, "tab-snapshots").click()
     wait_for(driver, "document.querySelectorAll('.snapshot').length > 0", timeout=30)
     statuses = driver.execute_script("return [...document.querySelectorAll('.snapshot .status')].map(e => e.textContent)")
+    summary_text = driver.find_element(By.ID, "snapshot-summary").text
+    broken = driver.execute_script("return [...document.querySelectorAll('.snapshot img')].filter(i => i.complete && i.naturalWidth === 0).length")
     point = driver.execute_script("return document.querySelector('.snapshot button.record').closest('.snapshot').dataset.point")
     driver.find_element(By.CSS_SELECTOR, ".snapshot button.record").click()
     wait_for(driver, "document.querySelector('.snapshot[data-point=\"%s\"] .status').textContent === 'passed'" % point, timeout=30)
-    step("snapshots", before=statuses, recorded=point)
+    step("snapshots", before=statuses, recorded=point, summary=summary_text, brokenImages=broken)
+
+    # Undo from the page (the Trace tab's page), twice: the drag's edit, then the tap's; the file is as it was, and the
+    # button is disabled with nothing left to undo.
+    undone = []
+    for expected in [after_tap, original]:
+        driver.execute_script("window.seguePreview.lastUndo = null")
+        wait_for(driver, "!document.getElementById('undo').disabled")
+        driver.find_element(By.ID, "undo").click()
+        answer, _ = wait_for(driver, "window.seguePreview.lastUndo")
+        wait_for(driver, "window.seguePreview.shownGeneration === window.seguePreview.meta.generation")
+        with open(scene_file, encoding="utf-8") as f:
+            undone.append({"ok": answer.get("ok"), "restored": f.read() == expected})
+    step("undo", undone=undone, disabled=driver.execute_script("return document.getElementById('undo').disabled"))
+    # The playhead is drawn apart from the cancel marks' red: sampled on the plot at the current frame.
+    step("playhead", color=driver.execute_script("""
+      const plot = document.getElementById('plot'), g = plot.getContext('2d');
+      const d = g.getImageData(0, 0, plot.width, 4).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 200) return [d[i], d[i + 1], d[i + 2]];
+      return null;"""))
+
 
     # The folder's other scene, picked from the menu.
     Select(driver.find_element(By.ID, "scene-picker")).select_by_value("sub/other.yaml")

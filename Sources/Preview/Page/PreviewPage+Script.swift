@@ -45,7 +45,8 @@ extension PreviewPage {
       $("scene-name").textContent = state.scene;
       showErrors(meta.errors || []);
       stage.classList.toggle("disabled", !meta.ok || !meta.editable);
-      stage.title = meta.editable ? stage.title : "JSON scenes are not edited from the page";
+      stage.title = meta.editable ? "" : "JSON scenes are not edited from the page";
+      $("undo").disabled = !meta.undo;
       if (!meta.ok) { status("the scene has errors"); drawPlot(); return; }
       scrubber.max = meta.frameCount - 1;
       if (first) state.frame = 0;
@@ -207,8 +208,10 @@ extension PreviewPage {
           g.fillText(finished ? "finish" : "cancel", x(n) + 3, top + 9);
         }
       });
-      g.strokeStyle = "#ff2d55"; g.lineWidth = 1.5;
+      // The playhead: near-black, apart from the decisions' green and red, with a marker on top.
+      g.strokeStyle = g.fillStyle = "#1c1c1e"; g.lineWidth = 2;
       g.beginPath(); g.moveTo(x(state.frame), 2); g.lineTo(x(state.frame), height - bottom); g.stroke();
+      g.beginPath(); g.moveTo(x(state.frame) - 5, 0); g.lineTo(x(state.frame) + 5, 0); g.lineTo(x(state.frame), 7); g.fill();
     }
 
     function seekFromPlot(event) {
@@ -272,7 +275,7 @@ extension PreviewPage {
       try {
         const answer = await api("/api/gesture" + query(), { method: "POST", body: JSON.stringify(body) });
         if (answer.ok) {
-          result.textContent = `added a ${answer.kind} at ${+body.at.toFixed(3)} s, line ${answer.line}:\n${answer.text}`;
+          result.textContent = `added a ${answer.kind} at ${+body.at.toFixed(3)} s, line ${answer.line} (Undo edit takes it out):\n${answer.text}`;
           await loadScene();
           show(drawn.frame);
           togglePlay(true);
@@ -290,6 +293,31 @@ extension PreviewPage {
       }
     });
     stage.addEventListener("pointercancel", () => { stroke = null; clearInk(); });
+    // Drawing is a mode: off until turned on, so a stray click never writes into the scene.
+    $("draw").addEventListener("change", (event) => { stage.classList.toggle("drawing", event.target.checked); });
+
+    // Undo: the server puts the file back as it was before the page's last edit, unless it changed since.
+    async function undoEdit() {
+      const result = $("edit-result");
+      result.className = "";
+      try {
+        const answer = await api("/api/undo" + query(), { method: "POST" });
+        state.lastUndo = answer;
+        if (answer.ok) {
+          result.textContent = "undid the page's last edit to " + state.scene;
+          clearInk();
+          await loadScene();
+        } else {
+          result.className = "failed";
+          result.textContent = answer.errors.map((e) => e.description || e.message).join("\n");
+          $("undo").disabled = !answer.undo;
+        }
+      } catch (error) {
+        result.className = "failed";
+        result.textContent = String(error.message || error);
+      }
+    }
+    $("undo").addEventListener("click", undoEdit);
 
     // Snapshots: golden | actual | diff per point, and recording the actual as the golden.
     async function checkSnapshots() {
@@ -300,8 +328,12 @@ extension PreviewPage {
     function renderSnapshots(answer) {
       const list = $("snapshot-list");
       list.innerHTML = "";
-      const failing = answer.snapshots.filter((s) => !["passed", "recorded", "unchanged", "removed"].includes(s.status)).length;
-      $("snapshot-summary").textContent = answer.snapshots.length ? `${answer.snapshots.length} points, ${failing} failing` : "no snapshot points";
+      // Missing goldens (none recorded yet) are told apart from failing ones.
+      const missing = answer.snapshots.filter((s) => s.status === "missing").length;
+      const failing = answer.snapshots.filter((s) => !["passed", "recorded", "unchanged", "removed", "missing"].includes(s.status)).length;
+      $("snapshot-summary").textContent = answer.snapshots.length
+        ? `${answer.snapshots.length} points: ${answer.snapshots.length - missing - failing} passing, ${failing} failing, ${missing} without a golden yet`
+        : "no snapshot points";
       const stamp = Date.now();
       for (const snapshot of answer.snapshots) {
         const box = document.createElement("div");
@@ -335,6 +367,8 @@ extension PreviewPage {
             cell.append(image);
           } else if (kind !== "golden" && snapshot.status === "passed") {
             cell.append(document.createElement("br"), "matches the golden");
+          } else if (kind === "golden" && snapshot.status === "missing") {
+            cell.append(document.createElement("br"), "none recorded yet");
           }
           images.append(cell);
         }
@@ -360,7 +394,8 @@ extension PreviewPage {
     $("step-forward").addEventListener("click", () => { togglePlay(false); show(state.frame + 1); });
     document.addEventListener("keydown", (event) => {
       if (event.target.tagName === "INPUT" && event.target.type !== "range" && event.target.type !== "checkbox") return;
-      if (event.key === " ") { event.preventDefault(); togglePlay(); }
+      if ((event.ctrlKey || event.metaKey) && event.key === "z" && !$("undo").disabled) { event.preventDefault(); undoEdit(); }
+      else if (event.key === " ") { event.preventDefault(); togglePlay(); }
       else if (event.key === "ArrowLeft") { event.preventDefault(); togglePlay(false); show(state.frame - 1); }
       else if (event.key === "ArrowRight") { event.preventDefault(); togglePlay(false); show(state.frame + 1); }
     });

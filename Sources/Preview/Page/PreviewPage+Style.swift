@@ -12,7 +12,7 @@ extension PreviewPage {
     #stage { position: relative; display: inline-block; touch-action: none; cursor: crosshair; background: #e5e5ea;
              border-radius: 12px; overflow: hidden; line-height: 0; }
     #stage.disabled { cursor: default; }
-    #frame { height: min(58vh, 640px); width: auto; user-select: none; display: block; }
+    #frame { height: clamp(360px, calc(100vh - 300px), 1200px); width: auto; user-select: none; display: block; }
     #ink { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
     #controls { display: flex; gap: 8px; align-items: center; margin: 8px 0; }
     #controls button { min-width: 40px; }
@@ -23,7 +23,8 @@ extension PreviewPage {
     #legend label { margin-left: auto; color: var(--ink); }
     .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; }
     .swatch.interactive { background: rgba(0, 122, 255, .25); } .swatch.animating { background: rgba(142, 142, 147, .3); }
-    .swatch.finish { background: var(--green); } .swatch.cancel { background: var(--red); }
+    .swatch.finish { background: var(--green); } .swatch.cancel { background: var(--red); } .swatch.playhead { background: #1c1c1e; }
+    #stage.drawing { outline: 3px solid var(--blue); outline-offset: 2px; }
     #errors { list-style: none; margin: 0 0 8px; padding: 8px 12px; background: #fff2f1; border: 1px solid var(--red);
               border-radius: 6px; color: #a1140b; font-family: ui-monospace, Menlo, monospace; font-size: 12px; }
     #errors li + li { margin-top: 4px; }

@@ -26,7 +26,7 @@ enum PreviewPage {
     <main>
       <section id="viewer">
         <ul id="errors" hidden></ul>
-        <div id="stage" title="Press and drag to draw a pan, click to tap: it is added to the scene at the scrubber's time">
+        <div id="stage">
           <img id="frame" alt="frame" draggable="false">
           <canvas id="ink"></canvas>
         </div>
@@ -43,8 +43,12 @@ enum PreviewPage {
           <span class="swatch animating"></span> animating
           <span class="swatch finish"></span> finish
           <span class="swatch cancel"></span> cancel
-          <label><input id="draw" type="checkbox" checked> draw gestures on the frame</label>
+          <span class="swatch playhead"></span> this frame
         </div>
+        <p id="editing">
+          <label title="Press and drag on the frame to draw a pan, click to tap: it is written into the scene file at the scrubber's time"><input id="draw" type="checkbox"> draw gestures on the frame (writes them into the scene file)</label>
+          <button id="undo" type="button" disabled title="Put the scene file back as it was before the page's last edit (Ctrl+Z)">Undo edit</button>
+        </p>
         <p id="edit-result"></p>
       </section>
       <aside>
