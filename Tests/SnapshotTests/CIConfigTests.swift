@@ -98,6 +98,27 @@ final class CIConfigTests: XCTestCase {
         XCTAssertEqual(Array(merges[0].prefix(2)), ["report", "merge"])
         XCTAssertEqual(Set(merges[0].filter { $0.hasSuffix(".json") && $0 != value("--json", in: merges[0]) }), Set(jsons),
                        "the merge reads every part's JSON report")
+
+        // Built once: the build job builds and uploads the binary; the others need it, download
+        // it by its name and build nothing.
+        let build = try XCTUnwrap(jobs["build"] as? [String: Any])
+        let buildSteps = try XCTUnwrap(build["steps"] as? [[String: Any]])
+        XCTAssertTrue(buildSteps.contains { ($0["run"] as? String)?.contains("swift build -c release") == true })
+        let upload = try XCTUnwrap(buildSteps.first { ($0["uses"] as? String)?.hasPrefix("actions/upload-artifact@") == true })
+        let binary = try XCTUnwrap((upload["with"] as? [String: Any])?["name"] as? String)
+        XCTAssertEqual((upload["with"] as? [String: Any])?["path"] as? String, ".build/release/segue")
+        for name in ["snapshots", "report"] {
+            let job = try XCTUnwrap(jobs[name] as? [String: Any])
+            let needs = (job["needs"] as? [String]) ?? (job["needs"] as? String).map { [$0] } ?? []
+            XCTAssertTrue(needs.contains("build"), "\(name) needs build: \(needs)")
+            let jobSteps = try XCTUnwrap(job["steps"] as? [[String: Any]])
+            XCTAssertFalse(jobSteps.contains { ($0["run"] as? String)?.contains("swift build") == true }, "\(name) builds nothing")
+            XCTAssertTrue(jobSteps.contains { step in
+                (step["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true
+                    && (step["with"] as? [String: Any])?["name"] as? String == binary
+            }, "\(name) downloads the binary")
+            XCTAssertTrue(jobSteps.contains { ($0["run"] as? String)?.contains("scripts/bootstrap --render") == true }, "\(name) installs the libraries")
+        }
     }
 
     func testKubernetesIndexedJob() throws {
@@ -141,5 +162,22 @@ final class CIConfigTests: XCTestCase {
         let merges = try (report["script"] as? [String] ?? []).flatMap { try run($0, in: directory) }
         XCTAssertEqual(merges.count, 1)
         XCTAssertEqual(Set(merges[0].filter { $0.hasSuffix(".json") && $0 != value("--json", in: merges[0]) }), Set(jsons))
+
+        // Built once: `build` builds and keeps the binary; the others need it and build nothing.
+        let build = try XCTUnwrap(pipeline["build"] as? [String: Any])
+        XCTAssertTrue((build["script"] as? [String] ?? []).contains { $0.contains("swift build -c release") })
+        let kept = try XCTUnwrap((build["artifacts"] as? [String: Any])?["paths"] as? [String])
+        let template = try XCTUnwrap(pipeline[".uses-segue"] as? [String: Any])
+        let setup = try XCTUnwrap(template["before_script"] as? [String])
+        XCTAssertTrue(setup.contains("scripts/bootstrap --render"))
+        XCTAssertTrue(kept.contains { path in setup.contains { $0.contains((path as NSString).deletingLastPathComponent) && $0.contains("PATH") } },
+                      "the kept binary's folder is put on the PATH: \(kept), \(setup)")
+        XCTAssertNil((pipeline["default"] as? [String: Any])?["before_script"], "no job builds Segue again")
+        for (name, job) in [("snapshots", job), ("snapshot-report", report)] {
+            XCTAssertEqual(job["extends"] as? String, ".uses-segue", name)
+            let needs = (job["needs"] as? [Any] ?? []).map { ($0 as? String) ?? (($0 as? [String: Any])?["job"] as? String) ?? "" }
+            XCTAssertTrue(needs.contains("build"), "\(name) needs build: \(needs)")
+            XCTAssertFalse((job["script"] as? [String] ?? []).contains { $0.contains("swift build") }, name)
+        }
     }
 }
