@@ -101,6 +101,14 @@ final class SnapshotReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<h1>segue snapshot: \(line)</h1>"), html)
         XCTAssertTrue(html.contains("Failed snapshots (\(failed + orphaned))"), "failures apart")
         XCTAssertTrue(html.contains("Errors: not checked (\(errors))"), "errors apart")
+        // Failures grouped by the entry they come from: a's four moved points are one group at its present entry.
+        XCTAssertTrue(html.contains("<div class=\"group\">\n<h2><code>a.yaml:17:5</code>: 4 snapshots</h2>"), html)
+        // A slider lays each differing image's actual over its golden.
+        XCTAssertTrue(html.contains("<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" oninput=\"reveal(this)\""), "an overlay slider")
+        // Every passing snapshot is browsable, folded, by its golden.
+        let passing = total - failed - orphaned - errors - 6  // the six motion goldens are text
+        XCTAssertTrue(html.contains("<details><summary>Passed snapshots (\(passing))</summary>"), "a folded gallery of what passed")
+        XCTAssertTrue(html.contains("<img loading=\"lazy\" src=\"../b/start.png\""), "goldens linked relatively")
         XCTAssertTrue(html.contains("<img src=\"../../custom/deep/__snapshots__/__actual__/f/present-card-p1.diff.png\""),
                       "a subfolder's failure, linked from the top report")
         for sub in ["custom", "custom/deep"] {
