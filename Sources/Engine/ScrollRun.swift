@@ -43,6 +43,8 @@ struct ScrollRun: Sendable {
     let motion: ScrollMotion
     /// The device's pixels per point: every offset shown is rounded to its pixels.
     let scale: Double
+    /// The timeline entry (index in `scene.timeline`) whose touch or `scroll:` started it.
+    var entry = 0
     /// Whether the content may go past the ends (`bounces`); without, it stops at them.
     private var bounces = true
     /// When another touch or a transition stopped the motion early; nil: it ran to rest.

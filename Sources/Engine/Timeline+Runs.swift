@@ -92,3 +92,32 @@ extension Timeline {
         return frame < frameCount ? frame : nil
     }
 }
+
+/// One scroll view moved by a finger, a `scroll:` entry or a tap on the status bar or tab bar,
+/// as it ran in the timeline.
+public struct ScrollRunSummary: Hashable, Sendable {
+    public var screen: String
+    /// The scroll view's id.
+    public var view: String
+    /// The timeline entry (index in `scene.timeline`) that started it.
+    public var entry: Int
+    /// When the content began to move, when the finger lifted (an animated scroll: when it
+    /// started), and when the content came to rest or was stopped.
+    public var start: Double
+    public var release: Double
+    public var end: Double
+    /// Whether a finger dragged it (false: an animated scroll, or a caught spring-back).
+    public var dragged: Bool
+    /// The offset along its axis it rests at.
+    public var restingOffset: Double
+}
+
+extension Timeline {
+    /// Every scroll run, in the order they began.
+    public var scrollRuns: [ScrollRunSummary] {
+        scrolls.map { run in
+            ScrollRunSummary(screen: run.key.screen, view: run.key.view, entry: run.entry, start: run.beginTime,
+                             release: run.releaseTime, end: run.endTime, dragged: !run.drag.isEmpty, restingOffset: run.restingOffset)
+        }
+    }
+}

@@ -110,8 +110,24 @@ public struct SnapshotPlan: Sendable {
                 add(Self.settledName(name, run: run), frame)
             }
         }
+        // Every scroll run too: where the finger lifts (`-released`) and where the content rests
+        // (`-rest`), named like a transition run after its entry (`scroll-<view>` unnamed).
+        for scroll in timeline.scrollRuns {
+            let entry = scene.timeline[scroll.entry]
+            let base = entry.name ?? "scroll-" + String(scroll.view.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "-" })
+            used[base, default: 0] += 1
+            let name = used[base] == 1 ? base : "\(base)-\(used[base] ?? 1)"
+            var frames: Set<Int> = []
+            func add(_ suffix: String, at time: Double) {
+                let frame = min(max(Int(saturating: (time * fps - 1e-6).rounded(.up)), 0), timeline.frameCount - 1)
+                guard !declared.contains("\(name)-\(suffix)"), frames.insert(frame).inserted else { return }
+                points.append(SnapshotPoint(name: "\(name)-\(suffix)", time: timeline.time(ofFrame: frame), frame: frame, location: entry.location))
+            }
+            if scroll.dragged { add("released", at: scroll.release) }
+            add("rest", at: scroll.end)
+        }
         self.runNames = runNames
-        let starters = Set(runs.map(\.entry))
+        let starters = Set(runs.map(\.entry) + timeline.scrollRuns.map(\.entry))
         idleGestures = scene.timeline.enumerated().filter { $0.element.isGesture && !starters.contains($0.offset) }.map(\.element)
         self.points = points
         self.problems = problems
@@ -177,7 +193,7 @@ public struct SnapshotPlan: Sendable {
 
     /// The run part of a default point's name: `push-message` for `push-message-p0.25`.
     static func runName(ofPoint name: String) -> String {
-        for suffix in ["-cancelled", "-large", "-medium", "-custom"] where name.hasSuffix(suffix) {
+        for suffix in ["-cancelled", "-large", "-medium", "-custom", "-released", "-rest"] where name.hasSuffix(suffix) {
             return String(name.dropLast(suffix.count))
         }
         for marker in ["-p", "-"] {

@@ -1,6 +1,8 @@
 import CLITestSupport
 import Foundation
 @testable import Snapshots
+import Engine
+import Scene
 import XCTest
 
 /// A scene's motion golden (`motion.txt`) catches what falls between snapshot points: a change of
@@ -22,14 +24,16 @@ final class MotionGoldenTests: XCTestCase {
     }
 
     /// The snapshot's lines for the motion golden after `scene` is changed by `change`.
-    private func check(_ change: (String) -> String) throws -> (status: Int32, motion: String, images: String) {
+    private func check(_ change: (String) -> String) throws -> (status: Int32, motion: String, images: String, failed: [String]) {
         let changed = change(original)
         XCTAssertNotEqual(changed, original, "the change applies")
         try changed.write(to: scene, atomically: true, encoding: .utf8)
         let result = try CLI.segue(["snapshot", "."], in: folder)
         let lines = result.text.split(separator: "\n").map(String.init)
         let motion = lines.drop { !$0.contains(" motion") }.prefix(2).joined(separator: "\n")
-        return (result.status, motion, lines.last { $0.contains(" goldens: ") } ?? result.text)
+        let failed = lines.filter { $0.hasPrefix("FAILED ") }.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
+            .map { String($0.dropLast()) }
+        return (result.status, motion, lines.last { $0.contains(" goldens: ") } ?? result.text, failed)
     }
 
     func testADecelerationRate0_0005LowerFailsTheMotionGoldenAtTheFlick() throws {
@@ -42,12 +46,14 @@ final class MotionGoldenTests: XCTestCase {
         XCTAssertTrue(result.motion.hasSuffix("at:     settings-scroll.yaml:62:5"), "the flick's entry: \(result.motion)")
     }
 
-    func testAFlick3PtShorterWithoutASnapshotPointFailsTheMotionGoldenOnly() throws {
+    /// The flick's own points (where the finger lifts, where the list rests) fail too; every other
+    /// image passes, while the motion golden names the first frame it differs at.
+    func testAFlick3PtShorterFailsTheMotionGoldenAndOnlyItsOwnPoint() throws {
         let result = try check { $0.replacingOccurrences(of: "distance: 220", with: "distance: 217") }
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.motion.hasPrefix("FAILED    settings-scroll.yaml motion: the motion differs at frame 25 (0.4167 s): touches is 200,697.25, the golden has 200,697.2;"),
                       result.motion)
-        XCTAssertTrue(result.images.hasPrefix("17 goldens: 16 ok, 1 failed"), "its 16 images pass, as they did before motion goldens: \(result.images)")
+        XCTAssertEqual(result.failed, ["scroll-settings-released", "motion"], result.images)
     }
 
     func testALengthOrFrameRateChangeIsAFailureOfItsOwn() throws {
@@ -72,5 +78,35 @@ final class MotionGoldenTests: XCTestCase {
         XCTAssertNil(try MotionGolden.compare(nudged, with: golden))
         let moved = golden.replacingOccurrences(of: "offset=0,15\n", with: "offset=0,15.02\n")
         XCTAssertEqual(try MotionGolden.compare(moved, with: golden)?.what, "layer 'settings/settings' offset is 0,15.02, the golden has 0,15 (beyond 0.01 pt)")
+    }
+}
+
+/// Scroll runs are snapshot points of their own: where the finger lifts (`-released`) and the
+/// first frame at rest (`-rest`), named after their entry (`scroll-<view>` unnamed, `-2` on);
+/// an animated `scroll:` has only its rest, 0.3 s after it starts.
+final class ScrollSnapshotPointTests: XCTestCase {
+    func testAFlickAndAnAnimatedScrollGetTheirPoints() throws {
+        let rows = (0..<60).map { "R\($0)" }.joined(separator: ", ")
+        let scene = try SceneLoader.load(text: """
+            size: [400, 800]
+            scale: 1
+            fps: 30
+            screens:
+              a: { content: [{ list: { id: mail, rows: [\(rows)] } }] }
+            root: a
+            timeline:
+              - { at: 0.2, swipe: { from: [200, 600], to: [200, 300], duration: 0.1 } }
+              - { at: 4, scroll: { list: mail, to: 0 }, name: back-to-top }
+            """, file: "t.yaml", name: "t")
+        let timeline = try Timeline(scene: scene)
+        let plan = SnapshotPlan(scene: scene, timeline: timeline)
+        XCTAssertEqual(plan.points.map(\.name), ["scroll-mail-released", "scroll-mail-rest", "back-to-top-rest"])
+        let flick = try XCTUnwrap(timeline.scrollRuns.first)
+        XCTAssertEqual(plan.points[0].frame, 9, "the swipe's last sample at 0.2 + 0.1 s, frame 0.3 × 30")
+        let rest = plan.points[1].frame
+        XCTAssertTrue(Double(rest) / 30 >= flick.end - 1e-9 && Double(rest - 1) / 30 < flick.end, "the first frame at rest")
+        XCTAssertEqual(plan.points[2].frame, 129, "an animated scroll rests 0.3 s after it starts: (4 + 0.3) × 30")
+        XCTAssertEqual(plan.points.map { $0.location?.line }, [8, 8, 9], "located at their entries")
+        XCTAssertEqual(SnapshotPlan.runName(ofPoint: "scroll-mail-released"), "scroll-mail")
     }
 }

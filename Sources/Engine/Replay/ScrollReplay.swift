@@ -14,6 +14,8 @@ struct ScrollReplay {
     private var panEnds: [ScrollOffsets.Key: Double] = [:]
     /// The scroll views a gesture scrolled.
     private(set) var scrolledViews: Set<ScrollOffsets.Key> = []
+    /// The timeline entry being replayed: each run begun is stamped with it (`ScrollRun.entry`).
+    var entry = 0
 
     /// The offsets as the content shows them at `time`: the moving run's where it is then.
     func offsets(at time: Double) -> ScrollOffsets {
@@ -25,6 +27,8 @@ struct ScrollReplay {
 
     /// Run `run` starts: it moves until it rests or a touch or a transition stops it. Returns its index.
     mutating func begin(_ run: ScrollRun) -> Int {
+        var run = run
+        run.entry = entry
         runs.append(run)
         active = runs.count - 1
         scrolledViews.insert(run.key)
@@ -60,7 +64,9 @@ struct ScrollReplay {
         let stopped = finish()
         let caught = runs[index]
         guard let release, !caught.geometry.range.contains(caught.restingOffset) else { return (stopped, nil) }
-        runs.append(ScrollRun(key: caught.key, geometry: caught.geometry, caught: caught.restingOffset, releasedAt: max(release, time), scale: scale))
+        var springBack = ScrollRun(key: caught.key, geometry: caught.geometry, caught: caught.restingOffset, releasedAt: max(release, time), scale: scale)
+        springBack.entry = entry
+        runs.append(springBack)
         active = runs.count - 1
         return (stopped, runs.count - 1)
     }

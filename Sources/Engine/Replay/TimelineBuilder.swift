@@ -61,6 +61,7 @@ struct TimelineBuilder {
         if !diagnostics.isEmpty { throw SceneError(diagnostics) }
         for (index, entry) in scene.timeline.enumerated() {
             currentEntry = index
+            scrolling.entry = index
             switch entry.action {
             case .present(let screen): forward(to: screen, navigation: false, entry: entry, at: entry.time)
             case .push(let screen): forward(to: screen, navigation: true, entry: entry, at: entry.time)
