@@ -201,8 +201,13 @@ public struct Timeline: Sendable {
     /// Each scrolled scroll view's `contentOffset` along its axis at `time`, by its render-tree id
     /// (`<screen>/<list, grid or scroll id>`).
     public func scrollOffsets(at time: Double) -> [String: Double] {
+        Self.scrollOffsets(in: state(at: time))
+    }
+
+    /// The scroll offsets `state` shows, as `scrollOffsets(at:)` gives them.
+    public static func scrollOffsets(in state: FrameState) -> [String: Double] {
         var offsets: [String: Double] = [:]
-        for layer in state(at: time).layers {
+        for layer in state.layers {
             // One axis moves: x for a horizontal scroll view, y for a vertical one. A scroll
             // view inside a `scroll` (`<screen>/<scroll>/<id>`) is listed as `<screen>/<id>`.
             guard let offset = layer.contentOffset else { continue }

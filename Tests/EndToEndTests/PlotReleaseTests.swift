@@ -58,4 +58,28 @@ final class PlotReleaseTests: XCTestCase {
         XCTAssertTrue(red, "no cancel marker")
         XCTAssertTrue(green, "no finish marker")
     }
+
+    /// A sheet moved between detents is drawn as its share of that move (0 → 1), not as a
+    /// dismissal's progress below 0; scroll runs have lines of their own, their distance from
+    /// where they started as a share of their farthest (0 at the start, 1 at the farthest).
+    func testDetentMovesAndScrollRunsHaveCurvesOfTheirOwnMeaning() throws {
+        let root = ExampleScenes.repository
+        let sheet = try Timeline(scene: try SceneFile.load(root.appendingPathComponent("scenes/page-sheet-cancel.yaml").path))
+        let sheetCurves = ProgressPlot.curves(sheet, states: (0..<sheet.frameCount).map { sheet.state(frame: $0) })
+        let detent = try XCTUnwrap(sheetCurves.first { $0.kind == .detent })
+        XCTAssertEqual(detent.points.first?.value ?? .nan, 0, accuracy: 1e-9)
+        XCTAssertEqual(detent.points.last?.value ?? .nan, 1, accuracy: 1e-9)
+        XCTAssertTrue(detent.points.allSatisfy { $0.value > -0.05 }, "no dismissal progress below 0: \(detent.points.map(\.value).min() ?? 0)")
+        XCTAssertTrue(detent.name.hasPrefix("1: detent large"), detent.name)
+
+        let scroll = try Timeline(scene: try SceneFile.load(root.appendingPathComponent("scenes/settings-scroll.yaml").path))
+        let curves = ProgressPlot.curves(scroll, states: (0..<scroll.frameCount).map { scroll.state(frame: $0) })
+        let scrolls = curves.filter { $0.kind == .scroll }
+        XCTAssertEqual(scrolls.count, scroll.scrollRuns.count, "every scroll run is plotted")
+        for curve in scrolls {
+            XCTAssertEqual(curve.points.first?.value ?? .nan, 0, accuracy: 1e-9, curve.name)
+            XCTAssertEqual(curve.points.map(\.value).max() ?? .nan, 1, accuracy: 1e-9, curve.name)
+        }
+        XCTAssertEqual(curves.filter { $0.kind == .transition }.count, scroll.runs.count)
+    }
 }
