@@ -237,6 +237,11 @@ final class PreviewDocument: Sendable {
                 ["index": run.index, "style": run.style, "source": run.source, "destination": run.destination,
                  "start": run.start, "end": run.end, "finished": run.finished]
             }
+            // The plot's lines as `segue plot` draws them: transitions' progress, detent moves and scroll runs.
+            json["curves"] = ProgressPlot.curves(timeline, states: loaded.states).map { curve -> [String: Any] in
+                ["kind": "\(curve.kind)", "name": curve.name,
+                 "points": curve.points.map { [($0.time * 1e4).rounded() / 1e4, ($0.value * 1e4).rounded() / 1e4] }]
+            }
             json["frames"] = loaded.states.map { frame -> [Any] in
                 [frame.phase.rawValue, frame.progress.map { $0 as Any } ?? NSNull(), frame.touches.isEmpty ? 0 : 1]
             }

@@ -161,8 +161,9 @@ extension PreviewPage {
       if (!meta || !meta.ok) return;
       const left = 36, right = 8, top = 14, bottom = 18;
       const frames = meta.frames, count = frames.length;
-      const progresses = frames.map((f) => f[1]).filter((p) => p !== null);
-      const low = Math.min(0, Math.min(...progresses, 0) - 0.05), high = Math.max(1, Math.max(...progresses, 1) + 0.05);
+      const curves = meta.curves || [];
+      const values = curves.flatMap((c) => c.points.map((p) => p[1]));
+      const low = Math.min(0, Math.min(...values, 0) - 0.05), high = Math.max(1, Math.max(...values, 1) + 0.05);
       const x = (n) => left + (width - left - right) * (count > 1 ? n / (count - 1) : 0);
       const y = (p) => height - bottom - (height - top - bottom) * (p - low) / (high - low);
       const step = (width - left - right) / Math.max(count - 1, 1);
@@ -184,15 +185,16 @@ extension PreviewPage {
       const seconds = (count - 1) / meta.fps, tickStep = seconds > 6 ? 1 : seconds > 2 ? 0.5 : 0.25;
       for (let t = 0; t <= seconds + 1e-9; t += tickStep) g.fillText(`${+t.toFixed(2)} s`, x(t * meta.fps) - 8, height - 4);
       const palette = ["#007aff", "#ff9500", "#34c759", "#af52de", "#ff3b30"];
-      let run = -1, previous = null;
-      g.lineWidth = 2;
-      frames.forEach((f, n) => {
-        if (f[1] === null) { previous = null; return; }
-        if (previous === null) run += 1;
-        g.strokeStyle = g.fillStyle = palette[Math.max(run, 0) % palette.length];
-        if (previous !== null) { g.beginPath(); g.moveTo(x(n - 1), y(previous)); g.lineTo(x(n), y(f[1])); g.stroke(); }
-        else { g.beginPath(); g.arc(x(n), y(f[1]), 2, 0, 7); g.fill(); }
-        previous = f[1];
+      // One line per run, as `segue plot` draws them: transitions thick; a detent move as its share
+      // of the move; scroll runs thin, their distance from where they started (1 at the farthest).
+      curves.forEach((curve, index) => {
+        g.strokeStyle = g.fillStyle = palette[index % palette.length];
+        g.lineWidth = curve.kind === "scroll" ? 1.25 : 2;
+        const [t0, v0] = curve.points[0];
+        g.beginPath(); g.arc(x(t0 * meta.fps), y(v0), 2, 0, 7); g.fill();
+        g.beginPath(); g.moveTo(x(t0 * meta.fps), y(v0));
+        for (const [t, v] of curve.points.slice(1)) g.lineTo(x(t * meta.fps), y(v));
+        g.stroke();
       });
       g.font = "bold 10px system-ui";
       frames.forEach((f, n) => {
