@@ -213,8 +213,11 @@ public enum MotionGolden {
         public var frames: Int
         public var lastFrame: Int
 
+        /// "frame 35 (0.5833 s): layer … ; 61 frames differ, up to frame 361", or for a change of
+        /// length or frame rate (`frame` −1) what changed.
         public var description: String {
-            "frame \(frame) (\(JSONNumber.format(time, decimals: 4)) s): \(what)"
+            guard frame >= 0 else { return what }
+            return "frame \(frame) (\(JSONNumber.format(time, decimals: 4)) s): \(what)"
                 + (frames > 1 ? "; \(frames) frames differ, up to frame \(lastFrame)" : "; no other frame differs")
         }
     }

@@ -48,7 +48,7 @@ public enum SnapshotVerdict: Sendable, Hashable, CustomStringConvertible {
         case .identical:
             return "identical"
         case .motion(let difference):
-            return "the motion differs at \(difference)"
+            return difference.frame >= 0 ? "the motion differs at \(difference)" : "the motion differs: \(difference)"
         }
     }
 }

@@ -58,7 +58,7 @@ final class MotionGoldenTests: XCTestCase {
 
     func testALengthOrFrameRateChangeIsAFailureOfItsOwn() throws {
         let result = try check { $0.replacingOccurrences(of: "\nfps: 60\n", with: "\nfps: 30\n") }
-        XCTAssertTrue(result.motion.contains("the scene now lasts 271 frames at 30 fps (9.0333 s); its motion golden has 541 frames at 60 fps (9.0167 s)"),
+        XCTAssertTrue(result.motion.contains("settings-scroll.yaml motion: the motion differs: the scene now lasts 271 frames at 30 fps (9.0333 s); its motion golden has 541 frames at 60 fps (9.0167 s)\n"),
                       result.motion)
     }
 

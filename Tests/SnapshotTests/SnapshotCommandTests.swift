@@ -59,7 +59,7 @@ final class SnapshotCommandTests: XCTestCase {
         XCTAssertGreaterThan(committed.count, 300)
         for source in ["scenes", "Examples/TransitionSnapshots/transitions"] {
             // --motion: the committed motion goldens are recorded again too (the settings stay, so no scene is new).
-            let result = try CLI.segue(["snapshot", source, "--record", "missing", "--quiet"] + (source == "scenes" ? ["--motion"] : []), in: copy)
+            let result = try CLI.segue(["snapshot", source, "--record", "missing", "--quiet", "--motion"], in: copy)
             XCTAssertEqual(result.status, 0, result.text + result.stderr)
         }
         var differing: [String] = []

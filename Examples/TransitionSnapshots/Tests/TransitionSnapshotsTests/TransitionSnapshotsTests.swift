@@ -11,7 +11,7 @@ final class TransitionSnapshotsTests: XCTestCase {
     /// each folder above it, so `transitions` is this package's folder under `swift test` and Xcode.
     func testEveryTransitionMatchesItsGoldens() throws {
         let summary = try assertSceneSnapshots("transitions")
-        XCTAssertEqual(summary.results.count, 5, "the compose sheet's five progress points")
+        XCTAssertEqual(summary.results.count, 6, "the compose sheet's five progress points and its motion golden")
     }
 }
 
@@ -24,5 +24,5 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
     let scene = packageRoot.appendingPathComponent("transitions/compose.yaml")
     let summary = try assertSceneSnapshots(scene.path, tolerance: SnapshotTolerance(channel: 2, pixels: 0.0001))
     #expect(summary.succeeded)
-    #expect(summary.results.map { $0.name } == ["compose-p0", "compose-p0.25", "compose-p0.5", "compose-p0.75", "compose-p1"])
+    #expect(summary.results.map { $0.name } == ["compose-p0", "compose-p0.25", "compose-p0.5", "compose-p0.75", "compose-p1", "motion"])
 }
