@@ -56,11 +56,16 @@ final class GoldenTransaction {
 
     /// Records `settings` beside the goldens, where there are goldens to go with them.
     func writeSettings(_ settings: RenderSettings) throws {
+        try writeRecord(SnapshotSettingsFile.name, SnapshotSettingsFile.text(settings))
+    }
+
+    /// Writes the hidden record `name` (the settings, `RecordedScene`'s lines) beside the
+    /// goldens, where there are goldens to go with it, when anything changed or it would differ.
+    func writeRecord(_ name: String, _ text: String) throws {
         guard staged != nil || FileManager.default.fileExists(atPath: goldens.path) else { return }
-        let text = SnapshotSettingsFile.text(settings)
-        let current = try? String(contentsOf: goldens.appendingPathComponent(SnapshotSettingsFile.name), encoding: .utf8)
+        let current = try? String(contentsOf: goldens.appendingPathComponent(name), encoding: .utf8)
         guard changed || current != text else { return }
-        try StagedPath.write(Data(text.utf8), to: try destination(of: SnapshotSettingsFile.name))
+        try StagedPath.write(Data(text.utf8), to: try destination(of: name))
         changed = true
     }
 

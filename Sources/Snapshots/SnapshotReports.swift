@@ -80,6 +80,8 @@ public enum SnapshotReports {
             var object: [String: Any] = ["scene": result.scene, "name": result.name, "status": status(result),
                                          "failure": result.isFailure]
             if result.isFailure || result.message != nil { object["message"] = message(result) }
+            // A failure's cause (the changed scene line that feeds it), so a merged report words it too.
+            if case .failed = result.status, let cause = result.message { object["cause"] = cause }
             if let share = result.differingShare { object["differingShare"] = share }
             if let verdict = verdict(of: result) { object["verdict"] = verdict }
             if let duration = result.duration { object["time"] = duration }
@@ -166,7 +168,8 @@ public enum SnapshotReports {
                 location = SourceLocation(file: URL(fileURLWithPath: file).path, line: line, column: item["column"] as? Int ?? 1)
             }
             var result = SnapshotResult(scene: scene, name: name, status: status, golden: url(item["golden"] as? String),
-                                        location: location, message: ["orphaned", "recorded", "unchanged", "removed"].contains(word) ? message : nil)
+                                        location: location, message: ["orphaned", "recorded", "unchanged", "removed"].contains(word) ? message
+                                            : word == "failed" ? item["cause"] as? String : nil)
             result.actual = url(item["actual"] as? String)
             result.diff = url(item["diff"] as? String)
             result.expected = url(item["expected"] as? String)
@@ -287,10 +290,12 @@ public enum SnapshotReports {
     public static func message(_ result: SnapshotResult) -> String {
         switch result.status {
         case .failed(let verdict):
+            // The cause, when a changed line of the scene was found feeding the run (`RecordedScene`).
+            let cause = result.message.map { "; \($0)" } ?? ""
             if let share = result.differingShare {
-                return "\(SnapshotComparison.percent(share)) of the pixels differ: \(verdict)"
+                return "\(SnapshotComparison.percent(share)) of the pixels differ: \(verdict)\(cause)"
             }
-            return verdict.description
+            return verdict.description + cause
         case .missing: return "no golden; `segue snapshot --record missing` writes it"
         case .orphaned: return result.message ?? "its scene or snapshot point no longer exists"
         case .error(let message): return message

@@ -151,8 +151,9 @@ public enum SnapshotRunner {
             }
             // Only once its goldens are gone, and only if nothing else is in it.
             if mode == .all {
-                if SnapshotArtifacts.kind(of: sceneFolder.appendingPathComponent(SnapshotSettingsFile.name)) == .other {
-                    try? transaction.remove(SnapshotSettingsFile.name)
+                for record in [SnapshotSettingsFile.name, RecordedScene.fileName]
+                where SnapshotArtifacts.kind(of: sceneFolder.appendingPathComponent(record)) == .other {
+                    try? transaction.remove(record)
                 }
                 do {
                     try transaction.commit()
@@ -241,7 +242,7 @@ public enum SnapshotRunner {
                 lines = ["ok        \(what)"]
             }
         case .failed(let verdict):
-            lines = ["FAILED    \(what): \(verdict)"]
+            lines = ["FAILED    \(what): \(verdict)" + (result.message.map { "; \($0)" } ?? "")]
         case .missing:
             lines = ["MISSING   \(what): no golden; `segue snapshot --record missing` writes it"]
         case .recorded:

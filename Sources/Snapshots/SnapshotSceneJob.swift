@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Stills
 import Raster
@@ -52,6 +53,13 @@ struct SnapshotSceneJob {
             return
         }
         let plan = SnapshotPlan(scene: renderer.scene, timeline: renderer.timeline)
+        // What the goldens were recorded from, to locate a failure on the changed line that causes it.
+        let sceneText = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let changed = RecordedScene.read(in: goldens).map { RecordedScene.changedLines(recorded: $0, now: sceneText) } ?? []
+        func locate(_ result: inout SnapshotResult) {
+            guard case .failed = result.status, !changed.isEmpty else { return }
+            locateCause(&result, timeline: renderer.timeline, text: sceneText, changed: changed)
+        }
         // Everything this scene records lands at once, settings included, or not at all.
         let transaction = GoldenTransaction(goldens: goldens)
         defer { transaction.discard() }
@@ -84,10 +92,14 @@ struct SnapshotSceneJob {
             } catch {
                 result.status = .error(Self.describe(error))
             }
+            locate(&result)
             emit(result)
         }
         if options.points?.contains(MotionGolden.pointName) ?? true {
-            if let result = motion(of: renderer, in: goldens, isNew: isNew, transaction: transaction, display: display) { emit(result) }
+            if var result = motion(of: renderer, in: goldens, isNew: isNew, transaction: transaction, display: display) {
+                locate(&result)
+                emit(result)
+            }
         }
         for golden in SnapshotRunner.pngs(in: goldens) where options.points == nil {
             let name = golden.deletingPathExtension().lastPathComponent
@@ -99,7 +111,10 @@ struct SnapshotSceneJob {
                                        mode: options.mode, in: transaction))
         }
         do {
-            if options.mode == .all || transaction.hasChanges { try transaction.writeSettings(settings) }
+            if options.mode == .all || transaction.hasChanges {
+                try transaction.writeSettings(settings)
+                try transaction.writeRecord(RecordedScene.fileName, RecordedScene.text(of: sceneText))
+            }
         } catch {
             emit(SnapshotResult(scene: display, name: "", status: .error("cannot write \(SnapshotSettingsFile.name): \(Self.describe(error))")))
         }
@@ -163,6 +178,32 @@ struct SnapshotSceneJob {
             result.status = .error(Self.describe(error))
         }
         return result
+    }
+
+    /// Moves a failure located at its timeline entry to the first changed line of the scene that
+    /// feeds that entry's runs (`RecordedScene.cause`), saying so in its message; leaves it where
+    /// it is when the entry's own lines changed or no changed line feeds it.
+    private func locateCause(_ result: inout SnapshotResult, timeline: Timeline, text: String, changed: [Int]) {
+        let scene = timeline.scene
+        guard let at = result.location else { return }
+        // A declared `snapshots:` point is no entry's: any screen may show in it.
+        let entry = scene.timeline.firstIndex(where: { $0.location.line == at.line }) ?? -1
+        let runs: [TransitionRun] = timeline.runs.filter { $0.entry == entry }
+        var screens = entry < 0 ? Set(scene.screens.keys) : Set<String>()
+        for run in runs { screens.insert(run.source); screens.insert(run.destination) }
+        for scroll in timeline.scrollRuns where scroll.entry == entry { screens.insert(scroll.screen) }
+        var transition: TransitionSpec?
+        if let run = runs.first {
+            transition = scene.transitions.first { spec in
+                (spec.from == run.source && spec.to == run.destination) || (spec.from == run.destination && spec.to == run.source)
+            }
+        }
+        guard let line = RecordedScene.cause(entry: entry, screens: screens, transition: transition, scene: scene, text: text,
+                                             changed: changed), line != at.line else { return }
+        result.location = SourceLocation(file: at.file, line: line, column: 1)
+        result.message = "line \(line) changed since the goldens were recorded"
+            + (entry >= 0 ? ", and feeds the run the entry at line \(at.line) starts"
+                : result.name == MotionGolden.pointName ? "" : ", and feeds the snapshot at line \(at.line)")
     }
 
     /// Writes `image` as the golden (into the scene's transaction) unless an identical one is already there.

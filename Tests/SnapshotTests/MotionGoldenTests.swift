@@ -43,7 +43,10 @@ final class MotionGoldenTests: XCTestCase {
         // the collapsing title, pushed up by the content, is 1 pt lower.
         XCTAssertTrue(result.motion.hasPrefix("FAILED    settings-scroll.yaml motion: the motion differs at frame 35 (0.5833 s): layer 'navigationBar/settings/title/content' frame is 0,-289,393,156, the golden has 0,-290,393,156 (beyond 0.01 pt);"),
                       result.motion)
-        XCTAssertTrue(result.motion.hasSuffix("at:     settings-scroll.yaml:62:5"), "the flick's entry: \(result.motion)")
+        // Located at the changed line (the list's new decelerationRate, in the screen the flick
+        // scrolls), which the pull request's diff shows, not at the flick's entry (line 62).
+        XCTAssertTrue(result.motion.contains("; line 16 changed since the goldens were recorded, and feeds the run the entry at line 62 starts"), result.motion)
+        XCTAssertTrue(result.motion.hasSuffix("at:     settings-scroll.yaml:16:1"), result.motion)
     }
 
     /// The flick's own points (where the finger lifts, where the list rests) fail too; every other
@@ -58,7 +61,7 @@ final class MotionGoldenTests: XCTestCase {
 
     func testALengthOrFrameRateChangeIsAFailureOfItsOwn() throws {
         let result = try check { $0.replacingOccurrences(of: "\nfps: 60\n", with: "\nfps: 30\n") }
-        XCTAssertTrue(result.motion.contains("settings-scroll.yaml motion: the motion differs: the scene now lasts 271 frames at 30 fps (9.0333 s); its motion golden has 541 frames at 60 fps (9.0167 s)\n"),
+        XCTAssertTrue(result.motion.contains("settings-scroll.yaml motion: the motion differs: the scene now lasts 271 frames at 30 fps (9.0333 s); its motion golden has 541 frames at 60 fps (9.0167 s); line 8 changed since the goldens were recorded\n"),
                       result.motion)
     }
 
@@ -108,5 +111,21 @@ final class ScrollSnapshotPointTests: XCTestCase {
         XCTAssertEqual(plan.points[2].frame, 129, "an animated scroll rests 0.3 s after it starts: (4 + 0.3) × 30")
         XCTAssertEqual(plan.points.map { $0.location?.line }, [8, 8, 9], "located at their entries")
         XCTAssertEqual(SnapshotPlan.runName(ofPoint: "scroll-mail-released"), "scroll-mail")
+    }
+}
+
+/// The lines a scene changed since its goldens were recorded: a line changed and one added are
+/// found, a line moved down by an insertion above it is not.
+final class RecordedSceneTests: XCTestCase {
+    func testChangedLinesAreTheNewOnesOfTheLongestCommonSubsequence() {
+        let recorded = "a\nb\nc\nd\n"
+        let hashes = RecordedScene.lines(of: recorded).map(RecordedScene.hash)
+        XCTAssertEqual(RecordedScene.changedLines(recorded: hashes, now: "a\nx\nc\nd\ne\n"), [2, 5])
+        XCTAssertEqual(RecordedScene.changedLines(recorded: hashes, now: "new\na\nb\nc\nd\n"), [1], "the others only moved down")
+        XCTAssertEqual(RecordedScene.changedLines(recorded: hashes, now: recorded), [])
+        XCTAssertEqual(RecordedScene.changedLines(recorded: hashes, now: "a\nc\nd\n"), [], "a deleted line changes none that remain")
+        let text = RecordedScene.text(of: recorded)
+        XCTAssertTrue(text.hasPrefix("segue scene 1\n"))
+        XCTAssertEqual(text.split(separator: "\n").count, 5)
     }
 }

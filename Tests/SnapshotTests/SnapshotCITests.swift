@@ -126,6 +126,46 @@ final class SnapshotCITests: XCTestCase {
 
     // MARK: Reports
 
+    /// Annotations at the cause: a failure is located on the changed scene line that feeds its
+    /// run (a view of the screen the run presents, line 13), not only on the entry that starts the
+    /// run (line 17), since GitHub shows an annotation inline only on a line the pull request
+    /// changed; a change of the entry itself stays on the entry; a changed line that feeds no
+    /// failing run (another screen) leaves the entry's place; the cause survives a report merge.
+    func testAFailureIsAnnotatedOnTheChangedLineThatCausesIt() throws {
+        try write(SnapshotRunnerTests.scene())
+        XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--record"]).status, 0)
+        func annotations(_ scene: String) throws -> [String] {
+            try write(scene)
+            let result = try CLI.segue(["snapshot", "modal.yaml", "--json", "out/report.json"], in: folder, environment: ["GITHUB_ACTIONS": "true"])
+            return result.text.split(separator: "\n").filter { $0.hasPrefix("::error ") }.map(String.init)
+        }
+        // The card moved: its rect's line (13) is the cause of the four points that show it.
+        let moved = try annotations(SnapshotRunnerTests.scene(cardX: 22))
+        XCTAssertEqual(moved.count, 4, "\(moved)")
+        XCTAssertTrue(moved.allSatisfy { $0.hasPrefix("::error file=modal.yaml,line=13,col=1,") }, "\(moved)")
+        XCTAssertTrue(moved[0].contains("; line 13 changed since the goldens were recorded, and feeds the run the entry at line 17 starts"), moved[0])
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/report.json"))) as? [String: Any])
+        let merged = try CLI.segue(["report", "merge", "out/report.json", "--json", "out/merged.json"], in: folder)
+        XCTAssertEqual(merged.status, 1, merged.stderr)
+        let mergedReport = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/merged.json"))) as? [String: Any])
+        func messages(_ object: [String: Any]) -> [String] { (object["results"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }.sorted() }
+        XCTAssertEqual(messages(mergedReport), messages(report), "the merge words the cause as the run did")
+
+        // The entry itself changed (presented later): it is the cause, and the annotation stays there.
+        let later = try annotations(SnapshotRunnerTests.scene().replacingOccurrences(of: "{ at: 0.1, present: card }", with: "{ at: 0.15, present: card }"))
+        XCTAssertFalse(later.isEmpty)
+        XCTAssertTrue(later.allSatisfy { $0.contains("line=17,") || !$0.contains("line=13,") }, "\(later)")
+        // The presenting screen feeds the run too: its label's change (line 9) is where those fail.
+        let presenter = try annotations(SnapshotRunnerTests.scene().replacingOccurrences(of: "text: Inbox", with: "text: Outbox"))
+        XCTAssertFalse(presenter.isEmpty)
+        XCTAssertTrue(presenter.allSatisfy { $0.hasPrefix("::error file=modal.yaml,line=9,col=1,") }, "\(presenter)")
+        // A changed line that feeds no run (a screen nothing shows) leaves failures at their entry.
+        let unrelated = SnapshotRunnerTests.scene(cardX: 22).replacingOccurrences(of: "transitions:", with: "  spare: { background: \"#00FF00\" }\ntransitions:")
+        let stays = try annotations(unrelated)
+        XCTAssertEqual(stays.count, 4, "\(stays)")
+        XCTAssertTrue(stays.allSatisfy { $0.hasPrefix("::error file=modal.yaml,line=13,col=1,") }, "the card's line still, not the spare screen's: \(stays)")
+    }
+
     func testJUnitJSONAndGitHubAnnotations() throws {
         try write(SnapshotRunnerTests.scene())
         XCTAssertEqual(try CLI.segue(["snapshot", folder.path, "--record"]).status, 0)
@@ -147,7 +187,7 @@ final class SnapshotCITests: XCTestCase {
         XCTAssertEqual(Set(cases.compactMap { $0.attribute(forName: "classname")?.stringValue }), ["modal.yaml", "broken.yaml"])
         let failed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "present-card-p1" })
         XCTAssertEqual(failed.attribute(forName: "file")?.stringValue, "modal.yaml")
-        XCTAssertEqual(failed.attribute(forName: "line")?.stringValue, "17", "the timeline entry that drives it")
+        XCTAssertEqual(failed.attribute(forName: "line")?.stringValue, "13", "the changed line that feeds its run: the card's rect (the entry is 17)")
         let failure = try XCTUnwrap(failed.elements(forName: "failure").first)
         XCTAssertTrue(failure.attribute(forName: "message")?.stringValue?.contains("% of the pixels differ") == true)
         XCTAssertTrue(failure.stringValue?.contains("__snapshots__/__actual__/modal/present-card-p1.diff.png") == true,
@@ -163,11 +203,11 @@ final class SnapshotCITests: XCTestCase {
         let p1 = try XCTUnwrap(results.first { $0["name"] as? String == "present-card-p1" })
         XCTAssertEqual(p1["status"] as? String, "failed")
         XCTAssertGreaterThan(try XCTUnwrap(p1["differingShare"] as? Double), 0)
-        XCTAssertEqual(p1["line"] as? Int, 17)
+        XCTAssertEqual(p1["line"] as? Int, 13)
 
         let annotations = result.text.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         XCTAssertEqual(annotations.count, 5, result.text)
-        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=modal.yaml,line=17,col=5,title=") && $0.contains("present-card-p1") },
+        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=modal.yaml,line=13,col=1,title=") && $0.contains("present-card-p1") },
                       "\(annotations)")
         XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=broken.yaml,line=1,") }, "\(annotations)")
         let quiet = try CLI.segue(["snapshot", "modal.yaml"], in: folder)

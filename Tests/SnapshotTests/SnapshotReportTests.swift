@@ -101,8 +101,8 @@ final class SnapshotReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<h1>segue snapshot: \(line)</h1>"), html)
         XCTAssertTrue(html.contains("Failed snapshots (\(failed + orphaned))"), "failures apart")
         XCTAssertTrue(html.contains("Errors: not checked (\(errors))"), "errors apart")
-        // Failures grouped by the entry they come from: a's four moved points are one group at its present entry.
-        XCTAssertTrue(html.contains("<div class=\"group\">\n<h2><code>a.yaml:17:5</code>: 4 snapshots</h2>"), html)
+        // Failures grouped by where they come from: a's four moved points are one group, at the changed line of the card.
+        XCTAssertTrue(html.contains("<div class=\"group\">\n<h2><code>a.yaml:13:1</code>: 4 snapshots</h2>"), html)
         // A slider lays each differing image's actual over its golden.
         XCTAssertTrue(html.contains("<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" oninput=\"reveal(this)\""), "an overlay slider")
         // Every passing snapshot is browsable, folded, by its golden.

@@ -65,7 +65,7 @@ final class SnapshotRunnerTests: XCTestCase {
                                          "present-card-p1", MotionGolden.pointName])
         XCTAssertTrue(recorded.results.allSatisfy { if case .recorded = $0.status { return true } else { return false } })
         let files = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted()
-        XCTAssertEqual(files, [SnapshotSettingsFile.name, MotionGolden.fileName, "present-card-p0.25.png", "present-card-p0.5.png", "present-card-p0.75.png", "present-card-p0.png",
+        XCTAssertEqual(files, [".segue-scene.txt", SnapshotSettingsFile.name, MotionGolden.fileName, "present-card-p0.25.png", "present-card-p0.5.png", "present-card-p0.75.png", "present-card-p0.png",
                                "present-card-p1.png", "start.png"])
         let image = try RGBAImage.load(png: goldens.appendingPathComponent("present-card-p1.png"))
         XCTAssertEqual(image.width, 100, "at the scene's own scale")
