@@ -198,8 +198,10 @@ struct SnapshotSceneJob {
                 (spec.from == run.source && spec.to == run.destination) || (spec.from == run.destination && spec.to == run.source)
             }
         }
-        guard let line = RecordedScene.cause(entry: entry, screens: screens, transition: transition, scene: scene, text: text,
-                                             changed: changed), line != at.line else { return }
+        // The motion golden's length or frame rate: any changed line may feed it, the first is named.
+        let whole = entry < 0 && result.name == MotionGolden.pointName
+        guard let line = whole ? changed.first : RecordedScene.cause(entry: entry, screens: screens, transition: transition, scene: scene,
+                                                                     text: text, changed: changed), line != at.line else { return }
         result.location = SourceLocation(file: at.file, line: line, column: 1)
         result.message = "line \(line) changed since the goldens were recorded"
             + (entry >= 0 ? ", and feeds the run the entry at line \(at.line) starts"
