@@ -97,8 +97,11 @@ public enum MotionGolden {
         return (fields, layers)
     }
 
+    /// The fields that differ from `before`: new or changed values, and `key=-` for a key that went
+    /// (a shadow no longer cast, an offset no longer tracked).
     private static func changed(_ fields: [Field], from before: [Field]) -> [Field] {
         fields.filter { field in !before.contains(field) }
+            + before.filter { old in !fields.contains { $0.key == old.key } }.map { Field(key: $0.key, value: "-") }
     }
 
     private static func line(_ fields: [Field]) -> String {

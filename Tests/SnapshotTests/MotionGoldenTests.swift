@@ -75,6 +75,11 @@ final class MotionGoldenTests: XCTestCase {
         XCTAssertThrowsError(try MotionGolden.compare(golden, with: lines.joined(separator: "\n"))) { error in
             XCTAssertEqual("\(error)", "line 4 of the motion golden: expected +, =, - or @ after two spaces")
         }
+        // A value that goes (a shadow no longer cast) is written as `key=-` and compared as such.
+        XCTAssertTrue(golden.contains("shadow=-") || !golden.contains("shadow="), "a shadow that goes is said to")
+        let header = "segue motion 1: t, 3 frames at 30 fps\nframe 0 (0 s)\n  + a frame=0,0,1,1 shadow=0.25\n"
+        XCTAssertEqual(try MotionGolden.compare(header, with: header + "frame 1 (0.0333 s)\n  = a shadow=-\n")?.what,
+                       "layer 'a' shadow is 0.25, the golden has - (beyond 0.001)")
         // Within a tolerance step, values agree; one step past it, they do not.
         let nudged = golden.replacingOccurrences(of: "offset=0,15\n", with: "offset=0,15.01\n")
         XCTAssertNotEqual(nudged, golden)
