@@ -27,6 +27,11 @@ extension Diagnostic {
     /// The candidate nearest to `word` by edit distance (ignoring case), if it is near enough to
     /// be a typo: what a "did you mean" hint suggests. A candidate one of whose camelCase words is
     /// `word` comes first: `on` means `isOn`, not `id`, which is as few edits away.
+    /// `closest(to:in:)` as a message's hint, " (did you mean 'isOn'?)", or "" when none is close.
+    public static func didYouMean(_ word: String, in candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     public static func closest(to word: String, in candidates: [String]) -> String? {
         if word.count > 1, let part = candidates.first(where: { camelCaseWords($0).contains(word.lowercased()) }) { return part }
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }

@@ -229,7 +229,7 @@ struct SceneDecoder: DecodingPart {
             guard let name = r.string(node, "device") else { return nil }
             if let preset = Device.presets[name] { return preset }
             let names = Device.presets.keys.sorted()
-            let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Diagnostic.didYouMean(name, in: names)
             r.error(node, "unknown device '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))")
             return nil
         }
@@ -295,7 +295,7 @@ struct SceneDecoder: DecodingPart {
             // The rows tapped are the `from` screen's: an id it does not have would only show when
             // the first tap finds no gesture that starts the transition.
             if let list, let from, let ids = screens[from]?.collectionIDs, !ids.contains(list), let value = trigger[TapTriggerKeys.list] {
-                let hint = Diagnostic.closest(to: list, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(list, in: ids)
                 let known = ids.isEmpty ? "it has no list, grid or scroll view with an id" : "its lists, grids and scroll views: \(ids.joined(separator: ", "))"
                 r.error(value, "screen '\(from)' has no list or grid '\(list)' for this transition's taps\(hint); \(known)")
             }

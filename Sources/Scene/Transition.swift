@@ -44,7 +44,7 @@ public struct TransitionSpec: Sendable {
 extension TransitionSpec {
     /// What is wrong with a style name no style has: the nearest of `known`, and every name.
     public static func unknownStyle(_ name: String, known: [String]) -> String {
-        let hint = Diagnostic.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Diagnostic.didYouMean(name, in: known)
         return "unknown transition style '\(name)'\(hint); expected one of: \(known.joined(separator: ", ")), or a style declared under 'styles'"
     }
 }

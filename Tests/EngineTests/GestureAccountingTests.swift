@@ -109,6 +109,16 @@ final class GestureAccountingTests: XCTestCase {
             timeline:
               - { at: 0.1, tap: { list: inbox } }
             """), ["t.yaml:12:5: error: 'list' is on screen at 0.1 s and has no list or grid 'inbox'; its lists and grids are: mail"])
+        // A typo of an id the screen has: did you mean it (issue 39), for taps on cells and views and for scrolls.
+        XCTAssertEqual(messages("""
+            transitions: [{ from: list, to: detail, style: parallax-back-swipe, tap: { list: mail } }]
+            timeline:
+              - { at: 0.1, tap: { list: mial } }
+              - { at: 0.5, tap: { view: mial } }
+              - { at: 1, scroll: { list: mial, to: 1 } }
+            """), ["t.yaml:12:5: error: 'list' is on screen at 0.1 s and has no list or grid 'mial' (did you mean 'mail'?); its lists and grids are: mail",
+                   "t.yaml:13:5: error: 'list' is on screen at 0.5 s and has no view with id 'mial' (did you mean 'mail'?); its views with ids are: mail",
+                   "t.yaml:14:5: error: cannot scroll 'mial' at 1 s: 'list' is on screen and has no list or grid 'mial' that scrolls (did you mean 'mail'?); its scroll views are: mail"])
         XCTAssertEqual(messages("""
             transitions: [{ from: list, to: detail, style: parallax-back-swipe, tap: { list: mail } }]
             timeline:

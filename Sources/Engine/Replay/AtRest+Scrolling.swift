@@ -61,7 +61,8 @@ extension AtRest {
         guard let geometry = screen?.scrollView(target.list, on: shown.layout),
               let frames = screen?.cellFrames(list: target.list, on: shown.layout) else {
             let ids = screen?.scrollViews(on: shown.layout).map(\.id) ?? []
-            return .refused("cannot scroll '\(target.list)' at \(at) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls" +
+            return .refused("cannot scroll '\(target.list)' at \(at) s: '\(top.screen)' is on screen and has no list or grid '\(target.list)' that scrolls"
+                            + Diagnostic.didYouMean(target.list, in: ids) +
                             (ids.isEmpty ? " (only top-level lists and grids with an id scroll)" : "; its scroll views are: \(ids.joined(separator: ", "))"))
         }
         guard frames.indices.contains(target.index) else {

@@ -16,7 +16,7 @@ extension AtRest {
         case .cell(let list, let index):
             guard let frames = screen?.cellFrames(list: list, on: shown.layout) else {
                 let ids = screen?.collectionIDs ?? []
-                return .refused("'\(top.screen)' is on screen at \(at) s and has no list or grid '\(list)'" +
+                return .refused("'\(top.screen)' is on screen at \(at) s and has no list or grid '\(list)'" + Diagnostic.didYouMean(list, in: ids) +
                                 (ids.isEmpty ? "" : "; its lists and grids are: \(ids.joined(separator: ", "))"))
             }
             guard frames.indices.contains(index) else {
@@ -45,7 +45,7 @@ extension AtRest {
         case .view(let id):
             guard let view = screen?.identifiedViews(on: shown.layout).first(where: { $0.id == id }) else {
                 let ids = screen?.identifiedViews(on: shown.layout).map(\.id) ?? []
-                return .refused("'\(top.screen)' is on screen at \(at) s and has no view with id '\(id)'" +
+                return .refused("'\(top.screen)' is on screen at \(at) s and has no view with id '\(id)'" + Diagnostic.didYouMean(id, in: ids) +
                                 (ids.isEmpty ? "" : "; its views with ids are: \(ids.joined(separator: ", "))"))
             }
             return .success(shown.onDevice(Point(x: view.frame.midX, y: view.frame.midY)))
@@ -71,7 +71,7 @@ extension AtRest {
             let items = barItems()
             guard let item = items.first(where: { $0.item.name == name }) else {
                 let names = items.map(\.item.name)
-                let hint = Diagnostic.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(name, in: names)
                 return .refused("'\(top.screen)' is on screen at \(at) s and its navigation bar has no item '\(name)'\(hint)" +
                                 (names.isEmpty ? "" : "; its items are: \(names.joined(separator: ", "))"))
             }

@@ -72,7 +72,7 @@ struct BarDecoder: DecodingPart {
             case "pop": return .pop
             case "dismiss": return .dismiss
             case let other?:
-                let hint = r.closest(to: other, in: ["pop", "dismiss", "push", "present"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(other, in: ["pop", "dismiss", "push", "present"])
                 r.error(node, "unknown bar button action '\(other)'\(hint); expected \(NavigationBarView.BarAction.names)")
                 return nil
             case nil: return nil
@@ -87,7 +87,7 @@ struct BarDecoder: DecodingPart {
         guard let screen = key == "push" ? r.value(fields, BarActionKeys.push) : r.value(fields, BarActionKeys.present) else { return nil }
         let names = screenNames.names
         if !names.contains(screen) {
-            let hint = r.closest(to: screen, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Diagnostic.didYouMean(screen, in: names)
             r.error(fields[key], "unknown screen '\(screen)'\(hint) in the bar button's '\(key)'; screens are: \(names.joined(separator: ", "))")
             return nil
         }
@@ -110,7 +110,7 @@ struct BarDecoder: DecodingPart {
             guard let root else { return nil }
             if screens[root.name] == nil {
                 if !order.isEmpty {
-                    let hint = r.closest(to: root.name, in: order).map { " (did you mean '\($0)'?)" } ?? ""
+                    let hint = Diagnostic.didYouMean(root.name, in: order)
                     r.error(root.node, "unknown screen '\(root.name)'\(hint); screens are: \(order.joined(separator: ", "))")
                 }
                 return nil

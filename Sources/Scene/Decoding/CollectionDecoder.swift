@@ -26,7 +26,7 @@ struct CollectionDecoder: DecodingPart {
             return r.double(node, "decelerationRate", range: Limits.scrollDecelerationRate).map(DecelerationRate.init(rawValue:)) ?? .normal
         default:
             let range = Limits.scrollDecelerationRate
-            let hint = node.scalar.flatMap { r.closest(to: $0.string, in: ["normal", "fast"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = node.scalar.map { Diagnostic.didYouMean($0.string, in: ["normal", "fast"]) } ?? ""
             r.error(node, "expected decelerationRate: normal, fast, or a number from \(Limits.format(range.lowerBound)) to \(Limits.format(range.upperBound)) (the fraction of its velocity kept per millisecond); found \(r.describe(node))\(hint)")
             return .normal
         }

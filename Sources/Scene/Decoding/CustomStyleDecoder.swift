@@ -138,7 +138,7 @@ struct CustomStyleDecoder {
                 let color = r.value(fields, LayerKeys.color)
                 kind = .fill(text, color)
             } else {
-                let hint = r.closest(to: text, in: ["from", "to", "below", "above", "dimming", "shadow"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(text, in: ["from", "to", "below", "above", "dimming", "shadow"])
                 r.error(nameNode, "unknown node '\(text)'\(hint); expected from, to (or below, above), from/<view id>, to/<view id>, dimming or shadow")
                 return nil
             }
@@ -302,7 +302,7 @@ struct CustomStyleDecoder {
                     gesture.region = .half(edge)
                 } else {
                     let names = ["anywhere", "leftHalf", "rightHalf", "topHalf", "bottomHalf"]
-                    let hint = r.closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    let hint = Diagnostic.didYouMean(text, in: names)
                     r.error(value, "unknown beginsIn '\(text)'\(hint); expected one of: \(names.joined(separator: ", ")) or a region [x, y, width, height]")
                 }
             }

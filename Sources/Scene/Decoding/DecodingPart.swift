@@ -64,7 +64,7 @@ extension DecodingPart {
             if let value = Autoresizing.names.first(where: { $0.name == name })?.value {
                 mask.insert(value)
             } else {
-                let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(name, in: names)
                 r.error(item, "unknown autoresizing '\(name)'\(hint); expected one or a list of: \(names.joined(separator: ", "))")
             }
         }
@@ -131,7 +131,7 @@ extension DecodingPart {
                 weight = preset.weight
             } else {
                 let names = LabelView.textStyles.keys.sorted()
-                let hint = r.closest(to: style, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(style, in: names)
                 r.error(font, "unknown font text style '\(style)'\(hint); expected one of: \(names.joined(separator: ", "))")
             }
         }
@@ -194,7 +194,7 @@ extension DecodingPart {
         if family == "Inter" { return nil }
         if let font = fonts[family] { return font }
         let known = ["Inter"] + fonts.keys.sorted()
-        let hint = r.closest(to: family, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Diagnostic.didYouMean(family, in: known)
         r.error(node, "unknown font family '\(family)'\(hint); families: \(known.joined(separator: ", ")) — add font files under the scene's 'fonts:'")
         return nil
     }

@@ -42,7 +42,7 @@ final class NodeReader {
                 continue
             }
             if let allowed, !allowed.contains(name) {
-                let hint = closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(name, in: allowed)
                 error(key, "unknown key '\(name)' in \(what)\(hint); expected one of: \(allowed.joined(separator: ", "))")
                 continue
             }
@@ -172,7 +172,7 @@ final class NodeReader {
         guard let text = string(node, what) else { return nil }
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
-        let hint = closest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Diagnostic.didYouMean(text, in: names)
         error(node, "unknown \(what) '\(text)'\(hint); expected one of: \(names.joined(separator: ", "))")
         return nil
     }
@@ -221,7 +221,7 @@ final class NodeReader {
             return nil
         }
         if let color = SystemColor.named(text, appearance: appearance, level: level) { return color }
-        let hint = closest(to: text, in: SystemColor.names).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Diagnostic.didYouMean(text, in: SystemColor.names)
         error(node, "unknown color '\(text)'\(hint); use an iOS system color name or #RRGGBB(AA)")
         return nil
     }

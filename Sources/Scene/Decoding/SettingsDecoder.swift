@@ -12,7 +12,7 @@ struct StyleSettingsDecoder {
         for entry in entries {
             guard let descriptor = descriptors.first(where: { $0.key == entry.name }) else {
                 let keys = descriptors.map(\.key)
-                let hint = reader.closest(to: entry.name, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(entry.name, in: keys)
                 let known = keys.isEmpty ? "it takes no settings" : "its settings are: \(keys.joined(separator: ", "))"
                 reader.error(entry.key, "'\(entry.name)' is not a setting of \(style)\(hint); \(known)")
                 continue
@@ -72,7 +72,7 @@ struct SettingDecoder {
             }
             guard let name = r.string(node, key) else { return nil }
             guard names.contains(name) else {
-                let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(name, in: names)
                 r.error(node, "unknown \(key) '\(name)'\(hint); expected one of: \(names.joined(separator: ", "))")
                 return nil
             }

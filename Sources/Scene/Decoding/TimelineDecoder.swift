@@ -65,7 +65,7 @@ struct TimelineDecoder {
                         if expectedDetent != nil { expect = .detent }
                     }
                 } else {
-                    let hint = keys.first.flatMap { r.closest(to: $0, in: ["scroll", "detent"]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                    let hint = keys.first.map { Diagnostic.didYouMean($0, in: ["scroll", "detent"]) } ?? ""
                     r.error(node, "expected expect as { scroll: { list, offset } } or { detent: NAME }\(hint), found " +
                             (keys.isEmpty ? "an empty mapping" : "the keys " + keys.map { "'\($0)'" }.joined(separator: ", ")))
                 }

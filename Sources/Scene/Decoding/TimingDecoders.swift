@@ -11,7 +11,7 @@ struct CurveDecoder {
             guard let name = r.string(node, "curve") else { return nil }
             if let curve = CubicTimingCurve.named[name] { return curve }
             let names = CubicTimingCurve.named.keys.sorted()
-            let hint = r.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Diagnostic.didYouMean(name, in: names)
             r.error(node, "unknown curve '\(name)'\(hint); expected one of: \(names.joined(separator: ", ")) or control points [x1, y1, x2, y2]")
             return nil
         }
