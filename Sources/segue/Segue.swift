@@ -18,7 +18,7 @@ struct Segue: ParsableCommand {
 
     static func main() {
         SignalExit.install()
-        HeapArenas.limitToCores(ProcessInfo.processInfo.activeProcessorCount)
+        HeapArenas.limit(cores: ProcessInfo.processInfo.activeProcessorCount)
         main(Snapshot.normalize(Array(CommandLine.arguments.dropFirst())))
     }
 }
