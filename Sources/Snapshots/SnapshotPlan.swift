@@ -112,7 +112,8 @@ public struct SnapshotPlan: Sendable {
         }
         // Every scroll run too: where the finger lifts (`-released`) and where the content rests
         // (`-rest`), named like a transition run after its entry (`scroll-<view>` unnamed).
-        for scroll in timeline.scrollRuns {
+        let scrollRuns = timeline.scrollRuns
+        for scroll in scrollRuns {
             let entry = scene.timeline[scroll.entry]
             let base = entry.name ?? "scroll-" + String(scroll.view.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "-" })
             used[base, default: 0] += 1
@@ -127,7 +128,7 @@ public struct SnapshotPlan: Sendable {
             add("rest", at: scroll.end)
         }
         self.runNames = runNames
-        let starters = Set(runs.map(\.entry) + timeline.scrollRuns.map(\.entry))
+        let starters = Set(runs.map(\.entry) + scrollRuns.map(\.entry))
         idleGestures = scene.timeline.enumerated().filter { $0.element.isGesture && !starters.contains($0.offset) }.map(\.element)
         self.points = points
         self.problems = problems

@@ -138,8 +138,10 @@ struct SnapshotSceneJob {
         let sceneStart = SourceLocation(file: file.path, line: 1, column: 1)
         var result = SnapshotResult(scene: display, name: MotionGolden.pointName, status: .unchanged, golden: golden, location: sceneStart)
         let text = MotionGolden.text(of: timeline)
+        // The golden as it is, read once: compared, kept unchanged, or copied beside the actual.
+        let recorded = exists ? try? String(contentsOf: golden, encoding: .utf8) : nil
         func record(_ note: String?) throws {
-            if exists, (try? String(contentsOf: golden, encoding: .utf8)) == text { result.status = .unchanged; return }
+            if recorded == text { result.status = .unchanged; return }
             try transaction.write(golden.lastPathComponent) { try Data(text.utf8).write(to: $0) }
             result.status = .recorded
             result.message = note
@@ -153,7 +155,7 @@ struct SnapshotSceneJob {
                 result.status = .missing
                 return result
             }
-            let difference = try MotionGolden.compare(text, with: String(contentsOf: golden, encoding: .utf8))
+            let difference = try MotionGolden.compare(text, with: recorded ?? String(contentsOf: golden, encoding: .utf8))
             guard let difference else {
                 result.status = .passed(.identical)
                 return result
@@ -171,7 +173,7 @@ struct SnapshotSceneJob {
                 try Data(text.utf8).write(to: actual)
                 result.actual = actual
                 let expected = artifacts.appendingPathComponent("motion.golden.txt")
-                try Data(contentsOf: golden).write(to: expected)
+                try Data((recorded ?? "").utf8).write(to: expected)
                 result.expected = expected
             }
         } catch {
