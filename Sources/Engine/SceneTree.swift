@@ -53,6 +53,13 @@ struct SceneTree: Sendable {
 
         var place: Place
         var selected: Int
+        /// Over a push that hides the bar with a style that cross-fades bottom bars (the zoom): the
+        /// bar stays `fixed` over the transition and fades with its progress, out on the push, in
+        /// on the pop (`UITabBarController` hiding it with its cross-fade, alongside the transition
+        /// coordinator; docs/uikit-semantics.md#the-zoom-and-the-tab-bar).
+        var fadesWithAmount = false
+        /// Its opacity in this frame.
+        var alpha = 1.0
     }
 
     /// A navigation controller presented as a sheet (or another presentation that does not fill
@@ -160,7 +167,10 @@ struct SceneTree: Sendable {
             nodes.append(sharedToolbarNode(bar, below: toolbars.below, above: toolbars.above, aboveName: toolbars.aboveName))
         }
         if let tabBar, tabBar.place == .fixed {
-            if let bar, let above = bar.above {
+            if tabBar.fadesWithAmount {
+                // The covered screen's bar, fading away over what the transition shows.
+                nodes.append(tabBarNode(selected: tabBar.selected, over: bar?.below, offsets: offsets, alpha: tabBar.alpha))
+            } else if let bar, let above = bar.above {
                 // Over a push or pop, the bar goes from the covered screen's appearance to the pushed
                 // one's with the transition's progress, as the navigation bar's background does
                 // (docs/uikit-semantics.md#the-tab-bar-over-a-push-or-pop).

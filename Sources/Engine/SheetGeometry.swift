@@ -31,6 +31,21 @@ struct SheetGeometry: Sendable, Hashable {
     /// The black over the presenter behind a large sheet, and the dimming behind a smaller one.
     var overlayAlpha = 0.1
     var dimmingAlpha = 0.2
+
+    /// The dimming a sheet's settings give: `dimmingAlpha` where the scene sets it, else
+    /// `UIDimmingView`'s black at 0.2, or 0.48 in the dark appearance.
+    static func dimmingAlpha(_ settings: SettingValues, _ key: Setting<Double>, appearance: Appearance) -> Double {
+        settings.isGiven(key.key) ? settings[key] : appearance == .dark ? 0.48 : key.defaultValue
+    }
+
+    /// In the dark, the presenter (at the base level) is lightened toward the elevated background
+    /// as it recedes, under its black: `UIDimmingView`'s lightening colour, `systemBackground` one
+    /// level up (#1C1C1E) divided by its largest channel, at that channel's value times the share
+    /// lightened (published decompilations of `-[UIDimmingView updateBackgroundColor]` and
+    /// `-[_UISheetLayoutInfo _percentDimmed]`: lightened by 1 − the presenter's share of full
+    /// screen, in the dark at the base level only). Over black it gives #1C1C1E at full depth.
+    static let lightening = Color(red: 0x1C / Double(0x1E), green: 0x1C / Double(0x1E), blue: 1)
+    static let lighteningAlpha = Double(0x1E) / 255
     /// `largestUndimmedDetent`'s height: at or below it nothing dims what the sheet covers; nil:
     /// every detent dims (UIKit's default).
     var undimmedHeight: Double?
@@ -125,6 +140,10 @@ struct SheetGeometry: Sendable, Hashable {
         let presenter = receded(b, fullHeightTop: b.minY, level: level, bounds: b)
         let radius = presenterCornerRadius * min(level, 1)
         placements.append(Placement(screen: screen, frame: presenter, cornerRadius: radius))
+        if appearance == .dark, level > 0 {
+            placements.append(Placement(id: "lightening", content: .fill(Self.lightening), frame: presenter,
+                                        alpha: Self.lighteningAlpha * min(level, 1), cornerRadius: radius))
+        }
         placements.append(Placement(id: "dimming", content: .fill(.black), frame: presenter, alpha: overlay, cornerRadius: radius))
         return placements
     }

@@ -167,8 +167,10 @@ public struct Timeline: Sendable {
                                                        bar: context.bar(amount: driver.amount(at: time)), selections: selections)
                 nodes = tree.nodes(around, offsets: offsets)
             } else {
+                var tabBar = context.tabBar
+                if tabBar?.fadesWithAmount == true { tabBar?.alpha = 1 - min(max(driver.amount(at: time), 0), 1) }
                 nodes = tree.nodes(driver.layers(at: time), bar: context.bar(amount: driver.amount(at: time)),
-                                   ownBars: context.ownBars, tabBar: context.tabBar, selections: selections,
+                                   ownBars: context.ownBars, tabBar: tabBar, selections: selections,
                                    offsets: offsets, container: context.container)
             }
             return FrameState(frame: frame, time: time, transition: driver.styleName, phase: driver.phase(at: time),

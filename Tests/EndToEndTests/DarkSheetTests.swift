@@ -40,6 +40,27 @@ final class DarkSheetTests: XCTestCase {
         return Array(image.pixels[i..<(i + 3)])
     }
 
+    /// Behind a large dark sheet the receded presenter is lightened toward the elevated
+    /// background, then dimmed: `UIDimmingView`'s lightening colour (#1C1C1E over its largest
+    /// channel, at alpha 0x1E / 255) and black at `overlayAlpha` 0.1 over the presenter's black give
+    /// 0x1C · 0.9 = 25.2 and 0x1E · 0.9 = 27; the window above it stays black. Behind a medium
+    /// sheet the dark dimming is black at 0.48 (`+[UIColor _dimmingViewColor]`): an elevated-free
+    /// base-level row (#1C1C1E) shows as 28 · 0.52 = 14.6 and 30 · 0.52 = 15.6; light: white · 0.8.
+    /// Sources: docs/uikit-semantics.md#dark-sheets-the-elevated-level.
+    func testTheDarkPresenterIsLightenedBehindALargeSheetAndDimmedAt048BehindAMediumOne() throws {
+        let large = try still(style: "page-sheet", appearance: "dark")
+        for (channel, expected) in zip(pixel(large, 196, 64), [25.2, 25.2, 27.0]) {
+            XCTAssertEqual(Double(channel), expected, accuracy: 1, "the receded presenter's strip above the sheet")
+        }
+        XCTAssertEqual(pixel(large, 196, 50), [0, 0, 0], "the window above the receded presenter")
+        let medium = try still(style: "page-sheet, detents: medium", appearance: "dark")
+        for (channel, expected) in zip(pixel(medium, 196, 120), [14.6, 14.6, 15.6]) {
+            XCTAssertEqual(Double(channel), expected, accuracy: 1, "a row behind the medium sheet's dimming")
+        }
+        let light = try still(style: "page-sheet, detents: medium", appearance: "light")
+        XCTAssertEqual(pixel(light, 196, 120).map(Double.init), [204, 204, 204], "white under black at 0.2")
+    }
+
     func testASheetDiffersFromWhatIsBehindItAlongItsTopEdgeInBothAppearances() throws {
         let sheets: [(style: String, device: String, top: Int, x: Int)] = [
             ("page-sheet", "iphone-15", Int((852 * 0.08).rounded()), 30),

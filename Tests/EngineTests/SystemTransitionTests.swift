@@ -289,7 +289,7 @@ final class SystemTransitionTests: XCTestCase {
     // MARK: page-sheet and form-sheet
 
     func pageSheet(_ detents: String) -> SheetGeometry {
-        PageSheet().geometry(settings(PageSheet(), ["detents": .choice(detents), "grabber": .choice("visible")]), bounds: bounds)
+        PageSheet().geometry(settings(PageSheet(), ["detents": .choice(detents), "grabber": .choice("visible")]), bounds: bounds, appearance: .light)
     }
 
     func testPageSheetDetents() {

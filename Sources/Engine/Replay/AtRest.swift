@@ -155,7 +155,8 @@ struct AtRest {
         let belowIndex = navigation.belowIndex(of: driver, stage: stage, pushed: pushed)
         var context = barContext(belowIndex: belowIndex, below: stage.below, above: stage.above, pushed: pushed)
         context.barTransition = transition.barTransition(stage, forward: driver.isForward)
-        context.tabBar = navigation.tabBar(belowIndex: belowIndex, above: stage.above, pushed: pushed)
+        context.tabBar = navigation.tabBar(belowIndex: belowIndex, above: stage.above, pushed: pushed,
+                                           crossFades: transition.crossFadesBottomBars(stage, forward: driver.isForward))
         if stack.indices.contains(belowIndex), let row = stack[belowIndex].selectedRow {
             context.selection = .init(screen: stage.below, list: row.list, index: row.index, fadesWithAmount: !driver.isForward)
         }

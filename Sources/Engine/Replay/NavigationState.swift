@@ -108,8 +108,8 @@ struct NavigationState {
 
     /// The tab bar during a transition from stack entry `belowIndex` to `above`: fixed over a
     /// push or pop that keeps it; with the covered screen where the pushed one hides it or a
-    /// presentation covers it.
-    func tabBar(belowIndex: Int, above: String, pushed: Bool) -> SceneTree.TabBar? {
+    /// presentation covers it; fading in place where the style cross-fades bottom bars.
+    func tabBar(belowIndex: Int, above: String, pushed: Bool, crossFades: Bool = false) -> SceneTree.TabBar? {
         if !pushed, let lower = lowerSheetRoot(belowIndex), showsTabBar(level: lower) {
             // A sheet over a sheet: the tab bar stays with the screen furthest back.
             return SceneTree.TabBar(place: .carried(by: stack[lower].screen), selected: selectedTab)
@@ -117,6 +117,9 @@ struct NavigationState {
         guard showsTabBar(level: belowIndex) else { return nil }
         if pushed, !hidingBottomBar.contains(above) {
             return SceneTree.TabBar(place: .fixed, selected: selectedTab)
+        }
+        if pushed, crossFades {
+            return SceneTree.TabBar(place: .fixed, selected: selectedTab, fadesWithAmount: true)
         }
         return SceneTree.TabBar(place: .carried(by: stack[belowIndex].screen), selected: selectedTab)
     }

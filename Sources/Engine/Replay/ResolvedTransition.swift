@@ -56,6 +56,10 @@ struct ResolvedTransition: Sendable {
         return style.barTransition(run)
     }
 
+    func crossFadesBottomBars(_ stage: TransitionStage, forward: Bool) -> Bool {
+        resolved(stage, forward: forward).style.crossFadesBottomBars
+    }
+
     /// Whether it runs inside a navigation controller when a gesture starts it: a gesture brings
     /// a screen in modally where the style can, else pushes it.
     var pushedByGesture: Bool { !style.presentations.contains(.modal) }

@@ -20,7 +20,7 @@ struct FormSheet: SheetStyle {
         var g = SheetGeometry()
         g.kind = .form(Size(width: min(size[0], b.width - 40), height: min(size[1], b.height - 40)))
         g.cornerRadius = s[Key.cornerRadius]
-        g.dimmingAlpha = s[Key.dimmingAlpha]
+        g.dimmingAlpha = SheetGeometry.dimmingAlpha(s, Key.dimmingAlpha, appearance: run.stage.appearance)
         let cardHeight = min(size[1], b.height - 40)
         let rules = SheetDriver.Rules(spring: s[Key.spring],
                                       flickVelocity: s[Key.flickVelocity] * b.height,

@@ -16,8 +16,9 @@ struct PageSheet: SheetStyle {
     typealias Key = PageSheetKeys
     var settings: [SettingDescriptor] { Key.settings }
 
-    func geometry(_ s: SettingValues, bounds: Rect) -> SheetGeometry {
+    func geometry(_ s: SettingValues, bounds: Rect, appearance: Appearance) -> SheetGeometry {
         var g = SheetGeometry()
+        g.appearance = appearance
         g.topGap = s[Key.topGap]
         let large = g.largeHeight(bounds), medium = g.mediumHeight(bounds)
         var heights: [Double] = switch s[Key.detents] {
@@ -33,7 +34,7 @@ struct PageSheet: SheetStyle {
         g.presenterOffset = s[Key.presenterOffset]
         g.presenterCornerRadius = s[Key.presenterCornerRadius]
         g.overlayAlpha = s[Key.overlayAlpha]
-        g.dimmingAlpha = s[Key.dimmingAlpha]
+        g.dimmingAlpha = SheetGeometry.dimmingAlpha(s, Key.dimmingAlpha, appearance: appearance)
         g.undimmedHeight = switch s[Key.largestUndimmedDetent] {
         case .none: nil
         case .medium: medium
@@ -54,8 +55,7 @@ struct PageSheet: SheetStyle {
 
     func driver(_ run: StyleRun) -> SheetDriver {
         let b = run.stage.bounds
-        var geometry = geometry(run.settings, bounds: b)
-        geometry.appearance = run.stage.appearance
+        let geometry = geometry(run.settings, bounds: b, appearance: run.stage.appearance)
         return SheetDriver(styleName: name, geometry: geometry, rules: rules(run.settings, bounds: b),
                            stage: run.stage, forward: run.forward)
     }

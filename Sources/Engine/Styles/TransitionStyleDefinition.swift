@@ -32,6 +32,10 @@ protocol TransitionStyleDefinition: Sendable {
     /// or pop there (a custom style's `animator: system`; the parallax back swipe's push). The
     /// timeline then asks `SystemPush.fallback` every hook, never this style.
     func usesSystemAnimator(forward: Bool) -> Bool
+    /// Whether a push of a screen that hides the bottom bar (`hidesBottomBarWhenPushed`) fades the
+    /// tab bar out in place, over the transition, instead of carrying it off with the covered
+    /// screen (UIKit's private `_shouldCrossFadeBottomBars`, docs/uikit-semantics.md#the-zoom-and-the-tab-bar).
+    var crossFadesBottomBars: Bool { get }
 }
 
 extension TransitionStyleDefinition {
@@ -40,6 +44,7 @@ extension TransitionStyleDefinition {
     /// A custom animator's bar: its items cross-fade in place.
     func barTransition(_ run: StyleRun) -> BarTransition { .crossFade }
     func usesSystemAnimator(forward: Bool) -> Bool { false }
+    var crossFadesBottomBars: Bool { false }
 }
 
 /// One run of a style: its settings, the screens it moves and the direction.

@@ -13,6 +13,8 @@ struct Zoom: TransitionStyleDefinition {
     let summary = "iOS 18 `.zoom(sourceViewProvider:)`: a cell's image grows into the destination as its content fades in; drag down to shrink it back onto the cell"
     let presentations: [Presentation] = [.navigation, .modal]
     let sourceCellSetting: String? = Key.cell.key
+    /// `-[_UIZoomTransitionController _shouldCrossFadeBottomBars]` returns YES.
+    let crossFadesBottomBars = true
     typealias Key = ZoomKeys
     var settings: [SettingDescriptor] { Key.settings }
 

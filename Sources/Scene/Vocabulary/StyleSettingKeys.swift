@@ -18,6 +18,13 @@ extension Setting where Value == Double {
         doc: "a release completes the rest in duration × remaining ÷ completionSpeed",
         uikit: "`UIPercentDrivenInteractiveTransition.completionSpeed`")
 
+    /// A sheet's dimming: `UIDimmingView`'s black at 0.2, 0.48 in the dark appearance (published
+    /// decompilations of `+[UIColor _dimmingViewColor]`, docs/uikit-semantics.md#dark-sheets-the-elevated-level).
+    public static let sheetDimmingAlpha = Setting<Double>(
+        "dimmingAlpha", .number(range: Limits.unit), default: 0.2, defaultText: "0.2; 0.48 in the dark appearance",
+        doc: "the dimming view's alpha when fully in (overrides the color's own alpha)",
+        uikit: "`UIDimmingView`'s color: black at 0.2, at 0.48 in the dark")
+
     public static func completionThreshold(_ value: Double, _ doc: String = "progress above which a release finishes") -> Setting {
         Setting("completionThreshold", .number(range: Limits.unit), default: value, doc: doc, uikit: "the tutorial's finish rule")
     }
@@ -313,7 +320,7 @@ public enum Grabber: String, CaseIterable, SettingChoice {
         doc: "the presenter's corner radius behind a large sheet, points", uikit: "the presenting view's corners")
     public static let overlayAlpha = Setting<Double>("overlayAlpha", .number(range: Limits.unit), default: 0.1,
                                                      doc: "black over the presenter behind a large sheet", uikit: "the presenting view's overlay")
-    public static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.2)
+    public static let dimmingAlpha = Setting<Double>.sheetDimmingAlpha
     public static let largestUndimmedDetent = Setting<UndimmedDetent>(
         "largestUndimmedDetent", default: .none,
         doc: "at or below this detent nothing dims the presenter (a Maps or Music card over live content); above it the dimming comes in by the next detent up",
@@ -349,7 +356,7 @@ public enum FormSheetKeys {
                                                uikit: "`preferredContentSize` (form sheet default)")
     public static let cornerRadius = Setting<Double>("cornerRadius", .number(range: Limits.shadowRadius), default: 12,
                                                      doc: "the card's corners, points", uikit: "the form sheet's corner radius")
-    public static let dimmingAlpha = Setting<Double>.dimmingAlpha(0.2)
+    public static let dimmingAlpha = Setting<Double>.sheetDimmingAlpha
     public static let spring = Setting<Spring>.defaultSpring("the card's spring: presenting, dismissing, after a release")
     public static let flickVelocity = Setting<Double>.sheetFlick("a downward release faster than this many screen heights per second dismisses")
     public static let completionThreshold = Setting<Double>.completionThreshold(
