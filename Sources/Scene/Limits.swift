@@ -40,6 +40,9 @@ public enum Limits {
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
     public static let screens = 200
+    /// Screens filled from tapped rows or cells (`photo[photos 3]`), over all the transitions
+    /// to such screens: one per item each binds to.
+    public static let filledScreens = 2_000
     /// The most views in one screen, nested views included; a list's rows and a grid's cells are
     /// counted by `collectionItems` instead (each is a few values, drawn only where frames show it).
     public static let viewsPerScreen = 2_000
@@ -218,10 +221,14 @@ extension Limits {
             problems.append(Diagnostic(location: location, message:
                 "canvas \(format(width.rounded())) × \(format(height.rounded())) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) is over the limit of \(canvasSide) px per side; lower the scale or the size"))
         }
-        let screenPixels = Double(scene.screens.count) * width.rounded() * height.rounded()
+        // A screen filled from a tapped item counts once: the items' screens are drawn only when shown.
+        let filled = scene.transitions.compactMap(\.filled)
+        let drawable = scene.screens.count - Set(filled.map { FilledScreen.name($0.template, list: $0.list, index: $0.index) }).count
+            + Set(filled.map(\.template)).count
+        let screenPixels = Double(drawable) * width.rounded() * height.rounded()
         if !(screenPixels <= Double(pixelMemory)) {
             problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:
-                "\(scene.screens.count) \(scene.screens.count == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
+                "\(drawable) \(drawable == 1 ? "screen" : "screens") of \(format(width.rounded())) × \(format(height.rounded())) px take \(mebibytes(screenPixels)) MB once drawn, over the limit of \(mebibytes(Double(pixelMemory))) MB; use fewer screens or a lower scale"))
         }
         var contentPixels = 0.0
         for name in scene.screenOrder {

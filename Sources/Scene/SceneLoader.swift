@@ -113,6 +113,8 @@ struct SceneDecoder: DecodingPart {
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
+        // Screens filled from a tapped row or cell, read once per item after the transitions.
+        var templates: [(name: String, node: Node)] = []
         images.prefetch(namedPNGFiles(in: root))
         if let node = fields[K.screens] {
             if let count = node.mapping?.count, count > Limits.screens {
@@ -122,19 +124,26 @@ struct SceneDecoder: DecodingPart {
             } else if let screenFields = r.mapping(node, "screens") {
                 screenNames.names = screenFields.names
                 for entry in screenFields.entries {
+                    if CellFill.isRead(in: entry.value) {
+                        templates.append((entry.name, entry.value))
+                        continue
+                    }
                     if let screen = views.decodeScreen(name: entry.name, entry.value) {
                         screens[entry.name] = screen
                         order.append(entry.name)
                     }
                 }
-                if appearance == .dark { elevate(&screens, screenFields.entries) }
+                if appearance == .dark { elevate(&screens, screenFields.entries.filter { entry in !templates.contains { $0.name == entry.name } }) }
                 if screenFields.entries.isEmpty { r.error(node, "a scene needs at least one screen") }
             }
         }
 
         var rootName = order.first ?? ""
+        let templateNames = Set(templates.map(\.name))
         if let node = fields[K.root], let value = r.string(node, "root screen") {
-            if screens[value] == nil && !order.isEmpty {
+            if templateNames.contains(value) {
+                r.error(node, FilledScreen.notARoot(value))
+            } else if screens[value] == nil && !order.isEmpty {
                 r.error(node, "unknown screen '\(value)'; screens are: \(order.joined(separator: ", "))")
             }
             rootName = value
@@ -146,7 +155,7 @@ struct SceneDecoder: DecodingPart {
             if let key = fields.key(K.root) {
                 r.error(key, "a scene starts at one screen ('root') or in a tab bar controller ('tabs'), not both; give each tab its 'root'")
             }
-            tabs = bars.decodeTabs(node, screens: screens, order: order)
+            tabs = bars.decodeTabs(node, screens: screens, order: order, templates: templateNames)
             if let tabs { rootName = tabs.roots[tabs.bar.selected] }
             checkNoScreenTabBars(fields[K.screens])
         }
@@ -156,7 +165,7 @@ struct SceneDecoder: DecodingPart {
         var transitions: [TransitionSpec] = []
         if let node = fields[K.transitions], let items = r.sequence(node, "transitions") {
             for item in items {
-                guard let transition = decodeTransition(item, screens: screens, order: order, styles: styles) else { continue }
+                guard let transition = decodeTransition(item, screens: screens, order: order, templates: templateNames, styles: styles) else { continue }
                 if let first = transitions.first(where: { $0.from == transition.from && $0.to == transition.to }) {
                     r.error(at: transition.location, "a transition from '\(transition.from)' to '\(transition.to)' is already declared on line \(first.location.line); one transition per pair of screens")
                     continue
@@ -165,7 +174,9 @@ struct SceneDecoder: DecodingPart {
             }
         }
 
-        let entries = TimelineDecoder(reader: r, screens: screens, order: order, device: device)
+        transitions = fillScreens(templates, screens: &screens, order: &order, transitions: transitions)
+
+        let entries = TimelineDecoder(reader: r, screens: screens, order: order, templates: templateNames, device: device)
         var timeline: [TimelineEntry] = []
         if let node = fields[K.timeline], let items = r.sequence(node, "timeline") {
             for item in items {
@@ -254,7 +265,8 @@ struct SceneDecoder: DecodingPart {
 
     // MARK: Transitions
 
-    func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String], styles: [CustomStyleSpec]) -> TransitionSpec? {
+    func decodeTransition(_ node: Node, screens: [String: ScreenSpec], order: [String], templates: Set<String> = [],
+                          styles: [CustomStyleSpec]) -> TransitionSpec? {
         let r = reader
         // Any other key is a setting of the style, checked once the style is known.
         guard let fields = r.mapping(node, TransitionKeys.mapping.what) else { return nil }
@@ -262,8 +274,8 @@ struct SceneDecoder: DecodingPart {
         func screenName(_ key: String) -> String? {
             guard let value = fields[key] else { return nil }
             guard let name = r.string(value, "'\(key)' screen") else { return nil }
-            if screens[name] == nil, !order.isEmpty {
-                r.error(value, "unknown screen '\(name)'; screens are: \(order.joined(separator: ", "))")
+            if screens[name] == nil, !templates.contains(name), !order.isEmpty {
+                r.error(value, "unknown screen '\(name)'; screens are: \((order + templates.sorted()).joined(separator: ", "))")
                 return nil
             }
             return name

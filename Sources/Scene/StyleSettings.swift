@@ -111,6 +111,9 @@ public struct SettingValues: Hashable, Sendable {
         values[key.key].flatMap(key.cast) ?? key.defaultValue
     }
 
+    /// Gives `key` the value `value`, as if the scene had.
+    mutating func set(_ key: String, _ value: SettingValue) { values[key] = value }
+
     /// Whether the scene gave `key`.
     public func isGiven(_ key: String) -> Bool { values[key] != nil }
 

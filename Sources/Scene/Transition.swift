@@ -28,6 +28,9 @@ public struct TransitionSpec: Sendable {
     /// The rows or cells whose tap starts this transition (`tap: { list: ID, index: N }`, any
     /// index when `index` is absent), as `tableView(_:didSelectRowAt:)` pushes or presents.
     public var tap: TapTrigger?
+    /// For a transition to a screen filled from the tapped row or cell: which item's screen
+    /// `to` is (`FilledScreen`); nil otherwise.
+    public var filled: FilledScreen?
 
     public init(from: String, to: String, style: String, location: SourceLocation, styleLocation: SourceLocation? = nil,
                 settings: SettingValues = SettingValues(), tap: TapTrigger? = nil) {

@@ -83,7 +83,7 @@ public struct SnapshotPlan: Sendable {
         var runNames: [(String, TransitionRun, TimelineEntry)] = []
         for run in runs {
             let entry = scene.timeline[run.entry]
-            let base = Self.baseName(entry: entry, run: run)
+            let base = Self.baseName(entry: entry, run: run, scene: scene)
             used[base, default: 0] += 1
             let name = used[base] == 1 ? base : "\(base)-\(used[base] ?? 1)"
             runNames.append((name, run, entry))
@@ -134,11 +134,12 @@ public struct SnapshotPlan: Sendable {
         self.problems = problems
     }
 
-    /// The entry's `name:`, or what its run does and the screen it moves (`push-message`),
-    /// made a plain file name.
-    static func baseName(entry: TimelineEntry, run: TransitionRun) -> String {
+    /// The entry's `name:`, or what its run does and the screen it moves as the file names it
+    /// (`push-message`, also for the screen filled from row 9, `message[messages 9]`), made a
+    /// plain file name.
+    static func baseName(entry: TimelineEntry, run: TransitionRun, scene: Scene) -> String {
         if let name = entry.name { return name }
-        let derived = "\(run.verb)-\(run.movingScreen)"
+        let derived = "\(run.verb)-\(scene.declaredName(of: run.movingScreen))"
         return String(derived.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "-" })
     }
 

@@ -87,4 +87,47 @@ final class UndimmedDetentTests: XCTestCase {
         let above = "[[0, 196, 20], [0.1, 196, 40], [0.2, 196, 60], [0.3, 196, 60], [0.4, 196, 60]]"
         XCTAssertEqual(mapOffset(try timeline("medium", detents: "large", pan: above, expect: "nothing")), 0)
     }
+
+    /// A tap above the undimmed card reaches the map too: on the map still decelerating after a
+    /// flick it stops it (a touch on a moving scroll view only stops it), on a row of the map's
+    /// list bound to a presentation it starts nothing — the map is presenting the card, and UIKit
+    /// presents nothing more from it — and elsewhere it lands on the map, where nothing acts. Each
+    /// says so, and `expect: finish` on such a tap is an error. With the dimming view (no
+    /// `largestUndimmedDetent`) the same taps reach nothing of the map.
+    func testTapsAboveAnUndimmedSheetReachThePresenter() throws {
+        func scene(_ undimmed: Bool, _ moves: String) -> String {
+            """
+            device: iphone-15
+            fps: 60
+            screens:
+              map:
+                content: [{ list: { id: places, rows: [\(Array(repeating: "Café", count: 60).joined(separator: ", "))] } }]
+              card: { background: systemBackground }
+              place: { background: systemBackground }
+            root: map
+            transitions:
+              - { from: map, to: card, style: page-sheet, detents: medium\(undimmed ? ", largestUndimmedDetent: medium" : "") }
+              - { from: map, to: place, style: page-sheet, tap: { list: places } }
+            timeline:
+              - { at: 0.1, present: card }
+            \(moves)
+            """
+        }
+        let flick = "  - { at: 1.5, swipe: { from: [196, 400], to: [196, 150], duration: 0.1, hold: 0 }, expect: scroll }\n"
+        let stopped = try Timeline(yaml: scene(true, flick + "  - { at: 1.8, tap: [196, 300] }"))
+        let offset = { (t: Double) in stopped.state(at: t).layers.first { $0.id == "map/places" }?.contentOffset?.y ?? 0 }
+        XCTAssertGreaterThan(offset(1.8), 250, "the flick scrolled the map's list")
+        XCTAssertEqual(offset(2.5), offset(1.85), accuracy: 0.5, "the tap stopped it where it was")
+        let stops = sceneMessages(scene(true, flick + "  - { at: 1.8, tap: [196, 300], expect: finish }"))
+        XCTAssertTrue(stops.first?.contains("stops 'places', which was still scrolling at 1.8") ?? false, "\(stops)")
+
+        let row = try Timeline(yaml: scene(true, "  - { at: 1.5, tap: [196, 200], expect: nothing }"))
+        XCTAssertEqual(row.navigation(at: row.duration).stack, ["map", "card"])
+        let refused = sceneMessages(scene(true, "  - { at: 1.5, tap: [196, 200], expect: finish }"))
+        XCTAssertTrue(refused.first?.contains("it taps item 3 of 'places' on 'map' beside the sheet 'card' (undimmed at this detent), but 'map' is presenting 'card', and UIKit presents nothing more from it") ?? false, "\(refused)")
+        let dimmed = sceneMessages(scene(false, "  - { at: 1.5, tap: [196, 200], expect: finish }"))
+        XCTAssertEqual(dimmed.count, 1)
+        XCTAssertFalse(dimmed.first?.contains("'map'") ?? true, "with the dimming view the tap reaches nothing of the map: \(dimmed)")
+        XCTAssertEqual(sceneMessages(scene(false, "  - { at: 1.5, tap: [196, 200], expect: nothing }")), [])
+    }
 }

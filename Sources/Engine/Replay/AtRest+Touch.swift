@@ -40,16 +40,35 @@ extension AtRest {
     /// nil "adds a noninteractive dimming view underneath the sheet at all detents"), as a map
     /// under a Maps card pans. Only a presenter shown full screen, and its top-level scroll views.
     func presenterScrollView(at location: Point, axis: ScrollAxis? = nil) -> ScrollHit? {
-        guard let (sheet, level) = restingSheet(), case .page = sheet.geometry.kind,
-              sheet.geometry.dimmedShare(top: sheet.restTop, bounds: bounds) == 0, location.y < sheet.restTop, let stage = stack[level].stage,
-              stack[level - 1].transition == nil || stack[level - 1].pushed,
-              container(level: level - 1) == nil, let screen = scene.screens[stage.below] else { return nil }
-        func key(_ view: String) -> ScrollOffsets.Key { ScrollOffsets.Key(screen: stage.below, view: view) }
+        guard let presenter = undimmedPresenter(at: location), let screen = scene.screens[presenter.screen] else { return nil }
+        func key(_ view: String) -> ScrollOffsets.Key { ScrollOffsets.Key(screen: presenter.screen, view: view) }
         guard let geometry = screen.scrollViews(on: scene.device).last(where: {
             $0.parent == nil && (axis == nil || $0.axis == axis)
                 && reachable($0, offset: offsets[key($0.id)], of: screen, on: scene.device).contains(location)
         }) else { return nil }
         return (geometry, key(geometry.id))
+    }
+
+    /// The screen a page sheet was presented from, where the finger at `location` reaches it:
+    /// above the sheet resting at or below its `largestUndimmedDetent` (no dimming view there),
+    /// the presenter shown full screen; with the sheet's name. Nil elsewhere.
+    func undimmedPresenter(at location: Point) -> (screen: String, sheet: String)? {
+        guard let (sheet, level) = restingSheet(), case .page = sheet.geometry.kind,
+              sheet.geometry.dimmedShare(top: sheet.restTop, bounds: bounds) == 0, location.y < sheet.restTop, let stage = stack[level].stage,
+              stack[level - 1].transition == nil || stack[level - 1].pushed,
+              container(level: level - 1) == nil, scene.screens[stage.below] != nil else { return nil }
+        return (stage.below, stage.above)
+    }
+
+    /// The row or cell of list or grid `list` of the undimmed presenter `screen` under `location`,
+    /// where its scroll views' offsets show it; nil where none is.
+    func presenterCell(at location: Point, list: String, of screen: String) -> Int? {
+        guard let spec = scene.screens[screen] else { return nil }
+        let offset = { (view: String) in offsets[ScrollOffsets.Key(screen: screen, view: view)] }
+        if let scroll = spec.scrollView(list, on: scene.device),
+           !reachable(scroll, offset: offset(list), of: spec, on: scene.device).contains(location) { return nil }
+        let shift = spec.contentShift(of: list, on: scene.device, offset: offset)
+        return CellLocator.cell(at: Point(x: location.x + shift.x, y: location.y + shift.y), in: spec, list: list, device: scene.device)?.index
     }
 
     /// Where a finger reaches scroll view `scroll` at `offset`: its frame, or, for one at the

@@ -130,6 +130,7 @@ extension TimelineBuilder {
             } else if let caught {
                 return .acted("stops '\(caught.run.key.view)', which was still scrolling at \(Wording.number(down.time)) s (until \(Wording.number(caught.run.endTime)) s): a touch on a moving scroll view only stops it, and the row or cell under it is not tapped; tap after it comes to rest")
             }
+            if let effect = presenterTap(at: down.location) { return effect }
             switch tap(at: down.location, time: up.time, down: down.time) {
             case .started(let index): return .run(index)
             case .refused(let refusal):
@@ -153,8 +154,30 @@ extension TimelineBuilder {
     /// and holds back the touches of the content beneath (docs/uikit-semantics.md#scrolling), so
     /// the touch stops the scrolling and selects nothing.
     private func movingScrollView(at down: TouchPoint) -> (key: ScrollOffsets.Key, run: ScrollRun)? {
-        guard let run = scrolling.moving(at: down.time), let hit = atRest.scrollView(at: down.location), hit.key == run.key else { return nil }
+        guard let run = scrolling.moving(at: down.time),
+              let hit = atRest.scrollView(at: down.location) ?? atRest.presenterScrollView(at: down.location), hit.key == run.key else { return nil }
         return (hit.key, run)
+    }
+
+    /// A tap above a page sheet resting at or below its `largestUndimmedDetent`: with no dimming
+    /// view there it reaches the screen the sheet was presented from (as a tap on a Maps card's
+    /// map does). A row or cell bound to a transition from that screen does not start it: the
+    /// screen is presenting the sheet, and UIKit refuses a second presentation from it ("Attempt
+    /// to present … which is already presenting …", `present(_:animated:)`); a push under the
+    /// sheet is not modelled. Nil where the tap is not there.
+    private func presenterTap(at location: Point) -> GestureEffect? {
+        let rest = atRest
+        guard let presenter = rest.undimmedPresenter(at: location) else { return nil }
+        for transition in transitions where transition.spec.from == presenter.screen {
+            guard let trigger = transition.spec.tap,
+                  let index = rest.presenterCell(at: location, list: trigger.list, of: presenter.screen),
+                  trigger.index == nil || trigger.index == index else { continue }
+            let what = "it taps item \(index) of '\(trigger.list)' on '\(presenter.screen)' beside the sheet '\(presenter.sheet)' (undimmed at this detent)"
+            return .nothing(transition.style.presentations.contains(.modal)
+                ? "\(what), but '\(presenter.screen)' is presenting '\(presenter.sheet)', and UIKit presents nothing more from it (\"Attempt to present … which is already presenting …\"); dismiss the sheet first"
+                : "\(what); a push under a presented sheet is not modelled: dismiss the sheet first")
+        }
+        return .nothing("it lands on '\(presenter.screen)' beside the sheet '\(presenter.sheet)', which rests at or below its largestUndimmedDetent, so no dimming view takes the touch; nothing on '\(presenter.screen)' acts on a tap there")
     }
 
     /// The samples of a touch counted against `Limits.samples`: the problem, once, where they pass it.
@@ -277,6 +300,8 @@ extension TimelineBuilder {
             guard let key = transition.style.sourceCellSetting else { continue }
             let list = transition.settings.cell(key)?.list ?? ""
             guard let cell = rest.cell(at: location, list: list) else { continue }
+            // A screen filled from the tapped item: the transition to that item's screen.
+            if let filled = transition.spec.filled, filled.index != cell.index { continue }
             let pushed = transition.style.presentations.contains(.navigation)
             if let refusal = navigation.hierarchy.refusal(toShow: transition.spec.to, verb: pushed ? "push" : "present") { return .refused(refusal) }
             let stage = rest.sourceStage(above: transition.spec.to, cell: (list, cell.image), pushed: pushed)

@@ -84,14 +84,24 @@ struct TimelineBuilder {
         let verb = pushes ? "push" : "present"
         settle(before: time)
         guard checkIdle(entry, "\(verb) '\(screen)'", at: time) else { return }
-        if let refusal = navigation.hierarchy.refusal(toShow: screen, verb: verb) {
-            fail(entry, refusal)
-            return
-        }
-        guard let transition = transitions.first(where: { $0.spec.from == top.screen && $0.spec.to == screen }) else {
-            let known = transitions.filter { $0.spec.from == top.screen }.map(\.spec.to)
+        // A screen filled from a tapped item, named as the file declares it: the item its transition names.
+        guard let transition = transitions.first(where: {
+            $0.spec.from == top.screen && ($0.spec.to == screen || ($0.spec.filled?.template == screen && $0.spec.filled?.isDefault == true))
+        }) else {
+            if let refusal = navigation.hierarchy.refusal(toShow: screen, verb: verb) {
+                fail(entry, refusal)
+                return
+            }
+            var known: [String] = []
+            for name in transitions.filter({ $0.spec.from == top.screen }).map({ $0.spec.filled?.template ?? $0.spec.to }) where !known.contains(name) {
+                known.append(name)
+            }
             let hint = known.isEmpty ? "no transition starts at '\(top.screen)'" : "transitions from '\(top.screen)' go to: \(known.joined(separator: ", "))"
             fail(entry, "cannot \(verb) '\(screen)' at \(Wording.number(time)) s: '\(top.screen)' is on screen and no transition goes from '\(top.screen)' to '\(screen)' (\(hint)); add one under 'transitions'")
+            return
+        }
+        if let refusal = navigation.hierarchy.refusal(toShow: transition.spec.to, verb: verb) {
+            fail(entry, refusal)
             return
         }
         let style = transition.style
@@ -114,7 +124,7 @@ struct TimelineBuilder {
             }
             source = (cell.list, frame)
         }
-        let stage = rest.sourceStage(above: screen, cell: source, pushed: pushes)
+        let stage = rest.sourceStage(above: transition.spec.to, cell: source, pushed: pushes)
         start(transition.animated(stage, forward: true, at: time), transition: transition, stage: stage, pushed: pushes, at: time)
     }
 

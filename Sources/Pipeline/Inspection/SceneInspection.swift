@@ -172,7 +172,7 @@ public struct SceneInspection: Sendable {
         }
         let text = try TextMeasurer.shared.get()
         let presentations = Timeline.presentations(of: scene, text: text)
-        screens = scene.screenOrder.compactMap { name in
+        screens = Self.listed(scene, stack: moment?.navigation.stack ?? []).compactMap { name in
             scene.screens[name].map { spec in
                 guard let shown = presentations[name] else { return Self.screen(spec, on: scene.device, text: text) }
                 var screen = Self.screen(spec.laidOut(writtenIn: scene.device.size, in: shown.layout.size), on: shown.layout, text: text)
@@ -302,5 +302,20 @@ public struct SceneInspection: Sendable {
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
                       safeAreaBottomY: spec.tabBarInset > 0 ? device.size.height - spec.bottomSafeArea(on: device) : nil,
                       navigationBar: navigationBar, bottomBar: bottomBar, views: views, collections: collections)
+    }
+}
+
+extension SceneInspection {
+    /// The screens `inspect` lists, in the file's order: a screen filled from a tapped item
+    /// (`FilledScreen`) once, as the item on `stack` shows it, else as the item an action
+    /// naming it shows.
+    static func listed(_ scene: Scene, stack: [String]) -> [String] {
+        var filled: [String: FilledScreen] = [:]
+        for transition in scene.transitions { if let item = transition.filled { filled[transition.to] = item } }
+        let shownTemplates = Set(stack.compactMap { filled[$0]?.template })
+        return scene.screenOrder.filter { name in
+            guard let item = filled[name] else { return true }
+            return stack.contains(name) || (item.isDefault && !shownTemplates.contains(item.template))
+        }
     }
 }

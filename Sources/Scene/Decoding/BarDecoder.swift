@@ -101,13 +101,17 @@ struct BarDecoder: DecodingPart {
 
     /// `tabs: { items: [{ title, icon, badge, root }], selected, tint, unselectedTint, background, separator }`:
     /// the scene's tab bar controller, each item with the root screen of its tab.
-    func decodeTabs(_ node: Node, screens: [String: ScreenSpec], order: [String]) -> TabBarController? {
+    func decodeTabs(_ node: Node, screens: [String: ScreenSpec], order: [String], templates: Set<String> = []) -> TabBarController? {
         guard let (bar, roots) = decodeTabBar(node, withRoots: true) else { return nil }
         let r = reader
         var seen: [String: Int] = [:]
         var names: [String] = []
         for (index, root) in roots.enumerated() {
             guard let root else { return nil }
+            if templates.contains(root.name) {
+                r.error(root.node, FilledScreen.notARoot(root.name))
+                return nil
+            }
             if screens[root.name] == nil {
                 if !order.isEmpty {
                     let hint = Diagnostic.didYouMean(root.name, in: order)

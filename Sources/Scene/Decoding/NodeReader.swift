@@ -7,11 +7,24 @@ final class NodeReader {
     /// The level system colour names resolve at (`InterfaceLevel`): elevated when the screens are
     /// read again for where a sheet shows them (`SceneDecoder.elevate`).
     let level: InterfaceLevel
+    /// The tapped row or cell a screen filled from it reads (`{cell.KEY}` in its strings).
+    let fill: CellFill?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String, level: InterfaceLevel = .base) {
+    init(file: String, level: InterfaceLevel = .base, fill: CellFill? = nil) {
         self.file = file
         self.level = level
+        self.fill = fill
+    }
+
+    /// Takes the problems `other` found that this reader has not: a screen read once per item
+    /// it is filled from reports a problem of its own text once.
+    func adopt(_ other: NodeReader) {
+        for diagnostic in other.diagnostics where !diagnostics.contains(where: {
+            $0.location == diagnostic.location && $0.message == diagnostic.message
+        }) {
+            diagnostics.append(diagnostic)
+        }
     }
 
     func location(_ node: Node?) -> SourceLocation {
@@ -107,7 +120,8 @@ final class NodeReader {
             error(node, "expected \(what) (a string), found \(describe(node))")
             return nil
         }
-        return scalar.string
+        guard let fill, scalar.string.contains(CellFill.marker) else { return scalar.string }
+        return fill.filled(scalar.string) { error(node, "\(what): \($0)") }
     }
 
     func double(_ node: Node, _ what: String, range: ClosedRange<Double>? = nil, exclusiveMin: Double? = nil) -> Double? {

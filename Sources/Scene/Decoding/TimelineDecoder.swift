@@ -7,6 +7,9 @@ struct TimelineDecoder {
     /// The screens decoded, and their names in the file's order, for entries that name one.
     let screens: [String: ScreenSpec]
     let order: [String]
+    /// The screens filled from a tapped row or cell: an action naming one shows the item its
+    /// transition names (`FilledScreen.isDefault`).
+    var templates: Set<String> = []
     /// The device, whose bounds place a swipe by intent.
     let device: Device
 
@@ -25,7 +28,7 @@ struct TimelineDecoder {
         switch entry.name {
         case "present", "push":
             if let name = r.string(entry.value, "screen to \(entry.name)") {
-                if screens[name] == nil, !order.isEmpty {
+                if screens[name] == nil, !templates.contains(name), !order.isEmpty {
                     r.error(entry.value, "unknown screen '\(name)'; screens are: \(order.joined(separator: ", "))")
                     action = nil
                 } else {
