@@ -80,33 +80,62 @@ public struct WindowChrome: Sendable {
     /// the share of the band it is asked for — a `statusBar/<tone>` child at that alpha — the two
     /// cross-fading as UIKit fades one status bar style into the next, rather than dark glyphs
     /// sitting over black.
-    public func nodes(over nodes: [RenderNode]) -> [RenderNode] {
+    ///
+    /// `mix`, where given, sets the status bar's tones and their opacities instead (a page sheet's
+    /// presenter handing the status bar over, `statusBarTone(over:)`, fading).
+    public func nodes(over nodes: [RenderNode], statusBar mix: [ChromeTone: Double]? = nil) -> [RenderNode] {
         let layers = Self.bodies(in: nodes)
         var out: [RenderNode] = []
-        var shares: [ChromeTone: Int] = [:]
-        lazy var backgroundTone: ChromeTone? = {
-            guard background.alpha >= 0.5, let front = Self.frontScreen(in: layers), looks[front]?.statusBar != nil else { return nil }
-            return ChromeTone(over: background)
-        }()
-        for probe in statusBarProbes {
-            let tone = Self.topScreen(in: layers, at: probe).map { looks[$0]?.statusBar } ?? backgroundTone
-            if let tone { shares[tone, default: 0] += 1 }
-        }
-        let tones = ChromeTone.allCases.compactMap { tone in
-            shares[tone].map { share in
-                RenderNode(id: "statusBar/\(tone.rawValue)", content: .statusBar(tone), size: statusBarFrame.size,
-                           alpha: Double(share) / Double(statusBarProbes.count))
+        var shares: [ChromeTone: Double] = [:]
+        if let mix {
+            shares = mix
+        } else {
+            for probe in statusBarProbes {
+                if let tone = tone(at: probe, in: layers) { shares[tone, default: 0] += 1 / Double(statusBarProbes.count) }
             }
         }
-        if !tones.isEmpty {
-            out.append(RenderNode(id: "statusBar", size: statusBarFrame.size,
-                                  transform: AffineTransform(translationX: statusBarFrame.x, y: statusBarFrame.y), children: tones))
-        }
+        if let node = statusBarNode(shares) { out.append(node) }
         if let name = Self.topScreen(in: layers, at: homeIndicatorProbe), let tone = looks[name]?.homeIndicator {
             out.append(RenderNode(id: "homeIndicator", content: .homeIndicator(tone), size: homeIndicatorFrame.size,
                                   transform: AffineTransform(translationX: homeIndicatorFrame.x, y: homeIndicatorFrame.y)))
         }
         return out
+    }
+
+    /// The status bar's tone where the screen under `point` decides it; the frame's background's
+    /// where none lies there but the frontmost screen shows a status bar.
+    private func tone(at point: Point, in layers: [Body]) -> ChromeTone? {
+        if let screen = Self.topScreen(in: layers, at: point) { return looks[screen]?.statusBar }
+        guard background.alpha >= 0.5, let front = Self.frontScreen(in: layers), looks[front]?.statusBar != nil else { return nil }
+        return ChromeTone(over: background)
+    }
+
+    /// The `statusBar` node showing each tone at its opacity; nil when none shows.
+    func statusBarNode(_ shares: [ChromeTone: Double]) -> RenderNode? {
+        let tones = ChromeTone.allCases.compactMap { tone in
+            shares[tone].flatMap { share in
+                share > 0 ? RenderNode(id: "statusBar/\(tone.rawValue)", content: .statusBar(tone), size: statusBarFrame.size, alpha: share) : nil
+            }
+        }
+        guard !tones.isEmpty else { return nil }
+        return RenderNode(id: "statusBar", size: statusBarFrame.size,
+                          transform: AffineTransform(translationX: statusBarFrame.x, y: statusBarFrame.y), children: tones)
+    }
+
+    /// How long the status bar fades from one style to the next when a page sheet's presenter
+    /// hands it over: `UIStatusBarStyleAnimationParameters`' default fade, 0.35 s (published
+    /// decompilations of UIKitCore, iOS 18.2; docs/uikit-semantics.md#status-bar-over-a-moving-screen).
+    static let handOverFade = 0.35
+
+    /// The tone the status bar takes over `nodes` while a page sheet moves: the screen whose
+    /// frame covers half the status bar's height controls it (`-[_UISheetLayoutInfo
+    /// _shouldPresentedViewControllerControlStatusBarAppearance]`: the receded presenter keeps it
+    /// while its top edge is at or above half the default status bar height); below it nothing
+    /// does, and the window's root presentation controller's style shows, light content over
+    /// the black behind (`_UIRootPresentationController.preferredStatusBarStyle`), as the
+    /// frame's background gives it here.
+    func statusBarTone(over nodes: [RenderNode]) -> ChromeTone? {
+        tone(at: Point(x: statusBarFrame.midX, y: statusBarFrame.height / 2), in: Self.bodies(in: nodes))
     }
 
     /// A screen's body as the frame shows it: its name, the part of its frame no clipping

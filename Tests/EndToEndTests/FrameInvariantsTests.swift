@@ -19,7 +19,9 @@ import XCTest
 /// - **A sheet shows its edge.** A presented sheet differs from what lies behind it along its
 ///   top edge, in the light and the dark appearance. (A dark page sheet was #000000 on black.)
 /// - **Status bar glyphs contrast.** Dark glyphs never sit on a dark backdrop, light ones never on
-///   a light one.
+///   a light one — except glyphs fading out while the other tone fades in, as UIKit fades one
+///   status bar style into the next when a page sheet's presenter hands the status bar over
+///   (docs/uikit-semantics.md#status-bar-over-a-moving-screen).
 final class FrameInvariantsTests: XCTestCase {
     /// Pixels per point the frames are drawn at: enough to read a sheet's edge and the tone under the glyphs.
     static let scale = 0.5
@@ -38,13 +40,15 @@ final class FrameInvariantsTests: XCTestCase {
                 let session = try RenderSession(scene: scene, scale: Self.scale)
                 let canvas = try session.canvas()
                 var seen = Set<String>()
+                var tones: [ChromeTone: Double] = [:]
                 for index in 0..<session.timeline.frameCount {
                     let state = session.timeline.state(frame: index)
                     // The picture behind the status bar (drawn over what changed since the frame before).
                     _ = session.drawChanges(FrameInvariants.withoutStatusBar(state), on: canvas)
                     let check = FrameInvariants(state: state, image: canvas.rgbaImage(), scale: Self.scale,
                                                 screens: Set(session.screens.names), device: scene.device)
-                    var found = check.chromeOverContent() + check.sheetEdge() + check.statusBarContrast()
+                    var found = check.chromeOverContent() + check.sheetEdge() + check.statusBarContrast(before: tones)
+                    tones = check.statusBarTones
                     found += check.paintedAtItsSize { part in
                         session.screens.image(for: part).map { Size(width: Double($0.pixelWidth), height: Double($0.pixelHeight)) }
                     }
@@ -131,14 +135,15 @@ final class FrameInvariantsTests: XCTestCase {
           - { at: 0.1, present: sheet }
         """
 
-    /// A dark sheet at the base level (#000000) on the black window: its edge is gone.
+    /// A dark sheet the colour of what is behind its top edge — the receded presenter, black
+    /// lightened toward #1C1C1E and dimmed by 0.1: (25.2, 25.2, 27) — shows no edge.
     func testASheetThatMergesWithItsBackdropIsFound() throws {
         let session = try scene(Self.darkSheet)
         let shown = checks(session, at: 2)
         XCTAssertNotNil(shown.sheet)
         XCTAssertEqual(shown.sheetEdge().map(\.message), [], "the elevated #1C1C1E sheet shows its edge")
         let base = try scene(Self.darkSheet.replacingOccurrences(of: "sheet: { background: systemBackground",
-                                                                 with: "sheet: { background: \"#000000\""))
+                                                                 with: "sheet: { background: \"#19191B\""))
         XCTAssertEqual(checks(base, at: 2).sheetEdge().map(\.rule), ["sheet edge"])
     }
 
@@ -234,9 +239,12 @@ struct FrameInvariants {
 
     /// The status bar's glyphs against the mean luminance of what lies under their band (the
     /// picture is drawn without the status bar), in each ear beside the island.
-    func statusBarContrast() -> [Failure] {
+    /// `before`: the tones of the frame before, where a tone that shows less than it did there,
+    /// while another shows too, is fading out and is not held to the rule.
+    func statusBarContrast(before: [ChromeTone: Double] = [:]) -> [Failure] {
         let tones = state.layers.filter { $0.tone != nil && $0.id.hasPrefix("statusBar") && $0.alpha > 0.5 }
         guard let glyphs = tones.max(by: { $0.alpha < $1.alpha }), let tone = glyphs.tone else { return [] }
+        if statusBarTones.count > 1, let earlier = before[tone], glyphs.alpha < earlier - 1e-9 { return [] }
         var total = 0.0, count = 0.0
         let width = device.size.width, band = device.statusBarGlyphBand
         let xs = Array(stride(from: 12.0, through: width * 0.3, by: 4)) + Array(stride(from: width * 0.7, through: width - 12, by: 4))
@@ -252,6 +260,13 @@ struct FrameInvariants {
         let clash = tone == .dark ? luminance < 0.2 : luminance > 0.8
         guard clash else { return [] }
         return [Failure(rule: "status bar", message: "\(tone) glyphs over a backdrop of luminance \((luminance * 100).rounded() / 100)")]
+    }
+
+    /// The status bar's tones in this frame, with their opacities.
+    var statusBarTones: [ChromeTone: Double] {
+        var found: [ChromeTone: Double] = [:]
+        for layer in state.layers where layer.id.hasPrefix("statusBar/") { if let tone = layer.tone { found[tone] = layer.alpha } }
+        return found
     }
 
     // MARK: Helpers
