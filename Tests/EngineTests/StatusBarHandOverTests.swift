@@ -13,7 +13,7 @@ import XCTest
 /// once, from where it ends, and fades along with itself ([DOC] `setNeedsStatusBarAppearanceUpdate`).
 /// The reference is the presenter's frame in each frame's tree and those two numbers.
 final class StatusBarHandOverTests: XCTestCase {
-    private func timeline(_ moves: String) throws -> Timeline {
+    private func timeline(_ moves: String, detents: String = "medium-large") throws -> Timeline {
         try Timeline(yaml: """
             device: iphone-15
             fps: 60
@@ -22,7 +22,7 @@ final class StatusBarHandOverTests: XCTestCase {
               share: { background: systemBackground }
             root: inbox
             transitions:
-              - { from: inbox, to: share, style: page-sheet, detents: medium-large }
+              - { from: inbox, to: share, style: page-sheet, detents: \(detents) }
             timeline:
             \(moves)
             """)
@@ -63,19 +63,10 @@ final class StatusBarHandOverTests: XCTestCase {
     /// Presented straight to the large detent and dismissed: each animation hands the status bar
     /// over at its first frame and fades along with its own progress.
     func testAnAnimationHandsItOverAtItsStartAndFadesAlongWithIt() throws {
-        let t = try Timeline(yaml: """
-            device: iphone-15
-            fps: 60
-            screens:
-              inbox: { background: systemBackground, navigationBar: { title: Inbox } }
-              share: { background: systemBackground }
-            root: inbox
-            transitions:
-              - { from: inbox, to: share, style: page-sheet }
-            timeline:
+        let t = try timeline("""
               - { at: 0.1, present: share }
               - { at: 1.5, dismiss: true }
-            """)
+            """, detents: "large")
         var presenting = 0, dismissing = 0
         for frame in 0..<t.frameCount {
             let state = t.state(frame: frame)

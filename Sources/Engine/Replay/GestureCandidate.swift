@@ -47,7 +47,8 @@ struct GestureCandidate {
            let gesture = transition.gesture(stage, forward: false) {
             candidates.append(GestureCandidate(transition, stage, pushed: false, gesture))
         }
-        for transition in transitions where transition.spec.from == top.screen {
+        // A screen filled from a list's items: a gesture brings in the item its transition names.
+        for transition in transitions where transition.spec.from == top.screen && transition.spec.filled?.isDefault != false {
             let pushed = transition.pushedByGesture
             let stage = rest.sourceStage(above: transition.spec.to, cell: nil, pushed: pushed)
             guard let gesture = transition.gesture(stage, forward: true) else { continue }
