@@ -3,13 +3,15 @@ import Geometry
 
 extension FrameState {
     /// The frame as one line of `segue trace` JSON, in the key order of the stable contract:
-    /// `frame, time, transition, phase, progress, touches, layers` and per render-tree node
+    /// `frame, time, transition, phase, progress, touches, layers` (`sceneTime` after `time` where
+    /// a scene has `playback`) and per render-tree node
     /// (depth first, back to front) `id, frame, transform, alpha, cornerRadius, tone, shadowOpacity,
     /// contentOffset` (`tone` only on the window chrome's nodes, `shadowOpacity` only where a
     /// shadow is cast, `contentOffset` only on scroll views a gesture of the scene scrolls).
     /// Numbers are rounded to 4 decimals (times to 6); the renderer uses them unrounded.
     public var jsonLine: String {
         var out = "{\"frame\": \(frame), \"time\": \(JSONNumber.format(time, decimals: 6)), "
+        if let sceneTime { out += "\"sceneTime\": \(JSONNumber.format(sceneTime, decimals: 6)), " }
         out += "\"transition\": \(transition.map(JSONNumber.quote) ?? "null"), "
         out += "\"phase\": \"\(phase.rawValue)\", "
         out += "\"progress\": \(progress.map { JSONNumber.format($0) } ?? "null"), "

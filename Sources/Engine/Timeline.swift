@@ -10,10 +10,16 @@ import Scene
 /// the frame's absolute time `frame / fps`, so frames can be rendered in any order, on any thread.
 public struct Timeline: Sendable {
     public let scene: Scene
-    /// Seconds from the start to the end of the last frame: `duration` when the scene gives
-    /// one, otherwise long enough to show the end of the last motion and then `tail` seconds.
+    /// Seconds of video from the start to the end of the last frame. In scene time (without
+    /// `playback`): `duration` when the scene gives one, otherwise long enough to show the end of
+    /// the last motion and then `tail` seconds; with `playback`, that time as the video plays it.
     public let duration: Double
+    /// The video's frames (`state(frame:)`), at the scene's frame rate.
     public let frameCount: Int
+    /// The scene's own length, before `playback` stretches or holds any of it.
+    public let sceneDuration: Double
+    /// Video time to scene time (`Scene.playback`; the identity without it).
+    public let clock: PlaybackClock
 
     let segments: [Segment]
     /// Every transition run: its driver, where it draws its screens and the scroll views under it.
@@ -86,7 +92,23 @@ public struct Timeline: Sendable {
             frames = ((builder.lastActivity + scene.tail) * fps + 1e-6).rounded(.down) + 1
             try Self.checkLimits(scene, motionEnd: builder.lastActivity, frames: frames)
         }
-        frameCount = Int(saturating: frames)
+        let sceneLength = Double(Int(saturating: frames)) / fps
+        sceneDuration = sceneLength
+        clock = PlaybackClock(segments: scene.playback, sceneDuration: sceneLength)
+        if clock.isIdentity {
+            frameCount = Int(saturating: frames)
+        } else {
+            let played = max(1, (clock.videoDuration * fps).rounded())
+            if let late = scene.playback.first(where: { $0.start > sceneLength + 1e-9 }) {
+                throw SceneError([Diagnostic(location: late.location, message:
+                    "this playback entry starts at \(Limits.format(late.start)) s, after the scene's end at \(Limits.format(sceneLength)) s")])
+            }
+            if !(played <= Double(Limits.frames)), let first = scene.playback.first {
+                throw SceneError([Diagnostic(location: first.location, message:
+                    "played as 'playback' says, the video lasts \(Limits.format(played)) frames (\(Limits.format(clock.videoDuration)) s at \(scene.fps) fps), over the limit of \(Limits.frames) frames")])
+            }
+            frameCount = Int(played)
+        }
         duration = Double(frameCount) / fps
         statusBarHandOvers = findStatusBarHandOvers()
     }
@@ -129,9 +151,20 @@ public struct Timeline: Sendable {
     /// The absolute time of frame `index`.
     public func time(ofFrame index: Int) -> Double { Double(index) / Double(scene.fps) }
 
-    /// Everything on screen at frame `index`.
+    /// Everything on screen at video frame `index`.
     public func state(frame index: Int) -> FrameState {
-        state(at: time(ofFrame: index), frame: index)
+        state(video: time(ofFrame: index), frame: index)
+    }
+
+    /// Everything on screen at video time `time`, labelled as frame `frame`: the scene at the
+    /// time `clock` maps it to, with both times (`FrameState.sceneTime` where they differ).
+    public func state(video time: Double, frame: Int = 0) -> FrameState {
+        guard !clock.isIdentity else { return state(at: time, frame: frame) }
+        let sceneTime = clock.sceneTime(atVideo: time)
+        var state = state(at: sceneTime, frame: frame)
+        state.time = time
+        state.sceneTime = sceneTime
+        return state
     }
 
     /// Everything on screen at `time` (seconds), labelled as frame `frame`: the screens' nodes,
@@ -219,7 +252,7 @@ public struct Timeline: Sendable {
         for (position, segment) in segments.enumerated() {
             guard case .transition(let start, let index) = segment, replayed[index].driver is SheetDriver else { continue }
             let driver = replayed[index].driver
-            let end = position + 1 < segments.count ? segments[position + 1].start : duration
+            let end = position + 1 < segments.count ? segments[position + 1].start : sceneDuration
             var frames: [Double] = []
             var frame = Int((start * fps - 1e-6).rounded(.up))
             while time(ofFrame: frame) < end - 1e-9 {

@@ -104,13 +104,14 @@ public enum VideoRenderer {
         return statistics
     }
 
-    /// Renders the picture at `time` to a PNG at `destination`, with `grid` drawn over it when given.
+    /// Renders the picture at `time` (of the video: with `playback`, the scene time it shows) to
+    /// a PNG at `destination`, with `grid` drawn over it when given.
     public static func still(_ scene: Scene, at time: Double, to destination: URL, grid: GridOverlay? = nil) throws {
         let renderer = try StillRenderer(scene: scene)
         let duration = renderer.timeline.duration
         guard time <= duration else { throw PipelineError.pastEnd(time: time, duration: duration) }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
-        let state = renderer.timeline.state(at: time, frame: frame)
+        let state = renderer.timeline.state(video: time, frame: frame)
         var image = renderer.image(of: state)
         if let grid {
             image = try grid.draw(over: image, state: state, device: scene.device, scale: renderer.session.geometry.scale)

@@ -117,7 +117,8 @@ final class PreviewDocument: Sendable {
         do {
             guard workspace.contains(file) else { throw PreviewError.notAScene(name) }
             let scene = try SceneFile.load(file.path, settings: settings)
-            loaded = try Loaded(session: try RenderSession(scene: scene))
+            // The preview scrubs the scene in its own time, as snapshots and inspect do.
+            loaded = try Loaded(session: try RenderSession(scene: scene.inSceneTime))
         } catch let error as SceneError {
             diagnostics = error.diagnostics
         } catch {

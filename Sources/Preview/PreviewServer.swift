@@ -289,7 +289,7 @@ public final class PreviewServer: Sendable {
         let scene = options.settings.apply(to: loaded)
         guard let entry = scene.timeline.firstIndex(where: { $0.location.line == edited.line }) else { return nil }
         do {
-            let timeline = try Timeline(scene: scene)
+            let timeline = try Timeline(scene: scene.inSceneTime)
             // A gesture that caught a running transition is left unsaid (the run is its starter's).
             guard let run = timeline.runs.last(where: { $0.entry == entry }) else { return nil }
             return run.finished ? "finish" : "cancel"

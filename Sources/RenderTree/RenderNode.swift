@@ -201,6 +201,9 @@ public struct FrameState: Hashable, Sendable {
     public var touches: [Point]
     /// The render tree's top-level nodes, back to front.
     public var nodes: [RenderNode]
+    /// Where the video plays the scene at another pace (`playback`): the scene's time this
+    /// frame shows, `time` being the video's; nil without `playback`.
+    public var sceneTime: Double?
 
     public init(frame: Int, time: Double, transition: String?, phase: Phase, progress: Double?,
                 touches: [Point], nodes: [RenderNode]) {

@@ -40,6 +40,10 @@ public enum Limits {
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
     public static let screens = 200
+    /// How fast a `playback` stretch may play the scene: from a twentieth of real speed to twenty times.
+    public static let playbackRate: ClosedRange<Double> = 0.05...20
+    /// How long a `playback` hold may last, seconds.
+    public static let playbackHold: ClosedRange<Double> = 0.001...60
     /// Screens filled from tapped rows or cells (`photo[photos 3]`), over all the transitions
     /// to such screens: one per item each binds to.
     public static let filledScreens = 2_000

@@ -55,6 +55,8 @@ public struct Scene: Sendable {
     public var keyLocations: [String: SourceLocation] = [:]
     /// Transition styles the scene declares (`styles:`), in file order.
     public var styles: [CustomStyleSpec] = []
+    /// How the video plays the scene's time (`playback:`); empty: in real time.
+    public var playback: [PlaybackSegment] = []
     /// Every file the scene reads besides itself — its images and font files, by whatever path
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).
@@ -134,5 +136,15 @@ extension SnapshotSpec {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+}
+
+extension Scene {
+    /// The scene played in its own time, without `playback`: what snapshots, `inspect` and the
+    /// preview show, so that their times are the timeline's.
+    public var inSceneTime: Scene {
+        var scene = self
+        scene.playback = []
+        return scene
     }
 }

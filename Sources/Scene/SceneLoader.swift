@@ -210,8 +210,9 @@ struct SceneDecoder: DecodingPart {
                           background: background)
         scene.styles = styles
         scene.tabs = tabs
+        if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         scene.readFiles = reads.paths
-        for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key] {
+        for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key, K.playback.key] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }

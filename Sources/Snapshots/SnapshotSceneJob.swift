@@ -45,7 +45,8 @@ struct SnapshotSceneJob {
                     return
                 }
             }
-            renderer = try StillRenderer(scene: scene)
+            // Snapshots keep the scene's own time, whatever pace `playback` gives the video.
+            renderer = try StillRenderer(scene: scene.inSceneTime)
         } catch {
             // Without the scene its points are unknown: its goldens are neither checked nor orphaned.
             let location = (error as? SceneError)?.diagnostics.first?.location ?? SourceLocation(file: file.path, line: 1, column: 1)

@@ -36,14 +36,17 @@ struct Inspect: ParsableCommand {
             let loaded = try SceneFile.load(scene)
             // A timeline that fails is replayed up to its first failing entry: the layout, and the
             // state then, are what one needs to mend it ("after my flick, where is row 7?").
-            let (timeline, problems) = try Timeline.replayedAsFarAsItGoes(loaded)
+            // `--at` is the scene's own time, as snapshots keep it; with `playback`, the video's is said beside it.
+            let (timeline, problems) = try Timeline.replayedAsFarAsItGoes(loaded.inSceneTime)
             var offsets: [String: Double] = [:]
             var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
             if let at {
                 offsets = timeline.scrollOffsets(at: at)
                 moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
             }
-            let inspection = try SceneInspection(loaded, offsets: offsets, at: moment)
+            let clock = PlaybackClock(segments: loaded.playback, sceneDuration: timeline.sceneDuration)
+            let videoTime = clock.isIdentity ? nil : at.map { clock.videoTime(atScene: $0) }
+            let inspection = try SceneInspection(loaded, offsets: offsets, at: moment, videoTime: videoTime)
             CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
             guard !problems.isEmpty else { return }
             let replayed = timeline.scene.timeline.count

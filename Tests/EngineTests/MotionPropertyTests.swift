@@ -103,7 +103,8 @@ final class MotionPropertyTests: XCTestCase {
         let files = try Self.exampleScenes()
         XCTAssertGreaterThanOrEqual(files.count, 30, "the example scenes are found")
         for url in files {
-            let scene = try SceneLoader.load(contentsOf: url)
+            // In the scene's own time: `playback` paces the video, not the motion (PlaybackRenderTests).
+            let scene = try SceneLoader.load(contentsOf: url).inSceneTime
             let timeline = try Timeline(scene: scene)
             assertFingersAndNodes(timeline, scene, url.lastPathComponent)
         }

@@ -126,9 +126,9 @@ extension TimelineBuilder {
         if moved < 10, up.time - down.time < 0.5 {
             if let effect = barTap(at: down.location, time: up.time, entry: entry) { return effect }
             if let caught, springsBack {
-                return .nothing("it catches '\(caught.run.key.view)' springing back from its edge, which goes on springing back when the finger lifts; the row or cell under it is not tapped")
+                return .nothing("it catches '\(caught.key.view)' springing back from its edge, which goes on springing back when the finger lifts; the row or cell under it is not tapped")
             } else if let caught {
-                return .acted("stops '\(caught.run.key.view)', which was still scrolling at \(Wording.number(down.time)) s (until \(Wording.number(caught.run.endTime)) s): a touch on a moving scroll view only stops it, and the row or cell under it is not tapped; tap after it comes to rest")
+                return .acted("stops '\(caught.key.view)', which was still scrolling at \(Wording.number(down.time)) s (until \(Wording.number(caught.endTime)) s): a touch on a moving scroll view only stops it, and the row or cell under it is not tapped; tap after it comes to rest")
             }
             if let effect = presenterTap(at: down.location) { return effect }
             switch tap(at: down.location, time: up.time, down: down.time) {
@@ -149,14 +149,14 @@ extension TimelineBuilder {
     }
 
     /// The scroll view a finger going down at `down` lands on while it still moves on its own —
-    /// decelerating, springing back from an edge or animating to an offset — with that run; nil
+    /// decelerating, springing back from an edge or animating to an offset — its run; nil
     /// where none moves there. UIKit's scroll view pan recognizer begins at once on such a touch
     /// and holds back the touches of the content beneath (docs/uikit-semantics.md#scrolling), so
     /// the touch stops the scrolling and selects nothing.
-    private func movingScrollView(at down: TouchPoint) -> (key: ScrollOffsets.Key, run: ScrollRun)? {
+    private func movingScrollView(at down: TouchPoint) -> ScrollRun? {
         guard let run = scrolling.moving(at: down.time),
               let hit = atRest.scrollView(at: down.location) ?? atRest.presenterScrollView(at: down.location), hit.key == run.key else { return nil }
-        return (hit.key, run)
+        return run
     }
 
     /// A tap above a page sheet resting at or below its `largestUndimmedDetent`: with no dimming

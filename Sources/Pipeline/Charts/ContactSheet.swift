@@ -85,7 +85,9 @@ public enum ContactSheet {
             let progress = state.progress.map { String(format: "p %.2f", $0) } ?? "p –"
             requests.append(.init(text: String(format: "#%d  %.3f s", state.frame, state.time), size: 12, weight: .semibold,
                                   width: Double(tileWidth)))
-            let caption = state.transition.map { "\($0) · \(state.phase.rawValue) · \(progress)" } ?? "idle"
+            // Where `playback` plays the scene at another pace, the scene's time leads the caption.
+            let scene = state.sceneTime.map { String(format: "scene %.3f s · ", $0) } ?? ""
+            let caption = scene + (state.transition.map { "\($0) · \(state.phase.rawValue) · \(progress)" } ?? "idle")
             requests.append(.init(text: caption, size: 11,
                                   color: Color(r8: 60, g8: 60, b8: 67), width: Double(tileWidth)))
         }

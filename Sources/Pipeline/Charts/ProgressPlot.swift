@@ -83,10 +83,13 @@ public enum ProgressPlot {
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
     public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
         try Picture.checkSize(width: width, height: height, of: "the plot", change: "lower --width or --height")
-        let timeline = try Timeline(scene: scene)
+        // The scene's own time, its releases and scroll runs with it; with `playback`, each tick
+        // also says where the video shows it.
+        let timeline = try Timeline(scene: scene.inSceneTime)
         let states = (0..<timeline.frameCount).map { timeline.state(frame: $0) }
+        let clock = PlaybackClock(segments: scene.playback, sceneDuration: timeline.sceneDuration)
 
-        let left = 64.0, right = 24.0, top = 48.0, bottom = 56.0
+        let left = 64.0, right = 24.0, top = 48.0, bottom = clock.isIdentity ? 56.0 : 72.0
         let plot = Rect(x: left, y: top, width: Double(width) - left - right, height: Double(height) - top - bottom)
         let curves = curves(timeline, states: states)
         let values = curves.flatMap { $0.points.map(\.value) }
@@ -114,6 +117,10 @@ public enum ProgressPlot {
             picture.line(from: Point(x: x(tick), y: plot.minY), to: Point(x: x(tick), y: plot.maxY), grid, thickness: 1)
             labels.append((.init(text: String(format: "%g s", tick), size: 11, color: ink, width: 60, alignment: .center),
                            Point(x: x(tick) - 30, y: plot.maxY + 6)))
+            if !clock.isIdentity {
+                labels.append((.init(text: String(format: "video %.2f s", clock.videoTime(atScene: tick)), size: 10, color: ink.withAlpha(0.6),
+                                     width: 80, alignment: .center), Point(x: x(tick) - 40, y: plot.maxY + 22)))
+            }
             tick += timeStep
         }
         // Every quarter within the range: below 0 where a drag takes a sheet up past where it rested.
@@ -150,7 +157,8 @@ public enum ProgressPlot {
                            Point(x: x(marker.time) + 4, y: plot.minY + 2)))
         }
         let names = curves.map(\.name).joined(separator: "   ")
-        labels.append((.init(text: "\(scene.name) — progress over time   \(names)", size: 13, weight: .semibold,
+        let over = clock.isIdentity ? "time" : "scene time (below each: where the video shows it, played as 'playback' says)"
+        labels.append((.init(text: "\(scene.name) — progress over \(over)   \(names)", size: 13, weight: .semibold,
                              width: Double(width) - 2 * left), Point(x: left, y: 14)))
         labels.append((.init(text: "shaded: finger down (blue), animating (gray); dots: touch down; detent moves: share of the way between the detents; thin lines: a scroll run's distance from its start, 1 at its farthest",
                              size: 11, color: ink, width: Double(width) - 2 * left), Point(x: left, y: Double(height) - 24)))

@@ -82,7 +82,8 @@ extension SceneInspection {
                      }))])
         }
         let moment = self.moment.map { moment in
-            [("at", JSONValue.object([("time", .number(moment.time)), ("stack", .array(moment.stack.map(JSONValue.string))),
+            [("at", JSONValue.object([("time", .number(moment.time))] + (moment.videoTime.map { [("videoTime", JSONValue.number($0))] } ?? [])
+                                     + [("stack", .array(moment.stack.map(JSONValue.string))),
                                       ("drawn", .array(moment.drawn.map { .object([("screen", .string($0.screen)), ("frame", rect($0.frame))]) }))]))]
         } ?? []
         return JSONValue.object([("scene", .string(scene)), ("device", device)] + moment + [("tabs", tabs), ("screens", .array(screens))])
@@ -98,7 +99,8 @@ extension SceneInspection {
         var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
             + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
         if let moment {
-            out += "\nat \(number(moment.time)) s: " + (tabs.map { "tab \($0.selected) selected, " } ?? "")
+            let video = moment.videoTime.map { " of the scene (\(number($0)) s into the video, as its 'playback' plays it)" } ?? ""
+            out += "\nat \(number(moment.time)) s\(video): " + (tabs.map { "tab \($0.selected) selected, " } ?? "")
                 + "'\(moment.stack.last ?? "")' on top (stack: \(moment.stack.joined(separator: " > ")))\n"
             out += aligned(moment.drawn.map { ("'\($0.screen)' drawn at", rect($0.frame), "") })
         }

@@ -132,6 +132,8 @@ public struct SceneInspection: Sendable {
     /// in `tabs.selected`, the tab selected then.
     public struct Moment: Sendable {
         public var time: Double
+        /// Where the video shows that moment of the scene, when `playback` plays it at another pace.
+        public var videoTime: Double?
         public var stack: [String]
         /// Where each screen of the stack is drawn then on the device, in stack order (a sheet
         /// receded behind a sheet at its receded frame); screens not drawn are left out.
@@ -153,13 +155,14 @@ public struct SceneInspection: Sendable {
     /// the tab selected then, the stack on top then and where each of its screens is drawn; a
     /// presented screen is placed where its sheet is then — at the detent it rests at — rather
     /// than where it first rests.
+    /// `videoTime`: where the video shows the moment `moment` (scene time), if it plays the scene at another pace.
     public init(_ scene: Scene, offsets: [String: Double] = [:],
-                at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])? = nil) throws {
+                at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])? = nil, videoTime: Double? = nil) throws {
         let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
         self.moment = moment.map { moment in
-            Moment(time: moment.time, stack: moment.navigation.stack,
+            Moment(time: moment.time, videoTime: videoTime, stack: moment.navigation.stack,
                    drawn: moment.navigation.stack.compactMap { name in moment.drawn[name].map { (name, $0) } })
         }
         if let controller = scene.tabs {

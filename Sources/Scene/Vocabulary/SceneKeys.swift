@@ -32,11 +32,27 @@ public enum SceneKeys {
     public static let transitions = ShapedKey("transitions", .list(.shape("transition")), doc: "how one screen gives way to another")
     public static let timeline = ShapedKey("timeline", .list(.shape("entry")), doc: "what happens when")
     public static let snapshots = ShapedKey("snapshots", .list(.shape("snapshot")), doc: "the frames `segue snapshot` records")
+    public static let playback = ShapedKey("playback", .list(.shape("playback")),
+                                           doc: "stretches of the scene's time the video plays slower or faster, and moments it holds (snapshots keep scene time)")
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
         [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
-         timeline, snapshots])
+         timeline, snapshots, playback])
+}
+
+/// One entry of `playback:`: a stretch of scene time played at another speed, or a moment held.
+public enum PlaybackKeys {
+    public static let from = Setting<Double?>("from", .time, doc: "where the stretch starts, seconds of scene time")
+    public static let to = Setting<Double?>("to", .time, doc: "where the stretch ends, seconds of scene time")
+    public static let rate = Setting<Double?>("rate", .number(range: Limits.playbackRate),
+                                              doc: "how fast the stretch plays: 0.25 at a quarter of real speed, 2 at twice")
+    public static let at = Setting<Double?>("at", .time, doc: "the moment held, seconds of scene time")
+    public static let hold = Setting<Double?>("hold", .number(range: Limits.playbackHold), doc: "how long the video holds it, seconds")
+
+    public static let mapping = KeyMapping("playback", "a playback entry",
+        doc: "a stretch of the scene's time played at another speed, { from, to, rate }, or a moment held, { at, hold }",
+        [from, to, rate, at, hold])
 }
 
 /// The keys of a custom device (`device: { ... }`).

@@ -1,0 +1,41 @@
+extension SceneDecoder {
+    /// `playback:`: each entry a stretch `{ from, to, rate }` or a hold `{ at, hold }`, in any
+    /// order but none inside another.
+    func decodePlayback(_ node: Node) -> [PlaybackSegment] {
+        typealias K = PlaybackKeys
+        let r = reader
+        guard let items = r.sequence(node, "playback entries") else { return [] }
+        var segments: [PlaybackSegment] = []
+        for item in items {
+            guard let fields = r.mapping(item, K.mapping) else { continue }
+            let stretch = [K.from.key, K.to.key, K.rate.key].filter { fields[$0] != nil }
+            let held = [K.at.key, K.hold.key].filter { fields[$0] != nil }
+            guard stretch.isEmpty || held.isEmpty else {
+                r.error(item, "a playback entry plays a stretch of the scene ({ from, to, rate }) or holds a moment ({ at, hold }), not both")
+                continue
+            }
+            let keys = held.isEmpty ? [K.from.key, K.to.key, K.rate.key] : [K.at.key, K.hold.key]
+            let missing = keys.filter { fields[$0] == nil }
+            guard missing.isEmpty else {
+                r.error(item, "missing \(missing.map { "'\($0)'" }.joined(separator: " and ")) in a playback entry; expected { from, to, rate } or { at, hold }")
+                continue
+            }
+            let location = r.location(item)
+            if held.isEmpty {
+                guard let from = r.value(fields, K.from), let to = r.value(fields, K.to), let rate = r.value(fields, K.rate) else { continue }
+                guard to > from else {
+                    r.error(fields[K.to], "'to' (\(Limits.format(to)) s) must be after 'from' (\(Limits.format(from)) s)")
+                    continue
+                }
+                segments.append(PlaybackSegment(.rate(from: from, to: to, rate: rate), location: location))
+            } else if let at = r.value(fields, K.at), let hold = r.value(fields, K.hold) {
+                segments.append(PlaybackSegment(.hold(at: at, seconds: hold), location: location))
+            }
+        }
+        let ordered = segments.sorted { ($0.start, $0.location.line) < ($1.start, $1.location.line) }
+        for (earlier, later) in zip(ordered, ordered.dropFirst()) where later.start < earlier.end - 1e-9 {
+            r.error(at: later.location, "this playback entry starts at \(Limits.format(later.start)) s, inside the stretch on line \(earlier.location.line) (\(Limits.format(earlier.start)) to \(Limits.format(earlier.end)) s); playback entries may not overlap")
+        }
+        return segments
+    }
+}
