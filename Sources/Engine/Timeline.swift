@@ -94,18 +94,21 @@ public struct Timeline: Sendable {
         }
         let sceneLength = Double(Int(saturating: frames)) / fps
         sceneDuration = sceneLength
+        // A playback entry must start within the scene (a stretch past its end is cut there).
+        let late = scene.playback.filter { $0.start > sceneLength + 1e-9 }
+        if !late.isEmpty {
+            throw SceneError(late.map { entry in Diagnostic(location: entry.location, message:
+                "this playback entry starts at \(Limits.format(entry.start)) s, after the scene's end at \(Limits.format(sceneLength)) s") })
+        }
         clock = PlaybackClock(segments: scene.playback, sceneDuration: sceneLength)
         if clock.isIdentity {
             frameCount = Int(saturating: frames)
         } else {
             let played = max(1, (clock.videoDuration * fps).rounded())
-            if let late = scene.playback.first(where: { $0.start > sceneLength + 1e-9 }) {
-                throw SceneError([Diagnostic(location: late.location, message:
-                    "this playback entry starts at \(Limits.format(late.start)) s, after the scene's end at \(Limits.format(sceneLength)) s")])
-            }
             if !(played <= Double(Limits.frames)), let first = scene.playback.first {
+                let seconds = (clock.videoDuration * 1000).rounded() / 1000
                 throw SceneError([Diagnostic(location: first.location, message:
-                    "played as 'playback' says, the video lasts \(Limits.format(played)) frames (\(Limits.format(clock.videoDuration)) s at \(scene.fps) fps), over the limit of \(Limits.frames) frames")])
+                    "played as 'playback' says, the video lasts \(Limits.format(played)) frames (\(Limits.format(seconds)) s at \(scene.fps) fps), over the limit of \(Limits.frames) frames")])
             }
             frameCount = Int(played)
         }

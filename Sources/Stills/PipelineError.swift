@@ -37,7 +37,7 @@ public enum PipelineError: Error, CustomStringConvertible {
                 while text.hasSuffix("0") { text.removeLast() }
                 return text.hasSuffix(".") ? String(text.dropLast()) : text
             }
-            return "--at \(seconds(time)) s is past the end of the scene, which lasts \(seconds(duration)) s"
+            return "--at \(seconds(time)) s is past the end of the video, which lasts \(seconds(duration)) s (the scene's own length, or as its 'playback' plays it)"
         case .damagedOutput(let path): return "\(path) was written but its container does not end where the file does"
         case .workerFailed(let message): return message
         case let .workerCrashed(scene, how):

@@ -45,7 +45,7 @@ struct Inspect: ParsableCommand {
                 moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
             }
             let clock = PlaybackClock(segments: loaded.playback, sceneDuration: timeline.sceneDuration)
-            let videoTime = clock.isIdentity ? nil : at.map { clock.videoTime(atScene: $0) }
+            let videoTime = clock.isIdentity ? nil : at.flatMap { $0 <= timeline.sceneDuration ? clock.videoTime(atScene: $0) : nil }
             let inspection = try SceneInspection(loaded, offsets: offsets, at: moment, videoTime: videoTime)
             CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
             guard !problems.isEmpty else { return }

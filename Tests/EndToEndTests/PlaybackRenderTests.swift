@@ -87,4 +87,18 @@ final class PlaybackRenderTests: XCTestCase {
         let golden = try RGBAImage.load(png: folder.appendingPathComponent("__snapshots__/played/mid-push.png"))
         XCTAssertEqual(golden.pixels, try RGBAImage.load(png: still).pixels)
     }
+
+    /// An entry that starts after the scene's end is an error at its line, from `validate`;
+    /// `inspect --at` past the scene's end does not claim a video time for it.
+    func testAnEntryPastTheScenesEndIsAnError() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let late = try CLI.write(Self.scene + "\nplayback:\n  - { at: 600, hold: 1 }\n", "late.yaml", in: folder)
+        let result = try CLI.segue(["validate", late.path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("late.yaml:13:5: error: this playback entry starts at 600 s, after the scene's end at "), result.stderr)
+        let played = try CLI.write(Self.scene + "\n" + Self.playback, "played.yaml", in: folder)
+        let past = try CLI.segue(["inspect", played.path, "--at", "1000"])
+        XCTAssertEqual(past.status, 0, past.stderr)
+        XCTAssertFalse(past.text.contains("into the video"), past.text)
+    }
 }

@@ -129,5 +129,22 @@ final class FilledScreenTests: XCTestCase {
             .replacingOccurrences(of: "tap: { list: mail } }", with: "tap: { list: big } }") + "timeline: []\n")
         XCTAssertEqual(many.count, 1, "\(many.prefix(3))")
         XCTAssertTrue(many.first?.contains("filling 'message' from 2001 items of 'big' makes 2001 screens, over the limit of 2000") ?? false, "\(many.prefix(3))")
+        // Each item's screen copies the screen's rows: 3 × 40,000 rows pass the scene's 100,000, refused before any is read.
+        let rowsPerCopy = Array(repeating: "y", count: 40_000).joined(separator: ", ")
+        let copies = sceneMessages(inbox.replacingOccurrences(of: "      - label: { id: subject", with: "      - list: { rows: [\(rowsPerCopy)] }\n      - label: { id: subject")
+                                   + "timeline: []\n")
+        XCTAssertEqual(copies.count, 1, "\(copies.map { $0.prefix(200) })")
+        XCTAssertTrue(copies.first?.contains("copies its 2 views and 40000 rows and cells for each, 120006 in all, over the limit of 100000") ?? false,
+                      "\(copies.map { $0.prefix(300) })")
+        // The item a push shows must be in the list.
+        let past = sceneMessages(inbox.replacingOccurrences(of: "tap: { list: mail } }", with: "tap: { list: mail, index: 7 } }") + "timeline: []\n")
+        XCTAssertEqual(past, ["t.yaml:22:5: error: 'mail' of 'inbox' has 3 rows or cells (0 to 2); index 7 is past its end, so 'message' cannot be filled from it"])
+        // A problem of one item's reading names the item.
+        let missing = sceneMessages(inbox.replacingOccurrences(of: "content:\n      - label: { id: subject",
+                                                                with: "content:\n      - image: { file: \"/nowhere/{cell.title}.png\", frame: [0, 0, 10, 10] }\n      - label: { id: subject")
+                                    + "timeline: []\n")
+        XCTAssertEqual(missing.count, 3, "\(missing)")
+        XCTAssertTrue(missing.allSatisfy { $0.contains("/nowhere/") }, "\(missing)")
+        XCTAssertTrue(missing[1].hasSuffix("(reading 'message[mail 1]', filled from row 1 of 'mail')"), missing[1])
     }
 }

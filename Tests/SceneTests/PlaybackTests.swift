@@ -60,6 +60,9 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 1.5, hold: 1 }"),
                        ["t.yaml:6:5: error: this playback entry starts at 1.5 s, inside the stretch on line 5 (1 to 2 s); playback entries may not overlap"])
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 2, hold: 1 }"), [], "a hold where a stretch ends")
+        XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 1, hold: 1 }"), [], "a hold where a stretch starts, written after it")
+        XCTAssertEqual(messages("  - { at: 1, hold: 1 }\n  - { at: 1, hold: 2 }"),
+                       ["t.yaml:6:5: error: a second hold at 1 s (the first is on line 5); hold a moment once, for as long as it should last"])
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5, spead: 2 }").first?.contains("unknown key 'spead'") ?? false, true)
     }
 }

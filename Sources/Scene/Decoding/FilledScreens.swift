@@ -134,7 +134,7 @@ extension SceneDecoder {
         let nodes = Dictionary(templates.map { ($0.name, $0.node) }, uniquingKeysWith: { a, _ in a })
         var filled: [String: [String]] = [:]
         var result: [TransitionSpec] = []
-        var count = 0
+        var count = 0, copied = 0
         for transition in transitions {
             guard let node = nodes[transition.to] else {
                 if nodes[transition.from] == nil { result.append(transition) }
@@ -155,13 +155,26 @@ extension SceneDecoder {
                 r.error(at: transition.location, "screen '\(transition.from)' has no list or grid '\(list)' to fill '\(transition.to)' from")
                 continue
             }
+            let defaultIndex = transition.tap?.index ?? cell?.index ?? 0
+            guard items.indices.contains(defaultIndex) else {
+                let which = items.isEmpty ? "has no rows or cells to fill it from" : "has \(items.count) rows or cells (0 to \(items.count - 1)); index \(defaultIndex) is past its end"
+                r.error(at: transition.location, "'\(list)' of '\(transition.from)' \(which), so '\(transition.to)' cannot be filled from it")
+                continue
+            }
             let indices = transition.tap?.index.map { [$0] } ?? Array(items.indices)
             count += indices.count
             guard count <= Limits.filledScreens else {
                 r.error(at: transition.location, "filling '\(transition.to)' from \(items.count) items of '\(list)' makes \(count) screens, over the limit of \(Limits.filledScreens); bind the transition to fewer ('tap: { list: \(list), index: N }')")
                 return result
             }
-            let defaultIndex = transition.tap?.index ?? cell?.index ?? 0
+            // Each item's screen is a copy of the screen's views, rows and cells: counted against
+            // the scene's limit before any is read.
+            let copy = node[declared: ScreenKeys.content].map { ViewDecoder.contentCount($0) } ?? (views: 0, items: 0)
+            copied += (copy.views + copy.items) * indices.count
+            guard copied <= Limits.collectionItems else {
+                r.error(at: transition.location, "filling '\(transition.to)' from \(indices.count) items of '\(list)' copies its \(copy.views) views and \(copy.items) rows and cells for each, \(copied) in all, over the limit of \(Limits.collectionItems); bind the transition to fewer items or make the screen smaller")
+                return result
+            }
             for index in indices where items.indices.contains(index) {
                 let name = FilledScreen.name(transition.to, list: list, index: index)
                 if screens[name] == nil {
@@ -195,7 +208,7 @@ extension SceneDecoder {
         var context = self.context
         context.reader = NodeReader(file: reader.file, fill: fill)
         let screen = ViewDecoder(context: context).decodeScreen(name: name, node)
-        reader.adopt(context.reader)
+        reader.adopt(context.reader, note: "(reading '\(name)', filled from \(fill.kind) \(fill.index) of '\(fill.list)')")
         guard var screen else { return nil }
         if appearance == .dark {
             context.reader = NodeReader(file: reader.file, level: .elevated, fill: fill)

@@ -17,13 +17,17 @@ final class NodeReader {
         self.fill = fill
     }
 
-    /// Takes the problems `other` found that this reader has not: a screen read once per item
-    /// it is filled from reports a problem of its own text once.
-    func adopt(_ other: NodeReader) {
-        for diagnostic in other.diagnostics where !diagnostics.contains(where: {
-            $0.location == diagnostic.location && $0.message == diagnostic.message
-        }) {
-            diagnostics.append(diagnostic)
+    /// The problems taken from other readers (`adopt`), as they found them.
+    private var adopted: Set<Diagnostic> = []
+
+    /// Takes the problems `other` found that no reader adopted before: a screen read once per
+    /// item it is filled from reports a problem of its own text once. `note` says which reading
+    /// found it, where the message does not already (a placeholder's names its item).
+    func adopt(_ other: NodeReader, note: String) {
+        for diagnostic in other.diagnostics where adopted.insert(diagnostic).inserted {
+            var told = diagnostic
+            if !told.message.contains(CellFill.marker) { told.message += " \(note)" }
+            diagnostics.append(told)
         }
     }
 

@@ -32,9 +32,15 @@ extension SceneDecoder {
                 segments.append(PlaybackSegment(.hold(at: at, seconds: hold), location: location))
             }
         }
-        let ordered = segments.sorted { ($0.start, $0.location.line) < ($1.start, $1.location.line) }
-        for (earlier, later) in zip(ordered, ordered.dropFirst()) where later.start < earlier.end - 1e-9 {
-            r.error(at: later.location, "this playback entry starts at \(Limits.format(later.start)) s, inside the stretch on line \(earlier.location.line) (\(Limits.format(earlier.start)) to \(Limits.format(earlier.end)) s); playback entries may not overlap")
+        // A hold where a stretch starts or ends sits beside it; holds come first at a time they share.
+        func isHold(_ segment: PlaybackSegment) -> Int { if case .hold = segment.kind { 0 } else { 1 } }
+        let ordered = segments.sorted { ($0.start, isHold($0), $0.location.line) < ($1.start, isHold($1), $1.location.line) }
+        for (earlier, later) in zip(ordered, ordered.dropFirst()) {
+            if later.start < earlier.end - 1e-9 {
+                r.error(at: later.location, "this playback entry starts at \(Limits.format(later.start)) s, inside the stretch on line \(earlier.location.line) (\(Limits.format(earlier.start)) to \(Limits.format(earlier.end)) s); playback entries may not overlap")
+            } else if case .hold(let at, _) = later.kind, case .hold = earlier.kind, abs(at - earlier.start) < 1e-9 {
+                r.error(at: later.location, "a second hold at \(Limits.format(at)) s (the first is on line \(earlier.location.line)); hold a moment once, for as long as it should last")
+            }
         }
         return segments
     }

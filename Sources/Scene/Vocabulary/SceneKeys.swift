@@ -15,7 +15,7 @@ public enum SceneKeys {
                                                        doc: "which variant of the iOS system colors their names resolve to")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
-                                                 doc: "video length in seconds; at most 36,000 frames (duration × fps)")
+                                                 doc: "the scene's length in seconds, the video's unless 'playback' changes its pace; at most 36,000 frames (duration × fps)")
     public static let tail = Setting<Double>("tail", .number(range: Limits.pause), default: 0.5, doc: "seconds kept after the last motion")
     public static let touches = Setting<Bool>("touches", default: true,
                                               doc: "draw the translucent finger circle of a screen recording (`--no-touches` overrides)")
