@@ -33,6 +33,8 @@ public struct Timeline: Sendable {
     private let traces: [[TouchPoint]]
     private let tree: SceneTree
     let chrome: WindowChrome
+    /// The scene's captions, laid out once, drawn over everything at the scene's time.
+    private let captions: CaptionLayout
     /// A page sheet's presenter handing the status bar over, in time order (`findStatusBarHandOvers()`).
     var statusBarHandOvers: [StatusBarHandOver] = []
 
@@ -72,6 +74,7 @@ public struct Timeline: Sendable {
         let chrome = WindowChrome(screens: scene.screens.values, device: scene.device, background: scene.background,
                                   appearance: scene.appearance)
         self.chrome = chrome
+        captions = CaptionLayout(scene.captions, device: scene.device, text: text)
         // An idle segment shows the same nodes on every frame: its window chrome is worked out once.
         segments = builder.segments.map { segment in
             guard case .idle(let start, let nodes) = segment else { return segment }
@@ -170,9 +173,16 @@ public struct Timeline: Sendable {
         return state
     }
 
-    /// Everything on screen at `time` (seconds), labelled as frame `frame`: the screens' nodes,
-    /// then the window chrome over them (`WindowChrome`).
+    /// Everything on screen at `time` (seconds of the scene), labelled as frame `frame`: the
+    /// screens' nodes, the window chrome over them (`WindowChrome`), then the captions showing.
     public func state(at time: Double, frame: Int = 0) -> FrameState {
+        var state = screensAndChrome(at: time, frame: frame)
+        state.nodes += captions.nodes(at: time)
+        return state
+    }
+
+    /// The screens' nodes at `time` and the window chrome over them.
+    private func screensAndChrome(at time: Double, frame: Int) -> FrameState {
         let touches = traces.compactMap { trace -> Point? in
             guard let first = trace.first, let last = trace.last, time >= first.time, time < last.time else { return nil }
             return trace.last { $0.time <= time }?.location

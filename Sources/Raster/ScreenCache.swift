@@ -194,6 +194,13 @@ public final class ScreenCache: @unchecked Sendable {
                     try painter.paint(bar, background: background, items: !background)
                 }
             }
+        case .caption(let lines, let fontSize, let weight, let box):
+            return try fonts.withTextContext { text in
+                try ScreenImage(size: box, scale: device.scale, opaque: false) { cairo in
+                    let painter = ScreenPainter(cairo: cairo, text: .held(text), device: part.layout, scale: device.scale, images: images)
+                    try painter.paintCaption(lines, fontSize: fontSize, weight: weight, box: box)
+                }
+            }
         default:
             break
         }
@@ -256,7 +263,7 @@ public final class ScreenCache: @unchecked Sendable {
                     cairo_translate(cairo.pointer, -area.x, -area.y)
                     try painter(cairo).paint(toolbar, background: background, items: !background)
                 }
-            case .tabBar, .tabBarBackground, .scrollContent:
+            case .tabBar, .tabBarBackground, .scrollContent, .caption:
                 return nil
             case .selectedRow(let list, let index):
                 // The row as drawn selected — the body and the views with ids over it — cut to its frame.

@@ -52,6 +52,9 @@ public struct ScreenPart: Hashable, Sendable {
         /// Row `index` of list `list` drawn selected (`systemGray4` behind its content), cut to
         /// the row's frame: laid over the row, at the selection's opacity.
         case selectedRow(list: String, index: Int)
+        /// A caption (`captions:`; `screen` is empty): its `lines`, broken where the engine
+        /// measured them, white on a dark pill of `box` points.
+        case caption(lines: [String], fontSize: Double, weight: LabelView.Weight, box: Size)
     }
 
     public var screen: String

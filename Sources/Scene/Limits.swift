@@ -40,6 +40,10 @@ public enum Limits {
     public static let coordinate = 100_000.0
     /// The most screens in one scene.
     public static let screens = 200
+    /// How long a caption may take to fade in or out, seconds.
+    public static let captionFade: ClosedRange<Double> = 0...2
+    /// How many characters a caption may have.
+    public static let captionCharacters = 500
     /// How fast a `playback` stretch may play the scene: from a twentieth of real speed to twenty times.
     public static let playbackRate: ClosedRange<Double> = 0.05...20
     /// How long a `playback` hold may last, seconds.

@@ -57,6 +57,8 @@ public struct Scene: Sendable {
     public var styles: [CustomStyleSpec] = []
     /// How the video plays the scene's time (`playback:`); empty: in real time.
     public var playback: [PlaybackSegment] = []
+    /// Timed text over the video (`captions:`), in file order.
+    public var captions: [CaptionSpec] = []
     /// Every file the scene reads besides itself — its images and font files, by whatever path
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).

@@ -1,5 +1,6 @@
 internal import CCairo
 import Geometry
+import RenderTree
 import Scene
 
 /// Draws a screen's background, views and navigation bar into a Cairo context whose user
@@ -174,6 +175,18 @@ struct ScreenPainter {
                               lines: lines)
         label.customFont = font
         try draw(label)
+    }
+
+    /// A caption's pill (`CaptionLayout`): black at 0.72 with corners of half its height (at
+    /// most 16 pt), each line white and centered on its row.
+    func paintCaption(_ lines: [String], fontSize: Double, weight: LabelView.Weight, box: Size) throws {
+        let metrics = CaptionMetrics(fontSize: fontSize)
+        cairo.fill(Rect(origin: .zero, size: box), cornerRadius: min(box.height / 2, 16), color: Color.black.withAlpha(0.72))
+        for (index, line) in lines.enumerated() {
+            let row = Rect(x: metrics.horizontalPadding, y: metrics.verticalPadding + Double(index) * metrics.lineHeight,
+                           width: box.width - 2 * metrics.horizontalPadding, height: metrics.lineHeight)
+            try draw(line, in: row, size: fontSize, weight: weight, color: .white, alignment: .center)
+        }
     }
 
     /// The width `string` takes on one line, in points.

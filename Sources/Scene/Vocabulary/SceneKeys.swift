@@ -32,13 +32,31 @@ public enum SceneKeys {
     public static let transitions = ShapedKey("transitions", .list(.shape("transition")), doc: "how one screen gives way to another")
     public static let timeline = ShapedKey("timeline", .list(.shape("entry")), doc: "what happens when")
     public static let snapshots = ShapedKey("snapshots", .list(.shape("snapshot")), doc: "the frames `segue snapshot` records")
+    public static let captions = ShapedKey("captions", .list(.shape("caption")),
+                                           doc: "timed text over the video: a step's caption or a title card, in scene time")
     public static let playback = ShapedKey("playback", .list(.shape("playback")),
                                            doc: "stretches of the scene's time the video plays slower or faster, and moments it holds (snapshots keep scene time)")
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
         [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
-         timeline, snapshots, playback])
+         timeline, snapshots, captions, playback])
+}
+
+/// One entry of `captions:`.
+public enum CaptionKeys {
+    public static let text = Setting<String?>("text", doc: "what it says; long text wraps")
+    public static let from = Setting<Double?>("from", .time, doc: "when it starts to fade in, seconds of scene time")
+    public static let to = Setting<Double?>("to", .time, doc: "when it has faded out, seconds of scene time")
+    public static let position = Setting<CaptionSpec.Position>("position", default: .bottom,
+                                                               doc: "above the home indicator, under the status bar, or in the middle")
+    public static let style = Setting<CaptionSpec.Style>("style", default: .caption,
+                                                         doc: "a caption's pill (17 pt semibold), or a title card (28 pt bold, centered unless placed)")
+    public static let fade = Setting<Double>("fade", .number(range: Limits.captionFade), default: 0.25,
+                                             doc: "seconds it fades in and out (at most half the time it shows)")
+
+    public static let mapping = KeyMapping("caption", "a caption", doc: "timed text over the video",
+                                           required: ["text", "from", "to"], [text, from, to, position, style, fade])
 }
 
 /// One entry of `playback:`: a stretch of scene time played at another speed, or a moment held.

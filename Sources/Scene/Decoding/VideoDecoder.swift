@@ -45,3 +45,31 @@ extension SceneDecoder {
         return segments
     }
 }
+
+extension SceneDecoder {
+    /// `captions:`: timed text, each entry `{ text, from, to }` with its position, style and fade.
+    func decodeCaptions(_ node: Node) -> [CaptionSpec] {
+        typealias K = CaptionKeys
+        let r = reader
+        guard let items = r.sequence(node, "captions") else { return [] }
+        var captions: [CaptionSpec] = []
+        for item in items {
+            guard let fields = r.mapping(item, K.mapping),
+                  let text = r.value(fields, K.text), let from = r.value(fields, K.from), let to = r.value(fields, K.to) else { continue }
+            guard to > from else {
+                r.error(fields[K.to], "'to' (\(Limits.format(to)) s) must be after 'from' (\(Limits.format(from)) s)")
+                continue
+            }
+            guard text.count <= Limits.captionCharacters else {
+                r.error(fields[K.text], "a caption of \(text.count) characters is over the limit of \(Limits.captionCharacters)")
+                continue
+            }
+            // A title card sits in the middle unless placed.
+            let style = r.value(fields, K.style)
+            let position = fields[K.position] == nil && style == .title ? .center : r.value(fields, K.position)
+            captions.append(CaptionSpec(text: text, from: from, to: to, position: position, style: style,
+                                        fade: r.value(fields, K.fade), location: r.location(item)))
+        }
+        return captions
+    }
+}
