@@ -41,28 +41,20 @@ final class PlaybackTests: XCTestCase {
 
     func testMisusesAreLocatedErrors() {
         func messages(_ playback: String) -> [String] {
-            let text = "screens: { a: {} }\nroot: a\ntimeline: []\nplayback:\n\(playback)\n"
-            do {
-                _ = try SceneLoader.load(text: text, file: "t.yaml", name: "t")
-                return []
-            } catch let error as SceneError {
-                return error.diagnostics.map(\.description)
-            } catch {
-                return ["\(error)"]
-            }
+            sceneProblems("screens: { a: {} }\nroot: a\ntimeline: []\nplayback:\n\(playback)\n")
         }
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5, hold: 1 }"),
-                       ["t.yaml:5:5: error: a playback entry plays a stretch of the scene ({ from, to, rate }) or holds a moment ({ at, hold }), not both"])
+                       ["scene.yaml:5:5: error: a playback entry plays a stretch of the scene ({ from, to, rate }) or holds a moment ({ at, hold }), not both"])
         XCTAssertEqual(messages("  - { from: 1, rate: 0.5 }"),
-                       ["t.yaml:5:5: error: missing 'to' in a playback entry; expected { from, to, rate } or { at, hold }"])
-        XCTAssertEqual(messages("  - { from: 2, to: 1, rate: 0.5 }"), ["t.yaml:5:20: error: 'to' (1 s) must be after 'from' (2 s)"])
-        XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0 }").first?.hasPrefix("t.yaml:5:29: error: rate must be between 0.05 and 20"), true)
+                       ["scene.yaml:5:5: error: missing 'to' in a playback entry; expected { from, to, rate } or { at, hold }"])
+        XCTAssertEqual(messages("  - { from: 2, to: 1, rate: 0.5 }"), ["scene.yaml:5:20: error: 'to' (1 s) must be after 'from' (2 s)"])
+        XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0 }").first?.hasPrefix("scene.yaml:5:29: error: rate must be between 0.05 and 20"), true)
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 1.5, hold: 1 }"),
-                       ["t.yaml:6:5: error: this playback entry starts at 1.5 s, inside the stretch on line 5 (1 to 2 s); playback entries may not overlap"])
+                       ["scene.yaml:6:5: error: this playback entry starts at 1.5 s, inside the stretch on line 5 (1 to 2 s); playback entries may not overlap"])
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 2, hold: 1 }"), [], "a hold where a stretch ends")
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5 }\n  - { at: 1, hold: 1 }"), [], "a hold where a stretch starts, written after it")
         XCTAssertEqual(messages("  - { at: 1, hold: 1 }\n  - { at: 1, hold: 2 }"),
-                       ["t.yaml:6:5: error: a second hold at 1 s (the first is on line 5); hold a moment once, for as long as it should last"])
+                       ["scene.yaml:6:5: error: a second hold at 1 s (the first is on line 5); hold a moment once, for as long as it should last"])
         XCTAssertEqual(messages("  - { from: 1, to: 2, rate: 0.5, spead: 2 }").first?.contains("unknown key 'spead'") ?? false, true)
     }
 }
