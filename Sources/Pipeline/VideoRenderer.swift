@@ -109,7 +109,9 @@ public enum VideoRenderer {
     public static func still(_ scene: Scene, at time: Double, to destination: URL, grid: GridOverlay? = nil) throws {
         let renderer = try StillRenderer(scene: scene)
         let duration = renderer.timeline.duration
-        guard time <= duration else { throw PipelineError.pastEnd(time: time, duration: duration) }
+        guard time <= duration else {
+            throw PipelineError.pastEnd(time: time, duration: duration, played: !renderer.timeline.clock.isIdentity)
+        }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
         let state = renderer.timeline.state(video: time, frame: frame)
         var image = renderer.image(of: state)

@@ -10,7 +10,8 @@ public enum PipelineError: Error, CustomStringConvertible {
     /// Two scene files of a batch would write the same video (`a.yaml` and `a.json`); `name` is its file name.
     case duplicateOutput(name: String, first: String, second: String)
     /// A still asked for at `time`, after the scene's last frame.
-    case pastEnd(time: Double, duration: Double)
+    /// `played`: the scene has `playback`, so the end is the video's.
+    case pastEnd(time: Double, duration: Double, played: Bool)
     /// A rendered output that does not pass `OutputCheck`.
     case damagedOutput(String)
     /// A batch scene's worker process failed; the message is the worker's error.
@@ -31,13 +32,14 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .outputFolder(path, underlying): return "cannot create the output folder \(path): \(underlying)"
         case let .duplicateOutput(name, first, second):
             return "\(first) and \(second) would both write \(name); rename one"
-        case let .pastEnd(time, duration):
+        case let .pastEnd(time, duration, played):
             func seconds(_ value: Double) -> String {
                 var text = String(format: "%.3f", value)
                 while text.hasSuffix("0") { text.removeLast() }
                 return text.hasSuffix(".") ? String(text.dropLast()) : text
             }
-            return "--at \(seconds(time)) s is past the end of the video, which lasts \(seconds(duration)) s (the scene's own length, or as its 'playback' plays it)"
+            return played ? "--at \(seconds(time)) s is past the end of the video, which lasts \(seconds(duration)) s as its 'playback' plays the scene"
+                : "--at \(seconds(time)) s is past the end of the scene, which lasts \(seconds(duration)) s"
         case .damagedOutput(let path): return "\(path) was written but its container does not end where the file does"
         case .workerFailed(let message): return message
         case let .workerCrashed(scene, how):

@@ -100,5 +100,8 @@ final class PlaybackRenderTests: XCTestCase {
         let past = try CLI.segue(["inspect", played.path, "--at", "1000"])
         XCTAssertEqual(past.status, 0, past.stderr)
         XCTAssertFalse(past.text.contains("into the video"), past.text)
+        let still = try CLI.segue(["still", played.path, "--at", "100", "-o", folder.appendingPathComponent("late.png").path])
+        XCTAssertEqual(still.status, 1)
+        XCTAssertTrue(still.stderr.contains("--at 100 s is past the end of the video, which lasts 4.35 s as its 'playback' plays the scene"), still.stderr)
     }
 }
