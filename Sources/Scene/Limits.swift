@@ -230,9 +230,8 @@ extension Limits {
                 "canvas \(format(width.rounded())) × \(format(height.rounded())) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) is over the limit of \(canvasSide) px per side; lower the scale or the size"))
         }
         // A screen filled from a tapped item counts once: the items' screens are drawn only when shown.
-        let filled = scene.transitions.compactMap(\.filled)
-        let drawable = scene.screens.count - Set(filled.map { FilledScreen.name($0.template, list: $0.list, index: $0.index) }).count
-            + Set(filled.map(\.template)).count
+        let filled = scene.filledScreens
+        let drawable = scene.screens.count - filled.count + Set(filled.values.map(\.template)).count
         let screenPixels = Double(drawable) * width.rounded() * height.rounded()
         if !(screenPixels <= Double(pixelMemory)) {
             problems.append(Diagnostic(location: at[SceneKeys.screens.key] ?? fallback, message:

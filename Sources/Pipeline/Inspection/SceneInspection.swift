@@ -313,8 +313,7 @@ extension SceneInspection {
     /// (`FilledScreen`) once, as the item on `stack` shows it, else as the item an action
     /// naming it shows.
     static func listed(_ scene: Scene, stack: [String]) -> [String] {
-        var filled: [String: FilledScreen] = [:]
-        for transition in scene.transitions { if let item = transition.filled { filled[transition.to] = item } }
+        let filled = scene.filledScreens
         let shownTemplates = Set(stack.compactMap { filled[$0]?.template })
         return scene.screenOrder.filter { name in
             guard let item = filled[name] else { return true }

@@ -175,7 +175,7 @@ extension SceneDecoder {
                 r.error(at: transition.location, "filling '\(transition.to)' from \(indices.count) items of '\(list)' copies its \(copy.views) views and \(copy.items) rows and cells for each, \(copied) in all, over the limit of \(Limits.collectionItems); bind the transition to fewer items or make the screen smaller")
                 return result
             }
-            for index in indices where items.indices.contains(index) {
+            for index in indices {
                 let name = FilledScreen.name(transition.to, list: list, index: index)
                 if screens[name] == nil {
                     guard let screen = decodeFilled(name: name, node, fill: items[index]) else { continue }
@@ -219,6 +219,11 @@ extension SceneDecoder {
 }
 
 extension Scene {
+    /// Each screen filled from a tapped item, by its name (`photo[photos 3]`), with where it comes from.
+    public var filledScreens: [String: FilledScreen] {
+        Dictionary(transitions.compactMap { transition in transition.filled.map { (transition.to, $0) } }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// The name the file gives screen `name`: for a screen filled from a tapped item
     /// (`photo[photos 3]`) the screen it is read from (`photo`), else `name` itself.
     public func declaredName(of name: String) -> String {
