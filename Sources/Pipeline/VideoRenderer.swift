@@ -35,10 +35,10 @@ public enum VideoRenderer {
         }
         return try AtomicFile.writing(destination) {
             let start = ProcessMeter.now()
-            let geometry = FrameGeometry(scene: scene)
+            let size = RenderJob.pictureSize(of: scene, padded: true)
             // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
             // while the timeline is evaluated and the screens rasterized, so it is ready for frame 0.
-            let settings = options.quality.videoSettings(width: geometry.width, height: geometry.height, fps: scene.fps,
+            let settings = options.quality.videoSettings(width: size.width, height: size.height, fps: scene.fps,
                                                          codec: codec)
             let opening = BackgroundWork(name: "segue-encoder") { try MP4Writer(destination: destination, settings: settings) }
             do {
@@ -55,16 +55,16 @@ public enum VideoRenderer {
 
     private static func encode(_ scene: Scene, options: VideoRenderOptions, start: Double, opening: BackgroundWork<MP4Writer>,
                                progress: ProgressHandler?) throws -> RenderStatistics {
-        let geometry = FrameGeometry(scene: scene)
         let job = try RenderJob(scene: scene, options: options, start: start)
         var statistics = job.statistics(padded: true, bytesPerPixel: 1.5) // yuv420p
+        let (width, height) = (statistics.width, statistics.height)
 
         let totals = LockedValueBox((composite: 0.0, convert: 0.0, rows: 0, converted: 0, moved: 0))
         let ring = FrameRing(frames: job.plan.compositedFrames, capacity: statistics.framesInFlight,
                              pool: WorkerPool(threads: statistics.workers, name: "segue-frames", lowestPriority: true),
-                             makeBuffer: { ConvertedFrame(width: geometry.width, height: geometry.height) },
+                             makeBuffer: { ConvertedFrame(width: width, height: height) },
                              makeWorker: {
-                                 try FrameWorker(session: job.session, converterThreads: options.converterThreads,
+                                 try FrameWorker(session: job.session, plate: job.plate, converterThreads: options.converterThreads,
                                                  conversion: options.converter.path)
                              },
                              fill: { worker, frame, buffer in try worker.render(frame: frame, into: buffer) },
@@ -105,7 +105,8 @@ public enum VideoRenderer {
     }
 
     /// Renders the picture at `time` (of the video: with `playback`, the scene time it shows) to
-    /// a PNG at `destination`, with `grid` drawn over it when given.
+    /// a PNG at `destination`: inside the scene's device frame if it has one, or with `grid`
+    /// drawn over the screen alone when given (a grid is for aiming at the screen's points).
     public static func still(_ scene: Scene, at time: Double, to destination: URL, grid: GridOverlay? = nil) throws {
         let renderer = try StillRenderer(scene: scene)
         let duration = renderer.timeline.duration
@@ -114,6 +115,12 @@ public enum VideoRenderer {
         }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
         let state = renderer.timeline.state(video: time, frame: frame)
+        if grid == nil, let layout = RenderJob.frameLayout(of: renderer.session) {
+            let surface = try FrameSurface(session: renderer.session, plate: try DeviceFramePlate(layout: layout), padded: false)
+            surface.draw(state)
+            try AtomicFile.writing(destination) { try surface.writePNG(to: destination) }
+            return
+        }
         var image = renderer.image(of: state)
         if let grid {
             image = try grid.draw(over: image, state: state, device: scene.device, scale: renderer.session.geometry.scale)

@@ -42,6 +42,8 @@ public enum Limits {
     public static let screens = 200
     /// How long a caption may take to fade in or out, seconds.
     public static let captionFade: ClosedRange<Double> = 0...2
+    /// Points between a device frame's body and the picture's edges.
+    public static let framePadding: ClosedRange<Double> = 0...1000
     /// How many characters a caption may have.
     public static let captionCharacters = 500
     /// How fast a `playback` stretch may play the scene: from a twentieth of real speed to twenty times.

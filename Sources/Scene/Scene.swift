@@ -59,6 +59,8 @@ public struct Scene: Sendable {
     public var playback: [PlaybackSegment] = []
     /// Timed text over the video (`captions:`), in file order.
     public var captions: [CaptionSpec] = []
+    /// The device drawn around the screen in `render` and `still` (`deviceFrame:`); nil draws the screen alone.
+    public var deviceFrame: DeviceFrameSpec?
     /// Every file the scene reads besides itself — its images and font files, by whatever path
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).

@@ -10,11 +10,15 @@ public struct RenderSettings: Sendable, Hashable {
     public var scale: Double?
     /// Draw the finger circle; nil keeps the scene's `touches` setting.
     public var showsTouches: Bool?
+    /// Draw the device around the screen: true with the scene's `deviceFrame` settings (or the
+    /// defaults), false never; nil keeps the scene's.
+    public var deviceFrame: Bool?
 
-    public init(fps: Int? = nil, scale: Double? = nil, showsTouches: Bool? = nil) {
+    public init(fps: Int? = nil, scale: Double? = nil, showsTouches: Bool? = nil, deviceFrame: Bool? = nil) {
         self.fps = fps
         self.scale = scale
         self.showsTouches = showsTouches
+        self.deviceFrame = deviceFrame
     }
 
     /// `scene` with these overrides applied.
@@ -23,6 +27,7 @@ public struct RenderSettings: Sendable, Hashable {
         if let fps { scene.fps = fps }
         if let scale { scene.device.scale = scale }
         if let showsTouches { scene.showsTouches = showsTouches }
+        if let deviceFrame { scene.deviceFrame = deviceFrame ? scene.deviceFrame ?? DeviceFrameSpec() : nil }
         return scene
     }
 }

@@ -17,6 +17,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var options: SceneOptions
 
+    @OptionGroup var frame: DeviceFrameOption
+
     @Option(name: .shortAndLong, help: "The file to write (default: output/<scene name>.mp4, .gif, .mov, or the folder output/<scene name>-frames for png).")
     var output: String?
 
@@ -81,7 +83,7 @@ struct Render: ParsableCommand {
         let format = try resolvedFormat()
         TextMeasurer.prepareInBackground()
         try CommandErrors.report {
-            let scene = try format.loadScene(options.scene, settings: options.settings, quality: quality)
+            let scene = try format.loadScene(options.scene, settings: frame.apply(to: options.settings), quality: quality)
             let destination = output.map { URL(fileURLWithPath: $0) }
                 ?? format.output(named: scene.name, in: URL(fileURLWithPath: "output"))
             let renderOptions = VideoRenderOptions(

@@ -33,6 +33,20 @@ struct OverrideOptions: ParsableArguments {
     var settings: RenderSettings { RenderSettings(fps: fps, scale: scale, showsTouches: touches) }
 }
 
+/// `--device-frame` / `--no-device-frame`, for the commands that make pictures to show (`render`, `still`).
+struct DeviceFrameOption: ParsableArguments {
+    @Flag(inversion: .prefixedNo,
+          help: "Draw the device around the screen: its body, Dynamic Island and buttons on a background (default: the scene's 'deviceFrame', off).")
+    var deviceFrame: Bool?
+
+    /// `settings` with this choice.
+    func apply(to settings: RenderSettings) -> RenderSettings {
+        var settings = settings
+        settings.deviceFrame = deviceFrame
+        return settings
+    }
+}
+
 /// Options every command that evaluates one scene shares.
 struct SceneOptions: ParsableArguments {
     @Argument(help: "The scene file (.yaml, .yml or .json).")

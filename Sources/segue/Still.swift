@@ -10,6 +10,8 @@ struct Still: ParsableCommand {
 
     @OptionGroup var options: SceneOptions
 
+    @OptionGroup var frame: DeviceFrameOption
+
     @Option(help: "The time in seconds from the scene's start.")
     var at: Double
 
@@ -34,7 +36,7 @@ struct Still: ParsableCommand {
     func run() throws {
         TextMeasurer.prepareInBackground()
         try CommandErrors.report {
-            let scene = try SceneFile.load(options.scene, settings: options.settings)
+            let scene = try SceneFile.load(options.scene, settings: frame.apply(to: options.settings))
             try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output),
                                     grid: grid ? GridOverlay(step: gridStep) : nil)
         }

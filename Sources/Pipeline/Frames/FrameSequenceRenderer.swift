@@ -41,10 +41,10 @@ enum FrameSequenceRenderer {
         let finished = LockedValueBox(0)
         let temporary = folder.temporary
         try WorkerPool(threads: statistics.workers, name: "segue-frames").start(count: total, makeWorker: { _ in
-            try job.canvas(padded: false)
-        }, work: { canvas, index in
-            job.session.draw(job.timeline.state(frame: index), on: canvas)
-            try canvas.writePNG(to: temporary.appendingPathComponent(pngName(index)))
+            try job.surface(padded: false)
+        }, work: { surface, index in
+            surface.draw(job.timeline.state(frame: index))
+            try surface.writePNG(to: temporary.appendingPathComponent(pngName(index)))
             finished.withLockedValue {
                 $0 += 1
                 progress?($0, total)
@@ -71,13 +71,13 @@ enum FrameSequenceRenderer {
         // Pass 1: each composited frame weighted by the frames that show it.
         let histograms = LockedValueBox(ColorHistogram())
         try WorkerPool(threads: statistics.workers, name: "segue-frames").start(count: plan.compositedFrames.count, makeWorker: { _ in
-            (canvas: try job.canvas(padded: false), histogram: ColorHistogram())
+            (surface: try job.surface(padded: false), histogram: ColorHistogram())
         }, work: { worker, item in
             let index = plan.compositedFrames[item]
             let shown = (item + 1 < plan.compositedFrames.count ? plan.compositedFrames[item + 1] : plan.frameCount) - index
-            let canvas = worker.canvas
-            job.session.draw(job.timeline.state(frame: index), on: canvas)
-            canvas.withPixels { worker.histogram.add(bgra: $0, stride: canvas.stride, width: width, height: height, weight: shown) }
+            let surface = worker.surface
+            surface.drawChanges(job.timeline.state(frame: index))
+            surface.withPixels { worker.histogram.add(bgra: $0, stride: surface.stride, width: width, height: height, weight: shown) }
         }, finished: { worker in
             histograms.withLockedValue { $0.merge(worker.histogram) }
         }).wait()
@@ -88,11 +88,11 @@ enum FrameSequenceRenderer {
         try encodeInOrder(job, workers: statistics.workers, capacity: statistics.framesInFlight,
                           makeBuffer: { IndexedFrame(width: width, height: height) },
                           makeWorker: {
-                              let canvas = try job.canvas(padded: false)
+                              let surface = try job.surface(padded: false)
                               let ditherer = PaletteDitherer(palette: palette)
                               return { index, frame in
-                                  job.session.draw(job.timeline.state(frame: index), on: canvas)
-                                  canvas.withPixels { ditherer.dither(bgra: $0, stride: canvas.stride, into: frame) }
+                                  surface.drawChanges(job.timeline.state(frame: index))
+                                  surface.withPixels { ditherer.dither(bgra: $0, stride: surface.stride, into: frame) }
                               }
                           },
                           encode: { try writer.append($0) }, progress: progress)
@@ -104,17 +104,16 @@ enum FrameSequenceRenderer {
 
     private static func renderProRes(_ job: RenderJob, to destination: URL, progress: ProgressHandler?) throws -> RenderStatistics {
         let statistics = job.statistics(padded: true, bytesPerPixel: 8) // four 16-bit planes
-        let geometry = job.geometry
-        let writer = try ProResWriter(destination: destination, width: geometry.width, height: geometry.height, fps: job.scene.fps)
+        let (width, height) = (statistics.width, statistics.height)
+        let writer = try ProResWriter(destination: destination, width: width, height: height, fps: job.scene.fps)
         try encodeInOrder(job, workers: statistics.workers, capacity: statistics.framesInFlight,
-                          makeBuffer: { AlphaFrame(width: geometry.width, height: geometry.height) },
+                          makeBuffer: { AlphaFrame(width: width, height: height) },
                           makeWorker: {
-                              let canvas = try job.canvas(padded: true)
-                              let converter = try AlphaConverter(width: geometry.width, height: geometry.height)
+                              let surface = try job.surface(padded: true)
+                              let converter = try AlphaConverter(width: width, height: height)
                               return { index, frame in
-                                  job.session.draw(job.timeline.state(frame: index), on: canvas)
-                                  canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
-                                  try canvas.withPixels { try converter.convert(premultipliedBGRA: $0, stride: canvas.stride, into: frame) }
+                                  surface.drawChanges(job.timeline.state(frame: index))
+                                  try surface.withPixels { try converter.convert(premultipliedBGRA: $0, stride: surface.stride, into: frame) }
                               }
                           },
                           encode: { try writer.append($0) }, progress: progress)

@@ -47,11 +47,10 @@ final class ConvertedFrame: @unchecked Sendable {
 /// preceded it on the canvas or in the buffer (`DamageTests`, `DeterminismTests`).
 final class FrameWorker {
     let session: RenderSession
-    var geometry: FrameGeometry { session.geometry }
-    private let canvas: Canvas
+    private let surface: FrameSurface
     private let converter: YUVConverter
 
-    /// CPU seconds spent compositing (with the edge padding) and converting, since creation.
+    /// CPU seconds spent compositing (with the edge padding or the frame) and converting, since creation.
     private(set) var compositeSeconds = 0.0
     private(set) var convertSeconds = 0.0
     /// Rows repainted on the canvas, and rows converted into the ring's buffers, since creation.
@@ -60,16 +59,13 @@ final class FrameWorker {
     /// Rows moved whole in the ring's buffers (a scroll), since creation.
     private(set) var movedRows = 0
 
-    init(session: RenderSession, converterThreads: Int = 1, conversion: YUVConverter.Path = .simd) throws {
+    /// A worker for `session`'s frames, inside `plate`'s device frame when given.
+    init(session: RenderSession, plate: DeviceFramePlate? = nil, converterThreads: Int = 1,
+         conversion: YUVConverter.Path = .simd) throws {
         self.session = session
-        let geometry = session.geometry
-        canvas = try session.canvas(padded: true)
-        converter = try YUVConverter(width: geometry.width, height: geometry.height, threads: converterThreads, path: conversion)
-    }
-
-    /// A worker on its own for `scene`, with a session of its own.
-    convenience init(scene: Scene) throws {
-        try self.init(session: try RenderSession(scene: scene))
+        surface = try FrameSurface(session: session, plate: plate, padded: true)
+        converter = try YUVConverter(width: surface.pixelWidth, height: surface.pixelHeight, threads: converterThreads,
+                                     path: conversion)
     }
 
     /// Composites frame `index` and makes `frame` its conversion, converting only the rows
@@ -78,44 +74,43 @@ final class FrameWorker {
     /// of rows; an odd one pairs the rows differently, so their chroma is converted again.
     func render(frame index: Int, into frame: ConvertedFrame) throws {
         let start = ProcessMeter.threadCPUTime()
-        let drawn = session.drawChanges(session.timeline.state(frame: index), on: canvas)
-        canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight)
+        let drawn = surface.drawChanges(session.timeline.state(frame: index))
         let composited = ProcessMeter.threadCPUTime()
-        let changes = canvas.changes(since: frame.painted)
-        let stale = padded(changes.damage)
+        let changes = surface.changes(since: frame.painted)
+        let stale = changes.damage
         var chromaPairs: [Range<Int>] = []
         if let move = changes.move {
             frame.apply(move)
             // The pairs with a moved row whose chroma did not move, and no row to convert whole.
-            let pairCount = geometry.height / 2
+            let pairCount = surface.pixelHeight / 2
             chromaPairs = Damage(move.rows.rowPairs, height: pairCount).subtracting(Damage(move.chromaPairs, height: pairCount))
                 .subtracting(Damage(stale.rowPairs, height: pairCount)).bands
             movedRows += move.rows.rowCount
         }
-        try canvas.withPixels { pixels in
+        try surface.withPixels { pixels in
             if !stale.isEmpty {
-                try converter.convert(bgra: pixels, stride: canvas.stride, into: frame.yuv, rowPairs: stale.rowPairs)
+                try converter.convert(bgra: pixels, stride: surface.stride, into: frame.yuv, rowPairs: stale.rowPairs)
             }
             if !chromaPairs.isEmpty {
-                try converter.convert(bgra: pixels, stride: canvas.stride, into: frame.yuv, rowPairs: chromaPairs, luma: false)
+                try converter.convert(bgra: pixels, stride: surface.stride, into: frame.yuv, rowPairs: chromaPairs, luma: false)
             }
         }
-        frame.painted = canvas.painted
+        frame.painted = surface.painted
         compositeSeconds += composited - start
         convertSeconds += ProcessMeter.threadCPUTime() - composited
-        repaintedRows += padded(drawn.damage).rowCount
+        repaintedRows += drawn.damage.rowCount
         convertedRows += stale.rowCount
     }
 
-    /// `damage` with the padding rows below the content, which repeat its last row, when that row is in it.
-    private func padded(_ damage: Damage) -> Damage {
-        guard let last = damage.bands.last, last.upperBound >= geometry.contentHeight else { return damage }
-        return damage.union(geometry.contentHeight..<geometry.height, height: geometry.height)
+    /// A worker on its own for `scene`, with a session of its own (and its device frame, if it has one).
+    convenience init(scene: Scene) throws {
+        let session = try RenderSession(scene: scene)
+        try self.init(session: session, plate: try RenderJob.frameLayout(of: session).map(DeviceFramePlate.init))
     }
 
     /// Frame `index` alone, as packed yuv420p bytes (the layout of `RawVideoFile`), for checks.
     func packedFrame(_ index: Int) throws -> [UInt8] {
-        let frame = ConvertedFrame(width: geometry.width, height: geometry.height)
+        let frame = ConvertedFrame(width: surface.pixelWidth, height: surface.pixelHeight)
         try render(frame: index, into: frame)
         return frame.yuv.packedBytes()
     }

@@ -12,6 +12,8 @@ struct RenderJob {
     let plan: FramePlan
     let options: VideoRenderOptions
     let start: Double
+    /// The device frame drawn around the screen, when the scene asks for one.
+    let plate: DeviceFramePlate?
     /// Frame 0's parts being drawn (nobody waits for it: a frame that needs a part draws it or
     /// waits for it in the cache).
     private let warming: BackgroundWork<Void>
@@ -24,6 +26,7 @@ struct RenderJob {
     init(scene: Scene, options: VideoRenderOptions, start: Double = ProcessMeter.now()) throws {
         self.start = start
         session = try RenderSession(scene: scene, store: options.screenCaches)
+        plate = try Self.frameLayout(of: session).map(DeviceFramePlate.init)
         // Frame 0 is always composited, and the first the encoder waits for: the parts it shows
         // (screens, a scroll view's first bands, bars) start being drawn into the cache on a
         // thread of their own while every frame of the timeline is compared for the plan; the
@@ -35,9 +38,28 @@ struct RenderJob {
         self.options = options
     }
 
-    /// A canvas of the device's own pixel size, or padded to even numbers for an encoder that needs them.
-    func canvas(padded: Bool) throws -> Canvas {
-        try session.canvas(padded: padded)
+    /// A worker's surface: the device's own pixel size, or padded to even numbers for an encoder
+    /// that needs them; the frame's picture when the scene has a device frame.
+    func surface(padded: Bool) throws -> FrameSurface {
+        try FrameSurface(session: session, plate: plate, padded: padded)
+    }
+
+    /// Where the device frame of `session`'s scene puts everything, when it has one.
+    static func frameLayout(of session: RenderSession) -> DeviceFrameLayout? {
+        frameLayout(of: session.scene, geometry: session.geometry)
+    }
+
+    static func frameLayout(of scene: Scene, geometry: FrameGeometry) -> DeviceFrameLayout? {
+        scene.deviceFrame.map {
+            DeviceFrameLayout(spec: $0, device: scene.device, screenWidth: geometry.contentWidth, screenHeight: geometry.contentHeight)
+        }
+    }
+
+    /// The pictures' pixel size: the frame's, else the device's (padded to even numbers when `padded`).
+    static func pictureSize(of scene: Scene, padded: Bool) -> (width: Int, height: Int) {
+        let geometry = FrameGeometry(scene: scene)
+        if let layout = frameLayout(of: scene, geometry: geometry) { return (layout.width, layout.height) }
+        return padded ? (geometry.width, geometry.height) : (geometry.contentWidth, geometry.contentHeight)
     }
 
     /// The figures known before the first frame: sizes (padded to even or not), plan, threads
@@ -46,8 +68,7 @@ struct RenderJob {
         var statistics = RenderStatistics()
         statistics.frames = plan.frameCount
         statistics.compositedFrames = plan.compositedFrames.count
-        statistics.width = padded ? geometry.width : geometry.contentWidth
-        statistics.height = padded ? geometry.height : geometry.contentHeight
+        (statistics.width, statistics.height) = Self.pictureSize(of: scene, padded: padded)
         statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
         let bytesPerFrame = Int(Double(statistics.width * statistics.height) * bytesPerPixel)
         statistics.framesInFlight = min(options.resolvedFramesInFlight(bytesPerFrame: bytesPerFrame), plan.compositedFrames.count)

@@ -31,7 +31,7 @@ final class SystemChrome: Sendable {
 }
 
 extension Rect {
-    /// The rectangle grown by `amount` on every side (shrunk for a negative amount).
+    /// The rectangle shrunk by `amount` on every side (grown for a negative amount).
     func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
     }

@@ -73,3 +73,50 @@ extension SceneDecoder {
         return captions
     }
 }
+
+extension SceneDecoder {
+    /// `deviceFrame:`: true or false, or `{ finish, background | gradient | image, padding }`;
+    /// nil when off. The picture it makes must fit a canvas (`Limits.canvasSide` per side).
+    func decodeDeviceFrame(_ node: Node, device: Device) -> DeviceFrameSpec? {
+        typealias K = DeviceFrameKeys
+        let r = reader
+        if node.mapping == nil {
+            guard r.bool(node, "deviceFrame (true, false or a mapping)") == true else { return nil }
+            return checkFits(DeviceFrameSpec(), device: device, node: node)
+        }
+        guard let fields = r.mapping(node, K.mapping) else { return nil }
+        var spec = DeviceFrameSpec(finish: r.value(fields, K.finish), padding: r.value(fields, K.padding))
+        let given = [K.background.key, K.gradient.key, K.image.key].filter { fields[$0] != nil }
+        if given.count > 1 {
+            r.error(fields[given[1]], "a device frame's background is one of 'background', 'gradient' and 'image'; this one has \(given.map { "'\($0)'" }.joined(separator: " and "))")
+        }
+        if let background = fields[K.background] {
+            if background.scalar?.string == "transparent" {
+                spec.background = .color(.clear)
+            } else if let color = r.color(background, "a device frame's background", appearance: appearance) {
+                spec.background = .color(color)
+            }
+        } else if let gradient = fields[K.gradient], let items = r.sequence(gradient, "gradient colors [top, bottom]") {
+            if items.count != 2 {
+                r.error(gradient, "expected a gradient as two colors [top, bottom], found \(items.count)")
+            } else if let top = r.color(items[0], "the gradient's top color", appearance: appearance),
+                      let bottom = r.color(items[1], "the gradient's bottom color", appearance: appearance) {
+                spec.background = .gradient(top, bottom)
+            }
+        } else if let image = fields[K.image], let file = decodeImageFile(image) {
+            spec.background = .image(file)
+        }
+        return checkFits(spec, device: device, node: node)
+    }
+
+    /// `spec` when the framed picture of `device` fits a canvas; else an error at `node`.
+    private func checkFits(_ spec: DeviceFrameSpec, device: Device, node: Node) -> DeviceFrameSpec? {
+        let size = DeviceFrameLayout.pointSize(of: spec, around: device)
+        let pixels = max(size.width, size.height) * device.scale
+        guard pixels <= Double(Limits.canvasSide) else {
+            reader.error(node, "the framed picture is \(Int(pixels.rounded())) px on its longer side, over the limit of \(Limits.canvasSide) px; lower 'padding' or the scale")
+            return nil
+        }
+        return spec
+    }
+}

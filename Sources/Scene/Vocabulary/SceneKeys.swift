@@ -36,11 +36,29 @@ public enum SceneKeys {
                                            doc: "timed text over the video: a step's caption or a title card, in scene time")
     public static let playback = ShapedKey("playback", .list(.shape("playback")),
                                            doc: "stretches of the scene's time the video plays slower or faster, and moments it holds (snapshots keep scene time)")
+    public static let deviceFrame = ShapedKey("deviceFrame", .oneOf([.boolean, .shape("deviceFrame")]), defaultText: "false",
+                                              doc: "draw the device around the screen in `render` and `still` (`--device-frame` / `--no-device-frame` override; snapshots never do): true, or its finish, background and padding")
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
         [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
-         timeline, snapshots, captions, playback])
+         timeline, snapshots, captions, playback, deviceFrame])
+}
+
+/// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.
+public enum DeviceFrameKeys {
+    public static let finish = Setting<DeviceFrameSpec.Finish>("finish", default: .dark,
+                                                               doc: "the body: dark (a dark band, black glass) or light (a silver band)")
+    public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]),
+                                             defaultText: DeviceFrameSpec.defaultBackground.shortHexString,
+                                             doc: "what lies around the device: a color, or transparent (PNG frames and ProRes keep it; other formats show black)")
+    public static let gradient = ShapedKey("gradient", .list(.color), doc: "[top, bottom]: a vertical gradient around the device, instead of 'background'")
+    public static let image = ShapedKey("image", .text, doc: "a PNG around the device, scaled to cover the picture, instead of 'background'")
+    public static let padding = Setting<Double>("padding", .number(range: Limits.framePadding), default: DeviceFrameSpec.defaultPadding,
+                                                doc: "points between the device (its buttons included) and the picture's edges")
+
+    public static let mapping = KeyMapping("deviceFrame", "a device frame", doc: "the device around the screen, and its background",
+                                           [finish, background, gradient, image, padding])
 }
 
 /// One entry of `captions:`.

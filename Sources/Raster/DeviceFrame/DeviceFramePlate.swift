@@ -1,0 +1,173 @@
+internal import CCairo
+import Foundation
+import Geometry
+import Scene
+
+/// A device frame drawn once per render: the picture around the screen (background, shadow,
+/// buttons, body, glass, the Dynamic Island), and how much of it lies over the screen's own
+/// rectangle — outside the display's rounded corners, and on the island — as coverage a row
+/// at a time. Each worker's `FramedCanvas` starts from a copy of it. Immutable and shared
+/// between threads.
+public final class DeviceFramePlate: Sendable {
+    public let layout: DeviceFrameLayout
+    /// The picture, the screen's rectangle black glass.
+    let picture: PixelImage
+    /// For each row of the screen, the runs where the frame lies over it: where each starts,
+    /// and how much of each pixel the frame covers (255: the frame alone).
+    let cover: [[GlassRun]]
+
+    struct GlassRun: Sendable {
+        let x: Int
+        let coverage: [UInt8]
+    }
+
+    /// The glass is black, as every current iPhone's and iPad's is.
+    static let glass = Color.black
+
+    public init(layout: DeviceFrameLayout) throws {
+        self.layout = layout
+        let surface = try CairoSurface(width: layout.width, height: layout.height)
+        let cairo = try CairoContext(surface: surface)
+        try DeviceFramePainter(cairo: cairo, layout: layout).paint()
+        try cairo.checkStatus("drawing the device frame")
+        surface.flush()
+        picture = PixelImage(copying: surface)
+        cover = try Self.glassRuns(layout)
+    }
+
+    /// Where the frame covers the screen: everything outside the display's continuous rounded
+    /// corners, and the island, with Cairo's antialiased coverage along their edges.
+    private static func glassRuns(_ layout: DeviceFrameLayout) throws -> [[GlassRun]] {
+        let width = layout.screenWidth, height = layout.screenHeight
+        let mask = try CairoSurface(width: width, height: height, format: CAIRO_FORMAT_A8)
+        let cairo = try CairoContext(surface: mask)
+        cairo_scale(cairo.pointer, layout.scale, layout.scale)
+        cairo.setSource(.white)
+        cairo_paint(cairo.pointer)
+        let display = Rect(x: 0, y: 0, width: Double(width) / layout.scale, height: Double(height) / layout.scale)
+        cairo.withSavedState {
+            cairo_set_operator(cairo.pointer, CAIRO_OPERATOR_CLEAR)
+            cairo.setPath(display, cornerRadius: layout.displayCornerRadius, curve: .continuous)
+            cairo_fill(cairo.pointer)
+        }
+        if let island = layout.body.island {
+            cairo.setPath(island, cornerRadius: island.height / 2, curve: .circular)
+            cairo_fill(cairo.pointer)
+        }
+        try cairo.checkStatus("drawing the device frame's glass")
+        mask.flush()
+        return mask.withMutableData { data in
+            (0..<height).map { row in
+                let line = data + row * mask.stride
+                var runs: [GlassRun] = [], x = 0
+                while x < width {
+                    guard line[x] > 0 else { x += 1; continue }
+                    let start = x
+                    while x < width, line[x] > 0 { x += 1 }
+                    runs.append(GlassRun(x: start, coverage: Array(UnsafeBufferPointer(start: line + start, count: x - start))))
+                }
+                return runs
+            }
+        }
+    }
+}
+
+/// Draws a device frame's picture, in points (the context scaled to pixels): the background,
+/// a soft shadow, the buttons, the body's band and glass. The screen's rectangle is left black.
+struct DeviceFramePainter {
+    let cairo: CairoContext
+    let layout: DeviceFrameLayout
+
+    /// The band's colours: its face and the highlight along its outer edge.
+    private var band: (face: Color, edge: Color, button: Color) {
+        switch layout.spec.finish {
+        case .dark: (Color(r8: 0x3A, g8: 0x3A, b8: 0x3C), Color(r8: 0x5E, g8: 0x5E, b8: 0x62), Color(r8: 0x2E, g8: 0x2E, b8: 0x30))
+        case .light: (Color(r8: 0xD4, g8: 0xD4, b8: 0xD8), Color(r8: 0xF2, g8: 0xF2, b8: 0xF4), Color(r8: 0xBE, g8: 0xBE, b8: 0xC3))
+        }
+    }
+
+    func paint() throws {
+        let p = cairo.pointer
+        try paintBackground()
+        cairo_scale(p, layout.scale, layout.scale)
+        let body = layout.bodyRect, radius = layout.body.cornerRadius
+        // A soft shadow: the outline spread in steps of falling darkness, a little below the body.
+        for step in stride(from: 12, through: 1, by: -1) {
+            let spread = Double(step) * 1.5
+            let rect = body.insetBy(-spread).offsetBy(dx: 0, dy: 6)
+            cairo.setSource(.black, alpha: 0.022)
+            cairo.setPath(rect, cornerRadius: radius + spread, curve: .continuous)
+            cairo_fill(p)
+        }
+        for button in layout.buttonRects {
+            cairo.setSource(band.button)
+            cairo.setPath(button, cornerRadius: min(button.width, button.height) / 2, curve: .circular)
+            cairo_fill(p)
+        }
+        // The band: its edge colour at the outline, its face a little inside.
+        cairo.setSource(band.edge)
+        cairo.setPath(body, cornerRadius: radius, curve: .continuous)
+        cairo_fill(p)
+        let edge = 0.75
+        cairo.setSource(band.face)
+        cairo.setPath(body.insetBy(edge), cornerRadius: radius - edge, curve: .continuous)
+        cairo_fill(p)
+        let glass = body.insetBy(layout.body.band)
+        cairo.setSource(DeviceFramePlate.glass)
+        cairo.setPath(glass, cornerRadius: radius - layout.body.band, curve: .continuous)
+        cairo_fill(p)
+        if let island = layout.islandRect {
+            cairo.setSource(DeviceFramePlate.glass)
+            cairo.setPath(island, cornerRadius: island.height / 2, curve: .circular)
+            cairo_fill(p)
+        }
+        if let diameter = layout.body.homeButton { paintHomeButton(diameter: diameter) }
+        try cairo.checkStatus("drawing the device frame")
+    }
+
+    private func paintBackground() throws {
+        let p = cairo.pointer
+        let width = Double(layout.width), height = Double(layout.height)
+        cairo.withSavedState {
+            cairo_set_operator(p, CAIRO_OPERATOR_SOURCE)
+            switch layout.spec.background {
+            case .color(let color):
+                cairo.setSource(color)
+                cairo_paint(p)
+            case .gradient(let top, let bottom):
+                let gradient = cairo_pattern_create_linear(0, 0, 0, height)
+                cairo_pattern_add_color_stop_rgba(gradient, 0, top.red, top.green, top.blue, top.alpha)
+                cairo_pattern_add_color_stop_rgba(gradient, 1, bottom.red, bottom.green, bottom.blue, bottom.alpha)
+                cairo_set_source(p, gradient)
+                cairo_paint(p)
+                cairo_pattern_destroy(gradient)
+            case .image:
+                cairo.setSource(.black)
+                cairo_paint(p)
+            }
+        }
+        guard let file = layout.spec.imageFile else { return }
+        // Scaled to cover the picture, centered.
+        let image = try CairoSurface.loadPNG(path: file.path)
+        let factor = max(width / Double(image.width), height / Double(image.height))
+        cairo.withSavedState {
+            cairo_translate(p, (width - Double(image.width) * factor) / 2, (height - Double(image.height) * factor) / 2)
+            cairo_scale(p, factor, factor)
+            cairo_set_source_surface(p, image.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(p), CAIRO_FILTER_GOOD)
+            cairo_paint(p)
+        }
+    }
+
+    /// A home button's ring, centered in the border below the display.
+    private func paintHomeButton(diameter: Double) {
+        let p = cairo.pointer
+        let screen = layout.screenRect
+        let center = Point(x: screen.midX, y: screen.maxY + layout.body.bottom / 2)
+        cairo_new_path(p)
+        cairo_arc(p, center.x, center.y, diameter / 2 - 1.5, 0, 2 * .pi)
+        cairo.setSource(band.face)
+        cairo_set_line_width(p, 3)
+        cairo_stroke(p)
+    }
+}
