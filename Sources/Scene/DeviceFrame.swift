@@ -34,6 +34,12 @@ public struct DeviceFrameSpec: Hashable, Sendable {
         self.padding = padding
     }
 
+    /// The background a frame has unless the scene gives one: transparent when the scene's own
+    /// `background` is (its PNG frames and ProRes keep their alpha around the device), else #F2F2F7.
+    public static func standardBackground(sceneBackground: Color) -> Background {
+        .color(sceneBackground.alpha == 0 ? .clear : defaultBackground)
+    }
+
     /// The PNG it reads, if any.
     public var imageFile: ImageFile? {
         if case .image(let file) = background { return file }

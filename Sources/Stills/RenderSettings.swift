@@ -27,7 +27,10 @@ public struct RenderSettings: Sendable, Hashable {
         if let fps { scene.fps = fps }
         if let scale { scene.device.scale = scale }
         if let showsTouches { scene.showsTouches = showsTouches }
-        if let deviceFrame { scene.deviceFrame = deviceFrame ? scene.deviceFrame ?? DeviceFrameSpec() : nil }
+        if let deviceFrame {
+            let standard = DeviceFrameSpec(background: DeviceFrameSpec.standardBackground(sceneBackground: scene.background))
+            scene.deviceFrame = deviceFrame ? scene.deviceFrame ?? standard : nil
+        }
         return scene
     }
 }

@@ -1,3 +1,5 @@
+import Geometry
+
 extension SceneDecoder {
     /// `playback:`: each entry a stretch `{ from, to, rate }` or a hold `{ at, hold }`, in any
     /// order but none inside another.
@@ -76,16 +78,17 @@ extension SceneDecoder {
 
 extension SceneDecoder {
     /// `deviceFrame:`: true or false, or `{ finish, background | gradient | image, padding }`;
-    /// nil when off. The picture it makes must fit a canvas (`Limits.canvasSide` per side).
-    func decodeDeviceFrame(_ node: Node, device: Device) -> DeviceFrameSpec? {
+    /// nil when off. Without a background of its own it takes `DeviceFrameSpec.standardBackground`. The picture it makes must fit a canvas (`Limits.canvasSide` per side).
+    func decodeDeviceFrame(_ node: Node, device: Device, sceneBackground: Color) -> DeviceFrameSpec? {
         typealias K = DeviceFrameKeys
         let r = reader
         if node.mapping == nil {
             guard r.bool(node, "deviceFrame (true, false or a mapping)") == true else { return nil }
-            return checkFits(DeviceFrameSpec(), device: device, node: node)
+            return checkFits(DeviceFrameSpec(background: DeviceFrameSpec.standardBackground(sceneBackground: sceneBackground)), device: device, node: node)
         }
         guard let fields = r.mapping(node, K.mapping) else { return nil }
-        var spec = DeviceFrameSpec(finish: r.value(fields, K.finish), padding: r.value(fields, K.padding))
+        var spec = DeviceFrameSpec(finish: r.value(fields, K.finish), background: DeviceFrameSpec.standardBackground(sceneBackground: sceneBackground),
+                                   padding: r.value(fields, K.padding))
         let given = [K.background.key, K.gradient.key, K.image.key].filter { fields[$0] != nil }
         if given.count > 1 {
             r.error(fields[given[1]], "a device frame's background is one of 'background', 'gradient' and 'image'; this one has \(given.map { "'\($0)'" }.joined(separator: " and "))")

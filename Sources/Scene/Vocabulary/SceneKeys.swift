@@ -50,7 +50,7 @@ public enum DeviceFrameKeys {
     public static let finish = Setting<DeviceFrameSpec.Finish>("finish", default: .dark,
                                                                doc: "the body: dark (a dark band, black glass) or light (a silver band)")
     public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]),
-                                             defaultText: DeviceFrameSpec.defaultBackground.shortHexString,
+                                             defaultText: "\(DeviceFrameSpec.defaultBackground.shortHexString), transparent when the scene's is",
                                              doc: "what lies around the device: a color, or transparent (PNG frames and ProRes keep it; other formats show black)")
     public static let gradient = ShapedKey("gradient", .list(.color), doc: "[top, bottom]: a vertical gradient around the device, instead of 'background'")
     public static let image = ShapedKey("image", .text, doc: "a PNG around the device, scaled to cover the picture, instead of 'background'")
