@@ -85,7 +85,7 @@ let package = Package(
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Stills", "Raster", "Scene", "Engine", "Workers", "CLITestSupport", "segue"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Stills", "Raster", "Scene", "Geometry", "Engine", "Workers", "CLITestSupport", "segue"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Stills", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Stills", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),

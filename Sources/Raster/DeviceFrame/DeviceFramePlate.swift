@@ -21,6 +21,13 @@ public final class DeviceFramePlate: Sendable {
         let coverage: [UInt8]
     }
 
+    /// How much of the screen's pixel (`x`, `y`) the frame covers, 0 (the screen's own) to 255.
+    public func coverage(x: Int, y: Int) -> UInt8 {
+        guard cover.indices.contains(y) else { return 0 }
+        for run in cover[y] where x >= run.x && x < run.x + run.coverage.count { return run.coverage[x - run.x] }
+        return 0
+    }
+
     /// The glass is black, as every current iPhone's and iPad's is.
     static let glass = Color.black
 
