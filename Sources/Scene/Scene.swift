@@ -59,6 +59,9 @@ public struct Scene: Sendable {
     public var playback: [PlaybackSegment] = []
     /// Timed text over the video (`captions:`), in file order.
     public var captions: [CaptionSpec] = []
+    /// The scene's font files and the families its system text is set in (`fonts:`, `systemFont:`,
+    /// `systemDisplayFont:`); Inter throughout by default.
+    public var fonts: SceneFonts = .standard
     /// Every file the scene reads besides itself — its images and font files, by whatever path
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).
