@@ -35,6 +35,8 @@ public final class ScreenCache: @unchecked Sendable {
     let tabBar: TabBarView?
     /// The status bar and home indicator in both tones.
     let chrome: SystemChrome
+    /// The fonts the screens' text is set in: the scene's files and system font.
+    let fonts: FontLibrary
 
     /// How many parts at passing sizes are kept.
     static let transientCapacity = 6
@@ -57,8 +59,10 @@ public final class ScreenCache: @unchecked Sendable {
     /// Throws `RasterError.fontsMissing` when the Inter font is not installed,
     /// `.duplicateScreen` when two screens share a name, `.invalidSize` for a device of a size
     /// Cairo cannot hold and `.png` for an image file that cannot be decoded.
-    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil) throws {
-        let fonts = try FontLibrary.shared.get()
+    /// `fonts`: the scene's font files and system font; the files of the fonts the screens' labels
+    /// and buttons name are added to them.
+    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil, fonts sceneFonts: SceneFonts = .standard) throws {
+        let fonts = try FontLibrary.library(for: sceneFonts.adding(files: screens.flatMap(\.customFontFiles)))
         var byName: [String: ScreenSpec] = [:]
         for screen in screens {
             guard byName[screen.name] == nil else { throw RasterError.duplicateScreen(screen.name) }
@@ -74,10 +78,7 @@ public final class ScreenCache: @unchecked Sendable {
         // chrome drawn; an image that cannot be decoded is the error, before any of those.
         let images = images, files = screens.flatMap(\.imageFiles)
         let decoding = BackgroundWork(name: "segue-images") { try images.decode(files) }
-        let chrome = Result {
-            for font in screens.flatMap(\.customFonts) { try fonts.register(fontFile: font.path) }
-            return try fonts.withTextContext { text in try SystemChrome(device: device, text: text) }
-        }
+        let chrome = Result { try fonts.withTextContext { text in try SystemChrome(device: device, text: text) } }
         try decoding.value()
         self.device = device
         self.names = screens.map(\.name)
@@ -85,6 +86,7 @@ public final class ScreenCache: @unchecked Sendable {
         layouts = ScreenLayouts(screens: byName, device: device)
         self.tabBar = tabBar
         self.chrome = try chrome.get()
+        self.fonts = fonts
     }
 
     /// The screens at `size` points x `scale` on a custom device: no safe area, and no status
@@ -157,7 +159,7 @@ public final class ScreenCache: @unchecked Sendable {
     /// The whole screen `name` at the device's size — body, views, toolbar and navigation bar — as
     /// un-premultiplied RGBA; nil for an unknown name.
     public func rgbaImage(of name: String) -> RGBAImage? {
-        guard let screen = screens[name], let fonts = try? FontLibrary.shared.get() else { return nil }
+        guard let screen = screens[name] else { return nil }
         let image = try? drawn.withLockedValue { _ in
             try fonts.withTextContext { text in
                 try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
@@ -178,7 +180,6 @@ public final class ScreenCache: @unchecked Sendable {
 
     /// Draws `part` with `images`; the caller holds the `drawn` box.
     private func draw(_ part: ScreenPart, images: ImageLibrary) throws -> ScreenImage? {
-        let fonts = try FontLibrary.shared.get()
         switch part.kind {
         case .tabBar, .tabBarBackground:
             guard var bar = tabBar else { return nil }
@@ -210,7 +211,7 @@ public final class ScreenCache: @unchecked Sendable {
         if case .scrollContent(let id) = part.kind {
             // Drawn band by band as frames show its rows (`drawRows`).
             guard let (scroll, view) = screen.scrolledViews(on: layout).first(where: { $0.geometry.id == id }) else { return nil }
-            let scale = device.scale
+            let scale = device.scale, fonts = fonts
             return try ScreenImage(content: scroll.contentFrame.size, scale: scale, vertical: scroll.axis == .vertical,
                                    // Half a screen each, so a frame waits for at most three bands or strips.
                                    bandHeight: Limits.contentStrip(on: device, vertical: true),
@@ -310,21 +311,21 @@ public final class ScreenCache: @unchecked Sendable {
 }
 
 extension ScreenSpec {
-    /// Every font of the scene's own that the screen's labels and buttons use.
-    var customFonts: Set<CustomFont> {
-        var fonts: Set<CustomFont> = []
+    /// The files of the fonts the screen's labels and buttons name, sorted, each once.
+    var customFontFiles: [String] {
+        var files: Set<String> = []
         func visit(_ views: [ViewSpec]) {
             for view in views {
                 switch view {
-                case .label(let v): if let font = v.customFont { fonts.insert(font) }
-                case .control(let v): if case .button(let button) = v.kind, let font = button.customFont { fonts.insert(font) }
+                case .label(let v): if let file = v.customFont?.path { files.insert(file) }
+                case .control(let v): if case .button(let button) = v.kind, let file = button.customFont?.path { files.insert(file) }
                 case .rect(let v): visit(v.subviews)
                 default: break
                 }
             }
         }
         visit(views)
-        return fonts
+        return files.sorted()
     }
 
     /// Every image file the screen's views show.

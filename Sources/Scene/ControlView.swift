@@ -166,7 +166,7 @@ public struct ControlView: Sendable {
         public var cornerRadius: Double?
         /// The title and icon color; nil: by style (white on `filled`, the tint otherwise).
         public var foreground: Color?
-        /// A font of the scene's own for the title; nil: Inter.
+        /// The family the title names (`family:`); nil: the scene's system font (`SceneFonts`, Inter by default).
         public var customFont: CustomFont?
 
         public init(style: Style, title: String?, icon: Icon? = nil, fontSize: Double = 17, weight: LabelView.Weight = .regular,

@@ -1,15 +1,59 @@
 import Foundation
 
-/// A font file a scene brings (`fonts:`), used by its family name in labels and buttons.
+/// A family a label or button names (`family:`): one of a scene's font files (`fonts:`), or Inter
+/// named outright in a scene whose system font is another family (`systemFont:`).
 public struct CustomFont: Hashable, Sendable {
     /// The family name as the scene writes it (one of the file's names).
     public var family: String
-    /// The absolute path of the .ttf or .otf file.
-    public var path: String
+    /// The absolute path of the .ttf or .otf file; nil for Inter, which Segue brings itself.
+    public var path: String?
 
-    public init(family: String, path: String) {
+    public init(family: String, path: String?) {
         self.family = family
         self.path = path
+    }
+
+    /// Inter, named by a label or button of a scene whose system font is another family.
+    public static let inter = CustomFont(family: "Inter", path: nil)
+}
+
+/// The fonts a scene's text is set in: every file of its `fonts:`, and the families its system
+/// text is set in (`systemFont:`, `systemDisplayFont:`) — navigation and tab bars, bar buttons,
+/// rows, headers, controls, the status bar, captions, and the labels and buttons that name no
+/// `family:`, as UIKit sets them in `UIFont.systemFont(ofSize:weight:)`. Inter without them.
+public struct SceneFonts: Hashable, Sendable {
+    /// The scene's font files, absolute paths in the order `fonts:` gives them, each once.
+    public var files: [String]
+    /// The family of system text below 20 pt (and of all system text without `display`); nil: Inter.
+    public var system: String?
+    /// The family of system text of 20 pt and more; nil: `system`'s.
+    public var display: String?
+
+    public init(files: [String] = [], system: String? = nil, display: String? = nil) {
+        self.files = files
+        self.system = system
+        self.display = display
+    }
+
+    /// Inter for all system text, and no font files.
+    public static let standard = SceneFonts()
+
+    /// The size from which system text is set in `display`: Apple's system font switched from its
+    /// Text to its Display optical size at 20 pt (Human Interface Guidelines, Typography: "SF Pro
+    /// Text for text 19 points or smaller, SF Pro Display for text 20 points or larger"), as the
+    /// static SF Pro files of https://developer.apple.com/fonts/ still come in those two families.
+    public static let displaySize = 20.0
+
+    /// The family system text of `size` points is set in; nil: Inter.
+    public func systemFamily(at size: Double) -> String? {
+        size >= Self.displaySize ? display ?? system : system
+    }
+
+    /// These fonts with `more` files after the scene's own (those not among them already).
+    public func adding(files more: [String]) -> SceneFonts {
+        var fonts = self
+        for file in more where !fonts.files.contains(file) { fonts.files.append(file) }
+        return fonts
     }
 }
 

@@ -61,6 +61,9 @@ public struct Scene: Sendable {
     public var captions: [CaptionSpec] = []
     /// The device drawn around the screen in `render` and `still` (`deviceFrame:`); nil draws the screen alone.
     public var deviceFrame: DeviceFrameSpec?
+    /// The scene's font files and the families its system text is set in (`fonts:`, `systemFont:`,
+    /// `systemDisplayFont:`); Inter throughout by default.
+    public var fonts: SceneFonts = .standard
     /// Every file the scene reads besides itself — its images and font files, by whatever path
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).

@@ -109,7 +109,10 @@ struct SceneDecoder: DecodingPart {
             }
         }
 
-        if let node = fields[K.fonts] { context.fonts = decodeFonts(node) }
+        if let node = fields[K.fonts] { (context.fonts, context.sceneFonts.files) = decodeFonts(node) }
+        context.sceneFonts.system = systemFamily(fields, K.systemFont).flatMap { $0 == CustomFont.inter.family ? nil : $0 }
+        context.sceneFonts.display = systemFamily(fields, K.systemDisplayFont)
+            .flatMap { $0 == context.sceneFonts.system ?? CustomFont.inter.family ? nil : $0 }
 
         var screens: [String: ScreenSpec] = [:]
         var order: [String] = []
@@ -210,6 +213,7 @@ struct SceneDecoder: DecodingPart {
                           background: background)
         scene.styles = styles
         scene.tabs = tabs
+        scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }
         if let node = fields[K.deviceFrame] { scene.deviceFrame = decodeDeviceFrame(node, device: scene.device, sceneBackground: background) }
@@ -222,6 +226,12 @@ struct SceneDecoder: DecodingPart {
     }
 
     /// With `tabs:`, the tab bar is the controller's: a screen's own `tabBar` would draw a second one.
+    /// `systemFont:` or `systemDisplayFont:`: Inter or a family of the scene's `fonts`.
+    private func systemFamily(_ fields: Fields, _ key: Setting<String?>) -> String? {
+        guard let node = fields[key], let family = reader.string(node, "font family") else { return nil }
+        return knownFamily(family, at: node)?.family
+    }
+
     private func checkNoScreenTabBars(_ screens: Node?) {
         guard let pairs = screens?.mapping else { return }
         for (name, screen) in pairs {

@@ -151,7 +151,7 @@ public struct LabelView: Sendable {
     public var autoresizing: Autoresizing = []
     /// `UIView.alpha`.
     public var opacity: Double = 1
-    /// A font of the scene's own (`family:`); nil: Inter.
+    /// The family the label names (`family:`); nil: the scene's system font (`SceneFonts`, Inter by default).
     public var customFont: CustomFont?
 
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: Weight = .regular,

@@ -27,7 +27,7 @@ public final class ScreenCacheStore: Sendable {
 
     /// The screens of `scene`, from the store when an earlier render drew the same ones.
     ///
-    /// The key is the full value description of the screen specs, device and appearance:
+    /// The key is the full value description of the screen specs, device, appearance and fonts:
     /// every stored property, doubles printed exactly, image files by path and size.
     public func screens(for scene: Scene) throws -> ScreenCache {
         let key = Self.key(for: scene)
@@ -61,10 +61,12 @@ public final class ScreenCacheStore: Sendable {
 
     /// Rasterizes `scene`'s screens at its device's size and scale (no store involved).
     static func rasterize(_ scene: Scene) throws -> ScreenCache {
-        try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device, tabBar: scene.tabs?.bar)
+        try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device, tabBar: scene.tabs?.bar,
+                        fonts: scene.fonts)
     }
 
     private static func key(for scene: Scene) -> String {
-        String(reflecting: (scene.screenOrder.compactMap { scene.screens[$0] }, scene.device, scene.appearance, scene.tabs?.bar))
+        String(reflecting: (scene.screenOrder.compactMap { scene.screens[$0] }, scene.device, scene.appearance, scene.tabs?.bar,
+                            scene.fonts))
     }
 }

@@ -155,9 +155,9 @@ final class ControlsTests: XCTestCase {
         serif.customFont = CustomFont(family: "DejaVu Serif", path: path)
         let inter = LabelView(text: "Hamburgefonts", frame: Rect(x: 0, y: 30, width: 200, height: 30), fontSize: 20)
         let image = try render([.label(serif), .label(inter)], size: Size(width: 200, height: 60), background: .white)
-        let fonts = try FontLibrary.shared.get()
+        let fonts = try FontLibrary.library(for: SceneFonts(files: [path]))
         try fonts.withTextContext { context in
-            let description = try FontDescription(family: FontLibrary.families(for: serif.customFont), size: 20, weight: .regular)
+            let description = try FontDescription(family: fonts.families(for: serif.customFont, size: 20), size: 20, weight: .regular)
             XCTAssertEqual(LoadedFont(context: context, description: description)?.family, "DejaVu Serif")
         }
         let top = try XCTUnwrap(inkBounds(image, in: PixelRect(minX: 0, minY: 0, maxX: 200, maxY: 30), background: [255, 255, 255]))

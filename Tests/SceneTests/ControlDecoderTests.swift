@@ -330,6 +330,68 @@ final class ControlDecoderTests: XCTestCase {
         }
     }
 
+    /// `systemFont` and `systemDisplayFont` name families of the scene's fonts; without `family`
+    /// a label or button is set in the system font (nil), with `family: Inter` in Inter even then.
+    func testTheSystemFontIsAFamilyOfTheScenesFonts() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu"
+        try Requirements.fail(if: !FileManager.default.fileExists(atPath: "\(dejaVu)/DejaVuSerif-Bold.ttf"), .dejaVuFont,
+                              "fonts-dejavu-core is not installed")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
+        for name in ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans.ttf"] {
+            try FileManager.default.copyItem(atPath: "\(dejaVu)/\(name)", toPath: folder.appendingPathComponent("fonts/\(name)").path)
+        }
+        let path = { (name: String) in self.folder.appendingPathComponent("fonts/\(name)").standardizedFileURL.path }
+        let file = folder.appendingPathComponent("scene.yaml").path
+        let scene = try SceneLoader.load(text: """
+            fonts: [fonts/DejaVuSerif.ttf, fonts/DejaVuSerif-Bold.ttf, fonts/DejaVuSans.ttf]
+            systemFont: DejaVu Serif
+            systemDisplayFont: DejaVu Sans
+            screens:
+              a:
+                content:
+                  - label: { text: System, frame: [0, 0, 100, 20] }
+                  - label: { text: Plain, family: Inter, frame: [0, 30, 100, 20] }
+                  - button: { title: OK, family: DejaVu Sans, frame: [0, 60, 100, 34] }
+            """, file: file, name: "scene")
+        XCTAssertEqual(scene.fonts, SceneFonts(files: [path("DejaVuSerif.ttf"), path("DejaVuSerif-Bold.ttf"), path("DejaVuSans.ttf")],
+                                               system: "DejaVu Serif", display: "DejaVu Sans"), "every file, in order")
+        XCTAssertEqual(scene.fonts.systemFamily(at: 17), "DejaVu Serif")
+        XCTAssertEqual(scene.fonts.systemFamily(at: 19.9), "DejaVu Serif")
+        XCTAssertEqual(scene.fonts.systemFamily(at: 20), "DejaVu Sans", "Display from 20 pt")
+        let views = try XCTUnwrap(scene.screens["a"]?.views)
+        guard case .label(let system) = views[0], case .label(let inter) = views[1], case .control(let control) = views[2],
+              case .button(let button) = control.kind else { return XCTFail("\(views)") }
+        XCTAssertNil(system.customFont, "no family: the system font")
+        XCTAssertEqual(inter.customFont, .inter, "Inter named outright keeps Inter under another system font")
+        XCTAssertEqual(button.customFont, CustomFont(family: "DejaVu Sans", path: path("DejaVuSans.ttf")))
+
+        // Without them: Inter throughout, as before (`SceneFonts.standard`), `family: Inter` the default.
+        let plain = try SceneLoader.load(text: """
+            fonts: [fonts/DejaVuSerif.ttf]
+            screens: { a: { content: [{ label: { text: Plain, family: Inter, frame: [0, 30, 100, 20] } }] } }
+            """, file: file, name: "scene")
+        XCTAssertEqual(plain.fonts, SceneFonts(files: [path("DejaVuSerif.ttf")]))
+        XCTAssertNil(plain.fonts.systemFamily(at: 34))
+        guard case .label(let label)? = plain.screens["a"]?.views.first else { return XCTFail() }
+        XCTAssertNil(label.customFont)
+        let named = try SceneLoader.load(text: "systemFont: Inter\nscreens: { a: {} }\n", file: file, name: "scene")
+        XCTAssertEqual(named.fonts, .standard, "systemFont: Inter is the default")
+
+        do {
+            _ = try SceneLoader.load(text: """
+                fonts: [fonts/DejaVuSerif.ttf]
+                systemFont: DejaVu Serf
+                systemDisplayFont: Helvetica
+                screens: { a: {} }
+                """, file: file, name: "scene")
+            XCTFail("expected errors")
+        } catch let error as SceneError {
+            let problems = error.diagnostics.map(\.description)
+            XCTAssertTrue(problems.contains { $0.contains("scene.yaml:2:13: error: unknown font family 'DejaVu Serf' (did you mean 'DejaVu Serif'?); families: Inter, DejaVu Serif") }, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.contains("scene.yaml:3:20: error: unknown font family 'Helvetica'") && $0.contains("add font files under the scene's 'fonts:'") }, "\(problems)")
+        }
+    }
+
     // MARK: Styling
 
     func testOpacityGradientAndShadow() throws {

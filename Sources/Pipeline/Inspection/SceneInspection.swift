@@ -173,7 +173,7 @@ public struct SceneInspection: Sendable {
                             (pair.0.title, layout.tab(index, of: count), pair.1)
                         })
         }
-        let text = try TextMeasurer.shared.get()
+        let text = try TextMeasurer.measuring(scene.fonts)
         let presentations = Timeline.presentations(of: scene, text: text)
         screens = Self.listed(scene, stack: moment?.navigation.stack ?? []).compactMap { name in
             scene.screens[name].map { spec in

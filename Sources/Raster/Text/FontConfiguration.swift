@@ -36,9 +36,14 @@ final class FontConfiguration: @unchecked Sendable {
             throw RasterError.fontsMissing(directory: directory)
         }
         for path in extraFiles where FileManager.default.fileExists(atPath: path) {
-            guard FcConfigAppFontAddFile(pointer, path) != 0 else {
-                throw RasterError.fontSetup("Fontconfig could not read \(path)")
-            }
+            try add(path)
+        }
+    }
+
+    /// Adds the font file at `path`.
+    func add(_ path: String) throws {
+        guard FcConfigAppFontAddFile(pointer, path) != 0 else {
+            throw RasterError.fontSetup("Fontconfig could not read \(path)")
         }
     }
 

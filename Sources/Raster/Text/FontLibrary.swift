@@ -3,11 +3,15 @@ import Foundation
 import Workers
 import Scene
 
-/// The process's one font setup: a Pango font map that sees only the bundled Inter files,
-/// the fallback fonts for symbols and emoji, the icon font and the font files scenes bring.
+/// A font setup: a Pango font map that sees only the bundled Inter files, the fallback fonts for
+/// symbols and emoji, the icon font and the font files of one scene (`SceneFonts`), and the
+/// family the scene's system text is set in.
 ///
-/// Created once (`shared`); Pango's font maps are not safe to use from several threads at
-/// once, so every use goes through `withTextContext`, which holds the library's box.
+/// A scene without fonts of its own uses `shared`; one with them a library of its own
+/// (`library(for:)`), so two scenes of one process never see each other's files: a family two
+/// scenes' files both name, or a character only one of them has, is set in the scene's own.
+/// Pango's font maps are not safe to use from several threads at once, so every use goes
+/// through `withTextContext`, which holds the library's box.
 ///
 /// Unchecked Sendable: its Pango objects are reached only through `withTextContext`, under its box.
 final class FontLibrary: @unchecked Sendable {
@@ -77,27 +81,51 @@ final class FontLibrary: @unchecked Sendable {
         file.hasPrefix("\(family)-") && !file.contains("Italic")
     }
 
-    /// The library, or why it could not be built; the same value for the whole process.
-    static let shared: Result<FontLibrary, RasterError> = {
-        do {
-            return .success(try FontLibrary(directory: interDirectory, extraFiles: fallbackFiles + [iconFile]))
-        } catch let error as RasterError {
-            return .failure(error)
-        } catch {
-            return .failure(.fontSetup("\(error)"))
-        }
-    }()
+    /// The library of Inter alone (`SceneFonts.standard`), or why it could not be built; the
+    /// same value for the whole process.
+    static let shared: Result<FontLibrary, RasterError> = Result {
+        try FontLibrary(directory: interDirectory, extraFiles: fallbackFiles + [iconFile], makingCurrent: true)
+    }.mapError { error in error as? RasterError ?? .fontSetup("\(error)") }
 
+    /// The libraries of scenes with fonts of their own, by their fonts, most recently used last.
+    private static let libraries = LockedValueBox([(fonts: SceneFonts, library: FontLibrary)]())
+    /// How many of them are kept: a batch of scenes with fonts of their own builds each once
+    /// (Fontconfig reading the Inter faces again: a few milliseconds), and keeps the last few.
+    static let keptLibraries = 8
+
+    /// The library text set in `fonts` uses: `shared` for Inter alone, else one with the scene's files.
+    static func library(for fonts: SceneFonts) throws -> FontLibrary {
+        let shared = try shared.get()
+        guard fonts != .standard else { return shared }
+        return try libraries.withLockedValue { libraries in
+            if let index = libraries.firstIndex(where: { $0.fonts == fonts }) {
+                let entry = libraries.remove(at: index)
+                libraries.append(entry)
+                return entry.library
+            }
+            let library = try FontLibrary(directory: interDirectory, extraFiles: fallbackFiles + [iconFile], fonts: fonts)
+            libraries.append((fonts, library))
+            if libraries.count > keptLibraries { libraries.removeFirst() }
+            return library
+        }
+    }
+
+    /// The scene's files this library sees and the families its system text is set in.
+    let fonts: SceneFonts
     private let configuration: FontConfiguration
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
 
-    init(directory: String, extraFiles: [String] = []) throws {
+    /// Inter's faces in `directory`, the `extraFiles` that exist and every file of `fonts`.
+    /// `makingCurrent`: for the first library of the process, see below.
+    init(directory: String, extraFiles: [String] = [], fonts: SceneFonts = .standard, makingCurrent: Bool = false) throws {
+        self.fonts = fonts
         configuration = try FontConfiguration(directory: directory, accepting: Self.isLabelFace, extraFiles: extraFiles)
+        for path in fonts.files { try configuration.add(path) }
         try configuration.load(rules: Self.rules)
-        // Pango's font map runs Fontconfig's FcInit() on a thread of its own, which loads the
-        // system's fonts.conf and font caches unless a configuration is current already.
+        // Pango's first font map runs Fontconfig's FcInit() on a thread of its own, which loads
+        // the system's fonts.conf and font caches unless a configuration is current already.
         // Making the private one current keeps that work (and the system fonts) out.
-        FcConfigSetCurrent(configuration.pointer)
+        if makingCurrent { FcConfigSetCurrent(configuration.pointer) }
         guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             throw RasterError.fontSetup("Pango has no FreeType font map")
         }
@@ -111,38 +139,25 @@ final class FontLibrary: @unchecked Sendable {
         g_object_unref(fontMap)
     }
 
-    /// The scene font files added so far. Pango and Fontconfig are not thread-safe: everything
-    /// that touches them (`fontMap`, `configuration`) happens holding this box.
-    private let registered = LockedValueBox(Set<String>())
+    /// Everything that touches Pango and Fontconfig (`fontMap`, `configuration`) happens holding
+    /// this box, as they are not thread-safe.
+    private let box = LockedValueBox(())
 
-    /// Makes the font file at `path` (a scene's `fonts:` entry) known, once; its families are
-    /// only used where a label asks for them by name.
-    func register(fontFile path: String) throws {
-        try registered.withLockedValue { registered in
-            guard !registered.contains(path) else { return }
-            guard FcConfigAppFontAddFile(configuration.pointer, path) != 0 else {
-                throw RasterError.fontSetup("Fontconfig could not read \(path)")
-            }
-            registered.insert(path)
-            segue_font_map_config_changed(fontMap)
-        }
-    }
+    /// Widths measured so far (`TextMeasurer`). Never held while taking `box`.
+    let widths = LockedValueBox([TextMeasurer.Key: Double]())
 
-    /// The scene font files registered so far.
-    var registeredFontFiles: Set<String> {
-        registered.withLockedValue { $0 }
-    }
-
-    /// The family list for text set in `custom` (or Inter), with the fallbacks after it.
-    static func families(for custom: CustomFont?) -> String {
-        custom.map { "\($0.family), \(families)" } ?? families
+    /// The family list for text set in `custom` (nil: the system font) at `size` points, with
+    /// Inter and the fallbacks after it.
+    func families(for custom: CustomFont?, size: Double) -> String {
+        guard let family = custom?.family ?? fonts.systemFamily(at: size) else { return Self.families }
+        return "\(family), \(Self.families)"
     }
 
     /// Runs `body` with a fresh text context, holding the library's box throughout:
     /// everything that lays out or draws text must happen inside.
     func withTextContext<R>(_ body: (TextContext) throws -> R) throws -> R {
-        try registered.withLockedValue { _ in
-            let context = try TextContext(fontMap: fontMap)
+        try box.withLockedValue { _ in
+            let context = try TextContext(fontMap: fontMap, fonts: self)
             return try body(context)
         }
     }
@@ -158,7 +173,7 @@ final class FontLibrary: @unchecked Sendable {
     /// The font families Pango offers, sorted: Inter, the fallbacks and the icon font, plus
     /// Pango's generic aliases (Sans, Serif, Monospace, System-ui).
     var familyNames: [String] {
-        registered.withLockedValue { _ in familyNamesHoldingTheBox }
+        box.withLockedValue { _ in familyNamesHoldingTheBox }
     }
 
     private var familyNamesHoldingTheBox: [String] {

@@ -7,8 +7,11 @@ internal import CCairo
 /// change shaping or font choice.
 final class TextContext {
     let pointer: OpaquePointer
+    /// The library whose font map the context uses (its files, its system font, its widths).
+    let fonts: FontLibrary
 
-    init(fontMap: UnsafeMutablePointer<PangoFontMap>) throws {
+    init(fontMap: UnsafeMutablePointer<PangoFontMap>, fonts: FontLibrary) throws {
+        self.fonts = fonts
         guard let pointer = pango_font_map_create_context(fontMap) else {
             throw RasterError.fontSetup("Pango could not create a context")
         }

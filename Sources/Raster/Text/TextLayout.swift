@@ -12,7 +12,8 @@ final class TextLayout {
             throw RasterError.fontSetup("Pango could not create a layout")
         }
         self.pointer = pointer
-        let font = try FontDescription(family: FontLibrary.families(for: label.customFont), size: label.fontSize, weight: label.weight)
+        let font = try FontDescription(family: context.fonts.families(for: label.customFont, size: label.fontSize), size: label.fontSize,
+                                       weight: label.weight)
         pango_layout_set_font_description(pointer, font.pointer)
         pango_layout_set_text(pointer, Self.presentingPictographsAsEmoji(label.text), -1)
         pango_layout_set_width(pointer, Self.pangoUnits(label.frame.width))

@@ -5,15 +5,16 @@ import Scene
 import Workers
 
 /// The text-measuring service (`TextMeasuring`): widths of one line of text laid out by Pango
-/// in the process's fonts (`FontLibrary`), as the painter draws them, each measured once.
+/// in one scene's fonts (a `FontLibrary`), as the painter draws them, each measured once.
 ///
 /// The painter measures through it too (`width(of:size:weight:font:in:)`, inside the text
 /// context it already holds), so the engine's bar geometry and the drawn text agree to the
 /// bit. Metrics are unhinted and glyph positions unrounded (`TextContext`), so a width does
-/// not depend on the surface's scale, the thread or the order strings are asked for.
+/// not depend on the surface's scale, the thread or the order strings are asked for. The
+/// widths are kept by the library: every measurer of one scene's fonts shares them.
 ///
-/// Unchecked Sendable: its one mutable value, the widths measured so far, is a `LockedValueBox`,
-/// and it measures inside `FontLibrary.withTextContext`, which holds the fonts' lock.
+/// Unchecked Sendable: it holds only its library, whose widths are a `LockedValueBox` and which
+/// it measures in inside `FontLibrary.withTextContext`, which holds the fonts' lock.
 public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     struct Key: Hashable {
         var text: String
@@ -22,8 +23,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         var font: CustomFont?
     }
 
-    /// The process's measurer, or why the fonts could not be set up.
+    /// The measurer of text in Inter alone (`SceneFonts.standard`), or why the fonts could not be set up.
     public static let shared: Result<TextMeasurer, RasterError> = FontLibrary.shared.map { TextMeasurer(fonts: $0) }
+
+    /// The measurer of text in `fonts`: a scene's files and system font.
+    public static func measuring(_ fonts: SceneFonts) throws -> TextMeasurer {
+        fonts == .standard ? try shared.get() : TextMeasurer(fonts: try FontLibrary.library(for: fonts))
+    }
 
     /// Starts setting up the process's fonts on a thread of its own (Fontconfig reading the
     /// font files: about 4 ms), for a command that will measure or draw text after reading its
@@ -33,26 +39,24 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     }
 
     private let fonts: FontLibrary
-    /// Widths measured so far, in Inter. Never held while taking the font library's box.
-    private let widths = LockedValueBox([Key: Double]())
 
     init(fonts: FontLibrary) {
         self.fonts = fonts
     }
 
-    /// The width of `text` on one line at `size` points and `weight` in Inter, in points.
-    /// A font that cannot be laid out (Pango out of memory) measures 0.
+    /// The width of `text` on one line at `size` points and `weight` in the scene's system font,
+    /// in points. A font that cannot be laid out (Pango out of memory) measures 0.
     public func width(of text: String, size: Double, weight: LabelView.Weight) -> Double {
         let key = Key(text: text, size: size, weight: weight, font: nil)
-        if let known = widths.withLockedValue({ $0[key] }) { return known }
+        if let known = fonts.widths.withLockedValue({ $0[key] }) { return known }
         return (try? fonts.withTextContext { context in try measure(key, in: context) }) ?? 0
     }
 
-    /// The width of `text` set in `font` (or Inter), measured in `context`: for callers that
-    /// already hold the font library's box (the painter).
+    /// The width of `text` set in `font` (nil: the system font), measured in `context`: for
+    /// callers that already hold the font library's box (the painter).
     func width(of text: String, size: Double, weight: LabelView.Weight, font: CustomFont?, in context: TextContext) throws -> Double {
         let key = Key(text: text, size: size, weight: weight, font: font)
-        if let known = widths.withLockedValue({ $0[key] }) { return known }
+        if let known = fonts.widths.withLockedValue({ $0[key] }) { return known }
         return try measure(key, in: context)
     }
 
@@ -62,8 +66,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                               weight: key.weight)
         label.customFont = key.font
         let width = try TextLayout(label, context: context).logicalRect.width
-        // A scene's own font is left out: its width changes once its file is registered.
-        if key.font == nil { widths.withLockedValue { $0[key] = width } }
+        fonts.widths.withLockedValue { $0[key] = width }
         return width
     }
 }

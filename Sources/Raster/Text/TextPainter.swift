@@ -22,6 +22,6 @@ struct TextPainter {
 
     /// The width `string` takes on one line, in points: the measuring service's, which the engine asks too.
     func width(of string: String, size: Double, weight: LabelView.Weight = .regular, font: CustomFont? = nil) throws -> Double {
-        try TextMeasurer.shared.get().width(of: string, size: size, weight: weight, font: font, in: text)
+        try TextMeasurer(fonts: text.fonts).width(of: string, size: size, weight: weight, font: font, in: text)
     }
 }

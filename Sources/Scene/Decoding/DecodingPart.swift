@@ -16,6 +16,8 @@ struct DecodingContext {
     let screenNames = ScreenNames()
     /// The scene's own fonts by family name (`fonts:`), read before the screens.
     var fonts: [String: CustomFont] = [:]
+    /// The scene's font files and system families (`fonts:`, `systemFont:`), read before the screens.
+    var sceneFonts: SceneFonts = .standard
 
     init(reader: NodeReader) {
         self.reader = reader
@@ -162,10 +164,11 @@ extension DecodingPart {
     }
 
     /// `fonts: [path, …]`: .ttf or .otf files relative to the scene file, each known by the
-    /// family names in its `name` table.
-    func decodeFonts(_ node: Node) -> [String: CustomFont] {
+    /// family names in its `name` table; the families, and every file in order.
+    func decodeFonts(_ node: Node) -> (families: [String: CustomFont], files: [String]) {
         let r = reader
         var fonts: [String: CustomFont] = [:]
+        var files: [String] = []
         for item in r.sequence(node, "fonts (a list of .ttf or .otf files)") ?? [] {
             guard let given = r.string(item, "font file") else { continue }
             let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
@@ -180,22 +183,31 @@ extension DecodingPart {
                 for family in try FontFileNames.families(ofFontAt: path) where fonts[family] == nil {
                     fonts[family] = CustomFont(family: family, path: path)
                 }
+                if !files.contains(path) { files.append(path) }
             } catch {
                 r.error(item, "cannot use font '\(given)' (\(path)): \(error)")
             }
         }
-        return fonts
+        return (fonts, files)
     }
 
-    /// `family`: Inter (the default) or a family of the scene's `fonts`.
+    /// `family`: the scene's system font (the default), Inter, or a family of the scene's `fonts`.
+    /// Nil stands for the system font; Inter named in a scene whose system font is another
+    /// family is `CustomFont.inter`.
     func decodeFamily(_ fields: Fields) -> CustomFont? {
-        let r = reader
-        guard let node = fields[ViewKeys.family], let family = r.string(node, "font family") else { return nil }
-        if family == "Inter" { return nil }
+        guard let node = fields[ViewKeys.family], let family = reader.string(node, "font family") else { return nil }
+        guard let font = knownFamily(family, at: node) else { return nil }
+        return font == .inter && context.sceneFonts.system == nil && context.sceneFonts.display == nil ? nil : font
+    }
+
+    /// The family `family` names, given at `node`: Inter (`CustomFont.inter`) or one of the scene's
+    /// `fonts`; nil, with a located error suggesting the closest family, for any other.
+    func knownFamily(_ family: String, at node: Node) -> CustomFont? {
+        if family == CustomFont.inter.family { return .inter }
         if let font = fonts[family] { return font }
-        let known = ["Inter"] + fonts.keys.sorted()
+        let known = [CustomFont.inter.family] + fonts.keys.sorted()
         let hint = Diagnostic.didYouMean(family, in: known)
-        r.error(node, "unknown font family '\(family)'\(hint); families: \(known.joined(separator: ", ")) — add font files under the scene's 'fonts:'")
+        reader.error(node, "unknown font family '\(family)'\(hint); families: \(known.joined(separator: ", ")) — add font files under the scene's 'fonts:'")
         return nil
     }
 }

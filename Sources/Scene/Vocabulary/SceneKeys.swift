@@ -22,7 +22,12 @@ public enum SceneKeys {
     public static let background = ShapedKey("background", .oneOf([.choice(["transparent"]), .color]), defaultText: Scene.defaultBackground.shortHexString,
                                              doc: "what shows where no screen covers the frame, and through screens with a clear background: a color or transparent")
     public static let fonts = ShapedKey("fonts", .list(.text),
-                                        doc: ".ttf or .otf files relative to the scene file, used by family name in labels and buttons")
+                                        doc: ".ttf or .otf files relative to the scene file, used by family name (labels' and buttons' 'family', 'systemFont')")
+    public static let systemFont = Setting<String?>("systemFont", defaultText: "Inter",
+                                                    doc: "a family of the scene's fonts that UIKit's system text is set in: bars, bar buttons, rows, headers, tab titles, controls, the status bar, captions, and labels and buttons that name no family",
+                                                    uikit: "UIFont.systemFont(ofSize:weight:)")
+    public static let systemDisplayFont = Setting<String?>("systemDisplayFont", defaultText: "systemFont",
+                                                           doc: "a family of the scene's fonts for system text of 20 pt and more (SF Pro Display beside SF Pro Text)")
     public static let screens = ShapedKey("screens", .shape("screens"),
                                           doc: "the screens (view controllers' views), by name; at most 200, and at most 1 GiB once drawn (screens × frame pixels × 4 bytes)")
     public static let root = ShapedKey("root", .text, defaultText: "the first screen", doc: "the screen on screen at time 0")
@@ -41,8 +46,8 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, screens, root, tabs, styles, transitions,
-         timeline, snapshots, captions, playback, deviceFrame])
+        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+         transitions, timeline, snapshots, captions, playback, deviceFrame])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.

@@ -42,7 +42,7 @@ public enum ViewKeys {
                                               doc: "a Dynamic Type style")
     public static let size = Setting<Double?>("size", .number(range: Limits.fontSize), defaultText: "the font's", doc: "font size in points")
     public static let weight = Setting<LabelView.Weight?>("weight", defaultText: "the font's", doc: "font weight")
-    public static let family = Setting<String?>("family", defaultText: "Inter", doc: "Inter or a family of the scene's fonts")
+    public static let family = Setting<String?>("family", defaultText: "the system font (systemFont, Inter by default)", doc: "Inter or a family of the scene's fonts")
     public static let cornerRadius = Setting<Double>("cornerRadius", .number(range: Limits.cornerRadius), default: 0, doc: "corner radius in points")
     public static let cornerCurve = Setting<CornerCurve>("cornerCurve", default: .continuous, doc: "corner curve", uikit: "CALayer.cornerCurve")
 
