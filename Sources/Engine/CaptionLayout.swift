@@ -5,7 +5,8 @@ import Scene
 /// The scene's captions (`captions:`) laid out once on the device: each one's text broken into
 /// lines that fit the screen less 16 pt margins (by the widths the painter sets, `TextMeasuring`),
 /// its pill sized to them and placed above the home indicator, under the status bar or in the
-/// middle; then, frame by frame, the ones showing at the scene's time, over everything else,
+/// middle (a caption beside the device is placed at the top or bottom here, for the outputs
+/// that draw no frame; a framed picture moves it into its margin); then, frame by frame, the ones showing at the scene's time, over everything else,
 /// at their fade's opacity (`caption/<n>` nodes).
 struct CaptionLayout: Sendable {
     /// Each caption and its node at full opacity.
@@ -23,9 +24,9 @@ struct CaptionLayout: Sendable {
             let box = Size(width: (textWidth + 2 * metrics.horizontalPadding + 1).rounded(.up),
                            height: Double(lines.count) * metrics.lineHeight + 2 * metrics.verticalPadding)
             let y: Double = switch spec.position {
-            case .top: device.safeAreaTop + 8
+            case .top, .above: device.safeAreaTop + 8
             case .center: (device.size.height - box.height) / 2
-            case .bottom: device.size.height - max(device.safeAreaBottom, margin) - 12 - box.height
+            case .bottom, .below: device.size.height - max(device.safeAreaBottom, margin) - 12 - box.height
             }
             let x = ((device.size.width - box.width) / 2).rounded()
             let part = ScreenPart(screen: "", kind: .caption(lines: lines, fontSize: size, weight: weight, box: box), layout: device)

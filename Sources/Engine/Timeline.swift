@@ -35,6 +35,12 @@ public struct Timeline: Sendable {
     let chrome: WindowChrome
     /// The scene's captions, laid out once, drawn over everything at the scene's time.
     private let captions: CaptionLayout
+
+    /// Each of `scene`'s captions (in its order) and its box's size in points, as a timeline lays
+    /// them out on the device, measuring text with `text`.
+    public static func captionBoxes(of scene: Scene, text: any TextMeasuring) -> [(spec: CaptionSpec, size: Size)] {
+        CaptionLayout(scene.captions, device: scene.device, text: text).placed.map { ($0.spec, $0.node.size) }
+    }
     /// A page sheet's presenter handing the status bar over, in time order (`findStatusBarHandOvers()`).
     var statusBarHandOvers: [StatusBarHandOver] = []
 

@@ -35,7 +35,7 @@ public enum VideoRenderer {
         }
         return try AtomicFile.writing(destination) {
             let start = ProcessMeter.now()
-            let size = RenderJob.pictureSize(of: scene, padded: true)
+            let size = try RenderJob.pictureSize(of: scene, padded: true)
             // The encoder opens on a thread of its own (libx264 allocates and fills its frame pool)
             // while the timeline is evaluated and the screens rasterized, so it is ready for frame 0.
             let settings = options.quality.videoSettings(width: size.width, height: size.height, fps: scene.fps,
@@ -115,7 +115,7 @@ public enum VideoRenderer {
         }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
         let state = renderer.timeline.state(video: time, frame: frame)
-        if grid == nil, let layout = RenderJob.frameLayout(of: renderer.session) {
+        if grid == nil, let layout = try RenderJob.frameLayout(of: renderer.scene) {
             let surface = try FrameSurface(session: renderer.session, plate: try DeviceFramePlate(layout: layout), padded: false)
             surface.draw(state)
             try AtomicFile.writing(destination) { try surface.writePNG(to: destination) }

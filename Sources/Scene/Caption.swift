@@ -1,9 +1,14 @@
 /// Timed text over the video (`captions:`): what a step of a demo shows, in a pill over the
 /// screen, or a title card. Times are the scene's, so a caption stays through a `playback` hold.
 public struct CaptionSpec: Hashable, Sendable {
-    /// Where it sits: above the home indicator, under the status bar, or in the middle.
+    /// Where it sits: above the home indicator, under the status bar, or in the middle; or
+    /// beside the device, above or below it, where a device frame is drawn (over the screen at
+    /// the top or bottom where none is).
     public enum Position: String, CaseIterable, SettingChoice, Sendable {
-        case bottom, top, center
+        case bottom, top, center, above, below
+
+        /// Whether it sits beside the device when a frame is drawn.
+        public var isBesideTheDevice: Bool { self == .above || self == .below }
     }
 
     /// A caption's pill, or a title card's larger, bolder text.

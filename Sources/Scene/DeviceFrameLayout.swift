@@ -18,17 +18,30 @@ public struct DeviceFrameLayout: Hashable, Sendable {
     public let screenHeight: Int
     /// The display's corner radius in points.
     public let displayCornerRadius: Double
+    /// The tallest caption above the device and below it, in points (0: none), which the
+    /// margins make room for (`captionGap` from the device).
+    public let captionsAbove: Double
+    public let captionsBelow: Double
+
+    /// Points between a caption beside the device and the device.
+    public static let captionGap = 16.0
 
     /// The layout of `spec` around `device` at the device's scale; `screenWidth` × `screenHeight`
-    /// are the unframed render's pixels.
-    public init(spec: DeviceFrameSpec, device: Device, screenWidth: Int, screenHeight: Int) {
+    /// are the unframed render's pixels; `captionsAbove` and `captionsBelow` the heights of
+    /// the tallest captions beside the device (0 for none).
+    public init(spec: DeviceFrameSpec, device: Device, screenWidth: Int, screenHeight: Int, captionsAbove: Double = 0,
+                captionsBelow: Double = 0) {
         self.spec = spec
+        self.captionsAbove = captionsAbove
+        self.captionsBelow = captionsBelow
         body = DeviceBody.of(device)
         scale = device.scale
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
         displayCornerRadius = device.cornerRadius
-        let margins = Self.margins(of: spec, body: body)
+        var margins = Self.margins(of: spec, body: body)
+        if captionsAbove > 0 { margins.top += captionsAbove + Self.captionGap }
+        if captionsBelow > 0 { margins.bottom += captionsBelow + Self.captionGap }
         func pixels(_ points: Double) -> Int { Int(saturating: (points * device.scale).rounded(.up)) }
         // Even offsets; the far margins take what makes the picture even.
         let left = pixels(margins.left), top = pixels(margins.top)
@@ -69,6 +82,15 @@ public struct DeviceFrameLayout: Hashable, Sendable {
     /// The Dynamic Island in the picture, in points.
     public var islandRect: Rect? {
         body.island.map { Rect(x: screenRect.minX + $0.minX, y: screenRect.minY + $0.minY, width: $0.width, height: $0.height) }
+    }
+
+    /// Where a caption of `size` beside the device goes, in the picture's points: centered on
+    /// the device, `captionGap` above it (its top buttons included) or below it.
+    public func captionRect(_ size: Size, above: Bool) -> Rect {
+        let body = bodyRect
+        let topDepth = body.minY - (buttonRects.map(\.minY).min() ?? body.minY)
+        let y = above ? body.minY - max(topDepth, 0) - Self.captionGap - size.height : body.maxY + Self.captionGap
+        return Rect(x: (body.midX - size.width / 2).rounded(), y: y.rounded(), width: size.width, height: size.height)
     }
 
     /// Each button's rectangle in the picture, in points: standing `buttonDepth` out of the outline.

@@ -1,3 +1,4 @@
+import Geometry
 import Engine
 import Raster
 import Scene
@@ -19,5 +20,10 @@ extension Timeline {
     /// measured as the painter draws it.
     public static func presentations(of scene: Scene) throws -> [String: Presentation] {
         presentations(of: scene, text: try TextMeasurer.measuring(scene.fonts))
+    }
+
+    /// `captionBoxes(of:text:)` with text measured as the painter draws it.
+    public static func captionBoxes(of scene: Scene) throws -> [(spec: CaptionSpec, size: Size)] {
+        captionBoxes(of: scene, text: try TextMeasurer.measuring(scene.fonts))
     }
 }

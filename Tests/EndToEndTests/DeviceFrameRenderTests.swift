@@ -5,6 +5,7 @@ import Raster
 import Scene
 import Stills
 import XCTest
+import Engine
 @testable import Pipeline
 
 /// Device frames through the binary and the render's workers: the screen inside a framed
@@ -36,10 +37,11 @@ final class DeviceFrameRenderTests: XCTestCase {
           - { at: 1.0, swipe: { direction: up, distance: 300, velocity: 600 }, expect: scroll }
         """
 
-    private func layout(_ scene: Scene) -> DeviceFrameLayout {
-        let geometry = FrameGeometry(scene: scene)
-        return DeviceFrameLayout(spec: scene.deviceFrame ?? DeviceFrameSpec(), device: scene.device,
-                                 screenWidth: geometry.contentWidth, screenHeight: geometry.contentHeight)
+    /// Where `scene`'s frame (the standard one if it has none) puts everything, as its render does.
+    private func layout(_ scene: Scene) throws -> DeviceFrameLayout {
+        var scene = scene
+        scene.deviceFrame = scene.deviceFrame ?? DeviceFrameSpec()
+        return try XCTUnwrap(try RenderJob.frameLayout(of: scene))
     }
 
     func testTheScreenInsideAFramedFrameIsTheUnframedFrameByteForByte() throws {
@@ -52,7 +54,7 @@ final class DeviceFrameRenderTests: XCTestCase {
         }
         var scene = try SceneFile.load(file.path)
         scene.deviceFrame = DeviceFrameSpec()
-        let layout = layout(scene)
+        let layout = try layout(scene)
         let plate = try DeviceFramePlate(layout: layout)
         let names = try FileManager.default.contentsOfDirectory(atPath: plain.path).sorted()
         XCTAssertGreaterThan(names.count, 40)
@@ -83,7 +85,7 @@ final class DeviceFrameRenderTests: XCTestCase {
     func testEveryFormatWritesTheFramedPicture() throws {
         let folder = try CLI.temporaryFolder(self)
         let file = try CLI.write(Self.scene + "\ndeviceFrame: { finish: light, gradient: [systemIndigo, systemTeal] }\n", "scene.yaml", in: folder)
-        let layout = layout(try SceneFile.load(file.path))
+        let layout = try layout(try SceneFile.load(file.path))
         for (format, name) in [("mp4", "a.mp4"), ("hevc", "b.mp4"), ("gif", "c.gif"), ("prores", "d.mov")] {
             let output = folder.appendingPathComponent(name)
             let result = try CLI.segue(["render", file.path, "--format", format, "-o", output.path])
@@ -109,12 +111,19 @@ final class DeviceFrameRenderTests: XCTestCase {
     /// same bytes as one's.
     func testAFramedRenderDependsOnTheSceneAlone() throws {
         let folder = try CLI.temporaryFolder(self)
-        let file = try CLI.write(Self.scene + "\ndeviceFrame: true\n", "scene.yaml", in: folder)
+        // Captions beside the device fading in and out while the screen changes, and one over it.
+        let captions = """
+            captions:
+              - { text: Inbox to thread, from: 0, to: 1.2, position: above, style: title }
+              - { text: A flick scrolls the thread, from: 0.9, to: 2, position: below, fade: 0.3 }
+              - { text: Over the screen, from: 0.5, to: 1.5 }
+            """
+        let file = try CLI.write(Self.scene + "\ndeviceFrame: true\n" + captions, "scene.yaml", in: folder)
         let scene = try SceneFile.load(file.path)
         let session = try RenderSession(scene: scene)
-        let plate = try DeviceFramePlate(layout: layout(scene))
+        let plate = try DeviceFramePlate(layout: try layout(scene))
         let worker = try FrameWorker(session: session, plate: plate)
-        let size = RenderJob.pictureSize(of: scene, padded: true)
+        let size = try RenderJob.pictureSize(of: scene, padded: true)
         let buffer = ConvertedFrame(width: size.width, height: size.height)
         for index in 0..<session.timeline.frameCount {
             try worker.render(frame: index, into: buffer)
@@ -133,10 +142,64 @@ final class DeviceFrameRenderTests: XCTestCase {
         XCTAssertEqual(videos[0], videos[1], "one worker and two write the same bytes")
     }
 
+    /// A caption `above` or `below` goes into the frame's margin, which grows to hold it, and
+    /// leaves the screen as it is without the caption; without a frame it is drawn over the
+    /// screen, at the top or bottom.
+    func testCaptionsBesideTheDeviceGoIntoTheMargin() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let captions = """
+            captions:
+              - { text: Mail, from: 0, to: 3, position: above, style: title, fade: 0 }
+              - { text: Tap a message to open it, from: 0, to: 3, position: below, fade: 0 }
+            """
+        let plainFile = try CLI.write(Self.scene + "\ndeviceFrame: true\n", "plain.yaml", in: folder)
+        let captioned = try CLI.write(Self.scene + "\ndeviceFrame: true\n" + captions, "captioned.yaml", in: folder)
+        var images: [RGBAImage] = []
+        for (file, name) in [(plainFile, "plain"), (captioned, "captioned")] {
+            let still = folder.appendingPathComponent("\(name).png")
+            let result = try CLI.segue(["still", file.path, "--at", "0.1", "-o", still.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            images.append(try RGBAImage.load(png: still))
+        }
+        let plain = try layout(try SceneFile.load(plainFile.path)), framed = try layout(try SceneFile.load(captioned.path))
+        let boxes = try Timeline.captionBoxes(of: try SceneFile.load(captioned.path))
+        XCTAssertEqual(framed.width, plain.width)
+        XCTAssertEqual(Double(framed.height - plain.height),
+                       (boxes[0].size.height + boxes[1].size.height + 2 * DeviceFrameLayout.captionGap) * 1, accuracy: 2,
+                       "the margins grow by each caption and its gap")
+        // The screen's pixels are the same with the captions beside it.
+        let (a, b) = (images[0], images[1])
+        for y in stride(from: 0, to: plain.screenHeight, by: 3) {
+            let rowA = ((y + plain.screenY) * a.width + plain.screenX) * 4, rowB = ((y + framed.screenY) * b.width + framed.screenX) * 4
+            XCTAssertTrue(a.pixels[rowA..<rowA + plain.screenWidth * 4] == b.pixels[rowB..<rowB + plain.screenWidth * 4], "screen row \(y)")
+        }
+        // The caption's pill (black at 0.72) darkens the margin's background where it is.
+        for (index, above) in [(0, true), (1, false)] {
+            let rect = framed.captionRect(boxes[index].size, above: above)
+            XCTAssertLessThan(rect.maxY, above ? framed.bodyRect.minY : .infinity)
+            XCTAssertGreaterThan(rect.minY, above ? 0 : framed.bodyRect.maxY)
+            let x = Int(rect.minX) + 4, y = Int(rect.midY), i = (y * b.width + x) * 4
+            XCTAssertLessThan(Int(b.pixels[i]), 90, "caption \(index)'s pill at (\(x), \(y))")
+        }
+        // Without a frame the captions are over the screen, at its top and bottom.
+        let bare = folder.appendingPathComponent("bare.png")
+        XCTAssertEqual(try CLI.segue(["still", captioned.path, "--at", "0.1", "--no-device-frame", "-o", bare.path]).status, 0)
+        let screen = try RGBAImage.load(png: bare)
+        XCTAssertEqual([screen.width, screen.height], [393, 852])
+        let unframedPlain = folder.appendingPathComponent("unframed.png")
+        XCTAssertEqual(try CLI.segue(["still", plainFile.path, "--at", "0.1", "--no-device-frame", "-o", unframedPlain.path]).status, 0)
+        let without = try RGBAImage.load(png: unframedPlain)
+        func differs(_ rows: Range<Int>) -> Bool {
+            rows.contains { y in screen.pixels[(y * 393 * 4)..<((y + 1) * 393 * 4)] != without.pixels[(y * 393 * 4)..<((y + 1) * 393 * 4)] }
+        }
+        XCTAssertTrue(differs(59..<140), "the caption above is under the status bar")
+        XCTAssertTrue(differs(720..<818), "the caption below is above the home indicator")
+    }
+
     func testProResKeepsTheTransparentBackgroundAroundTheDevice() throws {
         let folder = try CLI.temporaryFolder(self)
         let file = try CLI.write(Self.scene + "\ndeviceFrame: { background: transparent, padding: 24 }\n", "scene.yaml", in: folder)
-        let layout = layout(try SceneFile.load(file.path))
+        let layout = try layout(try SceneFile.load(file.path))
         let movie = folder.appendingPathComponent("framed.mov")
         let render = try CLI.segue(["render", file.path, "-o", movie.path])
         XCTAssertEqual(render.status, 0, render.stderr)

@@ -13,6 +13,17 @@ final class FrameSurface {
     let canvas: Canvas
     private let framed: FramedCanvas?
     private let padded: Bool
+    /// The ids of the caption nodes a framed picture lays beside the device, not on the screen,
+    /// and which of them go above it.
+    private let besideIDs: Set<String>
+    private let aboveIDs: Set<String>
+
+    /// What a copy of the picture is a copy of: the screen's canvas's frame, and the captions
+    /// laid beside the device (ids and opacities).
+    struct Mark {
+        let painted: PaintedFrame?
+        let captions: [String: Double]
+    }
 
     /// A surface for `session`'s frames, inside `plate`'s frame when given; padded to even
     /// sizes when `padded` (a framed picture always is).
@@ -21,6 +32,9 @@ final class FrameSurface {
         self.padded = padded && plate == nil
         canvas = try session.canvas(padded: self.padded)
         framed = try plate.map(FramedCanvas.init)
+        let captions = plate == nil ? [] : session.scene.captions.enumerated().filter { $0.element.position.isBesideTheDevice }
+        besideIDs = Set(captions.map { "caption/\($0.offset)" })
+        aboveIDs = Set(captions.filter { $0.element.position == .above }.map { "caption/\($0.offset)" })
     }
 
     var pixelWidth: Int { framed?.pixelWidth ?? canvas.pixelWidth }
@@ -29,40 +43,60 @@ final class FrameSurface {
 
     /// Draws `state` whole.
     func draw(_ state: FrameState) {
-        session.draw(state, on: canvas)
-        finish(FrameChanges(damage: .all(height: canvas.pixelHeight)))
+        session.draw(onScreen(state), on: canvas)
+        finish(FrameChanges(damage: .all(height: canvas.pixelHeight)), state)
     }
 
     /// Draws `state` where it differs from the frame drawn before; the picture's rows redrawn
     /// (the screen's rows moved by a scroll count as redrawn in a framed picture).
     @discardableResult
     func drawChanges(_ state: FrameState) -> FrameChanges {
-        finish(session.drawChanges(state, on: canvas))
+        finish(session.drawChanges(onScreen(state), on: canvas), state)
     }
 
-    /// What the screen's canvas painted last (see `Canvas.painted`).
-    var painted: PaintedFrame? { canvas.painted }
+    /// What the picture holds now (see `Canvas.painted`).
+    var mark: Mark { Mark(painted: canvas.painted, captions: framed?.captions ?? [:]) }
 
-    /// How a copy of the picture as it was when the screen's canvas had painted `earlier` (nil:
-    /// a copy of nothing yet) becomes a copy of the picture now (see `Canvas.changes(since:)`).
-    func changes(since earlier: PaintedFrame?) -> FrameChanges {
-        let changes = canvas.changes(since: earlier)
+    /// How a copy of the picture as it was at `earlier` (nil: a copy of nothing yet) becomes a
+    /// copy of the picture now (see `Canvas.changes(since:)`).
+    func changes(since earlier: Mark?) -> FrameChanges {
+        let changes = canvas.changes(since: earlier?.painted)
         guard let framed else { return FrameChanges(damage: paddingRows(changes.damage), move: changes.move) }
-        // The rows around the screen never change, but a copy of nothing yet has none of them.
-        guard earlier != nil else { return FrameChanges(damage: .all(height: framed.pixelHeight)) }
-        return FrameChanges(damage: pictureRows(changes))
+        // The rows around the screen never change but for captions, and a copy of nothing yet has none of them.
+        guard let earlier else { return FrameChanges(damage: .all(height: framed.pixelHeight)) }
+        let captions = framed.captionRows(since: earlier.captions)
+        return FrameChanges(damage: Damage(pictureRows(changes).bands + captions.bands, height: framed.pixelHeight))
+    }
+
+    /// `state` as the screen's canvas draws it: without the captions a framed picture lays beside the device.
+    private func onScreen(_ state: FrameState) -> FrameState {
+        guard !besideIDs.isEmpty else { return state }
+        var state = state
+        state.nodes.removeAll { besideIDs.contains($0.id) }
+        return state
     }
 
     /// Brings what lies beyond the screen's own pixels up to date after the screen's canvas
-    /// changed by `changes`: the edge padding, or the framed picture's copy of the screen.
-    private func finish(_ changes: FrameChanges) -> FrameChanges {
+    /// changed by `changes` for `state`: the edge padding, or the framed picture's copy of the
+    /// screen and the captions beside the device.
+    private func finish(_ changes: FrameChanges, _ state: FrameState) -> FrameChanges {
         let geometry = session.geometry
         guard let framed else {
             if padded { canvas.padEdges(contentWidth: geometry.contentWidth, contentHeight: geometry.contentHeight) }
             return FrameChanges(damage: paddingRows(changes.damage), move: changes.move)
         }
         framed.update(from: canvas, rows: screenRows(changes))
-        return FrameChanges(damage: pictureRows(changes))
+        var damage = pictureRows(changes)
+        if !besideIDs.isEmpty {
+            let layout = framed.plate.layout
+            let beside = state.nodes.filter { besideIDs.contains($0.id) }.map { node in
+                let rect = layout.captionRect(node.size, above: aboveIDs.contains(node.id))
+                return FramedCanvas.Caption(node: node, x: Int((rect.minX * layout.scale).rounded()),
+                                            y: Int((rect.minY * layout.scale).rounded()))
+            }
+            damage = Damage(damage.bands + framed.lay(beside, screens: session.screens).bands, height: framed.pixelHeight)
+        }
+        return FrameChanges(damage: damage)
     }
 
     /// The rows of the framed picture that hold the screen's rows changed by `changes`.

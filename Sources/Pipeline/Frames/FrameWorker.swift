@@ -18,7 +18,7 @@ import Foundation
 final class ConvertedFrame: @unchecked Sendable {
     let yuv: YUVFrame
     /// What `yuv` holds the conversion of; nil while it holds black from its allocation.
-    fileprivate(set) var painted: PaintedFrame?
+    fileprivate(set) var painted: FrameSurface.Mark?
 
     init(width: Int, height: Int) {
         yuv = YUVFrame(width: width, height: height)
@@ -95,7 +95,7 @@ final class FrameWorker {
                 try converter.convert(bgra: pixels, stride: surface.stride, into: frame.yuv, rowPairs: chromaPairs, luma: false)
             }
         }
-        frame.painted = surface.painted
+        frame.painted = surface.mark
         compositeSeconds += composited - start
         convertSeconds += ProcessMeter.threadCPUTime() - composited
         repaintedRows += drawn.damage.rowCount
@@ -105,7 +105,7 @@ final class FrameWorker {
     /// A worker on its own for `scene`, with a session of its own (and its device frame, if it has one).
     convenience init(scene: Scene) throws {
         let session = try RenderSession(scene: scene)
-        try self.init(session: session, plate: try RenderJob.frameLayout(of: session).map(DeviceFramePlate.init))
+        try self.init(session: session, plate: try RenderJob.frameLayout(of: session.scene).map(DeviceFramePlate.init))
     }
 
     /// Frame `index` alone, as packed yuv420p bytes (the layout of `RawVideoFile`), for checks.

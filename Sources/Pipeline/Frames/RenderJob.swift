@@ -26,7 +26,7 @@ struct RenderJob {
     init(scene: Scene, options: VideoRenderOptions, start: Double = ProcessMeter.now()) throws {
         self.start = start
         session = try RenderSession(scene: scene, store: options.screenCaches)
-        plate = try Self.frameLayout(of: session).map(DeviceFramePlate.init)
+        plate = try Self.frameLayout(of: session.scene).map(DeviceFramePlate.init)
         // Frame 0 is always composited, and the first the encoder waits for: the parts it shows
         // (screens, a scroll view's first bands, bars) start being drawn into the cache on a
         // thread of their own while every frame of the timeline is compared for the plan; the
@@ -44,21 +44,26 @@ struct RenderJob {
         try FrameSurface(session: session, plate: plate, padded: padded)
     }
 
-    /// Where the device frame of `session`'s scene puts everything, when it has one.
-    static func frameLayout(of session: RenderSession) -> DeviceFrameLayout? {
-        frameLayout(of: session.scene, geometry: session.geometry)
-    }
-
-    static func frameLayout(of scene: Scene, geometry: FrameGeometry) -> DeviceFrameLayout? {
-        scene.deviceFrame.map {
-            DeviceFrameLayout(spec: $0, device: scene.device, screenWidth: geometry.contentWidth, screenHeight: geometry.contentHeight)
+    /// Where the device frame of `scene` puts everything, when it has one: around the screen,
+    /// and its captions beside the device.
+    static func frameLayout(of scene: Scene) throws -> DeviceFrameLayout? {
+        guard let spec = scene.deviceFrame else { return nil }
+        let geometry = FrameGeometry(scene: scene)
+        let beside = try scene.captions.contains(where: \.position.isBesideTheDevice) ? Timeline.captionBoxes(of: scene) : []
+        func tallest(_ position: CaptionSpec.Position) -> Double {
+            beside.filter { $0.spec.position == position }.map(\.size.height).max() ?? 0
         }
+        return DeviceFrameLayout(spec: spec, device: scene.device, screenWidth: geometry.contentWidth,
+                                 screenHeight: geometry.contentHeight, captionsAbove: tallest(.above), captionsBelow: tallest(.below))
     }
 
     /// The pictures' pixel size: the frame's, else the device's (padded to even numbers when `padded`).
-    static func pictureSize(of scene: Scene, padded: Bool) -> (width: Int, height: Int) {
-        let geometry = FrameGeometry(scene: scene)
-        if let layout = frameLayout(of: scene, geometry: geometry) { return (layout.width, layout.height) }
+    static func pictureSize(of scene: Scene, padded: Bool) throws -> (width: Int, height: Int) {
+        pictureSize(layout: try frameLayout(of: scene), geometry: FrameGeometry(scene: scene), padded: padded)
+    }
+
+    private static func pictureSize(layout: DeviceFrameLayout?, geometry: FrameGeometry, padded: Bool) -> (width: Int, height: Int) {
+        if let layout { return (layout.width, layout.height) }
         return padded ? (geometry.width, geometry.height) : (geometry.contentWidth, geometry.contentHeight)
     }
 
@@ -68,7 +73,7 @@ struct RenderJob {
         var statistics = RenderStatistics()
         statistics.frames = plan.frameCount
         statistics.compositedFrames = plan.compositedFrames.count
-        (statistics.width, statistics.height) = Self.pictureSize(of: scene, padded: padded)
+        (statistics.width, statistics.height) = Self.pictureSize(layout: plate?.layout, geometry: geometry, padded: padded)
         statistics.workers = min(options.resolvedWorkers, plan.compositedFrames.count)
         let bytesPerFrame = Int(Double(statistics.width * statistics.height) * bytesPerPixel)
         statistics.framesInFlight = min(options.resolvedFramesInFlight(bytesPerFrame: bytesPerFrame), plan.compositedFrames.count)

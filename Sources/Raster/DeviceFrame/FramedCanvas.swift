@@ -1,4 +1,5 @@
 import Foundation
+import RenderTree
 
 /// One worker's framed picture: a copy of a `DeviceFramePlate` into which the rows of the
 /// screen's canvas are copied as they change, byte for byte, with the frame's own pixels laid
@@ -7,6 +8,24 @@ import Foundation
 public final class FramedCanvas {
     public let plate: DeviceFramePlate
     private let surface: CairoSurface
+    /// The captions beside the device laid now, by node id: their opacity.
+    public private(set) var captions: [String: Double] = [:]
+    /// Where each caption ever laid goes, in the picture's pixels (fixed for a render).
+    private var captionAreas: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
+
+    /// A caption beside the device: its node (a caption part, at its opacity) and the picture's
+    /// pixel where its box's top-left goes.
+    public struct Caption {
+        public var node: RenderNode
+        public var x: Int
+        public var y: Int
+
+        public init(node: RenderNode, x: Int, y: Int) {
+            self.node = node
+            self.x = x
+            self.y = y
+        }
+    }
 
     public init(plate: DeviceFramePlate) throws {
         self.plate = plate
@@ -56,6 +75,61 @@ public final class FramedCanvas {
             pixel += 4
             source += 4
         }
+    }
+
+    /// Makes the captions beside the device `shown` (drawn from `screens`, where their parts are
+    /// drawn): the areas of those laid before and now restored from the plate, then each laid
+    /// over it at its opacity. Returns the picture's rows that changed (none when `shown` is
+    /// what is laid).
+    public func lay(_ shown: [Caption], screens: ScreenCache) -> Damage {
+        let key = Dictionary(shown.map { ($0.node.id, $0.node.alpha) }, uniquingKeysWith: { first, _ in first })
+        guard key != captions else { return .none }
+        var images: [(Caption, ScreenImage)] = []
+        for caption in shown {
+            guard case .part(let part) = caption.node.content, let image = screens.image(for: part) else { continue }
+            screens.drawRows(nil, of: image)
+            images.append((caption, image))
+            captionAreas[caption.node.id] = (caption.x, caption.y, image.pixelWidth, image.pixelHeight)
+        }
+        let touched = Set(captions.keys).union(key.keys).compactMap { captionAreas[$0] }
+        let picture = plate.picture, stride = surface.stride
+        surface.withMutableData { data in
+            for area in touched {
+                for row in max(area.y, 0)..<min(area.y + area.height, picture.height) {
+                    let x = max(area.x, 0), count = min(area.x + area.width, picture.width) - x
+                    guard count > 0 else { continue }
+                    UnsafeMutableRawPointer(data + row * stride + x * 4)
+                        .copyMemory(from: picture.pixels.bytes + row * picture.stride + x * 4, byteCount: count * 4)
+                }
+            }
+            for (caption, image) in images {
+                guard let pixels = image.pixelImage else { continue }
+                let alpha = UInt32((min(max(caption.node.alpha, 0), 1) * 255).rounded())
+                for row in 0..<pixels.height where (0..<picture.height).contains(caption.y + row) {
+                    let source = (pixels.pixels.bytes + row * pixels.stride).assumingMemoryBound(to: UInt8.self)
+                    let target = data + (caption.y + row) * stride
+                    for column in 0..<pixels.width where (0..<picture.width).contains(caption.x + column) {
+                        // Premultiplied: the caption's pixel at `alpha`, over the picture's.
+                        let from = source + column * 4, to = target + (caption.x + column) * 4
+                        let a = UInt32(from[3]) * alpha / 255
+                        guard a > 0 else { continue }
+                        for channel in 0..<4 {
+                            to[channel] = UInt8((UInt32(from[channel]) * alpha / 255) + (UInt32(to[channel]) * (255 - a) + 127) / 255)
+                        }
+                    }
+                }
+            }
+        }
+        captions = key
+        return Damage(touched.map { $0.y..<($0.y + $0.height) }, height: pixelHeight)
+    }
+
+    /// The picture's rows where the captions `laid` (ids and opacities, as `captions` was then)
+    /// and those laid now differ.
+    public func captionRows(since laid: [String: Double]) -> Damage {
+        guard laid != captions else { return .none }
+        let areas = Set(laid.keys).union(captions.keys).compactMap { captionAreas[$0] }
+        return Damage(areas.map { $0.y..<($0.y + $0.height) }, height: pixelHeight)
     }
 
     /// Calls `body` with the first byte of the top row.

@@ -72,7 +72,7 @@ public enum CaptionKeys {
     public static let from = Setting<Double?>("from", .time, doc: "when it starts to fade in, seconds of scene time")
     public static let to = Setting<Double?>("to", .time, doc: "when it has faded out, seconds of scene time")
     public static let position = Setting<CaptionSpec.Position>("position", default: .bottom,
-                                                               doc: "above the home indicator, under the status bar, or in the middle")
+                                                               doc: "above the home indicator, under the status bar, or in the middle; or above or below the device, beside it where a device frame is drawn (over the screen at the top or bottom where none is)")
     public static let style = Setting<CaptionSpec.Style>("style", default: .caption,
                                                          doc: "a caption's pill (17 pt semibold), or a title card (28 pt bold, centered unless placed)")
     public static let fade = Setting<Double>("fade", .number(range: Limits.captionFade), default: 0.25,
