@@ -51,7 +51,7 @@ public struct DeviceFrameSpec: Hashable, Sendable {
 /// device frame draws. Estimated from Apple's published outer dimensions (Tech Specs, "Size
 /// and Weight") and the display's pixel size and density: each side's border is half the
 /// difference between the two, so a frame is as wide around the screen as the device is; the
-/// body's corner is concentric with the display's. See docs/device-frames.md.
+/// body's corner is concentric with the display's. See docs/scene-format.md#device-frames.
 public struct DeviceBody: Hashable, Sendable {
     /// A button on the body's edge.
     public struct Button: Hashable, Sendable {
