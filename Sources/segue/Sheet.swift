@@ -24,6 +24,9 @@ struct Sheet: ParsableCommand {
     @Flag(help: "Spread the frames over the moments a transition runs instead of the whole scene.")
     var duringTransitions = false
 
+    @Flag(help: "Draw each frame inside the scene's device frame (the standard one if it has none); --tile-width is the screen's.")
+    var deviceFrame = false
+
     func validate() throws {
         guard (1...200).contains(frames) else { throw ValidationError("--frames must be between 1 and 200") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be between 1 and 50") }
@@ -46,7 +49,7 @@ struct Sheet: ParsableCommand {
             }
             try ContactSheet.render(scene, to: destination,
                                     options: .init(frames: frames, columns: columns, tileWidth: width,
-                                                  duringTransitions: duringTransitions))
+                                                  duringTransitions: duringTransitions, deviceFrame: deviceFrame))
             CommandErrors.printLine("Wrote \(destination.path)")
         }
     }

@@ -15,12 +15,17 @@ public enum ContactSheet {
         public var tileWidth: Int
         /// Spread the frames over the frames where a transition runs, instead of the whole scene.
         public var duringTransitions: Bool
+        /// Draw each frame inside the scene's device frame (the standard one if it has none);
+        /// `tileWidth` is then the screen's width in the tile.
+        public var deviceFrame: Bool
 
-        public init(frames: Int = 12, columns: Int = 4, tileWidth: Int = 240, duringTransitions: Bool = false) {
+        public init(frames: Int = 12, columns: Int = 4, tileWidth: Int = 240, duringTransitions: Bool = false,
+                    deviceFrame: Bool = false) {
             self.frames = frames
             self.columns = columns
             self.tileWidth = tileWidth
             self.duringTransitions = duringTransitions
+            self.deviceFrame = deviceFrame
         }
     }
 
@@ -52,8 +57,13 @@ public enum ContactSheet {
         tiled.device.scale = scale
         let problems = Limits.check(tiled)
         if !problems.isEmpty { throw SceneError(problems) }
-        // The tiles are the scene drawn on its own device at the tile's scale.
-        let session = try RenderSession(scene: scene, scale: scale)
+        // The tiles are the scene drawn on its own device at the tile's scale, framed or not.
+        var shown = scene
+        shown.deviceFrame = options.deviceFrame ? scene.deviceFrame ?? DeviceFrameSpec(
+            background: DeviceFrameSpec.standardBackground(sceneBackground: scene.background)) : nil
+        let session = try RenderSession(scene: shown, scale: scale)
+        let surface = try FrameSurface(session: session, plate: try RenderJob.frameLayout(of: session.scene).map(DeviceFramePlate.init),
+                                       padded: false)
         let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)
         if options.duringTransitions {
@@ -64,8 +74,7 @@ public enum ContactSheet {
         let indices = (0..<count).map { i in
             candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
-        let tileWidth = options.tileWidth
-        let tileHeight = Int(saturating: (scene.device.size.height * scale).rounded())
+        let tileWidth = surface.pixelWidth, tileHeight = surface.pixelHeight
         let columns = min(max(options.columns, 1), count)
         let rows = (count + columns - 1) / columns
         let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40
@@ -74,7 +83,6 @@ public enum ContactSheet {
         try Picture.checkSize(width: width, height: height, of: "the sheet of \(count) frames in \(columns) columns",
                               change: "use fewer --frames, more --columns or a smaller --tile-width")
 
-        let canvas = try Canvas(pixelWidth: tileWidth, pixelHeight: tileHeight, scale: scale)
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
 
         let scope = options.duringTransitions ? " during transitions" : ""
@@ -98,10 +106,12 @@ public enum ContactSheet {
             let column = i % columns, row = i / columns
             let x = margin + column * (tileWidth + gap)
             let y = margin + titleHeight + row * (tileHeight + captionHeight + gap)
-            session.draw(state, on: canvas)
-            picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(tileWidth + 2), height: Double(tileHeight + 2)),
-                         Color(r8: 60, g8: 60, b8: 67, alpha: 0.35))
-            picture.draw(canvas.rgbaImage(), x: x, y: y)
+            surface.draw(state)
+            if !options.deviceFrame {
+                picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(tileWidth + 2), height: Double(tileHeight + 2)),
+                             Color(r8: 60, g8: 60, b8: 67, alpha: 0.35))
+            }
+            picture.draw(surface.rgbaImage(), x: x, y: y)
             picture.draw(stamps[1 + 2 * i], x: x, y: y + tileHeight + 4)
             picture.draw(stamps[2 + 2 * i], x: x, y: y + tileHeight + 22)
         }
