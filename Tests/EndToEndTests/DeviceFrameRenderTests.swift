@@ -106,6 +106,27 @@ final class DeviceFrameRenderTests: XCTestCase {
         for (channel, expected) in zip(rgb(0, image.height - 1), rgb(teal)) { XCTAssertEqual(Double(channel), Double(expected), accuracy: 2) }
     }
 
+    /// `image:` covers the picture with a PNG beside the scene; its edges are the image's own
+    /// pixels (not faded into the transparent beyond them).
+    func testAnImageBackgroundCoversThePicture() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let png = TestPNG.make(width: 8, height: 6, bitDepth: 8, colorType: 2, pixel: [200, 120, 40])
+        try Data(png).write(to: folder.appendingPathComponent("backdrop.png"))
+        let file = try CLI.write(Self.scene + "\ndeviceFrame: { image: backdrop.png, padding: 20 }\n", "scene.yaml", in: folder)
+        let still = folder.appendingPathComponent("still.png")
+        let result = try CLI.segue(["still", file.path, "--at", "0", "-o", still.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let image = try RGBAImage.load(png: still)
+        for (x, y) in [(0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width / 2, 1)] {
+            let i = (y * image.width + x) * 4
+            XCTAssertEqual(Array(image.pixels[i..<i + 4]), [200, 120, 40, 255], "(\(x), \(y))")
+        }
+        let missing = try CLI.write(Self.scene + "\ndeviceFrame: { image: nowhere.png }\n", "missing.yaml", in: folder)
+        let refused = try CLI.segue(["still", missing.path, "--at", "0", "-o", still.path])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("missing.yaml:19:23: error: cannot use image 'nowhere.png'"), refused.stderr)
+    }
+
     /// The render's own path (incremental repaints, moved rows, ring buffers): one worker frame
     /// after frame gives each frame as a worker drawing it alone does, and two workers' MP4 the
     /// same bytes as one's.

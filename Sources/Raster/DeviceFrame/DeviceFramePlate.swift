@@ -129,6 +129,7 @@ struct DeviceFramePainter {
             cairo_fill(p)
         }
         if let diameter = layout.body.homeButton { paintHomeButton(diameter: diameter) }
+        if layout.body.island == nil, layout.body.top >= 24 { paintFrontCamera() }
         try cairo.checkStatus("drawing the device frame")
     }
 
@@ -162,8 +163,30 @@ struct DeviceFramePainter {
             cairo_scale(p, factor, factor)
             cairo_set_source_surface(p, image.pointer, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(p), CAIRO_FILTER_GOOD)
+            // Edge pixels repeat outwards, so the picture's edges are the image's, not faded.
+            cairo_pattern_set_extend(cairo_get_source(p), CAIRO_EXTEND_PAD)
             cairo_paint(p)
         }
+    }
+
+    /// Without a Dynamic Island, the front camera centered in the border above the display, and
+    /// beside it, on a device with a home button, the earpiece's slot [EST].
+    private func paintFrontCamera() {
+        let p = cairo.pointer
+        let screen = layout.screenRect
+        let center = Point(x: screen.midX, y: screen.minY - layout.body.top / 2)
+        cairo.setSource(Color(r8: 0x1C, g8: 0x1C, b8: 0x1E))
+        if layout.body.homeButton != nil {
+            let slot = Rect(x: center.x - 25, y: center.y - 3, width: 50, height: 6)
+            cairo.setPath(slot, cornerRadius: 3, curve: .circular)
+            cairo_fill(p)
+            cairo_new_path(p)
+            cairo_arc(p, center.x, center.y - 18, 4, 0, 2 * .pi)
+        } else {
+            cairo_new_path(p)
+            cairo_arc(p, center.x, center.y, 3.5, 0, 2 * .pi)
+        }
+        cairo_fill(p)
     }
 
     /// A home button's ring, centered in the border below the display.
