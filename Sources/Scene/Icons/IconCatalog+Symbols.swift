@@ -328,8 +328,8 @@ extension IconCatalog {
         "wrench.and.screwdriver": .init("tools", material: "build"),
         "wrench.fill": .init("solid/tool", material: "build"), "xmark": .init("x", material: "close"),
         "xmark.bin": .init("trash-x"), "xmark.circle": .init("circle-x", material: "highlight_off"),
-        "xmark.circle.fill": .init("filled/circle-x", material: "cancel"), "xmark.octagon": .init("octagon-off"),
-        "xmark.octagon.fill": .init("filled/octagon"),
+        "xmark.circle.fill": .init("filled/circle-x", material: "cancel"), "xmark.octagon": .init("segue/xmark-octagon"),
+        "xmark.octagon.fill": .init("solid/segue/xmark-octagon"),
     ]
 
     /// Segue's own art for symbols Tabler Icons draws differently, as SVG elements on a 24-unit
@@ -340,6 +340,9 @@ extension IconCatalog {
             + #"<path d="M12 3v11"/><path d="M9 11l3 3l3 -3"/>"#,
         // speaker.fill's speaker, without waves (Tabler's plain speaker, volume-3, is muted).
         "segue/speaker": #"<path d="M4 9h3l5 -4v14l-5 -4h-3a1 1 0 0 1 -1 -1v-4a1 1 0 0 1 1 -1z"/>"#,
+        // xmark.octagon: a regular octagon of radius 9.5 (vertices at 22.5° + k · 45°) around an x.
+        "segue/xmark-octagon": #"<path d="M8.36 3.22h7.28l5.14 5.14v7.28l-5.14 5.14h-7.28l-5.14 -5.14v-7.28z"/>"#
+            + #"<path d="M9.5 9.5l5 5"/><path d="M14.5 9.5l-5 5"/>"#,
         // line.3.horizontal.decrease: three centered lines, each shorter than the one above.
         "segue/filter-lines": #"<path d="M4 6h16"/><path d="M7 12h10"/><path d="M10 18h4"/>"#,
     ]
