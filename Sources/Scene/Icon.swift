@@ -124,7 +124,7 @@ public enum IconCatalog {
 
     /// Why an icon name was refused.
     public enum Problem: Error, Equatable {
-        /// A Material Icons name, and the icon package is not installed.
+        /// No symbol's name, and the Material Icons package, which holds the other names, is not installed.
         case setMissing
         /// No such name: the names whose meaning it is (`garbage`: `trash`), then the nearest ones.
         case unknown(meaning: [String], nearest: [String])
@@ -187,16 +187,15 @@ public enum IconCatalog {
                 guard word.count >= 2, !symbolModifiers.contains(word), !["outline", "none", "border", "outlined"].contains(word) else { return }
                 words[word] = min(words[word] ?? rank, rank)
             }
-            let tabler = String(symbol.art.split(separator: "/").last ?? "")
+            // Segue's own art has no Tabler name or tags.
+            let tabler = symbol.art.contains("segue/") ? "" : String(symbol.art.split(separator: "/").last ?? "")
             for (index, word) in name.split(separator: ".").enumerated() { add(String(word), index == 0 ? 0 : 1) }
             for material in symbol.materials {
                 add(material.replacingOccurrences(of: "_", with: ""), 0)
                 for word in material.split(separator: "_") { add(String(word), 1) }
             }
-            if !symbol.art.hasPrefix("segue/") && !symbol.art.hasPrefix("solid/segue/") {
-                add(tabler.replacingOccurrences(of: "-", with: ""), 1)
-                for word in tabler.split(separator: "-") { add(String(word), 2) }
-            }
+            add(tabler.replacingOccurrences(of: "-", with: ""), 1)
+            for word in tabler.split(separator: "-") { add(String(word), 2) }
             for tag in tablerTags[tabler] ?? [] {
                 add(tag.filter { $0.isLetter || $0.isNumber }, 1)
                 for word in tag.split(whereSeparator: { $0 == " " || $0 == "-" }) { add(String(word), 2) }
