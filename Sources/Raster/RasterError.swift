@@ -12,6 +12,8 @@ public enum RasterError: Error, CustomStringConvertible, Equatable {
     case cairo(operation: String, status: String)
     /// A PNG could not be read or written.
     case png(path: String, reason: String)
+    /// An icon's vector art could not be read.
+    case iconArt(key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum RasterError: Error, CustomStringConvertible, Equatable {
             return "\(operation) failed: \(status)"
         case .png(let path, let reason):
             return "\(path): \(reason)"
+        case .iconArt(let key, let reason):
+            return "icon art '\(key)': \(reason)"
         }
     }
 }

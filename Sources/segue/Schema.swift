@@ -15,9 +15,12 @@ struct Schema: ParsableCommand {
     @Flag(help: .hidden)
     var presentationTable = false
 
+    @Flag(help: .hidden)
+    var iconNames = false
+
     func run() throws {
         let text = settingsTables ? BuiltInStyles.settingsTables : keyTables ? SceneVocabulary.keyTables
-            : presentationTable ? BuiltInStyles.presentationTable : BuiltInStyles.sceneSchema
+            : presentationTable ? BuiltInStyles.presentationTable : iconNames ? IconCatalog.documentedNames : BuiltInStyles.sceneSchema
         print(text, terminator: "")
     }
 }

@@ -58,7 +58,7 @@ final class ControlDecoderTests: XCTestCase {
         guard case .button(let button) = views[0].kind else { return XCTFail("\(views[0].kind)") }
         XCTAssertEqual(button.style, .filled)
         XCTAssertEqual(button.title, "Save")
-        XCTAssertEqual(button.icon?.glyph, IconCatalog.codepoints["delete_outline"].map { .material($0) }, "trash: delete_outline")
+        XCTAssertEqual(button.icon?.glyph, .symbol("trash"), "trash: Tabler's trash")
         XCTAssertEqual(button.fontSize, 17)
         XCTAssertEqual(button.weight, .semibold, "headline")
         XCTAssertEqual(views[0].tint, SystemColor.named("systemRed", appearance: .dark))
@@ -142,14 +142,18 @@ final class ControlDecoderTests: XCTestCase {
 
     func testIconNamesResolveAndUnknownOnesListTheNearest() throws {
         try requireIcons()
-        XCTAssertEqual(try IconCatalog.icon(named: "delete").get().glyph, .material(0xE872))
-        XCTAssertEqual(try IconCatalog.icon(named: "trash.fill").get().glyph, .material(0xE872), "SF Symbol alias")
+        XCTAssertEqual(try IconCatalog.icon(named: "10k").get().glyph, .material(0xE951), "a Material name of no symbol")
+        XCTAssertEqual(try IconCatalog.icon(named: "delete").get().glyph, .symbol("filled/trash"), "Material's bin is drawn as trash.fill")
+        XCTAssertEqual(try IconCatalog.icon(named: "trash.fill").get().glyph, .symbol("filled/trash"), "SF Symbol name")
         XCTAssertEqual(try IconCatalog.icon(named: "🗑").get().glyph, .text("🗑"), "emoji are drawn as text")
         XCTAssertEqual(try IconCatalog.icon(named: "ⓘ").get().glyph, .text("ⓘ"))
-        guard case .failure(.unknown(let nearest)) = IconCatalog.icon(named: "trashcan") else { return XCTFail() }
+        guard case .failure(.unknown(_, let nearest)) = IconCatalog.icon(named: "trashcan") else { return XCTFail() }
         XCTAssertTrue(nearest.contains("trash"), "\(nearest)")
-        for (alias, target) in IconCatalog.symbolAliases {
-            XCTAssertNotNil(IconCatalog.codepoints[target], "alias \(alias) → \(target) is not a Material Icons name")
+        for (name, symbol) in IconCatalog.symbols {
+            XCTAssertNotNil(IconCatalog.art(forKey: symbol.art), "\(name) → \(symbol.art) is no art")
+            for material in symbol.materials {
+                XCTAssertNotNil(IconCatalog.codepoints[material], "\(name) → \(material) is not a Material Icons name")
+            }
         }
         XCTAssertGreaterThan(IconCatalog.codepoints.count, 2000)
 
@@ -182,7 +186,7 @@ final class ControlDecoderTests: XCTestCase {
             guard case .failure(.unknown) = IconCatalog.icon(named: refused) else { return XCTFail("\(refused) is drawn") }
         }
         XCTAssertEqual(Array(IconCatalog.nearest(to: "star.circle.fill").prefix(2)), ["star.fill", "star"])
-        XCTAssertEqual(Array(IconCatalog.nearest(to: "envelope.open.fill").prefix(2)), ["envelope.fill", "envelope"])
+        XCTAssertEqual(Array(IconCatalog.nearest(to: "flag.badge.clock").prefix(2)), ["flag", "flag.fill"])
         for name in ["tray.2", "mappin.circle.fill", "briefcase.fill", "cup.and.saucer.fill", "building.columns.fill",
                      "building.2.fill", "mountain.2.fill", "sportscourt.fill", "ferry.fill", "photo.fill.on.rectangle.fill",
                      "heart.text.square.fill", "rectangle.stack.fill", "paperplane.circle.fill"] {
@@ -192,6 +196,35 @@ final class ControlDecoderTests: XCTestCase {
             let base = String(name.split(separator: ".")[0])
             XCTAssertTrue(IconCatalog.nearest(to: name).prefix(2).allSatisfy { $0.hasPrefix(base) }, "\(name): \(IconCatalog.nearest(to: name))")
         }
+    }
+
+    /// A name that is no icon but means one is answered with it (issue 41): Tabler's tags and the
+    /// symbols' own and Material names are the words; Material names of a symbol draw it.
+    func testAnUnknownIconIsAnsweredByItsMeaning() throws {
+        try requireIcons()
+        let meant = ["garbage": "trash", "bin": "trash", "dustbin": "trash", "cog": "gear", "magnifier": "magnifyingglass",
+                     "preferences": "gear", "notification": "bell"]
+        for (word, symbol) in meant {
+            guard case .failure(.unknown(let meaning, let nearest)) = IconCatalog.icon(named: word) else {
+                XCTFail("\(word) is drawn"); continue
+            }
+            XCTAssertEqual(meaning.first, symbol, "\(word): \(meaning)")
+            XCTAssertEqual(nearest.first, symbol, "\(word): \(nearest)")
+        }
+        // Material Icons' names of these symbols draw the symbols, as iOS shows them.
+        let drawn = ["settings": "gear", "search": "magnifyingglass", "close": "xmark", "mail": "envelope.fill",
+                     "share": "square.and.arrow.up", "delete_outline": "trash", "favorite": "heart.fill"]
+        for (material, symbol) in drawn {
+            XCTAssertEqual(try IconCatalog.icon(named: material).get().glyph, try IconCatalog.icon(named: symbol).get().glyph, material)
+        }
+        let problems = diagnostics("""
+              a:
+                navigationBar: { trailing: [{ icon: cog }] }
+                content:
+                  - icon: { name: garbage, frame: [0, 0, 20, 20] }
+            """)
+        XCTAssertTrue(problems.contains { $0.contains("scene.yaml:5:41: error: unknown icon 'cog' (did you mean 'gear'") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("scene.yaml:7:23: error: unknown icon 'garbage' (did you mean 'trash'") }, "\(problems)")
     }
 
     func testIconViewSizesLikeASymbol() throws {

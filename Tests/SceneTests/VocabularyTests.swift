@@ -59,6 +59,21 @@ final class VocabularyTests: XCTestCase {
                        "paste `segue schema --key-tables` between the markers in docs/scene-format.md")
     }
 
+    /// The icon names docs/scene-format.md lists are the catalog's SF Symbol names, every one.
+    func testIconNamesInTheDocsAreTheCatalogs() throws {
+        let docs = try docs()
+        let marker = try XCTUnwrap(docs.range(of: "<!-- icon names:"))
+        let begin = try XCTUnwrap(docs.range(of: "-->\n\n", range: marker.upperBound..<docs.endIndex))
+        let end = try XCTUnwrap(docs.range(of: "<!-- end of icon names -->"))
+        let listed = String(docs[begin.upperBound..<end.lowerBound])
+        XCTAssertEqual(listed, IconCatalog.documentedNames + "\n",
+                       "paste `segue schema --icon-names` between the markers in docs/scene-format.md")
+        let names = Set(listed.components(separatedBy: "\n\nDrawn alike")[0].split(separator: "`").enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        XCTAssertEqual(names, Set(IconCatalog.symbols.keys))
+        XCTAssertGreaterThanOrEqual(names.count, 100)
+    }
+
     func testEveryDeclaredKeyIsInTheDocs() throws {
         let docs = try docs()
         for mapping in SceneVocabulary.mappings {

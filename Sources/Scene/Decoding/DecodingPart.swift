@@ -147,7 +147,7 @@ extension DecodingPart {
         reader.value(fields, ViewKeys.opacity)
     }
 
-    /// An icon name (Material Icons, an SF Symbol alias) or a non-ASCII text such as an emoji.
+    /// An icon name (an SF Symbol name, a Material Icons name) or a non-ASCII text such as an emoji.
     func decodeIcon(_ node: Node) -> Icon? {
         let r = reader
         guard let name = r.string(node, "icon name") else { return nil }
@@ -156,9 +156,10 @@ extension DecodingPart {
             return icon
         case .failure(.setMissing):
             r.error(node, "icon '\(name)' needs the Material Icons font: run scripts/bootstrap (it installs fonts-material-design-icons-iconfont)")
-        case .failure(.unknown(let nearest)):
+        case .failure(.unknown(let meaning, let nearest)):
+            let meant = meaning.isEmpty ? "" : " (did you mean \(meaning.map { "'\($0)'" }.joined(separator: " or "))?)"
             let hint = nearest.isEmpty ? "" : "; nearest: \(nearest.joined(separator: ", "))"
-            r.error(node, "unknown icon '\(name)'\(hint) (Material Icons names, SF Symbol names of common symbols, or an emoji)")
+            r.error(node, "unknown icon '\(name)'\(meant)\(hint) (SF Symbol names of common symbols, Material Icons names, or an emoji)")
         }
         return nil
     }

@@ -151,7 +151,7 @@ public enum ImageKeys {
 /// The keys of `icon`.
 public enum IconKeys {
     public static let name = ShapedKey("name", .text,
-        doc: "a Material Icons name (delete, settings), an SF Symbol name of a common symbol (trash, gearshape.fill) or an emoji")
+        doc: "an SF Symbol name of a common symbol (trash, gearshape.fill), a Material Icons name (delete, settings) or an emoji")
     public static let color = Setting<Color?>("color", defaultText: "systemBlue", doc: "the icon's color", uikit: "tintColor")
 
     public static let mapping = KeyMapping("icon", "an icon", doc: "an icon", required: ["name", "frame"],
