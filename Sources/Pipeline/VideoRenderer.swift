@@ -115,8 +115,8 @@ public enum VideoRenderer {
         }
         let frame = Int(saturating: (time * Double(scene.fps)).rounded())
         let state = renderer.timeline.state(video: time, frame: frame)
-        if grid == nil, let layout = try RenderJob.frameLayout(of: renderer.scene) {
-            let surface = try FrameSurface(session: renderer.session, plate: try DeviceFramePlate(layout: layout), padded: false)
+        if grid == nil, let plate = try RenderJob.plate(of: renderer.scene) {
+            let surface = try FrameSurface(session: renderer.session, plate: plate, padded: false)
             surface.draw(state)
             try AtomicFile.writing(destination) { try surface.writePNG(to: destination) }
             return

@@ -55,7 +55,7 @@ final class DeviceFrameRenderTests: XCTestCase {
         var scene = try SceneFile.load(file.path)
         scene.deviceFrame = DeviceFrameSpec()
         let layout = try layout(scene)
-        let plate = try DeviceFramePlate(layout: layout)
+        let plate = try XCTUnwrap(try RenderJob.plate(of: scene))
         let names = try FileManager.default.contentsOfDirectory(atPath: plain.path).sorted()
         XCTAssertGreaterThan(names.count, 40)
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: framed.path).sorted())
@@ -142,7 +142,7 @@ final class DeviceFrameRenderTests: XCTestCase {
         let file = try CLI.write(Self.scene + "\ndeviceFrame: true\n" + captions, "scene.yaml", in: folder)
         let scene = try SceneFile.load(file.path)
         let session = try RenderSession(scene: scene)
-        let plate = try DeviceFramePlate(layout: try layout(scene))
+        let plate = try XCTUnwrap(try RenderJob.plate(of: scene))
         let worker = try FrameWorker(session: session, plate: plate)
         let size = try RenderJob.pictureSize(of: scene, padded: true)
         let buffer = ConvertedFrame(width: size.width, height: size.height)
@@ -153,6 +153,20 @@ final class DeviceFrameRenderTests: XCTestCase {
             XCTAssertTrue(buffer.yuv.packedBytes() == (try fresh.packedFrame(index)), "frame \(index) drawn after the others differs")
         }
         XCTAssertGreaterThan(worker.movedRows + worker.convertedRows, 0)
+        // Buffers filled by two workers in turn, in rotation and then shuffled: a buffer holds
+        // whatever frame (and captions beside the device) another worker left in it, yet comes
+        // out as the frame converted whole.
+        let workers = try [FrameWorker(session: session, plate: plate), FrameWorker(session: session, plate: plate)]
+        let buffers = (0..<3).map { _ in ConvertedFrame(width: size.width, height: size.height) }
+        let count = session.timeline.frameCount
+        var generator = SplitMix64(seed: 41)
+        let visits = (0..<count).map { ($0, $0 % 3) } + (0..<count).shuffled(using: &generator).prefix(40).map { ($0, $0 % 3) }
+        for (step, (index, slot)) in visits.enumerated() {
+            try workers[step % 2].render(frame: index, into: buffers[slot])
+            guard step % 4 == 0 || step >= count else { continue }
+            let fresh = try FrameWorker(session: session, plate: plate)
+            XCTAssertTrue(buffers[slot].yuv.packedBytes() == (try fresh.packedFrame(index)), "frame \(index), visit \(step), differs")
+        }
         var videos: [Data] = []
         for threads in ["1", "2"] {
             let output = folder.appendingPathComponent("t\(threads).mp4")

@@ -62,7 +62,7 @@ public enum ContactSheet {
         shown.deviceFrame = options.deviceFrame ? scene.deviceFrame ?? DeviceFrameSpec(
             background: DeviceFrameSpec.standardBackground(sceneBackground: scene.background)) : nil
         let session = try RenderSession(scene: shown, scale: scale)
-        let surface = try FrameSurface(session: session, plate: try RenderJob.frameLayout(of: session.scene).map(DeviceFramePlate.init),
+        let surface = try FrameSurface(session: session, plate: try RenderJob.plate(of: session.scene),
                                        padded: false)
         let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)

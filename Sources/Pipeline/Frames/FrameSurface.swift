@@ -13,10 +13,8 @@ final class FrameSurface {
     let canvas: Canvas
     private let framed: FramedCanvas?
     private let padded: Bool
-    /// The ids of the caption nodes a framed picture lays beside the device, not on the screen,
-    /// and which of them go above it.
+    /// The ids of the caption nodes a framed picture lays beside the device, not on the screen.
     private let besideIDs: Set<String>
-    private let aboveIDs: Set<String>
 
     /// What a copy of the picture is a copy of: the screen's canvas's frame, and the captions
     /// laid beside the device (ids and opacities).
@@ -32,9 +30,7 @@ final class FrameSurface {
         self.padded = padded && plate == nil
         canvas = try session.canvas(padded: self.padded)
         framed = try plate.map(FramedCanvas.init)
-        let captions = plate == nil ? [] : session.scene.captions.enumerated().filter { $0.element.position.isBesideTheDevice }
-        besideIDs = Set(captions.map { "caption/\($0.offset)" })
-        aboveIDs = Set(captions.filter { $0.element.position == .above }.map { "caption/\($0.offset)" })
+        besideIDs = Set(plate?.captionAreas.keys ?? [:].keys)
     }
 
     var pixelWidth: Int { framed?.pixelWidth ?? canvas.pixelWidth }
@@ -88,12 +84,7 @@ final class FrameSurface {
         framed.update(from: canvas, rows: screenRows(changes))
         var damage = pictureRows(changes)
         if !besideIDs.isEmpty {
-            let layout = framed.plate.layout
-            let beside = state.nodes.filter { besideIDs.contains($0.id) }.map { node in
-                let rect = layout.captionRect(node.size, above: aboveIDs.contains(node.id))
-                return FramedCanvas.Caption(node: node, x: Int((rect.minX * layout.scale).rounded()),
-                                            y: Int((rect.minY * layout.scale).rounded()))
-            }
+            let beside = state.nodes.filter { besideIDs.contains($0.id) }
             damage = Damage(damage.bands + framed.lay(beside, screens: session.screens).bands, height: framed.pixelHeight)
         }
         return FrameChanges(damage: damage)

@@ -105,7 +105,7 @@ final class FrameWorker {
     /// A worker on its own for `scene`, with a session of its own (and its device frame, if it has one).
     convenience init(scene: Scene) throws {
         let session = try RenderSession(scene: scene)
-        try self.init(session: session, plate: try RenderJob.frameLayout(of: session.scene).map(DeviceFramePlate.init))
+        try self.init(session: session, plate: try RenderJob.plate(of: session.scene))
     }
 
     /// Frame `index` alone, as packed yuv420p bytes (the layout of `RawVideoFile`), for checks.

@@ -26,7 +26,7 @@ struct RenderJob {
     init(scene: Scene, options: VideoRenderOptions, start: Double = ProcessMeter.now()) throws {
         self.start = start
         session = try RenderSession(scene: scene, store: options.screenCaches)
-        plate = try Self.frameLayout(of: session.scene).map(DeviceFramePlate.init)
+        plate = try Self.plate(of: session.scene)
         // Frame 0 is always composited, and the first the encoder waits for: the parts it shows
         // (screens, a scroll view's first bands, bars) start being drawn into the cache on a
         // thread of their own while every frame of the timeline is compared for the plan; the
@@ -47,14 +47,28 @@ struct RenderJob {
     /// Where the device frame of `scene` puts everything, when it has one: around the screen,
     /// and its captions beside the device.
     static func frameLayout(of scene: Scene) throws -> DeviceFrameLayout? {
+        try framing(of: scene)?.layout
+    }
+
+    /// `scene`'s device frame drawn, ready for its workers, when it has one.
+    static func plate(of scene: Scene) throws -> DeviceFramePlate? {
+        guard let framing = try framing(of: scene) else { return nil }
+        return try DeviceFramePlate(layout: framing.layout, captions: framing.captions)
+    }
+
+    /// The frame's layout, and the captions beside the device (their nodes' ids, box sizes and sides).
+    private static func framing(of scene: Scene) throws -> (layout: DeviceFrameLayout, captions: [DeviceFramePlate.BesideCaption])? {
         guard let spec = scene.deviceFrame else { return nil }
         let geometry = FrameGeometry(scene: scene)
-        let beside = try scene.captions.contains(where: \.position.isBesideTheDevice) ? Timeline.captionBoxes(of: scene) : []
-        func tallest(_ position: CaptionSpec.Position) -> Double {
-            beside.filter { $0.spec.position == position }.map(\.size.height).max() ?? 0
+        let boxes = try scene.captions.contains(where: \.position.isBesideTheDevice) ? Timeline.captionBoxes(of: scene) : []
+        let captions = boxes.enumerated().filter { $0.element.spec.position.isBesideTheDevice }.map {
+            DeviceFramePlate.BesideCaption(id: "caption/\($0.offset)", size: $0.element.size, above: $0.element.spec.position == .above)
         }
-        return DeviceFrameLayout(spec: spec, device: scene.device, screenWidth: geometry.contentWidth,
-                                 screenHeight: geometry.contentHeight, captionsAbove: tallest(.above), captionsBelow: tallest(.below))
+        func tallest(above: Bool) -> Double { captions.filter { $0.above == above }.map(\.size.height).max() ?? 0 }
+        let layout = DeviceFrameLayout(spec: spec, device: scene.device, screenWidth: geometry.contentWidth,
+                                       screenHeight: geometry.contentHeight, captionsAbove: tallest(above: true),
+                                       captionsBelow: tallest(above: false))
+        return (layout, captions)
     }
 
     /// The pictures' pixel size: the frame's, else the device's (padded to even numbers when `padded`).

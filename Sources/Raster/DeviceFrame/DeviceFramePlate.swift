@@ -21,6 +21,32 @@ public final class DeviceFramePlate: Sendable {
         let coverage: [UInt8]
     }
 
+    /// A caption laid beside the device: its node's id, its box's size in points, and whether it
+    /// goes above the device (else below).
+    public struct BesideCaption: Sendable {
+        public var id: String
+        public var size: Size
+        public var above: Bool
+
+        public init(id: String, size: Size, above: Bool) {
+            self.id = id
+            self.size = size
+            self.above = above
+        }
+    }
+
+    /// Where each caption beside the device goes, by node id, in the picture's pixels (its box
+    /// at the device's scale, a pixel more each way for the painter's rounding); fixed for the
+    /// render, so whichever worker laid a caption, any worker knows its rows.
+    public let captionAreas: [String: PixelArea]
+
+    public struct PixelArea: Sendable, Equatable {
+        public let x: Int, y: Int, width: Int, height: Int
+
+        /// Its rows, within `0..<height`.
+        func rows(height limit: Int) -> Range<Int> { max(y, 0)..<max(min(y + height, limit), max(y, 0)) }
+    }
+
     /// How much of the screen's pixel (`x`, `y`) the frame covers, 0 (the screen's own) to 255.
     public func coverage(x: Int, y: Int) -> UInt8 {
         guard cover.indices.contains(y) else { return 0 }
@@ -31,8 +57,14 @@ public final class DeviceFramePlate: Sendable {
     /// The glass is black, as every current iPhone's and iPad's is.
     static let glass = Color.black
 
-    public init(layout: DeviceFrameLayout) throws {
+    public init(layout: DeviceFrameLayout, captions: [BesideCaption] = []) throws {
         self.layout = layout
+        captionAreas = Dictionary(captions.map { caption in
+            let rect = layout.captionRect(caption.size, above: caption.above)
+            return (caption.id, PixelArea(x: Int((rect.minX * layout.scale).rounded()), y: Int((rect.minY * layout.scale).rounded()),
+                                          width: Int((rect.width * layout.scale).rounded(.up)) + 1,
+                                          height: Int((rect.height * layout.scale).rounded(.up)) + 1))
+        }, uniquingKeysWith: { first, _ in first })
         let surface = try CairoSurface(width: layout.width, height: layout.height)
         let cairo = try CairoContext(surface: surface)
         try DeviceFramePainter(cairo: cairo, layout: layout).paint()

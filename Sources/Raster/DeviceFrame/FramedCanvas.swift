@@ -10,22 +10,6 @@ public final class FramedCanvas {
     private let surface: CairoSurface
     /// The captions beside the device laid now, by node id: their opacity.
     public private(set) var captions: [String: Double] = [:]
-    /// Where each caption ever laid goes, in the picture's pixels (fixed for a render).
-    private var captionAreas: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
-
-    /// A caption beside the device: its node (a caption part, at its opacity) and the picture's
-    /// pixel where its box's top-left goes.
-    public struct Caption {
-        public var node: RenderNode
-        public var x: Int
-        public var y: Int
-
-        public init(node: RenderNode, x: Int, y: Int) {
-            self.node = node
-            self.x = x
-            self.y = y
-        }
-    }
 
     public init(plate: DeviceFramePlate) throws {
         self.plate = plate
@@ -77,40 +61,39 @@ public final class FramedCanvas {
         }
     }
 
-    /// Makes the captions beside the device `shown` (drawn from `screens`, where their parts are
-    /// drawn): the areas of those laid before and now restored from the plate, then each laid
-    /// over it at its opacity. Returns the picture's rows that changed (none when `shown` is
-    /// what is laid).
-    public func lay(_ shown: [Caption], screens: ScreenCache) -> Damage {
-        let key = Dictionary(shown.map { ($0.node.id, $0.node.alpha) }, uniquingKeysWith: { first, _ in first })
-        guard key != captions else { return .none }
-        var images: [(Caption, ScreenImage)] = []
-        for caption in shown {
-            guard case .part(let part) = caption.node.content, let image = screens.image(for: part) else { continue }
-            screens.drawRows(nil, of: image)
-            images.append((caption, image))
-            captionAreas[caption.node.id] = (caption.x, caption.y, image.pixelWidth, image.pixelHeight)
-        }
-        let touched = Set(captions.keys).union(key.keys).compactMap { captionAreas[$0] }
+    /// Makes the captions beside the device `shown` (caption nodes at their opacity, their
+    /// parts drawn from `screens`): the areas of those laid before and now restored from the
+    /// plate, then each laid over it at its place (`DeviceFramePlate.captionAreas`). Returns
+    /// the picture's rows that changed (none when `shown` is what is laid).
+    public func lay(_ shown: [RenderNode], screens: ScreenCache) -> Damage {
+        let shown = shown.filter { plate.captionAreas[$0.id] != nil }
+        let key = Dictionary(shown.map { ($0.id, $0.alpha) }, uniquingKeysWith: { first, _ in first })
+        let changed = captionRows(since: key)
+        guard !changed.isEmpty else { return .none }
+        let touched = Set(captions.keys).union(key.keys).compactMap { plate.captionAreas[$0] }
         let picture = plate.picture, stride = surface.stride
         surface.withMutableData { data in
             for area in touched {
-                for row in max(area.y, 0)..<min(area.y + area.height, picture.height) {
-                    let x = max(area.x, 0), count = min(area.x + area.width, picture.width) - x
-                    guard count > 0 else { continue }
+                let x = max(area.x, 0), count = min(area.x + area.width, picture.width) - x
+                guard count > 0 else { continue }
+                for row in area.rows(height: picture.height) {
                     UnsafeMutableRawPointer(data + row * stride + x * 4)
                         .copyMemory(from: picture.pixels.bytes + row * picture.stride + x * 4, byteCount: count * 4)
                 }
             }
-            for (caption, image) in images {
+            for node in shown {
+                guard let area = plate.captionAreas[node.id], case .part(let part) = node.content,
+                      let image = screens.image(for: part) else { continue }
+                screens.drawRows(nil, of: image)
                 guard let pixels = image.pixelImage else { continue }
-                let alpha = UInt32((min(max(caption.node.alpha, 0), 1) * 255).rounded())
-                for row in 0..<pixels.height where (0..<picture.height).contains(caption.y + row) {
+                let alpha = UInt32((min(max(node.alpha, 0), 1) * 255).rounded())
+                let rows = 0..<min(pixels.height, area.height), columns = 0..<min(pixels.width, area.width)
+                for row in rows where (0..<picture.height).contains(area.y + row) {
                     let source = (pixels.pixels.bytes + row * pixels.stride).assumingMemoryBound(to: UInt8.self)
-                    let target = data + (caption.y + row) * stride
-                    for column in 0..<pixels.width where (0..<picture.width).contains(caption.x + column) {
+                    let target = data + (area.y + row) * stride
+                    for column in columns where (0..<picture.width).contains(area.x + column) {
                         // Premultiplied: the caption's pixel at `alpha`, over the picture's.
-                        let from = source + column * 4, to = target + (caption.x + column) * 4
+                        let from = source + column * 4, to = target + (area.x + column) * 4
                         let a = UInt32(from[3]) * alpha / 255
                         guard a > 0 else { continue }
                         for channel in 0..<4 {
@@ -121,15 +104,15 @@ public final class FramedCanvas {
             }
         }
         captions = key
-        return Damage(touched.map { $0.y..<($0.y + $0.height) }, height: pixelHeight)
+        return changed
     }
 
     /// The picture's rows where the captions `laid` (ids and opacities, as `captions` was then)
-    /// and those laid now differ.
+    /// and those laid now differ: the rows of both's areas.
     public func captionRows(since laid: [String: Double]) -> Damage {
         guard laid != captions else { return .none }
-        let areas = Set(laid.keys).union(captions.keys).compactMap { captionAreas[$0] }
-        return Damage(areas.map { $0.y..<($0.y + $0.height) }, height: pixelHeight)
+        let areas = Set(laid.keys).union(captions.keys).compactMap { plate.captionAreas[$0] }
+        return Damage(areas.map { $0.rows(height: pixelHeight) }, height: pixelHeight)
     }
 
     /// Calls `body` with the first byte of the top row.
