@@ -130,13 +130,20 @@ struct DeviceFramePainter {
         try paintBackground()
         cairo_scale(p, layout.scale, layout.scale)
         let body = layout.bodyRect, radius = layout.body.cornerRadius
-        // A soft shadow: the outline spread in steps of falling darkness, a little below the body.
-        for step in stride(from: 12, through: 1, by: -1) {
-            let spread = Double(step) * 1.5
-            let rect = body.insetBy(-spread).offsetBy(dx: 0, dy: 6)
-            cairo.setSource(.black, alpha: 0.022)
-            cairo.setPath(rect, cornerRadius: radius + spread, curve: .continuous)
-            cairo_fill(p)
+        // A soft shadow: the outline spread in steps of falling darkness, a little below the body,
+        // drawn only outside the body (which covers the rest), so it costs a ring, not the picture.
+        cairo.withSavedState {
+            cairo_set_fill_rule(p, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_new_path(p)
+            cairo_rectangle(p, 0, 0, Double(layout.width) / layout.scale, Double(layout.height) / layout.scale)
+            cairo.appendRoundedRect(body.insetBy(1), cornerRadius: radius - 1, curve: .continuous)
+            cairo_clip(p)
+            for step in stride(from: 12, through: 1, by: -1) {
+                let spread = Double(step) * 1.5
+                cairo.setSource(.black, alpha: 0.022)
+                cairo.setPath(body.insetBy(-spread).offsetBy(dx: 0, dy: 6), cornerRadius: radius + spread, curve: .continuous)
+                cairo_fill(p)
+            }
         }
         for button in layout.buttonRects {
             cairo.setSource(band.button)
