@@ -29,7 +29,8 @@ public final class FramedCanvas {
     public var stride: Int { surface.stride }
 
     /// Makes `rows` of the screen (its own rows, 0 at its top) those of `screen`, a canvas of the
-    /// screen's pixel size: copied whole, then the glass laid over them.
+    /// screen's pixel size: copied whole, then the frame's own pixels laid back over them where
+    /// it covers the screen (`DeviceFramePlate.cover`: the display's corners, the island).
     public func update(from screen: Canvas, rows: Damage) {
         let layout = plate.layout
         let rowBytes = layout.screenWidth * 4, stride = surface.stride
