@@ -88,6 +88,7 @@ struct SceneDecoder: DecodingPart {
         let r = reader
 
         context.appearance = r.value(fields, K.appearance)
+        context.contentSize = r.value(fields, K.contentSize)
         var device = Device.presets[Device.defaultPresetName] ?? Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
         if let node = fields[K.device] { device = decodeDevice(node) ?? device }
         if let size = r.value(fields, K.size) {

@@ -165,13 +165,6 @@ public struct LabelView: Sendable {
         self.lines = lines
     }
 
-    /// UIKit's Dynamic Type text styles at the default size: (point size, weight).
-    public static let textStyles: [String: (size: Double, weight: Weight)] = [
-        "largeTitle": (34, .bold), "title1": (28, .regular), "title2": (22, .regular),
-        "title3": (20, .regular), "headline": (17, .semibold), "body": (17, .regular),
-        "callout": (16, .regular), "subheadline": (15, .regular), "footnote": (13, .regular),
-        "caption1": (12, .regular), "caption2": (11, .regular),
-    ]
 }
 
 /// How the status bar is drawn while a screen is on top (`preferredStatusBarStyle`, `prefersStatusBarHidden`).

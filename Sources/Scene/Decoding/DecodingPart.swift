@@ -7,6 +7,8 @@ import Workers
 struct DecodingContext {
     var reader: NodeReader
     var appearance: Appearance = .light
+    /// The user's text size, which text styles are set at (`contentSize:`).
+    var contentSize: ContentSizeCategory = .large
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
     let images = ImageFiles()
     /// Every file read so far besides the scene file (`Scene.readFiles`).
@@ -122,17 +124,17 @@ extension DecodingPart {
         SystemColor.resolved(name, appearance, level: reader.level)
     }
 
-    /// `font` (a text style), then `size` and `weight` overriding it.
+    /// `font` (a text style, at the scene's content size), then `size` and `weight` overriding it.
     func decodeFont(_ fields: Fields, defaultSize: Double, defaultWeight: LabelView.Weight = .regular) -> (size: Double, weight: LabelView.Weight) {
         let r = reader
         var size = defaultSize
         var weight = defaultWeight
         if let font = fields[ViewKeys.font], let style = r.string(font, "font") {
-            if let preset = LabelView.textStyles[style] {
-                size = preset.size
+            if let preset = TextStyle(rawValue: style) {
+                size = preset.metrics(at: context.contentSize).size
                 weight = preset.weight
             } else {
-                let names = LabelView.textStyles.keys.sorted()
+                let names = TextStyle.allCases.map(\.rawValue).sorted()
                 let hint = Diagnostic.didYouMean(style, in: names)
                 r.error(font, "unknown font text style '\(style)'\(hint); expected one of: \(names.joined(separator: ", "))")
             }

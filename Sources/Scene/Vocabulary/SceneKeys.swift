@@ -13,6 +13,9 @@ public enum SceneKeys {
                                                 doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
     public static let appearance = Setting<Appearance>("appearance", default: .light,
                                                        doc: "which variant of the iOS system colors their names resolve to")
+    public static let contentSize = Setting<ContentSizeCategory>("contentSize", default: .large,
+                                                                 doc: "the user's text size, which labels, buttons and icons set in a text style ('font') follow, from the HIG's Dynamic Type tables; rows and bars keep their sizes",
+                                                                 uikit: "UIContentSizeCategory")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
                                                  doc: "the scene's length in seconds, the video's unless 'playback' changes its pace; at most 36,000 frames (duration × fps)")
@@ -46,7 +49,7 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+        [device, size, scale, appearance, contentSize, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
          transitions, timeline, snapshots, captions, playback, deviceFrame])
 }
 

@@ -38,8 +38,8 @@ public enum ViewKeys {
                                                defaultText: "none", doc: "UIView.AutoresizingMask: one name or a list", uikit: "autoresizingMask")
     public static let opacity = Setting<Double>("opacity", .number(range: Limits.unit), default: 1, doc: "the view's alpha", uikit: "UIView.alpha")
     /// `font`, `size` and `weight` of a text.
-    public static let font = Setting<String?>("font", .choice(LabelView.textStyles.keys.sorted()), defaultText: "body",
-                                              doc: "a Dynamic Type style")
+    public static let font = Setting<String?>("font", .choice(TextStyle.allCases.map(\.rawValue).sorted()), defaultText: "body",
+                                              doc: "a Dynamic Type style, at the scene's contentSize")
     public static let size = Setting<Double?>("size", .number(range: Limits.fontSize), defaultText: "the font's", doc: "font size in points")
     public static let weight = Setting<LabelView.Weight?>("weight", defaultText: "the font's", doc: "font weight")
     public static let family = Setting<String?>("family", defaultText: "the system font (systemFont, Inter by default)", doc: "Inter or a family of the scene's fonts")
