@@ -187,13 +187,26 @@ public struct ListView: Sendable {
     public var scrolling = ScrollBehavior()
     public var style: Style { didSet { layouts = ListLayoutMemo() } }
     public var sections: [Section] { didSet { layouts = ListLayoutMemo() } }
-    /// The same height for every row; nil: each row sizes itself like a UIKit list cell at the
-    /// default text size — 44 pt, 60 pt with a subtitle, at least its image + 16 pt.
+    /// The same height for every row; nil: each row sizes itself like a UIKit list cell — 44 pt,
+    /// 60 pt with a subtitle at the default text size, growing with its text's leading at larger
+    /// ones (`contentSize`), at least its image + 16 pt.
     public var rowHeight: Double? { didSet { layouts = ListLayoutMemo() } }
     /// Side of a row's square image; nil: `rowHeight` − 16 (28 without, 40 with subtitles), at most 40.
     public var imageSize: Double? { didSet { layouts = ListLayoutMemo() } }
     /// nil: 22.5 % of the image size (an icon tile); half the size makes a circle.
     public var imageCornerRadius: Double? { didSet { layouts = ListLayoutMemo() } }
+    /// The text size its rows, headers and footers are set at (the scene's `contentSize`).
+    public var contentSize: ContentSizeCategory = .large { didSet { layouts = ListLayoutMemo() } }
+
+    /// The text styles of a list content configuration at `contentSize`: a row's title and
+    /// trailing detail `body`, its subtitle `subheadline`, an inset grouped list's header and
+    /// every footer `footnote`, a plain list's header `headline` [EST: the styles whose default
+    /// sizes are the 17, 15 and 13 pt UIKit's cells and headers show].
+    public var text: (body: (size: Double, leading: Double), subheadline: (size: Double, leading: Double),
+                      footnote: (size: Double, leading: Double), headline: (size: Double, leading: Double)) {
+        (TextStyle.body.metrics(at: contentSize), TextStyle.subheadline.metrics(at: contentSize),
+         TextStyle.footnote.metrics(at: contentSize), TextStyle.headline.metrics(at: contentSize))
+    }
     public var colors: Colors
     /// The layouts made of this list so far (`layout(in:)`), shared by its copies and made anew
     /// whenever a property a layout reads changes.

@@ -164,6 +164,10 @@ public struct ListLayout: Sendable {
         fileprivate var imageSide: Double?
         fileprivate var accessoryKind: ListView.Accessory
         fileprivate var hasSubtitle: Bool
+        /// The title's and the subtitle's lines, points: their styles' leadings (22 and 20 at
+        /// the default text size).
+        fileprivate var titleLine: UInt8 = 22
+        fileprivate var subtitleLine: UInt8 = 20
         /// Laid out as Mail's message row (`ListView.Row.isMessage`).
         public fileprivate(set) var isMessage = false
         /// Where the separator ends; nil under a row that has none (a grouped section's last, or a
@@ -205,12 +209,15 @@ public struct ListLayout: Sendable {
         /// the chevron take their part of it).
         public var title: Rect {
             if isMessage { return Rect(x: textX, y: cell.minY + 10, width: max(cell.maxX - inset - textX, 0), height: 22) }
-            return hasSubtitle ? Rect(x: textX, y: cell.midY - 21, width: text.width, height: 22) : text
+            let lines = Double(titleLine) + Double(subtitleLine)
+            return hasSubtitle ? Rect(x: textX, y: cell.midY - lines / 2, width: text.width, height: Double(titleLine)) : text
         }
 
         public var subtitle: Rect? {
             if isMessage { return hasSubtitle ? Rect(x: textX, y: cell.minY + 32, width: title.width, height: 20) : nil }
-            return hasSubtitle ? Rect(x: textX, y: cell.midY + 1, width: text.width, height: 20) : nil
+            let lines = Double(titleLine) + Double(subtitleLine)
+            return hasSubtitle ? Rect(x: textX, y: cell.midY - lines / 2 + Double(titleLine), width: text.width,
+                                      height: Double(subtitleLine)) : nil
         }
 
         /// A message row's preview: two lines of 20 pt under the subtitle's line.
@@ -255,11 +262,18 @@ public struct ListLayout: Sendable {
     public static let messageDotColumn = 20.0
     public static let messageDotDiameter = 10.0
 
-    /// Rows size themselves as UIKit's list cells do at the default text size — 44 pt, 60 pt
-    /// with a subtitle, at least the image plus 8 pt above and below — unless the list sets
-    /// `rowHeight`. Cards are 10 pt round, 16 or 20 pt from the edges.
+    /// Rows size themselves as UIKit's list cells do — 44 pt, 60 pt with a subtitle at the default
+    /// text size, as much taller at another as their title's and subtitle's leadings grow
+    /// [EST: self-sizing cells keep their margins], at least the image plus 8 pt above and
+    /// below — unless the list sets `rowHeight`. Cards are 10 pt round, 16 or 20 pt from the edges.
     public init(_ list: ListView, frame: Rect) {
         self.frame = frame
+        let text = list.text
+        let titleLine = text.body.leading, subtitleLine = text.subheadline.leading
+        let growth = titleLine - 22, subtitleGrowth = subtitleLine - 20
+        // Headers' and footers' lines grow as their styles' leadings do from the default size.
+        let footnoteGrowth = text.footnote.leading - TextStyle.footnote.metrics().leading
+        let headlineGrowth = text.headline.leading - TextStyle.headline.metrics().leading
         let hasSubtitles = list.sections.contains { $0.rows.contains { $0.subtitle != nil } }
         let imageSize = list.imageSize ?? min(max((list.rowHeight ?? (hasSubtitles ? 60 : 44)) - 16, 0), 40)
         self.imageSize = imageSize
@@ -279,7 +293,7 @@ public struct ListLayout: Sendable {
             let first = sectionIndex == 0
             var header: Rect?
             if section.header != nil {
-                let lineHeight = list.style == .insetGrouped ? 16.0 : 22.0
+                let lineHeight = list.style == .insetGrouped ? 16 + footnoteGrowth : 22 + headlineGrowth
                 y += list.style == .insetGrouped ? (first ? 14 : 24) : (first ? 8 : 12)
                 header = Rect(x: cardX + inset, y: y, width: max(cardWidth - 2 * inset, 0), height: lineHeight)
                 y += lineHeight + (list.style == .insetGrouped ? 7 : 6)
@@ -295,18 +309,21 @@ public struct ListLayout: Sendable {
             for (rowIndex, row) in section.rows.enumerated() {
                 let side = row.imageSize ?? imageSize
                 let rowHeight = list.rowHeight ?? (row.isMessage ? Self.messageRowHeight
-                    : max(row.subtitle == nil ? 44 : 60, row.hasImage ? side + 16 : 0))
+                    : max(row.subtitle == nil ? 44 + growth : 60 + growth + subtitleGrowth, row.hasImage ? side + 16 : 0))
                 let cell = Rect(x: cardX, y: y, width: cardWidth, height: rowHeight)
-                rows.append(Self.row(row, cell: cell, inset: inset, imageSize: side, section: sectionIndex,
-                                     separator: rowIndex < section.rows.count - 1 || lastHasSeparator,
-                                     separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX))
+                var placed = Self.row(row, cell: cell, inset: inset, imageSize: side, section: sectionIndex,
+                                      separator: rowIndex < section.rows.count - 1 || lastHasSeparator,
+                                      separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX)
+                placed.titleLine = UInt8(min(titleLine, 255))
+                placed.subtitleLine = UInt8(min(subtitleLine, 255))
+                rows.append(placed)
                 y += rowHeight
             }
             let card = Rect(x: cardX, y: top, width: cardWidth, height: y - top)
             var footer: Rect?
             if let text = section.footer {
                 let width = max(cardWidth - 2 * inset, 1)
-                let height = 16 * Double(Self.estimatedLines(text, fontSize: 13, width: width))
+                let height = (16 + footnoteGrowth) * Double(Self.estimatedLines(text, fontSize: list.text.footnote.size, width: width))
                 y += 7
                 footer = Rect(x: cardX + inset, y: y, width: width, height: height)
                 y += height

@@ -1,3 +1,4 @@
+import Geometry
 import Scene
 import XCTest
 
@@ -72,5 +73,49 @@ final class TextStyleTests: XCTestCase {
         XCTAssertEqual(problems.count, 1)
         XCTAssertTrue(problems.first?.hasPrefix("scene.yaml:1:14: error:") ?? false, problems.description)
         XCTAssertTrue(problems.first?.contains("accessibilityLarge") ?? false, problems.description)
+    }
+}
+
+/// Lists at other text sizes: rows grow by their title's and subtitle's leadings, from 44 and
+/// 60 pt at the default size; headers and footers by theirs.
+final class ListTextSizeTests: XCTestCase {
+    private func layout(_ category: ContentSizeCategory, style: ListView.Style = .insetGrouped) -> ListLayout {
+        var list = ListView(style: style, sections: [
+            ListView.Section(header: "Connections", footer: "Stays on.", rows: [
+                ListView.Row(title: "Wi-Fi", detail: "Home"), ListView.Row(title: "Bluetooth", subtitle: "Two devices"),
+            ]),
+        ])
+        list.contentSize = category
+        return list.layout(in: Rect(x: 0, y: 0, width: 393, height: 852))
+    }
+
+    func testRowsGrowWithTheirTextsLeading() {
+        let standard = layout(.large)
+        XCTAssertEqual(standard.rows.map(\.cell.height), [44, 60], "the default text size keeps UIKit's default heights")
+        XCTAssertEqual(standard.rows[1].title.height, 22)
+        XCTAssertEqual(standard.rows[1].subtitle?.height, 20)
+        // accessibilityLarge: body 33/40, subheadline 30/37, footnote 27/33 (HIG).
+        let large = layout(.accessibilityLarge)
+        XCTAssertEqual(large.rows.map(\.cell.height), [44 + 18, 60 + 18 + 17])
+        XCTAssertEqual(large.rows[1].title.height, 40)
+        XCTAssertEqual(large.rows[1].subtitle?.height, 37)
+        XCTAssertEqual(large.rows[1].subtitle.map { $0.maxY - large.rows[1].title.minY }, 77, "title and subtitle stacked")
+        // Headers grow from their 16 and 22 pt lines as footnote's leading (18 → 33) and headline's (22 → 40) do.
+        XCTAssertEqual(large.sections[0].header?.height, 16 + 15)
+        XCTAssertEqual(layout(.accessibilityLarge, style: .plain).sections[0].header?.height, 22 + 18)
+    }
+
+    func testEveryPartRisesAcrossCategories() {
+        let layouts = ContentSizeCategory.allCases.map { layout($0) }
+        for (smaller, larger) in zip(layouts, layouts.dropFirst()) {
+            for (a, b) in zip(smaller.rows, larger.rows) { XCTAssertLessThanOrEqual(a.cell.height, b.cell.height) }
+            XCTAssertLessThanOrEqual(smaller.sections[0].rows.maxY, larger.sections[0].rows.maxY)
+            XCTAssertLessThanOrEqual(smaller.sections[0].footer?.maxY ?? 0, larger.sections[0].footer?.maxY ?? 0)
+        }
+        for (category, placed) in zip(ContentSizeCategory.allCases, layouts) {
+            let row = placed.rows[1]
+            XCTAssertLessThanOrEqual(row.subtitle?.maxY ?? 0, row.cell.maxY, "\(category): the text fits its row")
+            XCTAssertGreaterThanOrEqual(row.title.minY, row.cell.minY, "\(category)")
+        }
     }
 }

@@ -20,7 +20,7 @@ extension ScreenPainter {
                     try drawHeader(header, in: box, list: list)
                 }
                 if let footer = section.footer, let box = placed.footer {
-                    try draw(footer, in: box, size: 13, color: colors.secondary, lines: 0)
+                    try draw(footer, in: box, size: list.text.footnote.size, color: colors.secondary, lines: 0)
                 }
             }
             // A row by its index across sections, without copying a long list's rows into one array.
@@ -66,12 +66,13 @@ extension ScreenPainter {
     /// How far past its cell a row's or cell's drawing may reach, in points (glyphs' overhang, hairlines).
     static let cullMargin = 64.0
 
-    /// A section header's title: 13 pt secondary capitals in an inset grouped list, 17 pt semibold otherwise.
+    /// A section header's title: secondary capitals in `footnote` (13 pt) in an inset grouped
+    /// list, `headline` (17 pt semibold) otherwise; sizes at the list's text size.
     private func drawHeader(_ header: String, in box: Rect, list: ListView) throws {
         if list.style == .insetGrouped {
-            try draw(header.uppercased(), in: box, size: 13, color: list.colors.secondary)
+            try draw(header.uppercased(), in: box, size: list.text.footnote.size, color: list.colors.secondary)
         } else {
-            try draw(header, in: box, size: 17, weight: .semibold, color: list.colors.title)
+            try draw(header, in: box, size: list.text.headline.size, weight: .semibold, color: list.colors.title)
         }
     }
 
@@ -135,7 +136,7 @@ extension ScreenPainter {
         }
     }
 
-    /// A list content configuration's row: image, title, trailing detail, subtitle.
+    /// A list content configuration's row: image, title, trailing detail, subtitle, at the list's text size.
     private func paintContent(_ row: ListView.Row, _ placed: ListLayout.Row, list: ListView) throws {
         let colors = list.colors
         if let box = placed.image {
@@ -149,15 +150,16 @@ extension ScreenPainter {
             }
         }
         var title = placed.title
+        let body = list.text.body.size
         if let detail = row.detail {
-            let width = min(try self.width(of: detail, size: 17), placed.text.width * 0.6)
+            let width = min(try self.width(of: detail, size: body), placed.text.width * 0.6)
             try draw(detail, in: Rect(x: placed.text.maxX - width, y: placed.title.y, width: width, height: placed.title.height),
-                     size: 17, color: colors.secondary, alignment: .right)
+                     size: body, color: colors.secondary, alignment: .right)
             title.size.width = max(title.width - width - 8, 0)
         }
-        try draw(row.title, in: title, size: 17, color: colors.title)
+        try draw(row.title, in: title, size: body, color: colors.title)
         if let subtitle = row.subtitle, let box = placed.subtitle {
-            try draw(subtitle, in: box, size: 15, color: colors.secondary)
+            try draw(subtitle, in: box, size: list.text.subheadline.size, color: colors.secondary)
         }
     }
 

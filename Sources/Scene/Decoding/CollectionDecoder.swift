@@ -69,6 +69,7 @@ struct CollectionDecoder: DecodingPart {
         list.autoresizing = decodeAutoresizing(fields)
         list.opacity = decodeOpacity(fields)
         list.scrolling = decodeScrollBehavior(fields, alwaysBounces: true)
+        list.contentSize = context.contentSize
         return list
     }
 
