@@ -271,9 +271,9 @@ public struct ListLayout: Sendable {
         let text = list.text
         let titleLine = text.body.leading, subtitleLine = text.subheadline.leading
         let growth = titleLine - 22, subtitleGrowth = subtitleLine - 20
-        // Headers' and footers' lines grow as their styles' leadings do from the default size.
-        let footnoteGrowth = text.footnote.leading - TextStyle.footnote.metrics().leading
-        let headlineGrowth = text.headline.leading - TextStyle.headline.metrics().leading
+        // Headers' and footers' lines (16 and 22 pt at the default size) grow with their text.
+        let footnoteLine = 16 * text.footnote.size / TextStyle.footnote.metrics().size
+        let headlineLine = 22 * text.headline.size / TextStyle.headline.metrics().size
         let hasSubtitles = list.sections.contains { $0.rows.contains { $0.subtitle != nil } }
         let imageSize = list.imageSize ?? min(max((list.rowHeight ?? (hasSubtitles ? 60 : 44)) - 16, 0), 40)
         self.imageSize = imageSize
@@ -293,7 +293,7 @@ public struct ListLayout: Sendable {
             let first = sectionIndex == 0
             var header: Rect?
             if section.header != nil {
-                let lineHeight = list.style == .insetGrouped ? 16 + footnoteGrowth : 22 + headlineGrowth
+                let lineHeight = list.style == .insetGrouped ? footnoteLine : headlineLine
                 y += list.style == .insetGrouped ? (first ? 14 : 24) : (first ? 8 : 12)
                 header = Rect(x: cardX + inset, y: y, width: max(cardWidth - 2 * inset, 0), height: lineHeight)
                 y += lineHeight + (list.style == .insetGrouped ? 7 : 6)
@@ -323,7 +323,7 @@ public struct ListLayout: Sendable {
             var footer: Rect?
             if let text = section.footer {
                 let width = max(cardWidth - 2 * inset, 1)
-                let height = (16 + footnoteGrowth) * Double(Self.estimatedLines(text, fontSize: list.text.footnote.size, width: width))
+                let height = footnoteLine * Double(Self.estimatedLines(text, fontSize: list.text.footnote.size, width: width))
                 y += 7
                 footer = Rect(x: cardX + inset, y: y, width: width, height: height)
                 y += height

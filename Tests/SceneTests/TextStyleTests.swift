@@ -100,9 +100,9 @@ final class ListTextSizeTests: XCTestCase {
         XCTAssertEqual(large.rows[1].title.height, 40)
         XCTAssertEqual(large.rows[1].subtitle?.height, 37)
         XCTAssertEqual(large.rows[1].subtitle.map { $0.maxY - large.rows[1].title.minY }, 77, "title and subtitle stacked")
-        // Headers grow from their 16 and 22 pt lines as footnote's leading (18 → 33) and headline's (22 → 40) do.
-        XCTAssertEqual(large.sections[0].header?.height, 16 + 15)
-        XCTAssertEqual(layout(.accessibilityLarge, style: .plain).sections[0].header?.height, 22 + 18)
+        // Headers grow from their 16 and 22 pt lines with their text: footnote 13 → 27 pt, headline 17 → 33.
+        XCTAssertEqual(large.sections[0].header?.height ?? 0, 16 * 27 / 13, accuracy: 1e-9)
+        XCTAssertEqual(layout(.accessibilityLarge, style: .plain).sections[0].header?.height ?? 0, 22 * 33 / 17, accuracy: 1e-9)
     }
 
     func testEveryPartRisesAcrossCategories() {

@@ -27,8 +27,16 @@ final class TextLayout {
                 pango_layout_set_height(pointer, heightOfLines(label.lines))
             }
         } else {
-            // UILabel's numberOfLines = 0: as many lines as fit the frame.
-            pango_layout_set_height(pointer, Self.pangoUnits(label.frame.height))
+            // UILabel's numberOfLines = 0: as many lines as fit the frame, counted by the first
+            // line's height. (A positive layout height lets Pango ellipsize after one line where
+            // hinted metrics round, at scales below 1: a 33 pt label at @0.5x.)
+            pango_layout_set_height(pointer, -1)
+            let line = heightOfLines(1)
+            let fitting = line > 0 ? max(Int(Self.pangoUnits(label.frame.height) / line), 1) : 1
+            pango_layout_set_height(pointer, -Int32(clamping: fitting))
+            if lineCount > fitting {
+                pango_layout_set_height(pointer, heightOfLines(fitting))
+            }
         }
         switch label.alignment {
         case .left: pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
