@@ -285,7 +285,8 @@ public final class PreviewServer: Sendable {
     /// the scene does not load for another reason (the caller reports it).
     private func outcome(of edited: (text: String, line: Int), in document: PreviewDocument) -> String? {
         guard let loaded = try? SceneLoader.load(text: edited.text, file: document.file.path,
-                                                 name: document.file.deletingPathExtension().lastPathComponent) else { return nil }
+                                                 name: document.file.deletingPathExtension().lastPathComponent,
+                                                 traits: options.settings.traits) else { return nil }
         let scene = options.settings.apply(to: loaded)
         guard let entry = scene.timeline.firstIndex(where: { $0.location.line == edited.line }) else { return nil }
         do {

@@ -6,7 +6,7 @@ import Motion
 /// Reads scene files (YAML, or JSON with the same structure) into validated `Scene` values.
 public enum SceneLoader {
     /// Loads and validates the scene at `url`; throws `SceneError` listing every problem.
-    public static func load(contentsOf url: URL) throws -> Scene {
+    public static func load(contentsOf url: URL, traits: SceneTraits = SceneTraits()) throws -> Scene {
         let text: String
         do {
             if let problem = RegularFile.problem(at: url.path, limit: Limits.sceneBytes) {
@@ -21,21 +21,21 @@ public enum SceneLoader {
                                          message: "cannot read the scene file: \(error.localizedDescription)")])
         }
         let name = url.deletingPathExtension().lastPathComponent
-        return try load(text: text, file: url.path, name: name)
+        return try load(text: text, file: url.path, name: name, traits: traits)
     }
 
     /// Loads and validates scene `text`; `file` names it in diagnostics.
-    public static func load(text: String, file: String, name: String) throws -> Scene {
+    public static func load(text: String, file: String, name: String, traits: SceneTraits = SceneTraits()) throws -> Scene {
         defer {
             // The document's nodes are gone by now: a long list's are hundreds of megabytes of
             // small blocks, which the allocator would otherwise keep for this thread alone while
             // the render's threads allocate afresh (malloc_trim(3) gives the free pages back).
             malloc_trim(0)
         }
-        return try decode(text: text, file: file, name: name)
+        return try decode(text: text, file: file, name: name, traits: traits)
     }
 
-    private static func decode(text: String, file: String, name: String) throws -> Scene {
+    private static func decode(text: String, file: String, name: String, traits: SceneTraits) throws -> Scene {
         // JSON is read as YAML: tabs are only ever whitespace in JSON, and YAML rejects them
         // in places JSON allows, so each becomes one space (columns are unchanged).
         let source = file.lowercased().hasSuffix(".json") ? text.replacingOccurrences(of: "\t", with: " ") : text
@@ -51,7 +51,7 @@ public enum SceneLoader {
                                          message: "the scene file is empty; expected a mapping with 'screens', 'root' and 'timeline'")])
         }
         let reader = NodeReader(file: file)
-        var decoder = SceneDecoder(reader: reader, name: name)
+        var decoder = SceneDecoder(reader: reader, name: name, traits: traits)
         let scene = decoder.decode(root)
         if let scene, reader.diagnostics.isEmpty { return scene }
         throw SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
@@ -64,10 +64,13 @@ public enum SceneLoader {
 struct SceneDecoder: DecodingPart {
     private(set) var context: DecodingContext
     let name: String
+    /// What the command line plays the scene at instead of its own keys.
+    let traits: SceneTraits
 
-    init(reader: NodeReader, name: String) {
+    init(reader: NodeReader, name: String, traits: SceneTraits = SceneTraits()) {
         context = DecodingContext(reader: reader)
         self.name = name
+        self.traits = traits
     }
 
     /// In the dark appearance each screen read again with its system colours at the elevated
@@ -87,14 +90,15 @@ struct SceneDecoder: DecodingPart {
         guard let fields = reader.mapping(root, K.mapping) else { return nil }
         let r = reader
 
-        context.appearance = r.value(fields, K.appearance)
-        context.contentSize = r.value(fields, K.contentSize)
+        context.appearance = traits.appearance ?? r.value(fields, K.appearance)
+        context.contentSize = traits.contentSize ?? r.value(fields, K.contentSize)
         var device = Device.presets[Device.defaultPresetName] ?? Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
         if let node = fields[K.device] { device = decodeDevice(node) ?? device }
         if let size = r.value(fields, K.size) {
             device.size = size
             device.name = "custom"
         }
+        if let name = traits.device, let preset = Device.presets[name] { device = preset }
         if let scale = r.value(fields, K.scale) { device.scale = scale }
 
         let fps = r.value(fields, K.fps)

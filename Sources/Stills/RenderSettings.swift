@@ -13,8 +13,13 @@ public struct RenderSettings: Sendable, Hashable {
     /// Draw the device around the screen: true with the scene's `deviceFrame` settings (or the
     /// defaults), false never; nil keeps the scene's.
     public var deviceFrame: Bool?
+    /// The appearance, text size and device the scene plays at instead of its file's; applied
+    /// while it loads (`SceneFile.load`), not by `apply(to:)`.
+    public var traits: SceneTraits
 
-    public init(fps: Int? = nil, scale: Double? = nil, showsTouches: Bool? = nil, deviceFrame: Bool? = nil) {
+    public init(fps: Int? = nil, scale: Double? = nil, showsTouches: Bool? = nil, deviceFrame: Bool? = nil,
+                traits: SceneTraits = SceneTraits()) {
+        self.traits = traits
         self.fps = fps
         self.scale = scale
         self.showsTouches = showsTouches

@@ -22,6 +22,10 @@ struct BatchWorker: ParsableCommand {
         if let fps = options.settings.fps { arguments += ["--fps", String(fps)] }
         if let scale = options.settings.scale { arguments += ["--scale", "\(scale)"] }
         if let touches = options.settings.showsTouches { arguments.append(touches ? "--touches" : "--no-touches") }
+        let traits = options.settings.traits
+        if let appearance = traits.appearance { arguments += ["--appearance", appearance.rawValue] }
+        if let contentSize = traits.contentSize { arguments += ["--content-size", contentSize.rawValue] }
+        if let device = traits.device { arguments += ["--device", device] }
         return arguments
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geometry
 import Pipeline
 import Scene
 import Stills
@@ -14,7 +15,8 @@ func check<Value: Comparable>(_ value: Value?, _ range: ClosedRange<Value>, _ op
     throw ValidationError("\(option) must be between \(text(range.lowerBound)) and \(text(range.upperBound))")
 }
 
-/// The overrides a command line applies to scenes: frame rate, scale and the finger circle.
+/// The overrides a command line applies to scenes: frame rate, scale, the finger circle, and the
+/// traits a scene plays at (appearance, text size, device) instead of its file's.
 struct OverrideOptions: ParsableArguments {
     @Option(help: "Frames per second, instead of the scene's 'fps'.")
     var fps: Int?
@@ -25,13 +27,35 @@ struct OverrideOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Draw the translucent finger circle of a screen recording (default: the scene's 'touches', on).")
     var touches: Bool?
 
+    @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
+    var appearance: Appearance?
+
+    @Option(name: .customLong("content-size"),
+            help: ArgumentHelp("Play the scene at this text size (Dynamic Type) instead of its 'contentSize': extraSmall … large … accessibilityExtraExtraExtraLarge.",
+                               valueName: "category"))
+    var contentSize: ContentSizeCategory?
+
+    @Option(help: ArgumentHelp("Play the scene on this device preset instead of its 'device' (iphone-15, iphone-se, ipad-pro-11, …).",
+                               valueName: "preset"))
+    var device: String?
+
     func validate() throws {
         try check(fps, Limits.fps, "--fps")
         try check(scale, Limits.scale, "--scale")
+        if let device, Device.presets[device] == nil {
+            let names = Device.presets.keys.sorted()
+            throw ValidationError("unknown device preset '\(device)'\(Diagnostic.didYouMean(device, in: names)); presets are: \(names.joined(separator: ", "))")
+        }
     }
 
-    var settings: RenderSettings { RenderSettings(fps: fps, scale: scale, showsTouches: touches) }
+    var settings: RenderSettings {
+        RenderSettings(fps: fps, scale: scale, showsTouches: touches,
+                       traits: SceneTraits(appearance: appearance, contentSize: contentSize, device: device))
+    }
 }
+
+extension Appearance: ExpressibleByArgument {}
+extension ContentSizeCategory: ExpressibleByArgument {}
 
 /// `--device-frame` / `--no-device-frame`, for the commands that make pictures to show (`render`, `still`).
 struct DeviceFrameOption: ParsableArguments {

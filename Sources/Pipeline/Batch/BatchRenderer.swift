@@ -51,7 +51,8 @@ public struct BatchOptions: Sendable {
     var stampText: String {
         let scale = format.settings(settings, quality: quality).scale
         return "fps=\(settings.fps.map(String.init) ?? "scene") scale=\(scale.map { "\($0)" } ?? "scene") "
-            + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue) format=\(format.rawValue)"
+            + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue) format=\(format.rawValue) "
+            + settings.traits.stampText
     }
 }
 

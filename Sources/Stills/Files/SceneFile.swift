@@ -6,13 +6,13 @@ public enum SceneFile {
     /// Scene file extensions Segue reads.
     public static let extensions = ["yaml", "yml", "json"]
 
-    /// Loads, validates and applies `settings` to the scene at `path`.
+    /// Loads the scene at `path` at `settings`' traits, validates it and applies the rest of `settings`.
     public static func load(_ path: String, settings: RenderSettings = RenderSettings()) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PipelineError.missingFile(path)
         }
-        let scene = settings.apply(to: try SceneLoader.load(contentsOf: url))
+        let scene = settings.apply(to: try SceneLoader.load(contentsOf: url, traits: settings.traits))
         // A command line's --fps and --scale may take a scene that loaded past the limits.
         let problems = Limits.check(scene)
         if !problems.isEmpty { throw SceneError(problems) }

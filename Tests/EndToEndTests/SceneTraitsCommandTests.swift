@@ -1,0 +1,87 @@
+import CLITestSupport
+import Foundation
+import Raster
+import XCTest
+
+/// One scene file, every variant: `--appearance`, `--content-size` and `--device` play a scene
+/// exactly as the same file with those keys written in it — the same pictures, the same trace —
+/// on the commands that take a scene, and a batch renders again when they change.
+final class SceneTraitsCommandTests: XCTestCase {
+    static let scene = """
+        screens:
+          settings:
+            background: systemGroupedBackground
+            navigationBar: { title: Settings, largeTitle: true }
+            content:
+              - list:
+                  id: rows
+                  style: insetGrouped
+                  sections:
+                    - { header: General, footer: About this phone., rows: [{ title: About, accessory: chevron }, { title: Storage, detail: 64 GB }] }
+              - label: { text: Footnote, font: footnote, frame: [20, 400, 300, 40] }
+          about:
+            background: systemGroupedBackground
+            navigationBar: { title: About, back: Settings }
+        root: settings
+        transitions: [{ from: settings, to: about, style: system-push, tap: { list: rows, index: 0 } }]
+        timeline:
+          - { at: 0.2, tap: { list: rows, index: 0 } }
+        """
+
+    /// The pairs: flags on the plain file, and the keys that write the same into it.
+    static let variants: [(flags: [String], keys: String)] = [
+        (["--appearance", "dark"], "appearance: dark\n"),
+        (["--content-size", "accessibilityExtraLarge"], "contentSize: accessibilityExtraLarge\n"),
+        (["--device", "iphone-se"], "device: iphone-se\n"),
+        (["--appearance", "dark", "--content-size", "extraSmall", "--device", "ipad-mini"],
+         "appearance: dark\ncontentSize: extraSmall\ndevice: ipad-mini\n"),
+    ]
+
+    func testFlagsPlayTheSceneAsItsOwnKeysWould() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let plain = try CLI.write(Self.scene, "plain.yaml", in: folder)
+        let reference = try CLI.segue(["still", plain.path, "--at", "0.1", "--scale", "1", "-o", folder.appendingPathComponent("ref.png").path])
+        XCTAssertEqual(reference.status, 0, reference.stderr)
+        let light = try RGBAImage.load(png: folder.appendingPathComponent("ref.png"))
+        for (index, variant) in Self.variants.enumerated() {
+            let written = try CLI.write(variant.keys + Self.scene, "written-\(index).yaml", in: folder)
+            let flagged = folder.appendingPathComponent("flagged-\(index).png"), keyed = folder.appendingPathComponent("keyed-\(index).png")
+            for (file, output, flags) in [(plain, flagged, variant.flags), (written, keyed, [])] {
+                let result = try CLI.segue(["still", file.path, "--at", "0.1", "--scale", "1", "-o", output.path] + flags)
+                XCTAssertEqual(result.status, 0, result.stderr)
+            }
+            let a = try RGBAImage.load(png: flagged), b = try RGBAImage.load(png: keyed)
+            XCTAssertEqual([a.width, a.height], [b.width, b.height], variant.keys)
+            XCTAssertTrue(a.pixels == b.pixels, "still with \(variant.flags) differs from the file with \(variant.keys)")
+            XCTAssertFalse(a.pixels == light.pixels, "\(variant.flags) changes the picture")
+            let traces = try [["trace", plain.path] + variant.flags, ["trace", written.path]].map { try CLI.segue($0) }
+            XCTAssertEqual(traces[0].status, 0, traces[0].stderr)
+            XCTAssertTrue(traces[0].stdout == traces[1].stdout, "trace with \(variant.flags)")
+        }
+    }
+
+    func testBadValuesAreRefusedWithWhatIsAccepted() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let plain = try CLI.write(Self.scene, "plain.yaml", in: folder)
+        let device = try CLI.segue(["trace", plain.path, "--device", "iphone-16-pr"])
+        XCTAssertEqual(device.status, 64)
+        XCTAssertTrue(device.stderr.contains("unknown device preset 'iphone-16-pr' (did you mean 'iphone-16-pro'?)"), device.stderr)
+        let size = try CLI.segue(["trace", plain.path, "--content-size", "huge"])
+        XCTAssertEqual(size.status, 64)
+        XCTAssertTrue(size.stderr.contains("accessibilityExtraExtraExtraLarge"), size.stderr)
+    }
+
+    func testABatchRendersAgainWhenItsTraitsChange() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let scenes = folder.appendingPathComponent("scenes"), output = folder.appendingPathComponent("out")
+        try CLI.write(Self.scene, "plain.yaml", in: scenes)
+        let args = ["batch", scenes.path, "-o", output.path, "--scale", "1", "--format", "gif"]
+        let first = try CLI.segue(args)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let again = try CLI.segue(args)
+        XCTAssertTrue((again.text + again.stderr).contains("0 rendered (0 frames), 1 up to date"), again.text + again.stderr)
+        let dark = try CLI.segue(args + ["--appearance", "dark"])
+        XCTAssertEqual(dark.status, 0, dark.stderr)
+        XCTAssertTrue((dark.text + dark.stderr).contains("1 rendered"), "a batch in another appearance renders again: \(dark.text + dark.stderr)")
+    }
+}
