@@ -42,6 +42,8 @@ public enum Limits {
     public static let screens = 200
     /// How long a caption may take to fade in or out, seconds.
     public static let captionFade: ClosedRange<Double> = 0...2
+    /// The most variants a scene may declare (`variants:`, every combination of its axes' values).
+    public static let variants = 64
     /// Points between a device frame's body and the picture's edges.
     public static let framePadding: ClosedRange<Double> = 0...1000
     /// How many characters a caption may have.

@@ -59,6 +59,9 @@ public struct Scene: Sendable {
     public var playback: [PlaybackSegment] = []
     /// Timed text over the video (`captions:`), in file order.
     public var captions: [CaptionSpec] = []
+    /// The variants it declares (`variants:`): the traits each plays at; `segue snapshot` records
+    /// each one's goldens, and `--variant NAME` picks one on the command line.
+    public var variants: [SceneVariant] = []
     /// The device drawn around the screen in `render` and `still` (`deviceFrame:`); nil draws the screen alone.
     public var deviceFrame: DeviceFrameSpec?
     /// The scene's font files and the families its system text is set in (`fonts:`, `systemFont:`,

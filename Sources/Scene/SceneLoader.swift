@@ -221,6 +221,7 @@ struct SceneDecoder: DecodingPart {
         scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }
+        if let node = fields[K.variants] { scene.variants = decodeVariants(node) }
         if let node = fields[K.deviceFrame] { scene.deviceFrame = decodeDeviceFrame(node, device: scene.device, sceneBackground: background) }
         scene.readFiles = reads.paths
         for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key, K.playback.key] {

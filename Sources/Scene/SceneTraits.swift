@@ -21,3 +21,38 @@ public struct SceneTraits: Hashable, Sendable {
         "appearance=\(appearance?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") device=\(device ?? "scene")"
     }
 }
+
+/// One of the variants a scene declares (`variants:`): its name — the values of the axes it
+/// declares, in the order appearance, text size, device, joined by "-" (`dark-accessibilityLarge`)
+/// — and the traits it plays at.
+public struct SceneVariant: Hashable, Sendable {
+    public var name: String
+    public var traits: SceneTraits
+
+    public init(name: String, traits: SceneTraits) {
+        self.name = name
+        self.traits = traits
+    }
+
+    /// Every combination of the axes' values, in order (the first axis slowest): one variant
+    /// per combination; none when no axis has values.
+    public static func product(appearance: [Appearance]?, contentSize: [ContentSizeCategory]?, device: [String]?) -> [SceneVariant] {
+        guard appearance?.isEmpty == false || contentSize?.isEmpty == false || device?.isEmpty == false else { return [] }
+        var variants = [SceneVariant(name: "", traits: SceneTraits())]
+        func extend<Value>(_ values: [Value]?, _ name: (Value) -> String, _ set: (inout SceneTraits, Value) -> Void) {
+            guard let values, !values.isEmpty else { return }
+            variants = variants.flatMap { variant in
+                values.map { value in
+                    var next = variant
+                    next.name = next.name.isEmpty ? name(value) : next.name + "-" + name(value)
+                    set(&next.traits, value)
+                    return next
+                }
+            }
+        }
+        extend(appearance, \.rawValue) { $0.appearance = $1 }
+        extend(contentSize, \.rawValue) { $0.contentSize = $1 }
+        extend(device, { $0 }) { $0.device = $1 }
+        return variants
+    }
+}

@@ -215,8 +215,9 @@ extension StillRenderer {
 }
 
 extension SceneCost.Work {
-    /// `segue snapshot`: the snapshot points.
+    /// `segue snapshot`: the snapshot points, once per variant the scene declares (each
+    /// estimated as the scene as written).
     public static let snapshots = SceneCost.Work { scene, timeline in
-        SnapshotPlan(scene: scene, timeline: timeline).points.count
+        SnapshotPlan(scene: scene, timeline: timeline).points.count * max(scene.variants.count, 1)
     }
 }

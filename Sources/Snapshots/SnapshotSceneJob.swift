@@ -11,18 +11,65 @@ struct SnapshotSceneJob {
     let file: URL
     /// The folder the scene is in; its goldens are in `__snapshots__/<scene name>/` there.
     let folder: URL
-    /// Where this scene's failures' images go (emptied first when it is Segue's: `SnapshotArtifacts`).
-    let artifacts: URL
+    /// Where this scene's failures' images go (emptied first when it is Segue's: `SnapshotArtifacts`);
+    /// a variant's in a folder of its own in it.
+    private(set) var artifacts: URL
     let options: SnapshotOptions
 
+    /// The scene's points checked or recorded — once per variant, each in a folder of its own
+    /// (`__snapshots__/<scene>/<variant>/`), when the scene declares `variants:`.
     func run(_ emit: (SnapshotResult) -> Void) {
-        let sceneName = file.deletingPathExtension().lastPathComponent
-        let display = SnapshotRunner.display(file)
-        let goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
         SnapshotArtifacts.clear(artifacts)
+        // A scene that does not load reports it from its one run below.
+        let variants = (try? SceneLoader.load(contentsOf: file))?.variants ?? []
+        if variants.isEmpty {
+            run(variant: nil, emit)
+        } else {
+            for variant in variants {
+                var job = self
+                job.artifacts = artifacts.appendingPathComponent(variant.name)
+                job.run(variant: variant, emit)
+            }
+            orphanUnvariedGoldens(emit)
+        }
+    }
+
+    /// Goldens left directly in the scene's folder from before it declared variants (each
+    /// variant's are in a folder of its own): orphans, which `--record all` deletes.
+    private func orphanUnvariedGoldens(_ emit: (SnapshotResult) -> Void) {
+        guard options.points == nil else { return }
+        let goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+        let left = SnapshotRunner.goldens(in: goldens)
+        let records = [SnapshotSettingsFile.name, RecordedScene.fileName].filter {
+            FileManager.default.fileExists(atPath: goldens.appendingPathComponent($0).path)
+        }
+        guard !left.isEmpty || (options.mode == .all && !records.isEmpty) else { return }
+        let transaction = GoldenTransaction(goldens: goldens)
+        defer { transaction.discard() }
+        if options.mode == .all {
+            // What the goldens there were recorded with goes with them.
+            for name in records { try? transaction.remove(name) }
+        }
+        for golden in left {
+            emit(SnapshotRunner.orphan(golden, scene: SnapshotRunner.display(file), name: golden.deletingPathExtension().lastPathComponent,
+                                       reason: "the scene declares variants, whose goldens are in a folder each; `--record all` deletes it",
+                                       location: SourceLocation(file: file.path, line: 1, column: 1), mode: options.mode, in: transaction))
+        }
+        do {
+            try transaction.commit()
+        } catch {
+            emit(SnapshotResult(scene: SnapshotRunner.display(file), name: "", status: .error("cannot delete the orphaned goldens (\(Self.describe(error)))")))
+        }
+    }
+
+    private func run(variant: SceneVariant?, _ emit: (SnapshotResult) -> Void) {
+        let sceneName = file.deletingPathExtension().lastPathComponent
+        let display = SnapshotRunner.display(file) + (variant.map { " (\($0.name))" } ?? "")
+        var goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
+        if let variant { goldens.appendPathComponent(variant.name) }
 
         let renderer: StillRenderer
-        let settings: RenderSettings
+        var settings: RenderSettings
         // A scene recorded for the first time (no settings beside goldens) gets a motion golden.
         var isNew = true
         do {
@@ -33,6 +80,7 @@ struct SnapshotSceneJob {
             } else {
                 settings = recorded ?? RenderSettings()
             }
+            settings.variant = variant?.name
             let scene = try SceneFile.load(file.path, settings: settings)
             if options.mode != .all, recorded != nil {
                 let conflicts = SnapshotSettingsFile.conflicts(options.settings, with: scene)

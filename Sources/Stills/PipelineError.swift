@@ -24,6 +24,8 @@ public enum PipelineError: Error, CustomStringConvertible {
     /// A picture (`what`: a contact sheet, a plot) that would be `width` × `height` pixels, over
     /// what can be held and written; `change` says what makes it smaller.
     case outputTooLarge(what: String, width: Int, height: Int, change: String)
+    /// `--variant` names a variant the scene at `scene` does not declare.
+    case unknownVariant(String, scene: String, variants: [String])
 
     public var description: String {
         switch self {
@@ -48,6 +50,9 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .outputTooLarge(what, width, height, change):
             let megabytes = (Double(width) * Double(height) * 4 / 1_048_576).rounded(.up)
             return "\(what) would be \(width) × \(height) px (\(Int(megabytes)) MB), over the limit of \(RGBAImage.maximumSide) px per side and \((Limits.pixelMemory * 4) >> 20) MB; \(change)"
+        case let .unknownVariant(name, scene, variants):
+            guard !variants.isEmpty else { return "\(scene): --variant '\(name)', but the scene declares no 'variants'" }
+            return "\(scene): no variant '\(name)'\(Diagnostic.didYouMean(name, in: variants)); its variants are: \(variants.joined(separator: ", "))"
         }
     }
 }

@@ -16,10 +16,14 @@ public struct RenderSettings: Sendable, Hashable {
     /// The appearance, text size and device the scene plays at instead of its file's; applied
     /// while it loads (`SceneFile.load`), not by `apply(to:)`.
     public var traits: SceneTraits
+    /// One of the scene's declared variants (`variants:`) to play, by name; the traits above win
+    /// over its own. Loading names the scene `<name>@<variant>`, so its outputs are named by it.
+    public var variant: String?
 
     public init(fps: Int? = nil, scale: Double? = nil, showsTouches: Bool? = nil, deviceFrame: Bool? = nil,
-                traits: SceneTraits = SceneTraits()) {
+                traits: SceneTraits = SceneTraits(), variant: String? = nil) {
         self.traits = traits
+        self.variant = variant
         self.fps = fps
         self.scale = scale
         self.showsTouches = showsTouches

@@ -39,6 +39,10 @@ struct OverrideOptions: ParsableArguments {
                                valueName: "preset"))
     var device: String?
 
+    @Option(help: ArgumentHelp("Play one of the variants the scene declares ('variants:'), by name, e.g. dark-accessibilityLarge; outputs are named <scene>@<variant>.",
+                               valueName: "name"))
+    var variant: String?
+
     func validate() throws {
         try check(fps, Limits.fps, "--fps")
         try check(scale, Limits.scale, "--scale")
@@ -50,7 +54,7 @@ struct OverrideOptions: ParsableArguments {
 
     var settings: RenderSettings {
         RenderSettings(fps: fps, scale: scale, showsTouches: touches,
-                       traits: SceneTraits(appearance: appearance, contentSize: contentSize, device: device))
+                       traits: SceneTraits(appearance: appearance, contentSize: contentSize, device: device), variant: variant)
     }
 }
 

@@ -84,4 +84,45 @@ final class SceneTraitsCommandTests: XCTestCase {
         XCTAssertEqual(dark.status, 0, dark.stderr)
         XCTAssertTrue((dark.text + dark.stderr).contains("1 rendered"), "a batch in another appearance renders again: \(dark.text + dark.stderr)")
     }
+
+    /// A scene's declared variants: `--variant NAME` plays one (and names outputs by it), a bad
+    /// name is refused with the scene's variants, and `segue snapshot` records and checks each
+    /// variant's goldens in a folder of its own, naming the variant of each failure.
+    func testDeclaredVariantsArePickedByNameAndSnapshottedEach() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let declared = "variants: { appearance: [light, dark], contentSize: [large, accessibilityExtraLarge] }\n"
+        let file = try CLI.write(declared + Self.scene + "\nsnapshots: [{ at: 0.1, name: start }]\n", "settings.yaml", in: folder)
+        let written = try CLI.write("appearance: dark\ncontentSize: accessibilityExtraLarge\n" + Self.scene, "written.yaml", in: folder)
+        let picked = folder.appendingPathComponent("picked.png"), keyed = folder.appendingPathComponent("keyed.png")
+        XCTAssertEqual(try CLI.segue(["still", file.path, "--at", "0.1", "--scale", "1", "--variant", "dark-accessibilityExtraLarge",
+                                      "-o", picked.path]).status, 0)
+        XCTAssertEqual(try CLI.segue(["still", written.path, "--at", "0.1", "--scale", "1", "-o", keyed.path]).status, 0)
+        XCTAssertTrue(try RGBAImage.load(png: picked).pixels == RGBAImage.load(png: keyed).pixels)
+        let render = try CLI.segue(["render", file.path, "--variant", "dark-large", "--scale", "1", "--format", "gif"], in: folder)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("output/settings@dark-large.gif").path))
+        let bad = try CLI.segue(["trace", file.path, "--variant", "dark-largee"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("no variant 'dark-largee' (did you mean 'dark-large'?); its variants are: light-large, light-accessibilityExtraLarge, dark-large, dark-accessibilityExtraLarge"),
+                      bad.stderr)
+
+        let record = try CLI.segue(["snapshot", file.path, "--scale", "1", "--record", "all"])
+        XCTAssertEqual(record.status, 0, record.stderr)
+        let goldens = folder.appendingPathComponent("__snapshots__/settings")
+        for variant in ["light-large", "light-accessibilityExtraLarge", "dark-large", "dark-accessibilityExtraLarge"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("\(variant)/start.png").path), variant)
+        }
+        let dark = try RGBAImage.load(png: goldens.appendingPathComponent("dark-accessibilityExtraLarge/start.png"))
+        XCTAssertTrue(dark.pixels == (try RGBAImage.load(png: keyed)).pixels, "a variant's golden is the scene played at its traits")
+        XCTAssertEqual(try CLI.segue(["snapshot", file.path, "--scale", "1"]).status, 0)
+        // A changed footer fails in each variant, each failure named by its variant.
+        let longer = declared + Self.scene.replacingOccurrences(of: "About this phone.", with: "\"About this phone and its storage and its name and its model\"")
+            + "\nsnapshots: [{ at: 0.1, name: start }]\n"
+        try longer.write(to: file, atomically: true, encoding: .utf8)
+        let check = try CLI.segue(["snapshot", file.path, "--scale", "1"])
+        XCTAssertNotEqual(check.status, 0)
+        for variant in ["light-large", "light-accessibilityExtraLarge", "dark-large", "dark-accessibilityExtraLarge"] {
+            XCTAssertTrue(check.text.contains("settings.yaml (\(variant)) start"), check.text)
+        }
+    }
 }

@@ -52,7 +52,7 @@ public struct BatchOptions: Sendable {
         let scale = format.settings(settings, quality: quality).scale
         return "fps=\(settings.fps.map(String.init) ?? "scene") scale=\(scale.map { "\($0)" } ?? "scene") "
             + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue) format=\(format.rawValue) "
-            + settings.traits.stampText
+            + settings.traits.stampText + " variant=\(settings.variant ?? "scene")"
     }
 }
 

@@ -123,3 +123,40 @@ extension SceneDecoder {
         return spec
     }
 }
+
+extension SceneDecoder {
+    /// `variants:`: each axis a list of its values, none twice; every combination a variant, at
+    /// most `Limits.variants`.
+    func decodeVariants(_ node: Node) -> [SceneVariant] {
+        typealias K = VariantsKeys
+        let r = reader
+        guard let fields = r.mapping(node, K.mapping) else { return [] }
+        func values<Value>(_ key: ShapedKey, _ make: (String) -> Value?, _ names: [String]) -> [Value]? {
+            guard let list = fields[key.key] else { return nil }
+            guard let items = r.sequence(list, "'\(key.key)' values") else { return nil }
+            if items.isEmpty { r.error(list, "'\(key.key)' lists no values; list at least one, or leave the axis out") }
+            var seen: Set<String> = []
+            return items.compactMap { item in
+                guard let text = r.string(item, key.key) else { return nil }
+                guard let value = make(text) else {
+                    r.error(item, "unknown \(key.key) '\(text)'\(Diagnostic.didYouMean(text, in: names)); expected one of: \(names.joined(separator: ", "))")
+                    return nil
+                }
+                guard seen.insert(text).inserted else {
+                    r.error(item, "'\(text)' is listed twice under '\(key.key)'")
+                    return nil
+                }
+                return value
+            }
+        }
+        let variants = SceneVariant.product(
+            appearance: values(K.appearance, Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue)),
+            contentSize: values(K.contentSize, ContentSizeCategory.init(rawValue:), ContentSizeCategory.allCases.map(\.rawValue)),
+            device: values(K.device, { Device.presets[$0] == nil ? nil : $0 }, Device.presets.keys.sorted()))
+        guard variants.count <= Limits.variants else {
+            r.error(node, "\(variants.count) variants is over the limit of \(Limits.variants); list fewer values")
+            return []
+        }
+        return variants
+    }
+}

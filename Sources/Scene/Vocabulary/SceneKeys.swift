@@ -44,13 +44,28 @@ public enum SceneKeys {
                                            doc: "timed text over the video: a step's caption or a title card, in scene time")
     public static let playback = ShapedKey("playback", .list(.shape("playback")),
                                            doc: "stretches of the scene's time the video plays slower or faster, and moments it holds (snapshots keep scene time)")
+    public static let variants = ShapedKey("variants", .shape("variants"),
+                                           doc: "the traits it plays at besides its own, as lists per axis; each combination is a variant `segue snapshot` records and `--variant NAME` picks")
     public static let deviceFrame = ShapedKey("deviceFrame", .oneOf([.boolean, .shape("deviceFrame")]), defaultText: "false",
                                               doc: "draw the device around the screen in `render` and `still` (`--device-frame` / `--no-device-frame` override; snapshots never do): true, or its finish, background and padding")
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
         [device, size, scale, appearance, contentSize, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
-         transitions, timeline, snapshots, captions, playback, deviceFrame])
+         transitions, timeline, snapshots, captions, playback, deviceFrame, variants])
+}
+
+/// `variants: { appearance, contentSize, device }`: the values of each axis a scene plays at.
+public enum VariantsKeys {
+    public static let appearance = ShapedKey("appearance", .list(.choice(Appearance.allCases.map(\.rawValue))),
+                                             doc: "appearances, e.g. [light, dark]")
+    public static let contentSize = ShapedKey("contentSize", .list(.choice(ContentSizeCategory.allCases.map(\.rawValue))),
+                                              doc: "text sizes, e.g. [large, accessibilityLarge]")
+    public static let device = ShapedKey("device", .list(.choice(Device.presets.keys.sorted())), doc: "device presets, e.g. [iphone-15, iphone-se]")
+
+    public static let mapping = KeyMapping("variants", "the scene's variants",
+                                           doc: "the traits a scene plays at: every combination of the values listed is a variant",
+                                           [appearance, contentSize, device])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.

@@ -13,7 +13,7 @@ public enum SceneVocabulary {
         ToolbarKeys.mapping,
         TransitionKeys.mapping, TapTriggerKeys.mapping, TapTriggerKeys.cell,
         EntryKeys.mapping, ExpectKeys.mapping, ExpectKeys.scrollMapping, ExpectDetentKeys.mapping, TapKeys.mapping, ScrollKeys.mapping,
-        SwipeKeys.mapping, SnapshotKeys.mapping, CaptionKeys.mapping, PlaybackKeys.mapping, DeviceFrameKeys.mapping, SpringKeys.mapping,
+        SwipeKeys.mapping, SnapshotKeys.mapping, CaptionKeys.mapping, PlaybackKeys.mapping, DeviceFrameKeys.mapping, VariantsKeys.mapping, SpringKeys.mapping,
         CustomStyleKeys.mapping, DirectionKeys.mapping, LayerKeys.mapping, MatchKeys.mapping, LayerShadowKeys.mapping,
         KeyframeKeys.mapping, GestureKeys.mapping, ProgressRuleKeys.mapping, FinishRuleKeys.mapping, FollowRuleKeys.mapping,
     ]

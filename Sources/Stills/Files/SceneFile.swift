@@ -12,11 +12,27 @@ public enum SceneFile {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PipelineError.missingFile(path)
         }
-        let scene = settings.apply(to: try SceneLoader.load(contentsOf: url, traits: settings.traits))
+        let scene = settings.apply(to: try loadVariant(url, settings: settings))
         // A command line's --fps and --scale may take a scene that loaded past the limits.
         let problems = Limits.check(scene)
         if !problems.isEmpty { throw SceneError(problems) }
         return scene
+    }
+
+    /// The scene at `url` at `settings`' traits, or as the variant it names plays it (the
+    /// command line's traits over the variant's), named `<name>@<variant>`.
+    private static func loadVariant(_ url: URL, settings: RenderSettings) throws -> Scene {
+        let scene = try SceneLoader.load(contentsOf: url, traits: settings.traits)
+        guard let name = settings.variant else { return scene }
+        guard let variant = scene.variants.first(where: { $0.name == name }) else {
+            throw PipelineError.unknownVariant(name, scene: url.path, variants: scene.variants.map(\.name))
+        }
+        let given = settings.traits, own = variant.traits
+        var played = try SceneLoader.load(contentsOf: url, traits: SceneTraits(appearance: given.appearance ?? own.appearance,
+                                                                              contentSize: given.contentSize ?? own.contentSize,
+                                                                              device: given.device ?? own.device))
+        played.name += "@" + name
+        return played
     }
 
     /// The default output for a scene: `output/<scene name>.<ext>` in the working directory.
