@@ -27,6 +27,9 @@ struct Sheet: ParsableCommand {
     @Flag(help: "Draw each frame inside the scene's device frame (the standard one if it has none); --tile-width is the screen's.")
     var deviceFrame = false
 
+    @Flag(help: "A row of frames for each variant the scene declares ('variants:'): the whole matrix on one sheet.")
+    var variants = false
+
     func validate() throws {
         guard (1...200).contains(frames) else { throw ValidationError("--frames must be between 1 and 200") }
         guard (1...50).contains(columns) else { throw ValidationError("--columns must be between 1 and 50") }
@@ -47,9 +50,21 @@ struct Sheet: ParsableCommand {
                 CommandErrors.printLine("note: frames drawn \(widest.width) px wide, not \(width), where the scene's limits hold (at \(width) px: \(widest.problem))")
                 width = widest.width
             }
-            try ContactSheet.render(scene, to: destination,
-                                    options: .init(frames: frames, columns: columns, tileWidth: width,
-                                                  duringTransitions: duringTransitions, deviceFrame: deviceFrame))
+            let sheet = ContactSheet.Options(frames: frames, columns: columns, tileWidth: width, duringTransitions: duringTransitions,
+                                             deviceFrame: deviceFrame)
+            if variants {
+                guard !scene.variants.isEmpty else {
+                    throw ValidationError("--variants: \(options.scene) declares no 'variants'")
+                }
+                let played = try scene.variants.map { variant in
+                    var settings = options.settings
+                    settings.variant = variant.name
+                    return (name: variant.name, scene: try SceneFile.load(options.scene, settings: settings))
+                }
+                try ContactSheet.render(variants: played, to: destination, options: sheet)
+            } else {
+                try ContactSheet.render(scene, to: destination, options: sheet)
+            }
             CommandErrors.printLine("Wrote \(destination.path)")
         }
     }

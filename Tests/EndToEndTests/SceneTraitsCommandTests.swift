@@ -106,6 +106,17 @@ final class SceneTraitsCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("no variant 'dark-largee' (did you mean 'dark-large'?); its variants are: light-large, light-accessibilityExtraLarge, dark-large, dark-accessibilityExtraLarge"),
                       bad.stderr)
 
+        // The matrix on one sheet: a row per variant, taller than one row of the same frames.
+        let matrix = folder.appendingPathComponent("matrix.png"), single = folder.appendingPathComponent("single.png")
+        XCTAssertEqual(try CLI.segue(["sheet", file.path, "--variants", "--frames", "3", "--tile-width", "60", "-o", matrix.path]).status, 0)
+        XCTAssertEqual(try CLI.segue(["sheet", file.path, "--frames", "3", "--columns", "3", "--tile-width", "60", "-o", single.path]).status, 0)
+        let rows = try RGBAImage.load(png: matrix), row = try RGBAImage.load(png: single)
+        XCTAssertEqual(rows.width, row.width)
+        XCTAssertGreaterThan(rows.height, 3 * row.height - 200, "four rows of tiles under one title")
+        let none = try CLI.segue(["sheet", written.path, "--variants", "-o", matrix.path])
+        XCTAssertNotEqual(none.status, 0)
+        XCTAssertTrue(none.stderr.contains("declares no 'variants'"), none.stderr)
+
         let record = try CLI.segue(["snapshot", file.path, "--scale", "1", "--record", "all"])
         XCTAssertEqual(record.status, 0, record.stderr)
         let goldens = folder.appendingPathComponent("__snapshots__/settings")

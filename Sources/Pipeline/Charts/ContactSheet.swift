@@ -51,6 +51,26 @@ public enum ContactSheet {
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
+        try render([(label: nil, scene: scene)], to: destination, options: options)
+    }
+
+    /// Renders the sheet of every variant in `variants` (each one the scene as that variant plays
+    /// it) into a PNG at `destination`: a row of `options.frames` tiles per variant, labelled by
+    /// its name — the whole matrix at a glance.
+    public static func render(variants: [(name: String, scene: Scene)], to destination: URL, options: Options = Options()) throws {
+        try render(variants.map { (label: $0.name, scene: $0.scene) }, to: destination, options: options)
+    }
+
+    /// One scene's tiles: its session drawing them, and the states they show.
+    private struct Strip {
+        let label: String?
+        let scene: Scene
+        let surface: FrameSurface
+        let states: [FrameState]
+        let frameCount: Int
+    }
+
+    private static func strip(_ label: String?, _ scene: Scene, options: Options) throws -> Strip {
         let scale = Double(options.tileWidth) / scene.device.size.width
         // Tiles draw every screen at their own scale: the same limits hold at that scale.
         var tiled = scene
@@ -62,8 +82,7 @@ public enum ContactSheet {
         shown.deviceFrame = options.deviceFrame ? scene.deviceFrame ?? DeviceFrameSpec(
             background: DeviceFrameSpec.standardBackground(sceneBackground: scene.background)) : nil
         let session = try RenderSession(scene: shown, scale: scale)
-        let surface = try FrameSurface(session: session, plate: try RenderJob.plate(of: session.scene),
-                                       padded: false)
+        let surface = try FrameSurface(session: session, plate: try RenderJob.plate(of: session.scene), padded: false)
         let timeline = session.timeline
         var candidates = Array(0..<timeline.frameCount)
         if options.duringTransitions {
@@ -74,41 +93,65 @@ public enum ContactSheet {
         let indices = (0..<count).map { i in
             candidates[count == 1 ? 0 : Int(saturating: (Double(i) * Double(candidates.count - 1) / Double(count - 1)).rounded())]
         }
-        let tileWidth = surface.pixelWidth, tileHeight = surface.pixelHeight
-        let columns = min(max(options.columns, 1), count)
-        let rows = (count + columns - 1) / columns
+        return Strip(label: label, scene: scene, surface: surface, states: indices.map { timeline.state(frame: $0) },
+                     frameCount: timeline.frameCount)
+    }
+
+    /// The tiles of `rows`' scenes: one scene's flow in `options.columns`; several (variants) a
+    /// row each.
+    private static func render(_ rows: [(label: String?, scene: Scene)], to destination: URL, options: Options) throws {
+        let strips = try rows.map { try strip($0.label, $0.scene, options: options) }
+        guard let first = strips.first else { return }
+        let tileWidth = strips.map(\.surface.pixelWidth).max() ?? 1, tileHeight = strips.map(\.surface.pixelHeight).max() ?? 1
+        // Each tile's place: one scene's tiles flow in the columns, variants take a row each.
+        var places: [(strip: Int, state: Int, column: Int, row: Int)] = []
+        let columns: Int
+        if strips.count == 1 {
+            columns = min(max(options.columns, 1), first.states.count)
+            places = first.states.indices.map { (0, $0, $0 % columns, $0 / columns) }
+        } else {
+            columns = strips.map(\.states.count).max() ?? 1
+            for (row, strip) in strips.enumerated() { places += strip.states.indices.map { (row, $0, $0, row) } }
+        }
+        let rowCount = (places.map(\.row).max() ?? 0) + 1
         let gap = 16, captionHeight = 44, margin = 24, titleHeight = 40
         let width = margin * 2 + columns * tileWidth + (columns - 1) * gap
-        let height = margin * 2 + titleHeight + rows * (tileHeight + captionHeight) + (rows - 1) * gap
-        try Picture.checkSize(width: width, height: height, of: "the sheet of \(count) frames in \(columns) columns",
+        let height = margin * 2 + titleHeight + rowCount * (tileHeight + captionHeight) + (rowCount - 1) * gap
+        try Picture.checkSize(width: width, height: height, of: "the sheet of \(places.count) frames in \(columns) columns",
                               change: "use fewer --frames, more --columns or a smaller --tile-width")
 
         var picture = Picture(width: width, height: height, background: Color(r8: 242, g8: 242, b8: 247))
 
         let scope = options.duringTransitions ? " during transitions" : ""
-        var requests = [TextStamps.Request(text: "\(scene.name) — \(count) of \(timeline.frameCount) frames\(scope) at \(scene.fps) fps",
+        let what = strips.count == 1 ? "\(first.states.count) of \(first.frameCount) frames"
+            : "\(strips.count) variants, \(columns) frames each"
+        let name = strips.count == 1 ? first.scene.name : first.scene.name.split(separator: "@").first.map(String.init) ?? first.scene.name
+        var requests = [TextStamps.Request(text: "\(name) — \(what)\(scope) at \(first.scene.fps) fps",
                                            size: 17, weight: .semibold, width: Double(width - 2 * margin))]
-        let states = indices.map { timeline.state(frame: $0) }
-        for state in states {
+        for place in places {
+            let strip = strips[place.strip], state = strip.states[place.state]
             let progress = state.progress.map { String(format: "p %.2f", $0) } ?? "p –"
-            requests.append(.init(text: String(format: "#%d  %.3f s", state.frame, state.time), size: 12, weight: .semibold,
-                                  width: Double(tileWidth)))
+            let frame = String(format: "#%d  %.3f s", state.frame, state.time)
+            // A variant's tiles lead with its name, then the frame and its progress.
+            requests.append(.init(text: strip.label ?? frame, size: 12, weight: .semibold, width: Double(tileWidth)))
             // Where `playback` plays the scene at another pace, the scene's time leads the caption.
             let scene = state.sceneTime.map { String(format: "scene %.3f s · ", $0) } ?? ""
-            let caption = scene + (state.transition.map { "\($0) · \(state.phase.rawValue) · \(progress)" } ?? "idle")
+            let caption = strip.label == nil ? scene + (state.transition.map { "\($0) · \(state.phase.rawValue) · \(progress)" } ?? "idle")
+                : frame + " · " + (state.transition == nil ? "idle" : progress)
             requests.append(.init(text: caption, size: 11,
                                   color: Color(r8: 60, g8: 60, b8: 67), width: Double(tileWidth)))
         }
         let stamps = try TextStamps(requests)
         picture.draw(stamps[0], x: margin, y: margin + 4)
 
-        for (i, state) in states.enumerated() {
-            let column = i % columns, row = i / columns
-            let x = margin + column * (tileWidth + gap)
-            let y = margin + titleHeight + row * (tileHeight + captionHeight + gap)
-            surface.draw(state)
+        for (i, place) in places.enumerated() {
+            let strip = strips[place.strip], surface = strip.surface
+            let x = margin + place.column * (tileWidth + gap)
+            let y = margin + titleHeight + place.row * (tileHeight + captionHeight + gap)
+            surface.draw(strip.states[place.state])
             if !options.deviceFrame {
-                picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(tileWidth + 2), height: Double(tileHeight + 2)),
+                picture.fill(Rect(x: Double(x - 1), y: Double(y - 1), width: Double(surface.pixelWidth + 2),
+                                  height: Double(surface.pixelHeight + 2)),
                              Color(r8: 60, g8: 60, b8: 67, alpha: 0.35))
             }
             picture.draw(surface.rgbaImage(), x: x, y: y)
