@@ -27,13 +27,15 @@ struct Inspect: ParsableCommand {
     @Option(help: "Seconds from the start: the tab selected and the screen on top then, and rows and cells of scrolled lists and grids where they are then (replays the timeline).")
     var at: Double?
 
+    @OptionGroup var variant: VariantOptions
+
     func validate() throws {
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more; found \(at)") }
     }
 
     func run() throws {
         try CommandErrors.report {
-            let loaded = try SceneFile.load(scene)
+            let loaded = try SceneFile.load(scene, settings: variant.apply(to: RenderSettings()))
             // A timeline that fails is replayed up to its first failing entry: the layout, and the
             // state then, are what one needs to mend it ("after my flick, where is row 7?").
             // `--at` is the scene's own time, as snapshots keep it; with `playback`, the video's is said beside it.

@@ -27,6 +27,19 @@ struct OverrideOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Draw the translucent finger circle of a screen recording (default: the scene's 'touches', on).")
     var touches: Bool?
 
+    @OptionGroup var variant: VariantOptions
+
+    func validate() throws {
+        try check(fps, Limits.fps, "--fps")
+        try check(scale, Limits.scale, "--scale")
+    }
+
+    var settings: RenderSettings { variant.apply(to: RenderSettings(fps: fps, scale: scale, showsTouches: touches)) }
+}
+
+/// The variant a command plays a scene as: one it declares (`--variant`), or traits given one
+/// by one (`--appearance`, `--content-size`, `--device`), which win over the variant's.
+struct VariantOptions: ParsableArguments {
     @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
     var appearance: Appearance?
 
@@ -44,17 +57,18 @@ struct OverrideOptions: ParsableArguments {
     var variant: String?
 
     func validate() throws {
-        try check(fps, Limits.fps, "--fps")
-        try check(scale, Limits.scale, "--scale")
         if let device, Device.presets[device] == nil {
             let names = Device.presets.keys.sorted()
             throw ValidationError("unknown device preset '\(device)'\(Diagnostic.didYouMean(device, in: names)); presets are: \(names.joined(separator: ", "))")
         }
     }
 
-    var settings: RenderSettings {
-        RenderSettings(fps: fps, scale: scale, showsTouches: touches,
-                       traits: SceneTraits(appearance: appearance, contentSize: contentSize, device: device), variant: variant)
+    /// `settings` playing this variant.
+    func apply(to settings: RenderSettings) -> RenderSettings {
+        var settings = settings
+        settings.traits = SceneTraits(appearance: appearance, contentSize: contentSize, device: device)
+        settings.variant = variant
+        return settings
     }
 }
 
