@@ -20,10 +20,12 @@ struct SnapshotSceneJob {
     /// (`__snapshots__/<scene>/<variant>/`), when the scene declares `variants:`.
     func run(_ emit: (SnapshotResult) -> Void) {
         SnapshotArtifacts.clear(artifacts)
-        // A scene that does not load reports it from its one run below.
-        let variants = (try? SceneLoader.load(contentsOf: file))?.variants ?? []
+        // A scene that does not load reports it from its one run below; one without variants
+        // is not decoded twice.
+        let decoded = try? SceneLoader.load(contentsOf: file)
+        let variants = decoded?.variants ?? []
         if variants.isEmpty {
-            run(variant: nil, emit)
+            run(variant: nil, decoded: decoded, emit)
         } else {
             for variant in variants {
                 var job = self
@@ -62,7 +64,8 @@ struct SnapshotSceneJob {
         }
     }
 
-    private func run(variant: SceneVariant?, _ emit: (SnapshotResult) -> Void) {
+    /// One run: the scene as written (`decoded` when already read), or as `variant` plays it.
+    private func run(variant: SceneVariant?, decoded: Scene? = nil, _ emit: (SnapshotResult) -> Void) {
         let sceneName = file.deletingPathExtension().lastPathComponent
         let display = SnapshotRunner.display(file) + (variant.map { " (\($0.name))" } ?? "")
         var goldens = folder.appendingPathComponent(SnapshotRunner.folderName).appendingPathComponent(sceneName)
@@ -81,7 +84,7 @@ struct SnapshotSceneJob {
                 settings = recorded ?? RenderSettings()
             }
             settings.variant = variant?.name
-            let scene = try SceneFile.load(file.path, settings: settings)
+            let scene = try decoded.map { try SceneFile.prepared($0, settings: settings) } ?? SceneFile.load(file.path, settings: settings)
             if options.mode != .all, recorded != nil {
                 let conflicts = SnapshotSettingsFile.conflicts(options.settings, with: scene)
                 guard conflicts.isEmpty else {

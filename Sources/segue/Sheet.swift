@@ -61,7 +61,7 @@ struct Sheet: ParsableCommand {
                     settings.variant = variant.name
                     return (name: variant.name, scene: try SceneFile.load(options.scene, settings: settings))
                 }
-                try ContactSheet.render(variants: played, to: destination, options: sheet)
+                try ContactSheet.render(variants: played, of: scene.name, to: destination, options: sheet)
             } else {
                 try ContactSheet.render(scene, to: destination, options: sheet)
             }

@@ -51,14 +51,15 @@ public enum ContactSheet {
 
     /// Renders the sheet of `scene` into a PNG at `destination`.
     public static func render(_ scene: Scene, to destination: URL, options: Options = Options()) throws {
-        try render([(label: nil, scene: scene)], to: destination, options: options)
+        try render([(label: nil, scene: scene)], name: scene.name, to: destination, options: options)
     }
 
-    /// Renders the sheet of every variant in `variants` (each one the scene as that variant plays
-    /// it) into a PNG at `destination`: a row of `options.frames` tiles per variant, labelled by
-    /// its name — the whole matrix at a glance.
-    public static func render(variants: [(name: String, scene: Scene)], to destination: URL, options: Options = Options()) throws {
-        try render(variants.map { (label: $0.name, scene: $0.scene) }, to: destination, options: options)
+    /// Renders the sheet of every variant in `variants` (each one scene `name` as that variant
+    /// plays it) into a PNG at `destination`: a row of `options.frames` tiles per variant,
+    /// labelled by its name — the whole matrix at a glance.
+    public static func render(variants: [(name: String, scene: Scene)], of name: String, to destination: URL,
+                              options: Options = Options()) throws {
+        try render(variants.map { (label: $0.name, scene: $0.scene) }, name: name, to: destination, options: options)
     }
 
     /// One scene's tiles: its session drawing them, and the states they show.
@@ -97,9 +98,10 @@ public enum ContactSheet {
                      frameCount: timeline.frameCount)
     }
 
-    /// The tiles of `rows`' scenes: one scene's flow in `options.columns`; several (variants) a
-    /// row each.
-    private static func render(_ rows: [(label: String?, scene: Scene)], to destination: URL, options: Options) throws {
+    /// The tiles of `rows`' scenes (of scene `name`): one scene's flow in `options.columns`;
+    /// several (variants) a row each.
+    private static func render(_ rows: [(label: String?, scene: Scene)], name: String, to destination: URL,
+                               options: Options) throws {
         let strips = try rows.map { try strip($0.label, $0.scene, options: options) }
         guard let first = strips.first else { return }
         let tileWidth = strips.map(\.surface.pixelWidth).max() ?? 1, tileHeight = strips.map(\.surface.pixelHeight).max() ?? 1
@@ -125,7 +127,6 @@ public enum ContactSheet {
         let scope = options.duringTransitions ? " during transitions" : ""
         let what = strips.count == 1 ? "\(first.states.count) of \(first.frameCount) frames"
             : "\(strips.count) variants, \(columns) frames each"
-        let name = strips.count == 1 ? first.scene.name : first.scene.name.split(separator: "@").first.map(String.init) ?? first.scene.name
         var requests = [TextStamps.Request(text: "\(name) — \(what)\(scope) at \(first.scene.fps) fps",
                                            size: 17, weight: .semibold, width: Double(width - 2 * margin))]
         for place in places {

@@ -30,7 +30,7 @@ final class FrameSurface {
         self.padded = padded && plate == nil
         canvas = try session.canvas(padded: self.padded)
         framed = try plate.map(FramedCanvas.init)
-        besideIDs = Set(plate?.captionAreas.keys ?? [:].keys)
+        besideIDs = Set(plate.map { Array($0.captionAreas.keys) } ?? [])
     }
 
     var pixelWidth: Int { framed?.pixelWidth ?? canvas.pixelWidth }

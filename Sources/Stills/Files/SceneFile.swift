@@ -12,7 +12,12 @@ public enum SceneFile {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw PipelineError.missingFile(path)
         }
-        let scene = settings.apply(to: try loadVariant(url, settings: settings))
+        return try prepared(try loadVariant(url, settings: settings), settings: settings)
+    }
+
+    /// `scene`, decoded at `settings`' traits, with the rest of `settings` applied and checked.
+    public static func prepared(_ scene: Scene, settings: RenderSettings) throws -> Scene {
+        let scene = settings.apply(to: scene)
         // A command line's --fps and --scale may take a scene that loaded past the limits.
         let problems = Limits.check(scene)
         if !problems.isEmpty { throw SceneError(problems) }
