@@ -183,6 +183,8 @@ public struct Timeline: Sendable {
     /// screens' nodes, the window chrome over them (`WindowChrome`), then the captions showing.
     public func state(at time: Double, frame: Int = 0) -> FrameState {
         var state = screensAndChrome(at: time, frame: frame)
+        // Replayed left to right; a right-to-left interface is its mirror image (captions are the video's, not the app's).
+        if scene.layoutDirection == .rightToLeft { state = state.mirrored(width: scene.device.size.width) }
         state.nodes += captions.nodes(at: time)
         return state
     }

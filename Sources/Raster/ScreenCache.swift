@@ -37,6 +37,9 @@ public final class ScreenCache: @unchecked Sendable {
     let chrome: SystemChrome
     /// The fonts the screens' text is set in: the scene's files and system font.
     let fonts: FontLibrary
+    /// Whether the screens read right to left: every part is drawn mirrored (`ScreenImage`), the
+    /// engine having mirrored where it puts them (`FrameState.mirrored`).
+    let mirrored: Bool
 
     /// How many parts at passing sizes are kept.
     static let transientCapacity = 6
@@ -61,7 +64,9 @@ public final class ScreenCache: @unchecked Sendable {
     /// Cairo cannot hold and `.png` for an image file that cannot be decoded.
     /// `fonts`: the scene's font files and system font; the files of the fonts the screens' labels
     /// and buttons name are added to them.
-    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil, fonts sceneFonts: SceneFonts = .standard) throws {
+    public init(screens: [ScreenSpec], device: Device, tabBar: TabBarView? = nil, fonts sceneFonts: SceneFonts = .standard,
+                layoutDirection: LayoutDirection = .leftToRight) throws {
+        let mirrored = layoutDirection == .rightToLeft
         let fonts = try FontLibrary.library(for: sceneFonts.adding(files: screens.flatMap(\.customFontFiles)))
         var byName: [String: ScreenSpec] = [:]
         for screen in screens {
@@ -78,7 +83,7 @@ public final class ScreenCache: @unchecked Sendable {
         // chrome drawn; an image that cannot be decoded is the error, before any of those.
         let images = images, files = screens.flatMap(\.imageFiles)
         let decoding = BackgroundWork(name: "segue-images") { try images.decode(files) }
-        let chrome = Result { try fonts.withTextContext { text in try SystemChrome(device: device, text: text) } }
+        let chrome = Result { try fonts.withTextContext { text in try SystemChrome(device: device, text: text, mirrored: mirrored) } }
         try decoding.value()
         self.device = device
         self.names = screens.map(\.name)
@@ -87,6 +92,7 @@ public final class ScreenCache: @unchecked Sendable {
         self.tabBar = tabBar
         self.chrome = try chrome.get()
         self.fonts = fonts
+        self.mirrored = mirrored
     }
 
     /// The screens at `size` points x `scale` on a custom device: no safe area, and no status
@@ -162,7 +168,7 @@ public final class ScreenCache: @unchecked Sendable {
         guard let screen = screens[name] else { return nil }
         let image = try? drawn.withLockedValue { _ in
             try fonts.withTextContext { text in
-                try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1) { cairo in
+                try ScreenImage(size: device.size, scale: device.scale, opaque: screen.background.alpha >= 1, mirrored: mirrored) { cairo in
                     let painter = ScreenPainter(cairo: cairo, text: .held(text), device: device, scale: device.scale, images: images)
                     try painter.paint(screen, part: .body)
                     for view in layouts.screen(name, on: device)?.identifiedViews ?? [] {
@@ -189,7 +195,7 @@ public final class ScreenCache: @unchecked Sendable {
             bar.material = nil
             let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
             return try fonts.withTextContext { text in
-                try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
+                try ScreenImage(size: area.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)
                     let painter = ScreenPainter(cairo: cairo, text: .held(text), device: part.layout, scale: device.scale, images: images)
                     try painter.paint(bar, background: background, items: !background)
@@ -215,7 +221,7 @@ public final class ScreenCache: @unchecked Sendable {
             return try ScreenImage(content: scroll.contentFrame.size, scale: scale, vertical: scroll.axis == .vertical,
                                    // Half a screen each, so a frame waits for at most three bands or strips.
                                    bandHeight: Limits.contentStrip(on: device, vertical: true),
-                                   bandWidth: Limits.contentStrip(on: device, vertical: false)) { cairo, images in
+                                   bandWidth: Limits.contentStrip(on: device, vertical: false), mirrored: mirrored) { cairo, images in
                 try ScreenPainter(cairo: cairo, text: .perUse(fonts), device: layout, scale: scale, images: images)
                     .paintScrollContent(view, of: scroll)
             }
@@ -226,18 +232,18 @@ public final class ScreenCache: @unchecked Sendable {
             }
             switch part.kind {
             case .body:
-                return try ScreenImage(size: layout.size, scale: device.scale, opaque: isOpaque(part)) { cairo in
+                return try ScreenImage(size: layout.size, scale: device.scale, opaque: isOpaque(part), mirrored: mirrored) { cairo in
                     try painter(cairo).paint(screen, part: .body)
                 }
             case .view(let id):
                 guard let view = laidOut.identifiedView(id) else { return nil }
-                return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: view.frame.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     try painter(cairo).paint(view.view, in: view.frame, on: layout, screen: screen)
                 }
             case .sectionHeader(let list, let section):
                 guard let view = laidOut.identifiedView(list), case .list(let spec) = view.view,
                       let band = spec.layout(in: view.frame).headerBand(section) else { return nil }
-                return try ScreenImage(size: band.size, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: band.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     try painter(cairo).paintSectionHeader(spec, section: section, frame: view.frame)
                 }
             case .barStandardBackground(let background, let separator):
@@ -245,13 +251,13 @@ public final class ScreenCache: @unchecked Sendable {
                 bar.largeTitle = false
                 bar.background = background
                 bar.separator = separator
-                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     try painter(cairo).paint(bar, groups: .background)
                 }
             case .barInlineTitle:
                 guard var bar = screen.navigationBar else { return nil }
                 bar.largeTitle = false
-                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: NavigationBarLayout(bar, on: layout).partSize, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     try painter(cairo).paint(bar, groups: .title)
                 }
             case .toolbarBackground, .toolbarItems:
@@ -260,7 +266,7 @@ public final class ScreenCache: @unchecked Sendable {
                 toolbar.material = nil
                 let area = BottomBarLayout.toolbar(on: layout).background
                 let background = part.kind == .toolbarBackground
-                return try ScreenImage(size: area.size, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: area.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)
                     try painter(cairo).paint(toolbar, background: background, items: !background)
                 }
@@ -270,7 +276,7 @@ public final class ScreenCache: @unchecked Sendable {
                 // The row as drawn selected — the body and the views with ids over it — cut to its frame.
                 guard let selected = screen.selecting(list: list, index: index),
                       let frame = screen.cellFrame(list: list, index: index, on: layout)?.cell else { return nil }
-                return try ScreenImage(size: frame.size, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: frame.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     cairo_translate(cairo.pointer, -frame.x, -frame.y)
                     let painter = painter(cairo)
                     if let scroll = selected.scrollView(list, on: layout),
@@ -302,7 +308,7 @@ public final class ScreenCache: @unchecked Sendable {
                 case .barBackLabel: .backLabel
                 default: .items
                 }
-                return try ScreenImage(size: size, scale: device.scale, opaque: false) { cairo in
+                return try ScreenImage(size: size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     try painter(cairo).paint(bar, groups: groups)
                 }
             }

@@ -17,6 +17,15 @@ public struct Icon: Hashable, Sendable {
     public var name: String
     public var glyph: Glyph
 
+    /// Whether UIKit draws it mirrored in a right-to-left layout: the SF Symbols named for the
+    /// direction of reading (`chevron.backward`, `arrow.forward`, `arrow.uturn.backward`) flip
+    /// there; those named for a side of the screen (`chevron.left`) do not (Apple, "Supporting
+    /// right-to-left languages"; SF Symbols, "Localized symbols").
+    public var mirrorsInRightToLeft: Bool {
+        guard case .symbol = glyph else { return false }
+        return name.split(separator: ".").contains { $0 == "backward" || $0 == "forward" }
+    }
+
     public init(name: String, glyph: Glyph) {
         self.name = name
         self.glyph = glyph

@@ -28,6 +28,9 @@ public struct Scene: Sendable {
     public var file: String
     public var device: Device
     public var appearance: Appearance
+    /// Which way its interface reads (`layoutDirection`): the engine replays in left-to-right
+    /// space and mirrors what it draws (`FrameState.mirrored`) where this is right-to-left.
+    public var layoutDirection: LayoutDirection = .leftToRight
     public var fps: Int
     /// Total length in seconds; when absent, the end of the last action plus `tail`.
     public var duration: Double?

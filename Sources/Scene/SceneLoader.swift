@@ -184,7 +184,10 @@ struct SceneDecoder: DecodingPart {
 
         transitions = fillScreens(templates, screens: &screens, order: &order, transitions: transitions)
 
-        let entries = TimelineDecoder(reader: r, screens: screens, order: order, templates: templateNames, device: device)
+        var entries = TimelineDecoder(reader: r, screens: screens, order: order, templates: templateNames, device: device)
+        let written = r.value(fields, K.layoutDirection)
+        entries.mirroring = TimelineMirroring(written: written, played: traits.layoutDirection ?? written,
+                                              mirrors: r.value(fields, K.mirrorTimeline))
         var timeline: [TimelineEntry] = []
         if let node = fields[K.timeline], let items = r.sequence(node, "timeline") {
             for item in items {
@@ -218,6 +221,7 @@ struct SceneDecoder: DecodingPart {
                           background: background)
         scene.styles = styles
         scene.tabs = tabs
+        scene.layoutDirection = entries.mirroring.played
         scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }

@@ -1,29 +1,32 @@
 import Geometry
 
 /// Traits a command line plays a scene at instead of those its file gives (`--appearance`,
-/// `--content-size`, `--device`): read while the scene is decoded, as its own keys are — its
+/// `--layout-direction`, `--content-size`, `--device`): read while the scene is decoded, as its own keys are — its
 /// system colours resolve in the appearance, its text styles at the text size, its screens lay
 /// out on the device — so one scene file plays every variant. nil keeps the file's.
 public struct SceneTraits: Hashable, Sendable {
     public var appearance: Appearance?
+    public var layoutDirection: LayoutDirection?
     public var contentSize: ContentSizeCategory?
     /// A device preset's name (`Device.presets`).
     public var device: String?
 
-    public init(appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, device: String? = nil) {
+    public init(appearance: Appearance? = nil, layoutDirection: LayoutDirection? = nil, contentSize: ContentSizeCategory? = nil,
+                device: String? = nil) {
         self.appearance = appearance
+        self.layoutDirection = layoutDirection
         self.contentSize = contentSize
         self.device = device
     }
 
     /// How the traits enter a batch's up-to-date stamp.
     public var stampText: String {
-        "appearance=\(appearance?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") device=\(device ?? "scene")"
+        "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") device=\(device ?? "scene")"
     }
 }
 
 /// One of the variants a scene declares (`variants:`): its name — the values of the axes it
-/// declares, in the order appearance, text size, device, joined by "-" (`dark-accessibilityLarge`)
+/// declares, in the order appearance, layout direction, text size, device, joined by "-" (`dark-accessibilityLarge`)
 /// — and the traits it plays at.
 public struct SceneVariant: Hashable, Sendable {
     public var name: String
@@ -36,8 +39,10 @@ public struct SceneVariant: Hashable, Sendable {
 
     /// Every combination of the axes' values, in order (the first axis slowest): one variant
     /// per combination; none when no axis has values.
-    public static func product(appearance: [Appearance]?, contentSize: [ContentSizeCategory]?, device: [String]?) -> [SceneVariant] {
-        guard appearance?.isEmpty == false || contentSize?.isEmpty == false || device?.isEmpty == false else { return [] }
+    public static func product(appearance: [Appearance]?, layoutDirection: [LayoutDirection]? = nil, contentSize: [ContentSizeCategory]?,
+                               device: [String]?) -> [SceneVariant] {
+        guard appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
+                || device?.isEmpty == false else { return [] }
         var variants = [SceneVariant(name: "", traits: SceneTraits())]
         func extend<Value>(_ values: [Value]?, _ name: (Value) -> String, _ set: (inout SceneTraits, Value) -> Void) {
             guard let values, !values.isEmpty else { return }
@@ -51,8 +56,21 @@ public struct SceneVariant: Hashable, Sendable {
             }
         }
         extend(appearance, \.rawValue) { $0.appearance = $1 }
+        extend(layoutDirection, \.rawValue) { $0.layoutDirection = $1 }
         extend(contentSize, \.rawValue) { $0.contentSize = $1 }
         extend(device, { $0 }) { $0.device = $1 }
         return variants
     }
+}
+
+/// Which way the interface reads (`UITraitCollection.layoutDirection`,
+/// `effectiveUserInterfaceLayoutDirection`): under right-to-left UIKit mirrors what Auto Layout
+/// places by leading and trailing — bars, rows, lists, grids, controls, toolbars, the tab bar's
+/// item order — and the system push, sheets, the zoom and the back swipe
+/// (docs/uikit-semantics.md#right-to-left).
+public enum LayoutDirection: String, CaseIterable, SettingChoice, Sendable, Codable {
+    case leftToRight, rightToLeft
+
+    /// The other direction.
+    public var opposite: LayoutDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
 }

@@ -66,36 +66,74 @@ public struct SwipeSynthesizer: Sendable, Hashable {
     }
 }
 
-/// Which way a swipe by intent moves.
+/// Which way a swipe by intent moves. `leading` and `trailing` are the interface's: the loader
+/// turns them into `left` and `right` in the engine's left-to-right space, whatever the layout
+/// direction (`TimelineMirroring`).
 public enum SwipeDirection: String, Sendable, CaseIterable {
-    case left, right, up, down
+    case left, right, up, down, leading, trailing
 
-    var isHorizontal: Bool { self == .left || self == .right }
+    var isHorizontal: Bool { self != .up && self != .down }
+
+    /// `left` and `right` for `leading` and `trailing` in left-to-right space; the others as they are.
+    var absolute: SwipeDirection {
+        switch self {
+        case .leading: return .left
+        case .trailing: return .right
+        default: return self
+        }
+    }
+
+    /// Left for right and right for left; the others as they are.
+    var mirrored: SwipeDirection {
+        switch self {
+        case .left: return .right
+        case .right: return .left
+        default: return self
+        }
+    }
 
     /// The unit vector of the movement (y down).
     var unit: Point {
         switch self {
-        case .left: return Point(x: -1, y: 0)
-        case .right: return Point(x: 1, y: 0)
+        case .left, .leading: return Point(x: -1, y: 0)
+        case .right, .trailing: return Point(x: 1, y: 0)
         case .up: return Point(x: 0, y: -1)
         case .down: return Point(x: 0, y: 1)
         }
     }
 }
 
-/// The screen edge an edge swipe comes from.
+/// The screen edge an edge swipe comes from; `leading` and `trailing` as for `SwipeDirection`.
 public enum SwipeEdge: String, Sendable, CaseIterable {
-    case left, right, top, bottom
+    case left, right, top, bottom, leading, trailing
 
-    var isHorizontal: Bool { self == .left || self == .right }
+    var isHorizontal: Bool { self != .top && self != .bottom }
 
     /// The direction that leaves the edge.
     var inward: SwipeDirection {
         switch self {
-        case .left: return .right
-        case .right: return .left
+        case .left, .leading: return .right
+        case .right, .trailing: return .left
         case .top: return .down
         case .bottom: return .up
+        }
+    }
+
+    /// `left` and `right` for `leading` and `trailing` in left-to-right space; the others as they are.
+    var absolute: SwipeEdge {
+        switch self {
+        case .leading: return .left
+        case .trailing: return .right
+        default: return self
+        }
+    }
+
+    /// Left for right and right for left; the others as they are.
+    var mirrored: SwipeEdge {
+        switch self {
+        case .left: return .right
+        case .right: return .left
+        default: return self
         }
     }
 }

@@ -62,11 +62,11 @@ public final class ScreenCacheStore: Sendable {
     /// Rasterizes `scene`'s screens at its device's size and scale (no store involved).
     static func rasterize(_ scene: Scene) throws -> ScreenCache {
         try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device, tabBar: scene.tabs?.bar,
-                        fonts: scene.fonts)
+                        fonts: scene.fonts, layoutDirection: scene.layoutDirection)
     }
 
     private static func key(for scene: Scene) -> String {
         String(reflecting: (scene.screenOrder.compactMap { scene.screens[$0] }, scene.device, scene.appearance, scene.tabs?.bar,
-                            scene.fonts))
+                            scene.fonts, scene.layoutDirection))
     }
 }

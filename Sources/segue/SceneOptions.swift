@@ -38,10 +38,15 @@ struct OverrideOptions: ParsableArguments {
 }
 
 /// The variant a command plays a scene as: one it declares (`--variant`), or traits given one
-/// by one (`--appearance`, `--content-size`, `--device`), which win over the variant's.
+/// by one (`--appearance`, `--layout-direction`, `--content-size`, `--device`), which win over the variant's.
 struct VariantOptions: ParsableArguments {
     @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
     var appearance: Appearance?
+
+    @Option(name: .customLong("layout-direction"),
+            help: ArgumentHelp("Play the scene in this layout direction instead of its 'layoutDirection': leftToRight or rightToLeft.",
+                               valueName: "direction"))
+    var layoutDirection: LayoutDirection?
 
     @Option(name: .customLong("content-size"),
             help: ArgumentHelp("Play the scene at this text size (Dynamic Type) instead of its 'contentSize': extraSmall … large … accessibilityExtraExtraExtraLarge.",
@@ -66,7 +71,7 @@ struct VariantOptions: ParsableArguments {
     /// `settings` playing this variant.
     func apply(to settings: RenderSettings) -> RenderSettings {
         var settings = settings
-        settings.traits = SceneTraits(appearance: appearance, contentSize: contentSize, device: device)
+        settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, device: device)
         settings.variant = variant
         return settings
     }
@@ -74,6 +79,7 @@ struct VariantOptions: ParsableArguments {
 
 extension Appearance: ExpressibleByArgument {}
 extension ContentSizeCategory: ExpressibleByArgument {}
+extension LayoutDirection: ExpressibleByArgument {}
 
 /// `--device-frame` / `--no-device-frame`, for the commands that make pictures to show (`render`, `still`).
 struct DeviceFrameOption: ParsableArguments {

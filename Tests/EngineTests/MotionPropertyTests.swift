@@ -53,7 +53,10 @@ final class MotionPropertyTests: XCTestCase {
         for frame in 0..<timeline.frameCount {
             let state = timeline.state(frame: frame)
             let t = timeline.time(ofFrame: frame)
-            let expected = traces.compactMap { expectedFinger($0, at: t) }
+            // The scene's samples are in the engine's left-to-right space; a right-to-left
+            // screen shows them mirrored (TimelineMirroring, FrameState.mirrored).
+            let width = scene.device.size.width, mirrored = scene.layoutDirection == .rightToLeft
+            let expected = traces.compactMap { expectedFinger($0, at: t) }.map { mirrored ? Point(x: width - $0.x, y: $0.y) : $0 }
             // A tap (`tap:` on a cell or view) is down for TapTarget.duration where its target is.
             let taps = scene.timeline.filter { entry in
                 guard case .tap = entry.action else { return false }

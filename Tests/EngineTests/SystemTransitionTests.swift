@@ -166,8 +166,12 @@ final class SystemTransitionTests: XCTestCase {
                         let screen = String(label.id.split(separator: "/")[1])
                         guard let other = scene.screens[screen]?.navigationBar, other.back == text else { continue }
                         let layout = NavigationBarLayout(other, on: scene.device)
-                        let a = title.transform.apply(to: Point(x: largeTitle.minX, y: largeTitle.midY))
-                        let b = label.transform.apply(to: Point(x: layout.backTitleX, y: layout.bar.midY))
+                        // Under right-to-left each node draws its part mirrored: its leading edge is at width − x.
+                        func leading(_ x: Double, of node: PlacedNode) -> Double {
+                            scene.layoutDirection == .rightToLeft ? node.node.size.width - x : x
+                        }
+                        let a = title.transform.apply(to: Point(x: leading(largeTitle.minX, of: title), y: largeTitle.midY))
+                        let b = label.transform.apply(to: Point(x: leading(layout.backTitleX, of: label), y: layout.bar.midY))
                         both += 1
                         XCTAssertEqual(a.x, b.x, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")
                         XCTAssertEqual(a.y, b.y, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")

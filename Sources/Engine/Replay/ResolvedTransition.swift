@@ -6,6 +6,9 @@ struct ResolvedTransition: Sendable {
     var spec: TransitionSpec
     var style: any TransitionStyleDefinition
     var settings: SettingValues
+    /// Whether the scene plays right to left: a style that places by absolute x then plays as
+    /// its code runs there (`AsWrittenStyle`) unless its `mirrorsInRightToLeft` is set.
+    var rightToLeft = false
 
     /// Resolves every transition of `scene` by its style's name and decodes its settings; every
     /// problem is a located diagnostic, and a transition with an unknown style is left out.
@@ -21,7 +24,8 @@ struct ResolvedTransition: Sendable {
             if let custom = style as? CustomStyle {
                 problems += custom.problems(from: spec.from, to: spec.to, transition: spec.location)
             }
-            transitions.append(ResolvedTransition(spec: spec, style: style, settings: spec.settings))
+            transitions.append(ResolvedTransition(spec: spec, style: style, settings: spec.settings,
+                                                  rightToLeft: scene.layoutDirection == .rightToLeft))
         }
         return (transitions, problems)
     }
@@ -31,7 +35,10 @@ struct ResolvedTransition: Sendable {
     /// Every hook the timeline asks goes through here, so no style forwards the fallback itself.
     func resolved(_ stage: TransitionStage, forward: Bool) -> (style: any TransitionStyleDefinition, run: StyleRun) {
         let run = StyleRun(settings: settings, stage: stage, forward: forward)
-        guard style.usesSystemAnimator(forward: forward) else { return (style, run) }
+        guard style.usesSystemAnimator(forward: forward) else {
+            guard rightToLeft, style.placesByAbsoluteX, !settings[Setting<Bool>.mirrorsInRightToLeft] else { return (style, run) }
+            return (AsWrittenStyle(base: style), run)
+        }
         let system = SystemPush.fallback(for: style.name, run)
         return (system.style, system.run)
     }

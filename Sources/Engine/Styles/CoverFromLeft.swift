@@ -12,6 +12,7 @@ struct CoverFromLeft: PercentDrivenStyle {
     let presentations: [Presentation] = [.modal]
     typealias Key = CoverFromLeftKeys
     var settings: [SettingDescriptor] { Key.settings }
+    var placesByAbsoluteX: Bool { true }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         // `animationControllerForDismissedController` is not implemented: UIKit's own dismissal.

@@ -13,6 +13,7 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
     let presentations: [Presentation] = [.navigation]
     typealias Key = ParallaxBackSwipeKeys
     var settings: [SettingDescriptor] { Key.settings }
+    var placesByAbsoluteX: Bool { true }
 
     /// The tutorial returns no animator for a push.
     func usesSystemAnimator(forward: Bool) -> Bool { forward }

@@ -11,6 +11,7 @@ struct ScaleFadeModal: PercentDrivenStyle {
     let presentations: [Presentation] = [.modal]
     typealias Key = ScaleFadeModalKeys
     var settings: [SettingDescriptor] { Key.settings }
+    var placesByAbsoluteX: Bool { true }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

@@ -11,6 +11,7 @@ struct SideDrawer: PercentDrivenStyle {
     let presentations: [Presentation] = [.modal]
     typealias Key = SideDrawerKeys
     var settings: [SettingDescriptor] { Key.settings }
+    var placesByAbsoluteX: Bool { true }
 
     func driver(_ run: StyleRun) -> PercentDrivenDriver {
         let s = run.settings

@@ -36,6 +36,10 @@ protocol TransitionStyleDefinition: Sendable {
     /// tab bar out in place, over the transition, instead of carrying it off with the covered
     /// screen (UIKit's private `_shouldCrossFadeBottomBars`, docs/uikit-semantics.md#the-zoom-and-the-tab-bar).
     var crossFadesBottomBars: Bool { get }
+    /// Whether the style's code places its screens and reads the finger by absolute x — a
+    /// tutorial's `frame.origin.x = -width`, `translation.x`, `edges = .left` — which does not
+    /// turn under right-to-left (`AsWrittenStyle`); false for UIKit's own styles, which turn.
+    var placesByAbsoluteX: Bool { get }
 }
 
 extension TransitionStyleDefinition {
@@ -45,6 +49,7 @@ extension TransitionStyleDefinition {
     func barTransition(_ run: StyleRun) -> BarTransition { .crossFade }
     func usesSystemAnimator(forward: Bool) -> Bool { false }
     var crossFadesBottomBars: Bool { false }
+    var placesByAbsoluteX: Bool { false }
 }
 
 /// One run of a style: its settings, the screens it moves and the direction.

@@ -37,6 +37,33 @@ final class CairoContext {
         return try body()
     }
 
+    /// Mirrors user space left to right across a part `width` points wide: what is drawn next at
+    /// x lands at width − x. A right-to-left screen's parts are drawn so (`ScreenImage`).
+    func mirror(width: Double) {
+        cairo_translate(pointer, width, 0)
+        cairo_scale(pointer, -1, 1)
+    }
+
+    /// Whether user space is mirrored (its transform turns orientation): what draws glyphs and
+    /// pictures then turns them back about their own box (`unmirrored(about:_:)`).
+    var isMirrored: Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        return matrix.xx * matrix.yy - matrix.xy * matrix.yx < 0
+    }
+
+    /// `body`, in a user space mirrored back about `box`'s vertical centre line where it is
+    /// mirrored: text, photos and icons keep their reading direction in a mirrored layout, at
+    /// the mirrored place of their box, as UIKit draws them under right-to-left.
+    func unmirrored<R>(about box: Rect, _ body: (_ mirrored: Bool) throws -> R) rethrows -> R {
+        guard isMirrored else { return try body(false) }
+        return try withSavedState {
+            cairo_translate(pointer, 2 * box.midX, 0)
+            cairo_scale(pointer, -1, 1)
+            return try body(true)
+        }
+    }
+
     /// Sets the source to `color` (straight alpha), its alpha multiplied by `alpha`.
     func setSource(_ color: Color, alpha: Double = 1) {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha * alpha)

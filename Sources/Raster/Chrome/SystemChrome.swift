@@ -1,3 +1,4 @@
+internal import CCairo
 import Geometry
 import RenderTree
 import Scene
@@ -12,13 +13,18 @@ final class SystemChrome: Sendable {
     let statusBar: [ChromeTone: OverlayImage]
     let homeIndicator: [ChromeTone: OverlayImage]
 
-    init(device: Device, text: TextContext) throws {
+    /// `mirrored`: a right-to-left interface's status bar, its time and its icons swapping sides.
+    init(device: Device, text: TextContext, mirrored: Bool = false) throws {
         let bar = StatusBarPainter(device: device)
         let indicator = device.homeIndicatorFrame
         var statusBar: [ChromeTone: OverlayImage] = [:]
         var homeIndicator: [ChromeTone: OverlayImage] = [:]
         for tone in ChromeTone.allCases {
             statusBar[tone] = try OverlayImage(frame: device.statusBarFrame, scale: device.scale) { cairo in
+                if mirrored {
+                    cairo_translate(cairo.pointer, 2 * device.statusBarFrame.midX, 0)
+                    cairo_scale(cairo.pointer, -1, 1)
+                }
                 try bar.draw(tone: tone, on: cairo, text: text)
             }
             homeIndicator[tone] = try OverlayImage(frame: indicator.insetBy(-1), scale: device.scale) { cairo in

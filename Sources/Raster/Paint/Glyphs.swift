@@ -21,8 +21,9 @@ enum Glyphs {
 
     /// A cell's checkmark (17 pt semibold): a 15 × 13 pt box.
     static func checkmark(in box: Rect, color: Color, on cairo: CairoContext) {
-        cairo.strokeLines([Point(x: box.minX + 1.2, y: box.midY + 0.8), Point(x: box.minX + box.width * 0.38, y: box.maxY - 1.2),
-                           Point(x: box.maxX - 1.2, y: box.minY + 1.2)], width: 2.2, color: color)
+        // Not a glyph of reading direction: a right-to-left layout moves it, and leaves its drawing alone.
+        cairo.unmirrored(about: box) { _ in cairo.strokeLines([Point(x: box.minX + 1.2, y: box.midY + 0.8), Point(x: box.minX + box.width * 0.38, y: box.maxY - 1.2),
+                           Point(x: box.maxX - 1.2, y: box.minY + 1.2)], width: 2.2, color: color) }
     }
 
     /// A cell's info button (`info.circle`, 22 pt): a ring with an "i" — a dot over a stem.
@@ -38,6 +39,11 @@ enum Glyphs {
 
     /// A bar button symbol centered in `box` (about 24 pt square).
     static func symbol(_ symbol: NavigationBarView.Item.Symbol, in box: Rect, color: Color, bold: Bool, on cairo: CairoContext) {
+        // None of the bar symbols reads by direction: a right-to-left layout leaves their drawing alone.
+        cairo.unmirrored(about: box) { _ in drawSymbol(symbol, in: box, color: color, bold: bold, on: cairo) }
+    }
+
+    private static func drawSymbol(_ symbol: NavigationBarView.Item.Symbol, in box: Rect, color: Color, bold: Bool, on cairo: CairoContext) {
         let c = Point(x: box.midX, y: box.midY)
         let stroke = bold ? 2.4 : 1.9
         let cr = cairo.pointer
@@ -86,6 +92,11 @@ enum Glyphs {
 
     /// Four cellular bars, rising, bottoms on `box.maxY`: a 17 × 11 pt box at full size.
     static func signal(in box: Rect, color: Color, on cairo: CairoContext) {
+        // The status bar's symbols keep their drawing in a right-to-left layout, only their order turns.
+        cairo.unmirrored(about: box) { _ in drawSignal(in: box, color: color, on: cairo) }
+    }
+
+    private static func drawSignal(in box: Rect, color: Color, on cairo: CairoContext) {
         let gap = box.width * 0.1, bar = (box.width - 3 * gap) / 4
         for i in 0..<4 {
             let height = box.height * (0.36 + 0.213 * Double(i))
@@ -96,6 +107,11 @@ enum Glyphs {
 
     /// Wi-Fi: a dot sector and two arcs fanning up from the bottom center: a 16 × 12 pt box at full size.
     static func wifi(in box: Rect, color: Color, on cairo: CairoContext) {
+        // The status bar's symbols keep their drawing in a right-to-left layout, only their order turns.
+        cairo.unmirrored(about: box) { _ in drawWifi(in: box, color: color, on: cairo) }
+    }
+
+    private static func drawWifi(in box: Rect, color: Color, on cairo: CairoContext) {
         let cr = cairo.pointer
         let origin = Point(x: box.midX, y: box.maxY - box.height * 0.02)
         let outer = box.height
@@ -124,6 +140,11 @@ enum Glyphs {
 
     /// A full battery: outline at 35 % opacity, solid charge inside, terminal cap: a 27 × 12.5 pt box at full size.
     static func battery(in box: Rect, color: Color, on cairo: CairoContext) {
+        // The status bar's symbols keep their drawing in a right-to-left layout, only their order turns.
+        cairo.unmirrored(about: box) { _ in drawBattery(in: box, color: color, on: cairo) }
+    }
+
+    private static func drawBattery(in box: Rect, color: Color, on cairo: CairoContext) {
         let cap = box.width * 0.06
         let body = Rect(x: box.minX, y: box.minY, width: box.width - cap - box.width * 0.03, height: box.height)
         let line = box.height * 0.085

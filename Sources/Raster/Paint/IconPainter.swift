@@ -51,6 +51,15 @@ struct IconPainter {
     /// `icon` centered in `box`, `pointSize` tall, in `color` (emoji keep their own colors).
     func draw(_ icon: Icon, in box: Rect, pointSize: Double, weight: LabelView.Weight = .regular, color: Color) throws {
         guard color.alpha > 0, pointSize > 0 else { return }
+        // In a right-to-left layout a symbol keeps its drawing, except those named by direction of
+        // reading (`chevron.backward`, `arrow.forward`), which SF Symbols mirror.
+        guard !icon.mirrorsInRightToLeft else { return try drawUnmirrored(icon, in: box, pointSize: pointSize, weight: weight, color: color) }
+        try cairo.unmirrored(about: box) { _ in
+            try drawUnmirrored(icon, in: box, pointSize: pointSize, weight: weight, color: color)
+        }
+    }
+
+    private func drawUnmirrored(_ icon: Icon, in box: Rect, pointSize: Double, weight: LabelView.Weight, color: Color) throws {
         let family: String, size: Double, string: String
         switch icon.glyph {
         case .symbol(let key):

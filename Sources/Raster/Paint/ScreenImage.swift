@@ -66,12 +66,15 @@ final class ScreenImage: Sendable {
 
     /// An image of `size` points x `scale` pixels, drawn by `draw` in a context whose user
     /// space is in points.
-    convenience init(size: Size, scale: Double, opaque: Bool, draw: (CairoContext) throws -> Void) throws {
+    /// `mirrored`: drawn mirrored left to right, as a right-to-left screen's parts are
+    /// (`CairoContext.mirror(width:)`; text, photos and icons turn back in their boxes).
+    convenience init(size: Size, scale: Double, opaque: Bool, mirrored: Bool = false, draw: (CairoContext) throws -> Void) throws {
         try self.init(size: size, scale: scale, opaque: opaque, bands: nil)
         guard let pixelImage else { return }
         let surface = try pixelImage.makeSurface()
         let cairo = try CairoContext(surface: surface)
         cairo_scale(cairo.pointer, Double(pixelWidth) / size.width, Double(pixelHeight) / size.height)
+        if mirrored { cairo.mirror(width: size.width) }
         try draw(cairo)
         try cairo.checkStatus("drawing a screen")
         surface.flush()
@@ -96,8 +99,12 @@ final class ScreenImage: Sendable {
     /// by band (as above) while it fits one surface and `Limits.scrollContentWhole`, else held in
     /// strips along its axis, of `bandHeight` rows or `bandWidth` columns, drawn and let go as
     /// frames need them (`ImageTiles`).
-    convenience init(content size: Size, scale: Double, vertical: Bool, bandHeight: Int, bandWidth: Int,
-                     draw: @escaping (CairoContext, ImageLibrary) throws -> Void) throws {
+    convenience init(content size: Size, scale: Double, vertical: Bool, bandHeight: Int, bandWidth: Int, mirrored: Bool = false,
+                     draw given: @escaping (CairoContext, ImageLibrary) throws -> Void) throws {
+        let draw: (CairoContext, ImageLibrary) throws -> Void = mirrored ? { cairo, images in
+            cairo.mirror(width: size.width)
+            try given(cairo, images)
+        } : given
         if Limits.keepsContentWhole(width: size.width * scale, height: size.height * scale) {
             try self.init(size: size, scale: scale, opaque: false, bandHeight: bandHeight, draw: draw)
             return

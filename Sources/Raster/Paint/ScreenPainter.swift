@@ -208,7 +208,8 @@ struct ScreenPainter {
         let surface = try images.surface(for: image)
         let placed = ImageView.placement(of: image.pointSize, in: frame, contentMode: contentMode)
         guard placed.width > 0, placed.height > 0 else { return }
-        cairo.withSavedState {
+        // A photo is not mirrored in a right-to-left layout: only where it is placed is.
+        cairo.unmirrored(about: frame) { _ in cairo.withSavedState {
             let cr = cairo.pointer
             cairo.setPath(frame, cornerRadius: cornerRadius, curve: curve)
             cairo_clip(cr)
@@ -224,7 +225,7 @@ struct ScreenPainter {
                 cairo_pattern_set_filter(pattern, CairoPattern.contentsFilter)
             }
             cairo_paint(cr)
-        }
+        } }
     }
 
     /// A horizontal hairline one device pixel thick, its bottom edge on the pixel boundary at or above `line.y`.

@@ -21,11 +21,17 @@ final class FontLibrary: @unchecked Sendable {
     /// The family every label is set in.
     static let family = "Inter"
 
-    /// Fonts for what Inter lacks, in the order Pango falls back to them (`families`): DejaVu
-    /// Sans for arrows, dingbats and math (fonts-dejavu-core), Noto Color Emoji for emoji
+    /// Fonts for what Inter lacks, in the order Pango falls back to them (`families`): Noto Sans
+    /// Hebrew and Noto Sans Arabic for right-to-left text (fonts-noto-core; iOS sets it in SF
+    /// Hebrew and SF Arabic, sans serifs of the same kind), DejaVu Sans for arrows, dingbats and
+    /// math (fonts-dejavu-core), Noto Color Emoji for emoji
     /// (fonts-noto-color-emoji), Symbola for the remaining symbols such as "ⓘ" (fonts-symbola).
     /// All from Debian packages `scripts/bootstrap` installs; one that is missing is left out.
     static let fallbackFiles = [
+        "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansHebrew-Bold.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansArabic-Bold.ttf",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
@@ -34,7 +40,7 @@ final class FontLibrary: @unchecked Sendable {
 
     /// The family list every text is set in: Inter first, then the fallbacks in order, so a
     /// character Inter lacks comes from the first of them that has it, the same on every machine.
-    static let families = "Inter, DejaVu Sans, Noto Color Emoji, Symbola"
+    static let families = "Inter, Noto Sans Hebrew, Noto Sans Arabic, DejaVu Sans, Noto Color Emoji, Symbola"
 
     /// Two Fontconfig rules, the only ones in the private configuration: a bitmap font (Noto
     /// Color Emoji's glyphs are 109 px bitmaps) is scaled to the size asked for, as Fontconfig's

@@ -7,7 +7,9 @@ final class TextLayout {
     let pointer: OpaquePointer
 
     /// Lays out `label`'s text for its frame: width, alignment, line limit and tail truncation.
-    init(_ label: LabelView, context: TextContext) throws {
+    /// `mirrored`: the label is in a right-to-left layout, where its alignment's left and right
+    /// are the other way round (`LabelView.Alignment` is leading and trailing).
+    init(_ label: LabelView, context: TextContext, mirrored: Bool = false) throws {
         guard let pointer = pango_layout_new(context.pointer) else {
             throw RasterError.fontSetup("Pango could not create a layout")
         }
@@ -38,10 +40,14 @@ final class TextLayout {
                 pango_layout_set_height(pointer, heightOfLines(fitting))
             }
         }
+        // Pango swaps left and right for a paragraph that reads right to left (Hebrew, Arabic);
+        // UIKit aligns by the interface's direction, whatever the text's, so the swap is undone.
+        let readsRightToLeft = pango_find_base_dir(label.text, -1) == PANGO_DIRECTION_RTL
         switch label.alignment {
-        case .left: pango_layout_set_alignment(pointer, PANGO_ALIGN_LEFT)
+        case .left, .right:
+            let right = (label.alignment == .right) != mirrored
+            pango_layout_set_alignment(pointer, right != readsRightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(pointer, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
         }
     }
 

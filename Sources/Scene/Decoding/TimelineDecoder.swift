@@ -12,6 +12,18 @@ struct TimelineDecoder {
     var templates: Set<String> = []
     /// The device, whose bounds place a swipe by intent.
     let device: Device
+    /// How the timeline's coordinates become the engine's, in the layout direction the scene plays.
+    var mirroring = TimelineMirroring()
+
+    /// `point` in the engine's left-to-right space, or nil (with the error at `node`) where the
+    /// scene plays in the other direction than it was written in and does not mirror its timeline.
+    func engine(_ point: Point, at node: Node?, _ what: String) -> Point? {
+        guard mirroring.allowsCoordinates || mirroring.isCentred(point, width: device.size.width) else {
+            reader.error(node, mirroring.refusal(what))
+            return nil
+        }
+        return mirroring.engine(point, width: device.size.width)
+    }
 
     func decodeEntry(_ node: Node) -> TimelineEntry? {
         let r = reader
@@ -114,7 +126,9 @@ struct TimelineDecoder {
     /// `tap: { tab: N }` (an item of the scene's tab bar) or `tap: { back: true }` (the back button).
     func decodeTap(_ node: Node) -> TapTarget? {
         let r = reader
-        if node.sequence != nil { return r.point(node, "tap location").map(TapTarget.point) }
+        if node.sequence != nil {
+            return r.point(node, "tap location").flatMap { engine($0, at: node, "a tap at [x, y]") }.map(TapTarget.point)
+        }
         guard let fields = r.mapping(node, TapKeys.mapping) else { return nil }
         if fields.entries.count > 1, let key = ["tab", "back", "barItem"].first(where: { fields[$0] != nil }) {
             r.error(fields.key(key), "'\(key)' is a tap target of its own; a tap has one of: [x, y], { list, index }, { view }, { tab }, { back }, { barItem }")
@@ -175,7 +189,11 @@ struct TimelineDecoder {
             r.error(node, "a pan needs at least two samples (touch down and touch up)")
             return nil
         }
-        return samples
+        guard mirroring.allowsCoordinates || samples.allSatisfy({ mirroring.isCentred($0.location, width: device.size.width) }) else {
+            r.error(node, mirroring.refusal("a pan's [t, x, y] samples"))
+            return nil
+        }
+        return samples.map { TouchSample(time: $0.time, location: mirroring.engine($0.location, width: device.size.width)) }
     }
 
     /// A synthesized finger: `{ from, to, duration, curve, rate, hold }` point to point, or by
@@ -201,8 +219,11 @@ struct TimelineDecoder {
             return nil
         }
         let curve = r.value(fields, K.curve)
-        guard let from, let to else { return nil }
-        return .line(SwipeSynthesizer(from: from, to: to, duration: duration, curve: curve, rate: rate, hold: hold))
+        guard let from, let to,
+              let start = engine(from, at: fields[K.from], "a swipe from [x, y] to [x, y]"),
+              let end = engine(to, at: fields[K.to], "a swipe from [x, y] to [x, y]") else { return nil }
+        return .line(SwipeSynthesizer(from: start, to: end, duration: duration,
+                                      curve: curve, rate: rate, hold: hold))
     }
 
     /// `{ direction: left | right | up | down, distance, velocity, from, rate }` or
@@ -220,18 +241,26 @@ struct TimelineDecoder {
         var direction: SwipeDirection?
         var start: Point?
         if fields[K.direction] != nil {
-            direction = r.value(fields, K.direction, "swipe direction")
-            start = fields[K.from] == nil ? Point(x: bounds.midX, y: bounds.midY) : r.value(fields, K.from, "swipe 'from' [x, y]")
+            direction = r.value(fields, K.direction, "swipe direction").flatMap {
+                mirroring.engine($0, absolute: $0.absolute, at: fields[K.direction], reader: r, "a swipe to the '\($0.rawValue)'")
+            }
+            start = fields[K.from] == nil ? Point(x: bounds.midX, y: bounds.midY)
+                : r.value(fields, K.from, "swipe 'from' [x, y]").flatMap { engine($0, at: fields[K.from], "a swipe from [x, y]") }
             for key in [K.x.key, K.y.key] where fields[key] != nil {
                 r.error(fields.key(key), "'\(key)' places an edge swipe along its edge; a swipe by direction starts at 'from'")
             }
-        } else if let edge = r.value(fields, K.edge, "screen edge") {
+        } else if let written = r.value(fields, K.edge, "screen edge"),
+                  let edge = mirroring.engine(written, absolute: written.absolute, at: fields[K.edge], reader: r,
+                                              "a swipe from the '\(written.rawValue)' edge") {
             // 2 pt inside the edge, well within UIKit's edge zone; along it at x or y (default: the middle).
-            let along = r.value(fields, edge.isHorizontal ? K.y : K.x)
+            var along = r.value(fields, edge.isHorizontal ? K.y : K.x)
+            if !edge.isHorizontal, let x = along {
+                along = engine(Point(x: x, y: 0), at: fields[K.x], "an edge swipe at 'x'")?.x
+            }
             direction = edge.inward
             switch edge {
-            case .left: start = Point(x: bounds.minX + 2, y: along ?? bounds.midY)
-            case .right: start = Point(x: bounds.maxX - 2, y: along ?? bounds.midY)
+            case .left, .leading: start = Point(x: bounds.minX + 2, y: along ?? bounds.midY)
+            case .right, .trailing: start = Point(x: bounds.maxX - 2, y: along ?? bounds.midY)
             case .top: start = Point(x: along ?? bounds.midX, y: bounds.minY + 2)
             case .bottom: start = Point(x: along ?? bounds.midX, y: bounds.maxY - 2)
             }
@@ -308,3 +337,57 @@ struct TimelineDecoder {
         }
     }
 }
+
+/// How the timeline's coordinates enter the engine, which replays every scene in left-to-right
+/// space and mirrors what it draws under right-to-left: an x the scene wrote in `written`'s
+/// screen is mirrored (width − x) where that screen reads right to left, and a left or right
+/// swipe turned with it. Played in the other direction than written (a variant,
+/// `--layout-direction`) the written coordinates mirror with the layout only where the scene asks
+/// (`mirrorTimeline`); otherwise an entry whose meaning depends on the direction is refused.
+/// `leading` and `trailing` swipes, and taps by row, cell, view, tab, bar item or back, mean the
+/// same in both directions.
+struct TimelineMirroring {
+    /// The direction the scene's file declares (`layoutDirection`), whose screen its coordinates are in.
+    var written: LayoutDirection = .leftToRight
+    /// The direction it plays in.
+    var played: LayoutDirection = .leftToRight
+    /// `mirrorTimeline`.
+    var mirrors = false
+
+    var allowsCoordinates: Bool { written == played || mirrors }
+
+    /// Whether `point` is on the screen's vertical centre line, where both directions put it.
+    func isCentred(_ point: Point, width: Double) -> Bool { point.x == width - point.x }
+
+    /// The error for `what`, an entry whose meaning depends on the direction, where it cannot play.
+    func refusal(_ what: String) -> String {
+        "\(what) depends on the layout direction: the scene is written \(written.rawValue) and plays \(played.rawValue) here; give the scene 'mirrorTimeline: true' to mirror its timeline with the layout, or say it in terms that hold either way (a tap on a row, cell, view, tab, bar item or back; a swipe 'leading' or 'trailing', or from the 'leading' or 'trailing' edge)"
+    }
+
+    /// `point` in the engine's space.
+    func engine(_ point: Point, width: Double) -> Point {
+        written == .rightToLeft ? Point(x: width - point.x, y: point.y) : point
+    }
+
+    /// A swipe's direction or edge in the engine's space: `absolute` (left or right for leading
+    /// or trailing) as it is; a written left or right turned where the written screen reads right
+    /// to left, or refused (at `node`) where it cannot play.
+    func engine<Side: Equatable & MirroredSide>(_ given: Side, absolute: Side, at node: Node?, reader: NodeReader,
+                                                _ what: String) -> Side? {
+        guard given == absolute, given.isHorizontal else { return absolute }
+        guard allowsCoordinates else {
+            reader.error(node, refusal(what))
+            return nil
+        }
+        return written == .rightToLeft ? given.mirrored : given
+    }
+}
+
+/// A swipe direction or edge, as `TimelineMirroring` turns it.
+protocol MirroredSide {
+    var isHorizontal: Bool { get }
+    var mirrored: Self { get }
+}
+
+extension SwipeDirection: MirroredSide {}
+extension SwipeEdge: MirroredSide {}

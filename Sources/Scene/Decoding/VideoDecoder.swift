@@ -151,6 +151,7 @@ extension SceneDecoder {
         }
         let variants = SceneVariant.product(
             appearance: values(K.appearance, Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue)),
+            layoutDirection: values(K.layoutDirection, LayoutDirection.init(rawValue:), LayoutDirection.allCases.map(\.rawValue)),
             contentSize: values(K.contentSize, ContentSizeCategory.init(rawValue:), ContentSizeCategory.allCases.map(\.rawValue)),
             device: values(K.device, { Device.presets[$0] == nil ? nil : $0 }, Device.presets.keys.sorted()))
         guard variants.count <= Limits.variants else {

@@ -13,6 +13,11 @@ public enum SceneKeys {
                                                 doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
     public static let appearance = Setting<Appearance>("appearance", default: .light,
                                                        doc: "which variant of the iOS system colors their names resolve to")
+    public static let layoutDirection = Setting<LayoutDirection>("layoutDirection", default: .leftToRight,
+                                                                 doc: "which way the interface reads: under rightToLeft UIKit mirrors bars, rows, lists, grids, controls, toolbars and the tab bar, natural text aligns right, and the system push, sheets, the zoom and the back swipe mirror; the timeline's coordinates are the screen's in this direction",
+                                                                 uikit: "UITraitCollection.layoutDirection")
+    public static let mirrorTimeline = Setting<Bool>("mirrorTimeline", default: false,
+                                                     doc: "played in the other layout direction (a variant, --layout-direction), the timeline's x coordinates and its swipes' left and right mirror; without it an entry with a coordinate, or a left or right swipe, is an error there")
     public static let contentSize = Setting<ContentSizeCategory>("contentSize", default: .large,
                                                                  doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text; bars keep their sizes",
                                                                  uikit: "UIContentSizeCategory")
@@ -51,21 +56,23 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, contentSize, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+        [device, size, scale, appearance, layoutDirection, mirrorTimeline, contentSize, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
          transitions, timeline, snapshots, captions, playback, deviceFrame, variants])
 }
 
-/// `variants: { appearance, contentSize, device }`: the values of each axis a scene plays at.
+/// `variants: { appearance, layoutDirection, contentSize, device }`: the values of each axis a scene plays at.
 public enum VariantsKeys {
     public static let appearance = ShapedKey("appearance", .list(.choice(Appearance.allCases.map(\.rawValue))),
                                              doc: "appearances, e.g. [light, dark]")
+    public static let layoutDirection = ShapedKey("layoutDirection", .list(.choice(LayoutDirection.allCases.map(\.rawValue))),
+                                                  doc: "layout directions, e.g. [leftToRight, rightToLeft]")
     public static let contentSize = ShapedKey("contentSize", .list(.choice(ContentSizeCategory.allCases.map(\.rawValue))),
                                               doc: "text sizes, e.g. [large, accessibilityLarge]")
     public static let device = ShapedKey("device", .list(.choice(Device.presets.keys.sorted())), doc: "device presets, e.g. [iphone-15, iphone-se]")
 
     public static let mapping = KeyMapping("variants", "the scene's variants",
                                            doc: "the traits a scene plays at: every combination of the values listed is a variant",
-                                           [appearance, contentSize, device])
+                                           [appearance, layoutDirection, contentSize, device])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.

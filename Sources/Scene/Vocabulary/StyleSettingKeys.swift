@@ -42,6 +42,13 @@ extension Setting where Value == Double {
 }
 
 extension Setting where Value == Bool {
+    /// A tutorial's code places screens by absolute x (`frame.origin.x = -width`, `translation.x`,
+    /// `edges = .left`), which UIKit does not turn under right-to-left; adapted code would.
+    public static let mirrorsInRightToLeft = Setting(
+        "mirrorsInRightToLeft", default: false,
+        doc: "under right-to-left, play the style mirrored (from the other side, driven the other way), as code adapted to the layout direction would; by default it plays as the tutorial's code runs there, by absolute x, only the screens' contents reading right to left",
+        uikit: "`effectiveUserInterfaceLayoutDirection` read by the animator and the gesture handler")
+
     /// A sheet no swipe dismisses (`UIViewController.isModalInPresentation`): Apple's docs say UIKit
     /// "prevents the interactive dismissal of the view controller while it is onscreen", and the
     /// delegate hears of the attempt (`presentationControllerDidAttemptToDismiss(_:)`).
@@ -158,7 +165,7 @@ public enum ParallaxBackSwipeKeys {
     /// Every setting, in the order the docs list them.
     public static let settings = [SettingDescriptor]([
         duration, curve, completionCurve, Setting<Double>.completionSpeed, completionThreshold, flickVelocity,
-        parallaxRatio, underlayAlpha, shadowRadius, shadowOpacity, shadowColor, shadowOffset,
+        parallaxRatio, underlayAlpha, shadowRadius, shadowOpacity, shadowColor, shadowOffset, Setting<Bool>.mirrorsInRightToLeft,
     ])
 }
 
@@ -175,7 +182,9 @@ public enum CoverFromLeftKeys {
         uikit: "`if progress > 0.7 { finish() }`")
 
     /// Every setting, in the order the docs list them.
-    public static let settings = [SettingDescriptor]([duration, curve, completionCurve, Setting<Double>.completionSpeed, autoFinish])
+    public static let settings = [SettingDescriptor]([
+        duration, curve, completionCurve, Setting<Double>.completionSpeed, autoFinish, Setting<Bool>.mirrorsInRightToLeft,
+    ])
 }
 
 /// The settings of `side-drawer`.
@@ -193,7 +202,7 @@ public enum SideDrawerKeys {
     /// Every setting, in the order the docs list them.
     public static let settings = [SettingDescriptor]([
         duration, curve, completionCurve, Setting<Double>.completionSpeed, width, dimmingAlpha, Setting<Color>.dimmingColor,
-        completionThreshold,
+        completionThreshold, Setting<Bool>.mirrorsInRightToLeft,
     ])
 }
 
@@ -242,7 +251,7 @@ public enum ScaleFadeModalKeys {
     /// Every setting, in the order the docs list them.
     public static let settings = [SettingDescriptor]([
         spring, Setting<Double>.completionSpeed, scale, offset, progressDistance,
-        completionThreshold, edgeZone, Setting<Bool>.interruptible,
+        completionThreshold, edgeZone, Setting<Bool>.interruptible, Setting<Bool>.mirrorsInRightToLeft,
     ])
 }
 

@@ -33,11 +33,21 @@ public enum SceneFile {
             throw PipelineError.unknownVariant(name, scene: url.path, variants: scene.variants.map(\.name))
         }
         let given = settings.traits, own = variant.traits
-        var played = try SceneLoader.load(contentsOf: url, traits: SceneTraits(appearance: given.appearance ?? own.appearance,
-                                                                              contentSize: given.contentSize ?? own.contentSize,
-                                                                              device: given.device ?? own.device))
-        played.name += "@" + name
-        return played
+        let traits = SceneTraits(appearance: given.appearance ?? own.appearance,
+                                 layoutDirection: given.layoutDirection ?? own.layoutDirection,
+                                 contentSize: given.contentSize ?? own.contentSize, device: given.device ?? own.device)
+        do {
+            var played = try SceneLoader.load(contentsOf: url, traits: traits)
+            played.name += "@" + name
+            return played
+        } catch let error as SceneError {
+            // What a variant cannot play is the variant's problem: each message names it.
+            throw SceneError(error.diagnostics.map { problem in
+                var problem = problem
+                problem.message = "variant '\(name)': " + problem.message
+                return problem
+            })
+        }
     }
 
     /// The default output for a scene: `output/<scene name>.<ext>` in the working directory.
