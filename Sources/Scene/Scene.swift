@@ -28,6 +28,8 @@ public struct Scene: Sendable {
     public var file: String
     public var device: Device
     public var appearance: Appearance
+    /// The Reduce Motion settings it plays at (`motion:`, `--motion`).
+    public var motion: MotionPreference = .standard
     public var fps: Int
     /// Total length in seconds; when absent, the end of the last action plus `tail`.
     public var duration: Double?

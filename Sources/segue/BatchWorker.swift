@@ -25,6 +25,7 @@ struct BatchWorker: ParsableCommand {
         let traits = options.settings.traits
         if let appearance = traits.appearance { arguments += ["--appearance", appearance.rawValue] }
         if let contentSize = traits.contentSize { arguments += ["--content-size", contentSize.rawValue] }
+        if let motion = traits.motion { arguments += ["--motion", motion.rawValue] }
         if let device = traits.device { arguments += ["--device", device] }
         if let variant = options.settings.variant { arguments += ["--variant", variant] }
         return arguments

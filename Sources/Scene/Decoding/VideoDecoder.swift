@@ -152,6 +152,7 @@ extension SceneDecoder {
         let variants = SceneVariant.product(
             appearance: values(K.appearance, Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue)),
             contentSize: values(K.contentSize, ContentSizeCategory.init(rawValue:), ContentSizeCategory.allCases.map(\.rawValue)),
+            motion: values(K.motion, MotionPreference.init(rawValue:), MotionPreference.allCases.map(\.rawValue)),
             device: values(K.device, { Device.presets[$0] == nil ? nil : $0 }, Device.presets.keys.sorted()))
         guard variants.count <= Limits.variants else {
             r.error(node, "\(variants.count) variants is over the limit of \(Limits.variants); list fewer values")
