@@ -31,6 +31,8 @@ public struct Scene: Sendable {
     /// Which way its interface reads (`layoutDirection`): the engine replays in left-to-right
     /// space and mirrors what it draws (`FrameState.mirrored`) where this is right-to-left.
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// The Reduce Motion settings it plays at (`motion:`, `--motion`).
+    public var motion: MotionPreference = .standard
     public var fps: Int
     /// Total length in seconds; when absent, the end of the last action plus `tail`.
     public var duration: Double?

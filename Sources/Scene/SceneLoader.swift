@@ -92,6 +92,7 @@ struct SceneDecoder: DecodingPart {
 
         context.appearance = traits.appearance ?? r.value(fields, K.appearance)
         context.contentSize = traits.contentSize ?? r.value(fields, K.contentSize)
+        let motion = traits.motion ?? r.value(fields, K.motion)
         var device = Device.presets[Device.defaultPresetName] ?? Device(name: "custom", size: Size(width: 393, height: 852), scale: 3)
         if let node = fields[K.device] { device = decodeDevice(node) ?? device }
         if let size = r.value(fields, K.size) {
@@ -222,6 +223,7 @@ struct SceneDecoder: DecodingPart {
         scene.styles = styles
         scene.tabs = tabs
         scene.layoutDirection = entries.mirroring.played
+        scene.motion = motion
         scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }
@@ -317,7 +319,8 @@ struct SceneDecoder: DecodingPart {
         var settings = SettingValues()
         if let style, let descriptors = BuiltInStyles.settings(of: style) ?? styles.first(where: { $0.name == style })?.settings {
             settings = StyleSettingsDecoder(reader: r).decode(fields.entries.filter { TransitionKeys.mapping[$0.name] == nil },
-                                                             descriptors, style: style)
+                                                             descriptors, style: style,
+                                                             nearby: [TransitionKeys.tap.key, TransitionKeys.reduceMotionStyle.key, TransitionKeys.crossFadeStyle.key])
         } else if let style, let node = fields[TransitionKeys.style] {
             let known = BuiltInStyles.all.map(\.name) + styles.map(\.name).filter { BuiltInStyles.settings(of: $0) == nil }
             r.error(node, TransitionSpec.unknownStyle(style, known: known))
@@ -335,9 +338,24 @@ struct SceneDecoder: DecodingPart {
                 r.error(value, "screen '\(from)' has no list or grid '\(list)' for this transition's taps\(hint); \(known)")
             }
         }
+        // The styles that play instead under Reduce Motion: named like `style`, checked against the same names.
+        func fallback(_ key: Setting<String?>) -> TransitionSpec.Fallback? {
+            guard let node = fields[key], let name = r.string(node, "'\(key.key)' style") else { return nil }
+            let known = BuiltInStyles.all.map(\.name) + styles.map(\.name).filter { BuiltInStyles.settings(of: $0) == nil }
+            guard known.contains(name) else {
+                r.error(node, "unknown '\(key.key)' '\(name)'\(Diagnostic.didYouMean(name, in: known)); expected one of: \(known.joined(separator: ", ")), or a style declared under 'styles'")
+                return nil
+            }
+            return TransitionSpec.Fallback(style: name, location: r.location(node))
+        }
+        let reduceMotionStyle = fallback(TransitionKeys.reduceMotionStyle)
+        let crossFadeStyle = fallback(TransitionKeys.crossFadeStyle)
         guard let from, let to, let style else { return nil }
-        return TransitionSpec(from: from, to: to, style: style, location: r.location(node),
-                              styleLocation: r.location(fields[TransitionKeys.style]), settings: settings, tap: tap)
+        var spec = TransitionSpec(from: from, to: to, style: style, location: r.location(node),
+                                  styleLocation: r.location(fields[TransitionKeys.style]), settings: settings, tap: tap)
+        spec.reduceMotionStyle = reduceMotionStyle
+        spec.crossFadeStyle = crossFadeStyle
+        return spec
     }
 
     /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images

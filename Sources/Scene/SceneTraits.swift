@@ -8,25 +8,28 @@ public struct SceneTraits: Hashable, Sendable {
     public var appearance: Appearance?
     public var layoutDirection: LayoutDirection?
     public var contentSize: ContentSizeCategory?
+    /// The Motion settings (`--motion`).
+    public var motion: MotionPreference?
     /// A device preset's name (`Device.presets`).
     public var device: String?
 
     public init(appearance: Appearance? = nil, layoutDirection: LayoutDirection? = nil, contentSize: ContentSizeCategory? = nil,
-                device: String? = nil) {
+                motion: MotionPreference? = nil, device: String? = nil) {
         self.appearance = appearance
         self.layoutDirection = layoutDirection
         self.contentSize = contentSize
+        self.motion = motion
         self.device = device
     }
 
     /// How the traits enter a batch's up-to-date stamp.
     public var stampText: String {
-        "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") device=\(device ?? "scene")"
+        "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") motion=\(motion?.rawValue ?? "scene") device=\(device ?? "scene")"
     }
 }
 
 /// One of the variants a scene declares (`variants:`): its name — the values of the axes it
-/// declares, in the order appearance, layout direction, text size, device, joined by "-" (`dark-accessibilityLarge`)
+/// declares, in the order appearance, layout direction, text size, motion, device, joined by "-" (`dark-accessibilityLarge`)
 /// — and the traits it plays at.
 public struct SceneVariant: Hashable, Sendable {
     public var name: String
@@ -40,9 +43,9 @@ public struct SceneVariant: Hashable, Sendable {
     /// Every combination of the axes' values, in order (the first axis slowest): one variant
     /// per combination; none when no axis has values.
     public static func product(appearance: [Appearance]?, layoutDirection: [LayoutDirection]? = nil, contentSize: [ContentSizeCategory]?,
-                               device: [String]?) -> [SceneVariant] {
+                               motion: [MotionPreference]? = nil, device: [String]?) -> [SceneVariant] {
         guard appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
-                || device?.isEmpty == false else { return [] }
+                || motion?.isEmpty == false || device?.isEmpty == false else { return [] }
         var variants = [SceneVariant(name: "", traits: SceneTraits())]
         func extend<Value>(_ values: [Value]?, _ name: (Value) -> String, _ set: (inout SceneTraits, Value) -> Void) {
             guard let values, !values.isEmpty else { return }
@@ -58,6 +61,7 @@ public struct SceneVariant: Hashable, Sendable {
         extend(appearance, \.rawValue) { $0.appearance = $1 }
         extend(layoutDirection, \.rawValue) { $0.layoutDirection = $1 }
         extend(contentSize, \.rawValue) { $0.contentSize = $1 }
+        extend(motion, \.rawValue) { $0.motion = $1 }
         extend(device, { $0 }) { $0.device = $1 }
         return variants
     }

@@ -31,6 +31,33 @@ public struct TransitionSpec: Sendable {
     /// For a transition to a screen filled from the tapped row or cell: which item's screen
     /// `to` is (`FilledScreen`); nil otherwise.
     public var filled: FilledScreen?
+    /// The style that plays instead when the scene's motion reduces motion (`reduceMotionStyle`),
+    /// as an app that checks `UIAccessibility.isReduceMotionEnabled` returns another animator.
+    public var reduceMotionStyle: Fallback?
+    /// The style that plays instead when the scene's motion is `crossFade` (`crossFadeStyle`);
+    /// nil: `reduceMotionStyle`.
+    public var crossFadeStyle: Fallback?
+
+    /// A style named to play instead of the transition's own, and where it is named.
+    public struct Fallback: Sendable, Hashable {
+        public var style: String
+        public var location: SourceLocation
+
+        public init(style: String, location: SourceLocation) {
+            self.style = style
+            self.location = location
+        }
+    }
+
+    /// The style named to play instead of the transition's own at `motion`; nil: its own
+    /// (a built-in style may still fall back by itself, as the zoom does).
+    public func fallback(at motion: MotionPreference) -> Fallback? {
+        switch motion {
+        case .standard: nil
+        case .reduceMotion: reduceMotionStyle
+        case .crossFade: crossFadeStyle ?? reduceMotionStyle
+        }
+    }
 
     public init(from: String, to: String, style: String, location: SourceLocation, styleLocation: SourceLocation? = nil,
                 settings: SettingValues = SettingValues(), tap: TapTrigger? = nil) {

@@ -24,7 +24,9 @@ struct BatchWorker: ParsableCommand {
         if let touches = options.settings.showsTouches { arguments.append(touches ? "--touches" : "--no-touches") }
         let traits = options.settings.traits
         if let appearance = traits.appearance { arguments += ["--appearance", appearance.rawValue] }
+        if let direction = traits.layoutDirection { arguments += ["--layout-direction", direction.rawValue] }
         if let contentSize = traits.contentSize { arguments += ["--content-size", contentSize.rawValue] }
+        if let motion = traits.motion { arguments += ["--motion", motion.rawValue] }
         if let device = traits.device { arguments += ["--device", device] }
         if let variant = options.settings.variant { arguments += ["--variant", variant] }
         return arguments

@@ -38,7 +38,7 @@ struct OverrideOptions: ParsableArguments {
 }
 
 /// The variant a command plays a scene as: one it declares (`--variant`), or traits given one
-/// by one (`--appearance`, `--layout-direction`, `--content-size`, `--device`), which win over the variant's.
+/// by one (`--appearance`, `--layout-direction`, `--content-size`, `--motion`, `--device`), which win over the variant's.
 struct VariantOptions: ParsableArguments {
     @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
     var appearance: Appearance?
@@ -52,6 +52,10 @@ struct VariantOptions: ParsableArguments {
             help: ArgumentHelp("Play the scene at this text size (Dynamic Type) instead of its 'contentSize': extraSmall … large … accessibilityExtraExtraExtraLarge.",
                                valueName: "category"))
     var contentSize: ContentSizeCategory?
+
+    @Option(help: ArgumentHelp("Play the scene at these Motion settings instead of its 'motion': standard, reduceMotion (Reduce Motion on) or crossFade (Reduce Motion and Prefer Cross-Fade Transitions on).",
+                               valueName: "setting"))
+    var motion: MotionPreference?
 
     @Option(help: ArgumentHelp("Play the scene on this device preset instead of its 'device' (iphone-15, iphone-se, ipad-pro-11, …).",
                                valueName: "preset"))
@@ -71,7 +75,8 @@ struct VariantOptions: ParsableArguments {
     /// `settings` playing this variant.
     func apply(to settings: RenderSettings) -> RenderSettings {
         var settings = settings
-        settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, device: device)
+        settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, motion: motion,
+                                      device: device)
         settings.variant = variant
         return settings
     }
@@ -80,6 +85,7 @@ struct VariantOptions: ParsableArguments {
 extension Appearance: ExpressibleByArgument {}
 extension ContentSizeCategory: ExpressibleByArgument {}
 extension LayoutDirection: ExpressibleByArgument {}
+extension MotionPreference: ExpressibleByArgument {}
 
 /// `--device-frame` / `--no-device-frame`, for the commands that make pictures to show (`render`, `still`).
 struct DeviceFrameOption: ParsableArguments {

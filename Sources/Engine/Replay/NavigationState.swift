@@ -163,6 +163,7 @@ struct NavigationState {
         var top = self.top
         top.stage = TransitionStage(bounds: stage.bounds, below: stack[0].screen, above: stage.above)
         top.stage?.appearance = stage.appearance
+        top.stage?.pushed = stage.pushed
         stack = [stack[0], top]
     }
 }

@@ -9,6 +9,12 @@ struct ResolvedTransition: Sendable {
     /// Whether the scene plays right to left: a style that places by absolute x then plays as
     /// its code runs there (`AsWrittenStyle`) unless its `mirrorsInRightToLeft` is set.
     var rightToLeft = false
+    /// The style that plays instead under the scene's Reduce Motion settings, as the scene names
+    /// it (`reduceMotionStyle`, `crossFadeStyle`); nil: the style's own, or its built-in fallback
+    /// (`ReducedMotion`).
+    var reducedMotionStyle: (any TransitionStyleDefinition)?
+    /// The scene's Motion settings.
+    var motion: MotionPreference = .standard
 
     /// Resolves every transition of `scene` by its style's name and decodes its settings; every
     /// problem is a located diagnostic, and a transition with an unknown style is left out.
@@ -24,8 +30,20 @@ struct ResolvedTransition: Sendable {
             if let custom = style as? CustomStyle {
                 problems += custom.problems(from: spec.from, to: spec.to, transition: spec.location)
             }
-            transitions.append(ResolvedTransition(spec: spec, style: style, settings: spec.settings,
-                                                  rightToLeft: scene.layoutDirection == .rightToLeft))
+            var transition = ResolvedTransition(spec: spec, style: style, settings: spec.settings)
+            transition.motion = scene.motion
+            for fallback in [spec.reduceMotionStyle, spec.crossFadeStyle].compactMap({ $0 }) {
+                guard let instead = registry.style(named: fallback.style) else { continue }
+                if !instead.presentations.contains(where: style.presentations.contains) {
+                    problems.append(Diagnostic(location: fallback.location, message:
+                        "'\(fallback.style)' cannot play instead of '\(style.name)': it is brought in with \(ReducedMotion.verbs(instead.presentations)), '\(style.name)' with \(ReducedMotion.verbs(style.presentations))"))
+                }
+            }
+            if let fallback = spec.fallback(at: scene.motion), let instead = registry.style(named: fallback.style) {
+                transition.reducedMotionStyle = instead
+            }
+            transition.rightToLeft = scene.layoutDirection == .rightToLeft
+            transitions.append(transition)
         }
         return (transitions, problems)
     }
@@ -33,10 +51,17 @@ struct ResolvedTransition: Sendable {
     /// The style and run that play `stage` in a direction: UIKit's own push or pop
     /// (`SystemPush.fallback`) where the style has no animator for it, else the style's own.
     /// Every hook the timeline asks goes through here, so no style forwards the fallback itself.
+    /// Under Reduce Motion the style named to play instead, or the one UIKit plays instead of a
+    /// system style (`ReducedMotion.instead`), comes first, with its default settings.
     func resolved(_ stage: TransitionStage, forward: Bool) -> (style: any TransitionStyleDefinition, run: StyleRun) {
-        let run = StyleRun(settings: settings, stage: stage, forward: forward)
+        var style = self.style
+        var run = StyleRun(settings: settings, stage: stage, forward: forward)
+        if motion.isReduceMotionEnabled, let instead = reducedMotionStyle ?? ReducedMotion.instead(of: style, pushed: stage.pushed) {
+            style = instead
+            run.settings = SettingValues(descriptors: instead.settings)
+        }
         guard style.usesSystemAnimator(forward: forward) else {
-            guard rightToLeft, style.placesByAbsoluteX, !settings[Setting<Bool>.mirrorsInRightToLeft] else { return (style, run) }
+            guard rightToLeft, style.placesByAbsoluteX, !run.settings[Setting<Bool>.mirrorsInRightToLeft] else { return (style, run) }
             return (AsWrittenStyle(base: style), run)
         }
         let system = SystemPush.fallback(for: style.name, run)

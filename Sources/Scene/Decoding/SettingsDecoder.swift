@@ -6,13 +6,15 @@ import Motion
 struct StyleSettingsDecoder {
     let reader: NodeReader
 
-    /// The values `entries` give for `descriptors` (the settings of `style`).
-    func decode(_ entries: [(name: String, key: Node, value: Node)], _ descriptors: [SettingDescriptor], style: String) -> SettingValues {
+    /// The values `entries` give for `descriptors` (the settings of `style`); a key that is none
+    /// of them may have meant one of `nearby` too (the transition's own keys).
+    func decode(_ entries: [(name: String, key: Node, value: Node)], _ descriptors: [SettingDescriptor], style: String,
+                nearby: [String] = []) -> SettingValues {
         var values: [String: SettingValue] = [:]
         for entry in entries {
             guard let descriptor = descriptors.first(where: { $0.key == entry.name }) else {
                 let keys = descriptors.map(\.key)
-                let hint = Diagnostic.didYouMean(entry.name, in: keys)
+                let hint = Diagnostic.didYouMean(entry.name, in: keys + nearby)
                 let known = keys.isEmpty ? "it takes no settings" : "its settings are: \(keys.joined(separator: ", "))"
                 reader.error(entry.key, "'\(entry.name)' is not a setting of \(style)\(hint); \(known)")
                 continue

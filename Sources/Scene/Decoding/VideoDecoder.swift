@@ -153,6 +153,7 @@ extension SceneDecoder {
             appearance: values(K.appearance, Appearance.init(rawValue:), Appearance.allCases.map(\.rawValue)),
             layoutDirection: values(K.layoutDirection, LayoutDirection.init(rawValue:), LayoutDirection.allCases.map(\.rawValue)),
             contentSize: values(K.contentSize, ContentSizeCategory.init(rawValue:), ContentSizeCategory.allCases.map(\.rawValue)),
+            motion: values(K.motion, MotionPreference.init(rawValue:), MotionPreference.allCases.map(\.rawValue)),
             device: values(K.device, { Device.presets[$0] == nil ? nil : $0 }, Device.presets.keys.sorted()))
         guard variants.count <= Limits.variants else {
             r.error(node, "\(variants.count) variants is over the limit of \(Limits.variants); list fewer values")

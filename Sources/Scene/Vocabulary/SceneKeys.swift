@@ -21,6 +21,9 @@ public enum SceneKeys {
     public static let contentSize = Setting<ContentSizeCategory>("contentSize", default: .large,
                                                                  doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text; bars keep their sizes",
                                                                  uikit: "UIContentSizeCategory")
+    public static let motion = Setting<MotionPreference>("motion", default: .standard,
+                                                         doc: "the user's Motion settings: standard, reduceMotion (Reduce Motion on) or crossFade (Reduce Motion and Prefer Cross-Fade Transitions on); the system transitions do what iOS does then, a transition's 'reduceMotionStyle' or 'crossFadeStyle' plays instead of its own",
+                                                         uikit: "UIAccessibility.isReduceMotionEnabled, .prefersCrossFadeTransitions")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
                                                  doc: "the scene's length in seconds, the video's unless 'playback' changes its pace; at most 36,000 frames (duration × fps)")
@@ -56,7 +59,7 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, layoutDirection, mirrorTimeline, contentSize, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+        [device, size, scale, appearance, layoutDirection, mirrorTimeline, contentSize, motion, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
          transitions, timeline, snapshots, captions, playback, deviceFrame, variants])
 }
 
@@ -68,11 +71,13 @@ public enum VariantsKeys {
                                                   doc: "layout directions, e.g. [leftToRight, rightToLeft]")
     public static let contentSize = ShapedKey("contentSize", .list(.choice(ContentSizeCategory.allCases.map(\.rawValue))),
                                               doc: "text sizes, e.g. [large, accessibilityLarge]")
+    public static let motion = ShapedKey("motion", .list(.choice(MotionPreference.allCases.map(\.rawValue))),
+                                         doc: "Motion settings, e.g. [standard, reduceMotion, crossFade]")
     public static let device = ShapedKey("device", .list(.choice(Device.presets.keys.sorted())), doc: "device presets, e.g. [iphone-15, iphone-se]")
 
     public static let mapping = KeyMapping("variants", "the scene's variants",
                                            doc: "the traits a scene plays at: every combination of the values listed is a variant",
-                                           [appearance, layoutDirection, contentSize, device])
+                                           [appearance, layoutDirection, contentSize, motion, device])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.
@@ -138,10 +143,16 @@ public enum TransitionKeys {
     public static let to = Setting<String?>("to", doc: "the screen it shows")
     public static let style = Setting<String?>("style", doc: "a built-in style, or one declared under 'styles'")
     public static let tap = ShapedKey("tap", .shape("tapTrigger"), doc: "the rows or cells whose tap starts it")
+    public static let reduceMotionStyle = Setting<String?>("reduceMotionStyle", defaultText: "its own style; a `zoom` falls back by itself",
+                                                           doc: "a style that plays instead, with its default settings, when the scene's motion is reduceMotion or crossFade (as an app checks `isReduceMotionEnabled`)",
+                                                           uikit: "UIAccessibility.isReduceMotionEnabled")
+    public static let crossFadeStyle = Setting<String?>("crossFadeStyle", defaultText: "reduceMotionStyle",
+                                                        doc: "a style that plays instead when the scene's motion is crossFade (as an app checks `prefersCrossFadeTransitions`)",
+                                                        uikit: "UIAccessibility.prefersCrossFadeTransitions")
 
     /// Any other key is a setting of the style, checked once the style is known.
     public static let mapping = KeyMapping("transition", "a transition", doc: "a transition between two screens",
-                                           required: ["from", "to", "style"], [from, to, style, tap])
+                                           required: ["from", "to", "style"], [from, to, style, tap, reduceMotionStyle, crossFadeStyle])
 }
 
 /// `tap: { list, index }` of a transition, and `{ list, index }` cell references.

@@ -35,7 +35,8 @@ public enum SceneFile {
         let given = settings.traits, own = variant.traits
         let traits = SceneTraits(appearance: given.appearance ?? own.appearance,
                                  layoutDirection: given.layoutDirection ?? own.layoutDirection,
-                                 contentSize: given.contentSize ?? own.contentSize, device: given.device ?? own.device)
+                                 contentSize: given.contentSize ?? own.contentSize, motion: given.motion ?? own.motion,
+                                 device: given.device ?? own.device)
         do {
             var played = try SceneLoader.load(contentsOf: url, traits: traits)
             played.name += "@" + name
