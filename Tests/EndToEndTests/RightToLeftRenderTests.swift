@@ -81,4 +81,34 @@ final class RightToLeftRenderTests: XCTestCase {
         }
         XCTAssertGreaterThan(moving, 40, "frames in motion were compared")
     }
+
+    /// `inspect` prints where the right-to-left screen puts things: the first tab on the right,
+    /// the back chevron at the right edge, a row's icon at its right end — the left-to-right
+    /// variant's frames mirrored across the 393 pt screen (worked out here from the variant's).
+    func testInspectPrintsTheMirroredFrames() throws {
+        let scene = ExampleScenes.repository.appendingPathComponent("scenes/right-to-left.yaml").path
+        func inspected(_ arguments: [String]) throws -> [String: Any] {
+            let result = try CLI.segue(["inspect", scene, "--json"] + arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        }
+        func frames(_ json: [String: Any]) throws -> [[Double]] {
+            let tabs = try XCTUnwrap((json["tabs"] as? [String: Any])?["items"] as? [[String: Any]])
+            let screens = try XCTUnwrap(json["screens"] as? [[String: Any]])
+            let wifi = try XCTUnwrap(screens.first { $0["name"] as? String == "wifi" })
+            let settings = try XCTUnwrap(screens.first { $0["name"] as? String == "settings" })
+            let row = try XCTUnwrap(((settings["collections"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])?.first)
+            return try [tabs[0]["frame"], (wifi["navigationBar"] as? [String: Any])?["backChevron"], row["image"], row["cell"]]
+                .map { try XCTUnwrap($0 as? [Double]) }
+        }
+        let rtl = try frames(try inspected([]))
+        let ltr = try frames(try inspected(["--layout-direction", "leftToRight"]))
+        for (mirrored, laidOut) in zip(rtl, ltr) {
+            XCTAssertEqual(mirrored[0], 393 - laidOut[0] - laidOut[2], accuracy: 1e-9, "\(mirrored) mirrors \(laidOut)")
+            XCTAssertEqual(Array(mirrored[1...]), Array(laidOut[1...]))
+        }
+        XCTAssertGreaterThan(rtl[0][0], 190, "the first tab is on the right")
+        XCTAssertGreaterThan(rtl[1][0], 350, "the back chevron is at the right edge")
+        XCTAssertGreaterThan(rtl[2][0], 300, "the row's icon is at its right end")
+    }
 }

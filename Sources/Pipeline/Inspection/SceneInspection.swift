@@ -156,8 +156,15 @@ public struct SceneInspection: Sendable {
     /// presented screen is placed where its sheet is then — at the detent it rests at — rather
     /// than where it first rests.
     /// `videoTime`: where the video shows the moment `moment` (scene time), if it plays the scene at another pace.
+    /// A right-to-left scene's frames are mirrored, as it shows them (`mirrored()`).
     public init(_ scene: Scene, offsets: [String: Double] = [:],
                 at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])? = nil, videoTime: Double? = nil) throws {
+        try self.init(laidOutLeftToRight: scene, offsets: offsets, at: moment, videoTime: videoTime)
+        if scene.layoutDirection == .rightToLeft { self = mirrored() }
+    }
+
+    private init(laidOutLeftToRight scene: Scene, offsets: [String: Double],
+                 at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?, videoTime: Double?) throws {
         let scene = scene.withTabBarSafeArea()
         self.scene = scene.name
         device = scene.device
