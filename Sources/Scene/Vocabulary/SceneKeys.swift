@@ -14,7 +14,7 @@ public enum SceneKeys {
     public static let appearance = Setting<Appearance>("appearance", default: .light,
                                                        doc: "which variant of the iOS system colors their names resolve to")
     public static let contentSize = Setting<ContentSizeCategory>("contentSize", default: .large,
-                                                                 doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text; bars keep their sizes",
+                                                                 doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text (titles wrap; values stack under titles at the accessibility sizes), and the navigation bar's large title; bars keep their other sizes",
                                                                  uikit: "UIContentSizeCategory")
     public static let fps = Setting<Int>("fps", .integer(range: Limits.fps), default: 60, doc: "frames per second")
     public static let duration = Setting<Double?>("duration", .seconds, defaultText: "the last motion, then tail",
