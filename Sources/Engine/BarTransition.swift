@@ -33,26 +33,24 @@ struct BarSlide: Hashable, Sendable {
         return max(width / 2 - halfWidth - backTitleX, 0)
     }
 
-    /// A large title's type size over the back button label's: 34 pt Large Title, 17 pt Body.
-    static let largeTitleScale = 17.0 / 34.0
-
     /// The covered screen's large title and the pushed screen's back label as one label at
     /// `amount` a of a push: both travel from the large title's place (its leading edge, the
     /// middle of its line) to the back label's (its leading edge, the middle of the bar),
-    /// shrinking from 34 pt to 17 pt type, the title fading out over the first 60 % of the way
+    /// shrinking from 34 pt (`titleSize`, the large title's at the scene's text size) to 17 pt type, the title fading out over the first 60 % of the way
     /// and the label in over the last 60 %, so "Settings" never shows twice side by side. Each
     /// transform maps its part (laid out in the bar's points) onto the bar.
-    static func largeTitleToBack(amount a: Double, largeTitle: Rect, backTitleX: Double, bar: Rect)
+    static func largeTitleToBack(amount a: Double, largeTitle: Rect, backTitleX: Double, bar: Rect, titleSize: Double = 34)
         -> (title: (transform: AffineTransform, alpha: Double), backLabel: (transform: AffineTransform, alpha: Double)) {
+        let scale = 17 / titleSize
         let from = Point(x: largeTitle.minX, y: largeTitle.midY), to = Point(x: backTitleX, y: bar.midY)
         let pivot = Point(x: from.x + (to.x - from.x) * a, y: from.y + (to.y - from.y) * a)
-        // The title is drawn at 34 pt about `from`, the label at 17 pt about `to`: both show at this size.
-        let size = 1 + (largeTitleScale - 1) * a
+        // The title is drawn at `titleSize` about `from`, the label at 17 pt about `to`: both show at this size.
+        let size = 1 + (scale - 1) * a
         func placed(_ s: Double, _ origin: Point) -> AffineTransform {
             AffineTransform(a: s, b: 0, c: 0, d: s, tx: pivot.x - s * origin.x, ty: pivot.y - s * origin.y)
         }
         let fade = 0.6
         return ((placed(size, from), min(max((fade - a) / fade, 0), 1)),
-                (placed(size / largeTitleScale, to), min(max((a - (1 - fade)) / fade, 0), 1)))
+                (placed(size / scale, to), min(max((a - (1 - fade)) / fade, 0), 1)))
     }
 }

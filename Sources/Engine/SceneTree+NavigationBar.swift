@@ -21,7 +21,7 @@ extension SceneTree {
         let painted = screens.map(\.spec)
         var collapsed = Array(repeating: false, count: screens.count)
         for index in screens.indices where bar.above != nil && screens[index].spec.largeTitle
-            && (scrolled[index] ?? 0) >= NavigationBarView.largeTitleHeight + BarScrollResponse.inlineTitleRamp {
+            && (scrolled[index] ?? 0) >= screens[index].spec.largeTitleAreaHeight + BarScrollResponse.inlineTitleRamp {
             screens[index].spec.largeTitle = false
             collapsed[index] = true
         }
@@ -51,7 +51,8 @@ extension SceneTree {
                 var inline = screen.spec
                 inline.largeTitle = false
                 let large = screen.spec.largeTitle || collapsed[index]
-                let shown = alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large)
+                let shown = alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large,
+                                                                         area: screen.spec.largeTitleAreaHeight)
                 if let material = look.material {
                     children.append(RenderNode(id: "\(id)/material", content: .backdrop(material),
                                                size: NavigationBarLayout(inline, on: device).background.size, alpha: shown))
@@ -119,13 +120,13 @@ extension SceneTree {
         return (spec.background, separator, spec.material)
     }
 
-    /// A large title at `offset`: a node clipping to its area (52 − offset tall, under the 44 pt
+    /// A large title at `offset`: a node clipping to its area (52 − offset tall at the default text size, under the 44 pt
     /// bar) with the title moved by the offset inside it, and the inline title fading in.
     fileprivate func collapsingTitle(_ barID: String, _ screen: String, _ spec: NavigationBarView, offset: Double, alpha: Double,
                                  device: Device) -> RenderNode {
         let layout = NavigationBarLayout(spec, on: device)
         let size = layout.partSize
-        let area = Rect(x: 0, y: layout.bar.maxY, width: size.width, height: BarScrollResponse.largeTitleHeight(offset: offset))
+        let area = Rect(x: 0, y: layout.bar.maxY, width: size.width, height: BarScrollResponse.largeTitleHeight(offset: offset, area: spec.largeTitleAreaHeight))
         let title = RenderNode(id: "\(barID)/\(screen)/title/content",
                                content: .part(ScreenPart(screen: screen, kind: .barTitle, layout: device)), size: size,
                                transform: AffineTransform(translationX: 0, y: -area.y - offset))
@@ -137,7 +138,7 @@ extension SceneTree {
         let inline = RenderNode(id: "\(barID)/\(screen)/inlineTitle",
                                 content: .part(ScreenPart(screen: screen, kind: .barInlineTitle, layout: device)),
                                 size: NavigationBarLayout(inlineSpec, on: device).partSize,
-                                alpha: alpha * BarScrollResponse.inlineTitle(offset: offset))
+                                alpha: alpha * BarScrollResponse.inlineTitle(offset: offset, area: spec.largeTitleAreaHeight))
         return RenderNode(id: "\(barID)/\(screen)/titles", size: size, children: [clip, inline])
     }
 
@@ -180,7 +181,8 @@ extension SceneTree {
         guard screens.count == 2, screens[1].spec.back?.isEmpty == false,
               let largeTitle = NavigationBarLayout(screens[0].spec, on: device).largeTitle else { return nil }
         let above = NavigationBarLayout(screens[1].spec, on: device)
-        return BarSlide.largeTitleToBack(amount: a, largeTitle: largeTitle, backTitleX: above.backTitleX, bar: above.bar)
+        return BarSlide.largeTitleToBack(amount: a, largeTitle: largeTitle, backTitleX: above.backTitleX, bar: above.bar,
+                                         titleSize: screens[0].spec.largeTitleType.size)
     }
 
     /// UINavigationController's push, for a title, and its opacity: the incoming one slides in

@@ -78,8 +78,14 @@ public struct NavigationBarView: Sendable {
     }
 
     public var title: String?
-    /// `prefersLargeTitles`: the title in 34 pt bold below the bar, which is then 52 pt taller.
+    /// `prefersLargeTitles`: the title in 34 pt bold below the bar, which is then 52 pt taller (at
+    /// the default text size; see `largeTitleType`).
     public var largeTitle: Bool
+    /// The large title's type, `largeTitle` text style at the scene's text size, bold: 34 pt on a
+    /// 41 pt line at the default size. The bar's other text (inline title, back button, items)
+    /// keeps its 17 pt at every size: UIKit shows them in the Large Content Viewer instead
+    /// (docs/uikit-semantics.md#dynamic-type).
+    public var largeTitleType: (size: Double, leading: Double) = TextStyle.largeTitle.metrics()
     /// The back button's title (the previous screen's); nil: no back button, "" a chevron alone.
     public var back: String?
     /// Left items (after the back button, if any).
@@ -122,15 +128,21 @@ public struct NavigationBarView: Sendable {
 
     /// The bar's own height on `device`: 56 pt in a sheet, 44 pt elsewhere.
     public static func barHeight(on device: Device) -> Double { device.isSheet ? sheetBarHeight : barHeight }
-    /// Extra height when the large title shows.
+    /// Extra height when the large title shows, at the default text size.
     public static let largeTitleHeight = 52.0
 
-    /// The bar's height below the status bar: 44 pt, or 96 pt with a large title.
-    public var height: Double { Self.barHeight + (largeTitle ? Self.largeTitleHeight : 0) }
+    /// The large title's area below the bar: 52 pt at the default text size, as much taller as
+    /// the title's line is (`largeTitleType`) — the line 3 pt below the bar and 8 pt above the
+    /// area's bottom at every size [EST: UIKit sizes the area from the title label's measured
+    /// height, `_UINavigationBarLargeTitleViewLayout`'s resting height].
+    public var largeTitleAreaHeight: Double { Self.largeTitleHeight + largeTitleType.leading - TextStyle.largeTitle.metrics().leading }
+
+    /// The bar's height below the status bar: 44 pt, or 96 pt with a large title (at the default text size).
+    public var height: Double { Self.barHeight + (largeTitle ? largeTitleAreaHeight : 0) }
 
     /// The bar's height below the status bar on `device`: a sheet's bar is 56 pt (108 pt with a
     /// large title, whose 52 pt area stays below it).
-    public func height(on device: Device) -> Double { Self.barHeight(on: device) + (largeTitle ? Self.largeTitleHeight : 0) }
+    public func height(on device: Device) -> Double { Self.barHeight(on: device) + (largeTitle ? largeTitleAreaHeight : 0) }
 }
 
 extension SystemColor {

@@ -168,6 +168,11 @@ public struct ListLayout: Sendable {
         /// the default text size).
         fileprivate var titleLine: UInt8 = 22
         fileprivate var subtitleLine: UInt8 = 20
+        /// How many lines the title wraps to (a list cell's title has no line limit).
+        public fileprivate(set) var titleLines: UInt8 = 1
+        /// How many lines the trailing detail takes stacked under the title and subtitle, as a value
+        /// cell lays it out at the accessibility text sizes; 0: beside the title, on its line.
+        public fileprivate(set) var stackedDetailLines: UInt8 = 0
         /// Laid out as Mail's message row (`ListView.Row.isMessage`).
         public fileprivate(set) var isMessage = false
         /// Where the separator ends; nil under a row that has none (a grouped section's last, or a
@@ -204,25 +209,45 @@ public struct ListLayout: Sendable {
             return Rect(x: textX, y: cell.minY, width: max(right - textX, 0), height: cell.height)
         }
 
-        /// The title's line: the whole row's height without a subtitle, the upper line with one; a
-        /// message row's first line, 10 pt from its top, as wide as the row's text (the date and
-        /// the chevron take their part of it).
+        /// The title's lines: the whole row's height without a subtitle or a stacked detail, the
+        /// upper lines of the text centered in the row with one; a message row's first line, 10 pt
+        /// from its top, as wide as the row's text (the date and the chevron take their part of it).
         public var title: Rect {
-            if isMessage { return Rect(x: textX, y: cell.minY + 10, width: max(cell.maxX - inset - textX, 0), height: 22) }
-            let lines = Double(titleLine) + Double(subtitleLine)
-            return hasSubtitle ? Rect(x: textX, y: cell.midY - lines / 2, width: text.width, height: Double(titleLine)) : text
+            if isMessage {
+                return Rect(x: textX, y: cell.minY + 10, width: max(cell.maxX - inset - textX, 0), height: Double(titleLine))
+            }
+            guard hasSubtitle || stackedDetailLines > 0 else { return text }
+            return Rect(x: textX, y: textTop, width: text.width, height: titleHeight)
         }
 
         public var subtitle: Rect? {
-            if isMessage { return hasSubtitle ? Rect(x: textX, y: cell.minY + 32, width: title.width, height: 20) : nil }
-            let lines = Double(titleLine) + Double(subtitleLine)
-            return hasSubtitle ? Rect(x: textX, y: cell.midY - lines / 2 + Double(titleLine), width: text.width,
-                                      height: Double(subtitleLine)) : nil
+            guard hasSubtitle else { return nil }
+            if isMessage { return Rect(x: textX, y: title.maxY, width: title.width, height: Double(subtitleLine)) }
+            return Rect(x: textX, y: textTop + titleHeight, width: text.width, height: Double(subtitleLine))
         }
 
-        /// A message row's preview: two lines of 20 pt under the subtitle's line.
+        /// The trailing detail's lines under the title (and subtitle) when the row stacks it; nil
+        /// when it sits beside the title.
+        public var stackedDetail: Rect? {
+            guard stackedDetailLines > 0, !isMessage else { return nil }
+            return Rect(x: textX, y: textTop + titleHeight + (hasSubtitle ? Double(subtitleLine) : 0), width: text.width,
+                        height: Double(stackedDetailLines) * Double(titleLine))
+        }
+
+        /// A message row's preview: two subtitle lines (20 pt at the default text size) under the subtitle's line.
         public var preview: Rect? {
-            isMessage ? Rect(x: textX, y: cell.minY + 52, width: title.width, height: 40) : nil
+            isMessage ? Rect(x: textX, y: cell.minY + 10 + Double(titleLine) + Double(subtitleLine), width: title.width,
+                             height: 2 * Double(subtitleLine)) : nil
+        }
+
+        /// The title's lines' height.
+        private var titleHeight: Double { Double(titleLines) * Double(titleLine) }
+
+        /// The top of the row's text when its title has lines under it: the title, subtitle and
+        /// stacked detail centered in the row together.
+        private var textTop: Double {
+            let block = titleHeight + (hasSubtitle ? Double(subtitleLine) : 0) + Double(stackedDetailLines) * Double(titleLine)
+            return cell.midY - block / 2
         }
 
         /// A message row's unread dot: halfway between the row's leading edge and its text, on the
@@ -255,22 +280,26 @@ public struct ListLayout: Sendable {
     public let rows: [Row]
     public let sections: [Section]
 
-    /// Mail's message row [EST, from screenshots at the default text size]: its title, subtitle
-    /// and two preview lines, 10 pt above and 8 pt below (docs/uikit-semantics.md#message-rows).
+    /// Mail's message row at the default text size [EST, from screenshots]: its title, subtitle
+    /// and two preview lines, 10 pt above and 8 pt below (docs/uikit-semantics.md#message-rows);
+    /// its lines grow with their text styles at another.
     public static let messageRowHeight = 102.0
     /// The column a message row keeps before its text for the unread dot, and the dot's size [EST].
     public static let messageDotColumn = 20.0
     public static let messageDotDiameter = 10.0
 
     /// Rows size themselves as UIKit's list cells do — 44 pt, 60 pt with a subtitle at the default
-    /// text size, as much taller at another as their title's and subtitle's leadings grow
-    /// [EST: self-sizing cells keep their margins], at least the image plus 8 pt above and
-    /// below — unless the list sets `rowHeight`. Cards are 10 pt round, 16 or 20 pt from the edges.
+    /// text size, as much taller at another as their title's and subtitle's leadings grow, and as
+    /// much again for each line more a wrapping title takes (its lines estimated,
+    /// `estimatedWrappedLines`) or a detail stacked under the title (`stacksDetail`) [EST: self-sizing cells keep
+    /// their margins], at least the image plus 8 pt above and below — unless the list sets
+    /// `rowHeight`. A message row is its lines and 10 pt above and below: 102 pt at the default
+    /// text size. Cards are 10 pt round, 16 or 20 pt from the edges.
     public init(_ list: ListView, frame: Rect) {
         self.frame = frame
         let text = list.text
         let titleLine = text.body.leading, subtitleLine = text.subheadline.leading
-        let growth = titleLine - 22, subtitleGrowth = subtitleLine - 20
+        let stacksDetail = Self.stacksDetail(at: list.contentSize)
         // Headers' and footers' lines (16 and 22 pt at the default size) grow with their text.
         let footnoteLine = 16 * text.footnote.size / TextStyle.footnote.metrics().size
         let headlineLine = 22 * text.headline.size / TextStyle.headline.metrics().size
@@ -308,14 +337,31 @@ public struct ListLayout: Sendable {
             let lastHasSeparator = list.style == .plain && !headerOrFooterFollows
             for (rowIndex, row) in section.rows.enumerated() {
                 let side = row.imageSize ?? imageSize
-                let rowHeight = list.rowHeight ?? (row.isMessage ? Self.messageRowHeight
-                    : max(row.subtitle == nil ? 44 + growth : 60 + growth + subtitleGrowth, row.hasImage ? side + 16 : 0))
-                let cell = Rect(x: cardX, y: y, width: cardWidth, height: rowHeight)
-                var placed = Self.row(row, cell: cell, inset: inset, imageSize: side, section: sectionIndex,
-                                      separator: rowIndex < section.rows.count - 1 || lastHasSeparator,
-                                      separatorToEdge: list.style == .plain ? frame.maxX : cell.maxX)
+                var placed = Self.row(row, cell: Rect(x: cardX, y: y, width: cardWidth, height: 0), inset: inset, imageSize: side,
+                                      section: sectionIndex, separator: rowIndex < section.rows.count - 1 || lastHasSeparator,
+                                      separatorToEdge: list.style == .plain ? frame.maxX : cardX + cardWidth)
                 placed.titleLine = UInt8(min(titleLine, 255))
                 placed.subtitleLine = UInt8(min(subtitleLine, 255))
+                var rowHeight: Double
+                if row.isMessage {
+                    // Its title line and three subtitle lines (subject, two of preview) grow with their styles.
+                    rowHeight = Self.messageRowHeight + (titleLine - 22) + 3 * (subtitleLine - 20)
+                } else {
+                    let stacked = stacksDetail && row.detail != nil
+                    let lines = { (text: String, width: Double) in
+                        UInt8(min(Self.estimatedWrappedLines(text, fontSize: list.text.body.size, width: width), 20))
+                    }
+                    // Beside the title, the detail takes its estimated width and 8 pt from the title's.
+                    let detailWidth = stacked ? 0 : row.detail.map { min(Self.estimatedWidth($0, fontSize: list.text.body.size),
+                                                                        placed.text.width * 0.6) + 8 } ?? 0
+                    placed.titleLines = lines(row.title, placed.text.width - detailWidth)
+                    if stacked, let detail = row.detail { placed.stackedDetailLines = lines(detail, placed.text.width) }
+                    let titleLines = Double(placed.titleLines) * titleLine
+                    let under = (row.subtitle == nil ? 0 : subtitleLine) + Double(placed.stackedDetailLines) * titleLine
+                    rowHeight = max(under > 0 ? 18 + titleLines + under : 22 + titleLines, row.hasImage ? side + 16 : 0)
+                }
+                rowHeight = list.rowHeight ?? rowHeight
+                placed.cell.size.height = rowHeight
                 rows.append(placed)
                 y += rowHeight
             }
@@ -385,6 +431,40 @@ public struct ListLayout: Sendable {
                          accessoryKind: row.accessory, hasSubtitle: row.subtitle != nil, separatorEnd: separator ? separatorToEdge : nil)
         placed.isMessage = row.isMessage
         return placed
+    }
+
+    /// Whether a value cell's detail stacks under its title at `category`: at the accessibility
+    /// text sizes (`prefersSideBySideTextAndSecondaryText` puts them side by side "if there's
+    /// sufficient space", else stacks them [DOC]; that a row stacks at every accessibility size
+    /// and never at the standard ones is [EST], from iOS Settings' value rows).
+    public static func stacksDetail(at category: ContentSizeCategory) -> Bool { category.isAccessibilityCategory }
+
+    /// The width of `text` on one line at `fontSize`, estimated as `estimatedWrappedLines` does.
+    static func estimatedWidth(_ text: String, fontSize: Double) -> Double { Double(text.count) * fontSize * 0.5 }
+
+    /// Lines `text` takes wrapped at its spaces at `fontSize` in `width` points, as a label wraps
+    /// by words, each character estimated 0.5 em wide (Inter's letters average about that; a
+    /// word longer than the line breaks where it reaches the end) [EST]: a row's title and
+    /// stacked detail get their lines without a font, at least one.
+    public static func estimatedWrappedLines(_ text: String, fontSize: Double, width: Double) -> Int {
+        let em = fontSize * 0.5, columns = max(Int(width / max(em, 0.01)), 1)
+        var lines = 1, used = 0
+        for word in text.split(separator: " ") {
+            let length = word.count
+            let needed = used == 0 ? length : used + 1 + length
+            if needed <= columns {
+                used = needed
+            } else if length <= columns {
+                lines += used == 0 ? 0 : 1
+                used = length
+            } else {
+                // A word wider than the line fills lines of its own.
+                lines += (used == 0 ? 0 : 1) + (length - 1) / columns
+                used = (length - 1) % columns + 1
+            }
+            if lines >= 100 { return lines }
+        }
+        return lines
     }
 
     /// Lines `text` takes at `fontSize` in `width` points, estimated from an average glyph
@@ -458,15 +538,15 @@ public struct NavigationBarLayout: Sendable {
     /// The size of an image holding the bar's parts: the background and the hairline hanging below it.
     public var partSize: Size { Size(width: background.width, height: background.maxY + 1) }
 
-    /// Bar 44 pt (56 pt in a sheet); large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin;
-    /// back chevron 12.5 × 21 pt at 8 pt, its title 6 pt after it.
+    /// Bar 44 pt (56 pt in a sheet); large title 34 pt bold on a 41 pt line 3 pt below the bar, at the system margin
+    /// (its text style's line at another text size); back chevron 12.5 × 21 pt at 8 pt, its title 6 pt after it.
     public init(_ bar: NavigationBarView, on device: Device) {
         let width = device.size.width
         margin = SystemMargins.horizontal(forWidth: width)
         self.bar = Rect(x: 0, y: device.safeAreaTop, width: width, height: NavigationBarView.barHeight(on: device))
         background = Rect(x: 0, y: 0, width: width, height: device.safeAreaTop + bar.height(on: device))
         largeTitle = bar.largeTitle
-            ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: 41) : nil
+            ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: bar.largeTitleType.leading) : nil
         backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)
         backTitleX = backChevron.maxX + 6
     }

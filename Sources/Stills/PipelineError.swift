@@ -26,6 +26,8 @@ public enum PipelineError: Error, CustomStringConvertible {
     case outputTooLarge(what: String, width: Int, height: Int, change: String)
     /// `--variant` names a variant the scene at `scene` does not declare.
     case unknownVariant(String, scene: String, variants: [String])
+    /// A problem in one variant's run of `--variant all`.
+    case inVariant(String, underlying: String)
 
     public var description: String {
         switch self {
@@ -53,6 +55,8 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .unknownVariant(name, scene, variants):
             guard !variants.isEmpty else { return "\(scene): --variant '\(name)', but the scene declares no 'variants'" }
             return "\(scene): no variant '\(name)'\(Diagnostic.didYouMean(name, in: variants)); its variants are: \(variants.joined(separator: ", "))"
+        case let .inVariant(name, underlying):
+            return "variant '\(name)': \(underlying)"
         }
     }
 }

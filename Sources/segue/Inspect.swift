@@ -35,27 +35,43 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try CommandErrors.report {
-            let loaded = try SceneFile.load(scene, settings: variant.apply(to: RenderSettings()))
-            // A timeline that fails is replayed up to its first failing entry: the layout, and the
-            // state then, are what one needs to mend it ("after my flick, where is row 7?").
-            // `--at` is the scene's own time, as snapshots keep it; with `playback`, the video's is said beside it.
-            let (timeline, problems) = try Timeline.replayedAsFarAsItGoes(loaded.inSceneTime)
-            var offsets: [String: Double] = [:]
-            var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
-            if let at {
-                offsets = timeline.scrollOffsets(at: at)
-                moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
+            let settings = variant.apply(to: RenderSettings())
+            let all = settings.variant == SceneFile.allVariants
+            var count = 0
+            try SceneFile.forEachRun(of: scene, settings: settings) { settings in
+                // Every variant: each one's inspection under a line naming it (text), or one JSON object by variant.
+                if all, let name = settings.variant {
+                    CommandErrors.printOut(json ? (count == 0 ? "{" : ",") + "\"\(name)\": " : "variant \(name)\n", terminator: "")
+                }
+                count += 1
+                try inspect(settings)
             }
-            let clock = PlaybackClock(segments: loaded.playback, sceneDuration: timeline.sceneDuration)
-            let videoTime = clock.isIdentity ? nil : at.flatMap { $0 <= timeline.sceneDuration ? clock.videoTime(atScene: $0) : nil }
-            let inspection = try SceneInspection(loaded, offsets: offsets, at: moment, videoTime: videoTime)
-            CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
-            guard !problems.isEmpty else { return }
-            let replayed = timeline.scene.timeline.count
-            let stop = loaded.timeline[replayed]
-            let when = at.map { " at \(Render.seconds($0)) s" } ?? ""
-            CommandErrors.printLine("\(stop.location): note: the timeline fails; what is printed\(when) replays its \(replayed) \(replayed == 1 ? "entry" : "entries") before this one (at \(Render.seconds(stop.time)) s)")
-            throw SceneError(problems)
+            if all, json { CommandErrors.printOut("}") }
         }
+    }
+
+    /// Prints the scene as `settings` play it.
+    private func inspect(_ settings: RenderSettings) throws {
+        let loaded = try SceneFile.load(scene, settings: settings)
+        // A timeline that fails is replayed up to its first failing entry: the layout, and the
+        // state then, are what one needs to mend it ("after my flick, where is row 7?").
+        // `--at` is the scene's own time, as snapshots keep it; with `playback`, the video's is said beside it.
+        let (timeline, problems) = try Timeline.replayedAsFarAsItGoes(loaded.inSceneTime)
+        var offsets: [String: Double] = [:]
+        var moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?
+        if let at {
+            offsets = timeline.scrollOffsets(at: at)
+            moment = (at, timeline.navigation(at: at), timeline.drawnFrames(at: at))
+        }
+        let clock = PlaybackClock(segments: loaded.playback, sceneDuration: timeline.sceneDuration)
+        let videoTime = clock.isIdentity ? nil : at.flatMap { $0 <= timeline.sceneDuration ? clock.videoTime(atScene: $0) : nil }
+        let inspection = try SceneInspection(loaded, offsets: offsets, at: moment, videoTime: videoTime)
+        CommandErrors.printOut(json ? inspection.json : inspection.text, terminator: "")
+        guard !problems.isEmpty else { return }
+        let replayed = timeline.scene.timeline.count
+        let stop = loaded.timeline[replayed]
+        let when = at.map { " at \(Render.seconds($0)) s" } ?? ""
+        CommandErrors.printLine("\(stop.location): note: the timeline fails; what is printed\(when) replays its \(replayed) \(replayed == 1 ? "entry" : "entries") before this one (at \(Render.seconds(stop.time)) s)")
+        throw SceneError(problems)
     }
 }

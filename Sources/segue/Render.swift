@@ -83,26 +83,34 @@ struct Render: ParsableCommand {
         let format = try resolvedFormat()
         TextMeasurer.prepareInBackground()
         try CommandErrors.report {
-            let scene = try format.loadScene(options.scene, settings: frame.apply(to: options.settings), quality: quality)
-            let destination = output.map { URL(fileURLWithPath: $0) }
-                ?? format.output(named: scene.name, in: URL(fileURLWithPath: "output"))
-            let renderOptions = VideoRenderOptions(
-                quality: quality, format: format, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
-                converter: converter, rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
-            let progress = ProgressLine(label: "Rendering \(scene.name)")
-            let crashAfter = ProcessInfo.processInfo.environment[Self.testCrashVariable].flatMap(Int.init)
-            let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
-                progress.update(done, total)
-                if let crashAfter, done >= crashAfter { Self.allocateWhatTheLimitsMissed() }
+            try SceneFile.forEachRun(of: options.scene, settings: frame.apply(to: options.settings)) { settings in
+                try render(settings, format: format)
             }
-            let seconds = Double(statistics.frames) / Double(scene.fps)
-            progress.finish { elapsed in
-                String(format: "Wrote %@ — %d frames, %@ s of video at %d fps, rendered in %.1f s", destination.path,
-                       statistics.frames, Self.seconds(seconds), scene.fps, elapsed)
-            }
-            if stats {
-                FileHandle.standardError.write(Data((statistics.report + "\n").utf8))
-            }
+        }
+    }
+
+    /// Renders the scene as `settings` play it: one variant of `--variant all` named as its scene is.
+    private func render(_ settings: RenderSettings, format: OutputFormat) throws {
+        let scene = try format.loadScene(options.scene, settings: settings, quality: quality)
+        let variant = options.settings.variant == SceneFile.allVariants ? settings.variant : nil
+        let destination = output.map { SceneFile.output(URL(fileURLWithPath: $0), variant: variant) }
+            ?? format.output(named: scene.name, in: URL(fileURLWithPath: "output"))
+        let renderOptions = VideoRenderOptions(
+            quality: quality, format: format, workers: threads, framesInFlight: framesInFlight, converterThreads: converterThreads,
+            converter: converter, rawFrames: dumpFrames.map { URL(fileURLWithPath: $0) }, compositesEveryFrame: compositeEveryFrame)
+        let progress = ProgressLine(label: "Rendering \(scene.name)")
+        let crashAfter = ProcessInfo.processInfo.environment[Self.testCrashVariable].flatMap(Int.init)
+        let statistics = try VideoRenderer.render(scene, to: destination, options: renderOptions) { done, total in
+            progress.update(done, total)
+            if let crashAfter, done >= crashAfter { Self.allocateWhatTheLimitsMissed() }
+        }
+        let seconds = Double(statistics.frames) / Double(scene.fps)
+        progress.finish { elapsed in
+            String(format: "Wrote %@ — %d frames, %@ s of video at %d fps, rendered in %.1f s", destination.path,
+                   statistics.frames, Self.seconds(seconds), scene.fps, elapsed)
+        }
+        if stats {
+            FileHandle.standardError.write(Data((statistics.report + "\n").utf8))
         }
     }
 }

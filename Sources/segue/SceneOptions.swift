@@ -61,7 +61,7 @@ struct VariantOptions: ParsableArguments {
                                valueName: "preset"))
     var device: String?
 
-    @Option(help: ArgumentHelp("Play one of the variants the scene declares ('variants:'), by name, e.g. dark-accessibilityLarge; outputs are named <scene>@<variant>.",
+    @Option(help: ArgumentHelp("Play one of the variants the scene declares ('variants:'), by name, e.g. dark-accessibilityLarge, or 'all' of them, one after another; outputs are named <scene>@<variant>.",
                                valueName: "name"))
     var variant: String?
 

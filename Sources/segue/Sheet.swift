@@ -38,7 +38,11 @@ struct Sheet: ParsableCommand {
 
     func run() throws {
         try CommandErrors.report {
-            let scene = try SceneFile.load(options.scene, settings: options.settings)
+            // `--variant all` is `--variants`: the scene as its file plays it names the sheet.
+            let all = variants || options.settings.variant == SceneFile.allVariants
+            var own = options.settings
+            if all { own.variant = nil }
+            let scene = try SceneFile.load(options.scene, settings: own)
             let destination = output.map { URL(fileURLWithPath: $0) } ?? SceneFile.defaultOutput(for: scene, extension: "png")
                 .deletingPathExtension().appendingPathExtension("sheet.png")
             // The tiles draw the scene at their own scale, where its limits may not hold: narrower ones may.
@@ -52,9 +56,9 @@ struct Sheet: ParsableCommand {
             }
             let sheet = ContactSheet.Options(frames: frames, columns: columns, tileWidth: width, duringTransitions: duringTransitions,
                                              deviceFrame: deviceFrame)
-            if variants {
+            if all {
                 guard !scene.variants.isEmpty else {
-                    throw ValidationError("--variants: \(options.scene) declares no 'variants'")
+                    throw ValidationError("\(variants ? "--variants" : "--variant all"): \(options.scene) declares no 'variants'")
                 }
                 let played = try scene.variants.map { variant in
                     var settings = options.settings

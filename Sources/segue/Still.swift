@@ -36,9 +36,12 @@ struct Still: ParsableCommand {
     func run() throws {
         TextMeasurer.prepareInBackground()
         try CommandErrors.report {
-            let scene = try SceneFile.load(options.scene, settings: frame.apply(to: options.settings))
-            try VideoRenderer.still(scene, at: at, to: URL(fileURLWithPath: output),
-                                    grid: grid ? GridOverlay(step: gridStep) : nil)
+            let all = options.settings.variant == SceneFile.allVariants
+            try SceneFile.forEachRun(of: options.scene, settings: frame.apply(to: options.settings)) { settings in
+                let scene = try SceneFile.load(options.scene, settings: settings)
+                try VideoRenderer.still(scene, at: at, to: SceneFile.output(URL(fileURLWithPath: output), variant: all ? settings.variant : nil),
+                                        grid: grid ? GridOverlay(step: gridStep) : nil)
+            }
         }
     }
 }

@@ -21,13 +21,18 @@ struct Trace: ParsableCommand {
 
     func run() throws {
         try CommandErrors.report {
-            let scene = try SceneFile.load(options.scene, settings: options.settings)
-            var text = ""
-            try TraceWriter.write(scene) { line in
-                if output == nil { print(line) } else { text += line + "\n" }
-            }
-            if let output {
-                try AtomicFile.write(text, to: URL(fileURLWithPath: output))
+            let all = options.settings.variant == SceneFile.allVariants
+            try SceneFile.forEachRun(of: options.scene, settings: options.settings) { settings in
+                let scene = try SceneFile.load(options.scene, settings: settings)
+                var text = ""
+                // Every variant to the standard output: each trace after a line naming its variant.
+                if all, output == nil, let variant = settings.variant { print(#"{"variant":"\#(variant)"}"#) }
+                try TraceWriter.write(scene) { line in
+                    if output == nil { print(line) } else { text += line + "\n" }
+                }
+                if let output {
+                    try AtomicFile.write(text, to: SceneFile.output(URL(fileURLWithPath: output), variant: all ? settings.variant : nil))
+                }
             }
         }
     }

@@ -136,4 +136,31 @@ final class SceneTraitsCommandTests: XCTestCase {
             XCTAssertTrue(check.text.contains("settings.yaml (\(variant)) start"), check.text)
         }
     }
+
+    /// `--variant all` plays every declared variant: a still per variant named by it, each the
+    /// same as `--variant NAME`'s; a trace per variant after a line naming it; and a scene that
+    /// declares none is refused, naming its file.
+    func testVariantAllPlaysEveryDeclaredVariant() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let declared = try CLI.write("variants: { appearance: [light, dark], contentSize: [large, accessibilityExtraExtraExtraLarge] }\n" + Self.scene,
+                                     "declared.yaml", in: folder)
+        let names = ["light-large", "light-accessibilityExtraExtraExtraLarge", "dark-large", "dark-accessibilityExtraExtraExtraLarge"]
+        let all = try CLI.segue(["still", declared.path, "--variant", "all", "--at", "0.1", "--scale", "1", "-o", folder.appendingPathComponent("s.png").path])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        for name in names {
+            let one = folder.appendingPathComponent("one-\(name).png")
+            let result = try CLI.segue(["still", declared.path, "--variant", name, "--at", "0.1", "--scale", "1", "-o", one.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let a = try RGBAImage.load(png: folder.appendingPathComponent("s@\(name).png")), b = try RGBAImage.load(png: one)
+            XCTAssertTrue(a.pixels == b.pixels, "--variant all's \(name) is --variant \(name)'s")
+        }
+        let trace = try CLI.segue(["trace", declared.path, "--variant", "all"])
+        XCTAssertEqual(trace.status, 0, trace.stderr)
+        XCTAssertEqual(String(decoding: trace.stdout, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(#"{"variant":"#) }.map(String.init),
+                       names.map { #"{"variant":"\#($0)"}"# })
+        let plain = try CLI.write(Self.scene, "plain.yaml", in: folder)
+        let refused = try CLI.segue(["trace", plain.path, "--variant", "all"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("plain.yaml: --variant 'all', but the scene declares no 'variants'"), refused.stderr)
+    }
 }

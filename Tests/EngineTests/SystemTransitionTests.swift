@@ -175,7 +175,7 @@ final class SystemTransitionTests: XCTestCase {
                         both += 1
                         XCTAssertEqual(a.x, b.x, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")
                         XCTAssertEqual(a.y, b.y, accuracy: 0.01, "\(name) frame \(index): '\(text)' twice")
-                        XCTAssertEqual(34 * title.transform.a, 17 * label.transform.a, accuracy: 0.01, "\(name) frame \(index)")
+                        XCTAssertEqual(bar.largeTitleType.size * title.transform.a, 17 * label.transform.a, accuracy: 0.01, "\(name) frame \(index)")
                     }
                 }
             }
@@ -452,5 +452,29 @@ final class SystemTransitionTests: XCTestCase {
             XCTAssertEqual(t.runs.last?.finished, popped, "dy \(dy)")
             XCTAssertEqual(top(t).first, popped ? "a" : "b")
         }
+    }
+}
+
+/// The Dynamic Type example in every variant it declares: its taps by row still land (the rows
+/// move as they grow), its timeline replays, and each variant's bar is as tall as its text size makes it.
+final class DynamicTypeVariantTests: XCTestCase {
+    func testEveryVariantOfTheDynamicTypeExamplePlaysItsTimeline() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.appendingPathComponent("scenes/dynamic-type.yaml")
+        let variants = try SceneLoader.load(contentsOf: url).variants
+        XCTAssertGreaterThanOrEqual(variants.count, 6)
+        var heights: [ContentSizeCategory: Double] = [:]
+        for variant in variants {
+            let scene = try SceneLoader.load(contentsOf: url, traits: variant.traits)
+            let timeline = try Timeline(scene: scene)
+            XCTAssertGreaterThan(timeline.frameCount, 0, variant.name)
+            let device = scene.device
+            let cell = try XCTUnwrap(scene.screens["settings"]?.cellFrame(list: "settings", index: 0, on: device), variant.name)
+            XCTAssertGreaterThan(cell.cell.height, 0, variant.name)
+            if let size = variant.traits.contentSize, let bar = scene.screens["settings"]?.navigationBar { heights[size] = bar.height(on: device) }
+        }
+        let sizes = heights.keys.sorted { ContentSizeCategory.allCases.firstIndex(of: $0) ?? 0 < ContentSizeCategory.allCases.firstIndex(of: $1) ?? 0 }
+        XCTAssertEqual(heights[.large], 96)
+        for (a, b) in zip(sizes, sizes.dropFirst()) { XCTAssertLessThan(heights[a] ?? 0, heights[b] ?? 0, "\(a) → \(b)") }
     }
 }

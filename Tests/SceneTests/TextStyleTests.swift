@@ -99,7 +99,8 @@ final class ListTextSizeTests: XCTestCase {
         XCTAssertEqual(standard.rows[1].subtitle?.height, 20)
         // accessibilityLarge: body 33/40, subheadline 30/37, footnote 27/33 (HIG).
         let large = layout(.accessibilityLarge)
-        XCTAssertEqual(large.rows.map(\.cell.height), [44 + 18, 60 + 18 + 17])
+        // Wi-Fi's value stacks under its title, a line of body: 18 pt of margins and two 40 pt lines.
+        XCTAssertEqual(large.rows.map(\.cell.height), [18 + 40 + 40, 60 + 18 + 17])
         XCTAssertEqual(large.rows[1].title.height, 40)
         XCTAssertEqual(large.rows[1].subtitle?.height, 37)
         XCTAssertEqual(large.rows[1].subtitle.map { $0.maxY - large.rows[1].title.minY }, 77, "title and subtitle stacked")

@@ -92,7 +92,7 @@ extension ScreenPainter {
     private func paint(_ row: ListView.Row, _ placed: ListLayout.Row, layout: ListLayout, list: ListView, separator: Bool) throws {
         let colors = list.colors
         if placed.isMessage {
-            try paintMessage(row, placed, colors: colors)
+            try paintMessage(row, placed, list: list)
         } else {
             try paintContent(row, placed, list: list)
         }
@@ -111,32 +111,35 @@ extension ScreenPainter {
     }
 
     /// Mail's message row (docs/uikit-semantics.md#message-rows): the unread dot in the tint, the
-    /// title semibold with the detail (a date) at 15 pt on its trailing side, the subtitle (a
-    /// subject) at 15 pt in the title's color, the preview in two lines of secondary text.
-    private func paintMessage(_ row: ListView.Row, _ placed: ListLayout.Row, colors: ListView.Colors) throws {
+    /// title semibold (`headline`, 17 pt at the default text size) with the detail (a date) in
+    /// `subheadline` (15 pt) on its trailing side, the subtitle (a subject) in `subheadline` in the
+    /// title's color, the preview in two lines of secondary text.
+    private func paintMessage(_ row: ListView.Row, _ placed: ListLayout.Row, list: ListView) throws {
+        let colors = list.colors, secondary = list.text.subheadline.size
         if row.isUnread, let dot = placed.unreadDot {
             cairo.fillCircle(center: Point(x: dot.midX, y: dot.midY), radius: dot.width / 2, color: colors.tint)
         }
         var title = placed.title
         let trailing = placed.accessory.map { $0.minX - 6 } ?? title.maxX
         if let detail = row.detail {
-            let width = min(try self.width(of: detail, size: 15), title.width * 0.5)
+            let width = min(try self.width(of: detail, size: secondary), title.width * 0.5)
             try draw(detail, in: Rect(x: trailing - width, y: title.y, width: width, height: title.height),
-                     size: 15, color: colors.secondary, alignment: .right)
+                     size: secondary, color: colors.secondary, alignment: .right)
             title.size.width = max(trailing - width - 8 - title.minX, 0)
         } else {
             title.size.width = max(trailing - title.minX, 0)
         }
-        try draw(row.title, in: title, size: 17, weight: .semibold, color: colors.title)
+        try draw(row.title, in: title, size: list.text.headline.size, weight: .semibold, color: colors.title)
         if let subtitle = row.subtitle, let box = placed.subtitle {
-            try draw(subtitle, in: box, size: 15, color: colors.title)
+            try draw(subtitle, in: box, size: secondary, color: colors.title)
         }
         if let preview = row.preview, let box = placed.preview {
-            try draw(preview, in: box, size: 15, color: colors.secondary, lines: 2)
+            try draw(preview, in: box, size: secondary, color: colors.secondary, lines: 2)
         }
     }
 
-    /// A list content configuration's row: image, title, trailing detail, subtitle, at the list's text size.
+    /// A list content configuration's row: image, title (wrapping to its lines), trailing detail
+    /// (beside the title, or under it where the row stacks it), subtitle, at the list's text size.
     private func paintContent(_ row: ListView.Row, _ placed: ListLayout.Row, list: ListView) throws {
         let colors = list.colors
         if let box = placed.image {
@@ -152,12 +155,16 @@ extension ScreenPainter {
         var title = placed.title
         let body = list.text.body.size
         if let detail = row.detail {
-            let width = min(try self.width(of: detail, size: body), placed.text.width * 0.6)
-            try draw(detail, in: Rect(x: placed.text.maxX - width, y: placed.title.y, width: width, height: placed.title.height),
-                     size: body, color: colors.secondary, alignment: .right)
-            title.size.width = max(title.width - width - 8, 0)
+            if let box = placed.stackedDetail {
+                try draw(detail, in: box, size: body, color: colors.secondary, lines: Int(placed.stackedDetailLines))
+            } else {
+                let width = min(try self.width(of: detail, size: body), placed.text.width * 0.6)
+                try draw(detail, in: Rect(x: placed.text.maxX - width, y: placed.title.y, width: width, height: placed.title.height),
+                         size: body, color: colors.secondary, alignment: .right)
+                title.size.width = max(title.width - width - 8, 0)
+            }
         }
-        try draw(row.title, in: title, size: body, color: colors.title)
+        try draw(row.title, in: title, size: body, color: colors.title, lines: Int(placed.titleLines))
         if let subtitle = row.subtitle, let box = placed.subtitle {
             try draw(subtitle, in: box, size: list.text.subheadline.size, color: colors.secondary)
         }

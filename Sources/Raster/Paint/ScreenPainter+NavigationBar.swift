@@ -42,7 +42,7 @@ extension ScreenPainter {
         let leadingEdge = places.titleLeading, trailingEdge = places.titleTrailing
         if let title = bar.title, groups.contains(.title) {
             if let box = layout.largeTitle {
-                try draw(title, in: box, size: 34, weight: .bold, color: bar.titleColor)
+                try draw(title, in: box, size: bar.largeTitleType.size, weight: .bold, color: bar.titleColor)
             } else {
                 // Centered on the bar, narrowed symmetrically so it clears the buttons on both sides.
                 let halfWidth = max(min(line.midX - leadingEdge, trailingEdge - line.midX) - 8, 0)

@@ -35,9 +35,11 @@ struct BarDecoder: DecodingPart {
             }
         }
         let tint = color(fields, K.tint)
-        return NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
-                                 background: background, separator: separator, tint: tint, titleColor: system("label"),
-                                 material: material)
+        var bar = NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
+                                    background: background, separator: separator, tint: tint, titleColor: system("label"),
+                                    material: material)
+        bar.largeTitleType = TextStyle.largeTitle.metrics(at: context.contentSize)
+        return bar
     }
 
     /// Items: a title, or `{ title, style: plain|done }`, `{ symbol: plus|ellipsis|search|share }` or `{ icon: NAME }`.

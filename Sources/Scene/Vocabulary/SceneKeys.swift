@@ -19,7 +19,7 @@ public enum SceneKeys {
     public static let mirrorTimeline = Setting<Bool>("mirrorTimeline", default: false,
                                                      doc: "played in the other layout direction (a variant, --layout-direction), the timeline's x coordinates and its swipes' left and right mirror; without it an entry with a coordinate, or a left or right swipe, is an error there")
     public static let contentSize = Setting<ContentSizeCategory>("contentSize", default: .large,
-                                                                 doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text; bars keep their sizes",
+                                                                 doc: "the user's text size (Dynamic Type), at the HIG's sizes: labels, buttons and icons set in a text style ('font'), and lists' rows, headers and footers, which grow with their text (titles wrap; values stack under titles at the accessibility sizes), and the navigation bar's large title; bars keep their other sizes",
                                                                  uikit: "UIContentSizeCategory")
     public static let motion = Setting<MotionPreference>("motion", default: .standard,
                                                          doc: "the user's Motion settings: standard, reduceMotion (Reduce Motion on) or crossFade (Reduce Motion and Prefer Cross-Fade Transitions on); the system transitions do what iOS does then, a transition's 'reduceMotionStyle' or 'crossFadeStyle' plays instead of its own",

@@ -43,11 +43,7 @@ public enum SceneFile {
             return played
         } catch let error as SceneError {
             // What a variant cannot play is the variant's problem: each message names it.
-            throw SceneError(error.diagnostics.map { problem in
-                var problem = problem
-                problem.message = "variant '\(name)': " + problem.message
-                return problem
-            })
+            throw error.inVariant(name)
         }
     }
 
