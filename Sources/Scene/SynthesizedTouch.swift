@@ -74,23 +74,6 @@ public enum SwipeDirection: String, Sendable, CaseIterable {
 
     var isHorizontal: Bool { self != .up && self != .down }
 
-    /// `left` and `right` for `leading` and `trailing` in left-to-right space; the others as they are.
-    var absolute: SwipeDirection {
-        switch self {
-        case .leading: return .left
-        case .trailing: return .right
-        default: return self
-        }
-    }
-
-    /// Left for right and right for left; the others as they are.
-    var mirrored: SwipeDirection {
-        switch self {
-        case .left: return .right
-        case .right: return .left
-        default: return self
-        }
-    }
 
     /// The unit vector of the movement (y down).
     var unit: Point {
@@ -102,6 +85,23 @@ public enum SwipeDirection: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// A swipe's direction or edge, which reads `left`, `right`, `leading` or `trailing` across the
+/// screen: `TimelineMirroring` turns it into the engine's left-to-right space.
+protocol MirroredSide: RawRepresentable<String> {
+    var isHorizontal: Bool { get }
+}
+
+extension MirroredSide {
+    /// `left` and `right` for `leading` and `trailing` in left-to-right space; the others as they are.
+    var absolute: Self { Self(rawValue: ["leading": "left", "trailing": "right"][rawValue] ?? rawValue) ?? self }
+
+    /// Left for right and right for left; the others as they are.
+    var mirrored: Self { Self(rawValue: ["left": "right", "right": "left"][rawValue] ?? rawValue) ?? self }
+}
+
+extension SwipeDirection: MirroredSide {}
+extension SwipeEdge: MirroredSide {}
 
 /// The screen edge an edge swipe comes from; `leading` and `trailing` as for `SwipeDirection`.
 public enum SwipeEdge: String, Sendable, CaseIterable {
@@ -119,23 +119,6 @@ public enum SwipeEdge: String, Sendable, CaseIterable {
         }
     }
 
-    /// `left` and `right` for `leading` and `trailing` in left-to-right space; the others as they are.
-    var absolute: SwipeEdge {
-        switch self {
-        case .leading: return .left
-        case .trailing: return .right
-        default: return self
-        }
-    }
-
-    /// Left for right and right for left; the others as they are.
-    var mirrored: SwipeEdge {
-        switch self {
-        case .left: return .right
-        case .right: return .left
-        default: return self
-        }
-    }
 }
 
 /// A finger swiped by intent, sampled like a touchscreen: it speeds up from rest (constant

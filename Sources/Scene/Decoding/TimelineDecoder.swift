@@ -382,12 +382,3 @@ struct TimelineMirroring {
         return written == .rightToLeft ? given.mirrored : given
     }
 }
-
-/// A swipe direction or edge, as `TimelineMirroring` turns it.
-protocol MirroredSide {
-    var isHorizontal: Bool { get }
-    var mirrored: Self { get }
-}
-
-extension SwipeDirection: MirroredSide {}
-extension SwipeEdge: MirroredSide {}
