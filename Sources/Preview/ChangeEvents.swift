@@ -17,9 +17,15 @@ final class ChangeEvents: Sendable {
         return stream
     }
 
-    /// Tells every page that `scene` is now at `generation`.
-    func changed(scene: String, generation: Int, ok: Bool) {
-        let data = (try? JSONSerialization.data(withJSONObject: ["scene": scene, "generation": generation, "ok": ok]))
+    /// Tells every page that `document` (a scene, as written or as a variant) was loaded again.
+    func changed(_ document: PreviewDocument) {
+        changed(scene: document.name, variant: document.variant, generation: document.generation, ok: document.isLoaded)
+    }
+
+    /// Tells every page that `scene` as `variant` (nil: as written) is now at `generation`.
+    func changed(scene: String, variant: String?, generation: Int, ok: Bool) {
+        let object: [String: Any] = ["scene": scene, "variant": variant ?? NSNull(), "generation": generation, "ok": ok]
+        let data = (try? JSONSerialization.data(withJSONObject: object))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         send("event: changed\ndata: \(data)\n\n")
     }

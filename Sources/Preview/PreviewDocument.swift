@@ -6,8 +6,9 @@ import Scene
 import Stills
 import Workers
 
-/// One scene as the page shows it: loaded (or failed, with its diagnostics), its frames drawn on
-/// demand as PNG with a small cache, reloaded whenever a file it uses changes.
+/// One scene as the page shows it, as written or as one of its variants plays it: loaded (or
+/// failed, with its diagnostics), its frames drawn on demand as PNG with a small cache, reloaded
+/// whenever a file it uses changes.
 ///
 /// Every load bumps `generation`; frame URLs carry it, so a browser never shows a stale frame as new.
 final class PreviewDocument: Sendable {
@@ -15,13 +16,18 @@ final class PreviewDocument: Sendable {
     let name: String
     let file: URL
     let workspace: PreviewWorkspace
+    /// The settings it is played with, `variant` among them (nil: as written).
     let settings: RenderSettings
+    /// The variant it plays (`settings.variant`), nil as written.
+    var variant: String? { settings.variant }
 
     private struct State {
         var generation = 0
         var loaded: Loaded?
         var diagnostics: [Diagnostic] = []
         var other: String?
+        /// The names of the variants the scene declares, as of the last load.
+        var variantNames: [String] = []
         var fingerprint: [FileFingerprint] = []
         var cache = FrameCache(capacity: FrameCache.defaultCapacity)
         /// Frames being drawn now, for requests that want them too.
@@ -114,15 +120,23 @@ final class PreviewDocument: Sendable {
         var loaded: Loaded?
         var diagnostics: [Diagnostic] = []
         var other: String?
+        var variantNames: [String] = []
         do {
             guard workspace.contains(file) else { throw PreviewError.notAScene(name) }
             let scene = try SceneFile.load(file.path, settings: settings)
+            variantNames = scene.variants.map(\.name)
             // The preview scrubs the scene in its own time, as snapshots and inspect do.
             loaded = try Loaded(session: try RenderSession(scene: scene.inSceneTime))
         } catch let error as SceneError {
             diagnostics = error.diagnostics
         } catch {
             other = "\(error)"
+        }
+        if loaded == nil {
+            // A variant that does not play (or is not declared) leaves the others to pick.
+            var written = settings
+            written.variant = nil
+            variantNames = (try? SceneFile.variantNames(of: file.path, settings: written)) ?? []
         }
         let generation = state.withLockedValue {
             $0.prerendering?.cancel()
@@ -131,6 +145,7 @@ final class PreviewDocument: Sendable {
             $0.loaded = loaded
             $0.diagnostics = diagnostics
             $0.other = other
+            $0.variantNames = variantNames
             $0.fingerprint = fingerprint
             $0.cache.removeAll()
             $0.flights.removeAll()
@@ -223,6 +238,7 @@ final class PreviewDocument: Sendable {
             var json: [String: Any] = [
                 "scene": name, "generation": state.generation,
                 "editable": isEditable,
+                "variant": variant ?? NSNull(), "variants": state.variantNames,
                 "ok": state.loaded != nil,
                 "errors": state.diagnostics.map(Self.json) + (state.other.map { [["message": $0, "description": "error: \($0)"]] } ?? []),
             ]

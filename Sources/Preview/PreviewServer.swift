@@ -15,7 +15,20 @@ public final class PreviewServer: Sendable {
     public let options: PreviewOptions
     let events = ChangeEvents()
     let review: SnapshotReview
-    private let documents = LockedValueBox([String: PreviewDocument]())
+    /// The scenes a page opened, each as written or as a variant it picked.
+    private let documents = LockedValueBox([DocumentKey: PreviewDocument]())
+
+    /// A scene, by its path relative to the workspace, and the variant it plays (nil: as written).
+    private struct DocumentKey: Hashable {
+        let scene: String
+        let variant: String?
+    }
+
+    /// The variant a scene is shown as until the page picks another: the command line's
+    /// `--variant NAME`; as written without one, or with `--variant all` (the page's picker lists every variant).
+    var startingVariant: String? {
+        options.settings.variant == SceneFile.allVariants ? nil : options.settings.variant
+    }
     /// Serializes edits of scene files.
     /// The page's edits, one writer at a time; per scene, what each edit replaced and wrote
     /// (`UndoStep`), the latest last, for the page's undo.
@@ -96,7 +109,7 @@ public final class PreviewServer: Sendable {
                     document.reload()
                     return true
                 }
-                if reloaded { events.changed(scene: document.name, generation: document.generation, ok: document.isLoaded) }
+                if reloaded { events.changed(document) }
             }
         }
     }
@@ -104,18 +117,31 @@ public final class PreviewServer: Sendable {
     /// How long a changed file must stay the same before it is loaded (see `watch`).
     static let settleTime = Duration.milliseconds(15)
 
-    /// The document of the scene named by the request's `scene` parameter (the first scene when absent).
+    /// The document of the scene named by the request's `scene` parameter (the first scene when
+    /// absent), as the variant its `variant` parameter names: empty for the scene as written,
+    /// absent for `startingVariant`. Selecting a variant is a read: it changes no file.
     func document(_ request: Request) throws -> PreviewDocument {
         let name = request.uri.queryParameters.get("scene") ?? workspace.scenes().first ?? ""
+        let asked = request.uri.queryParameters.get("variant")
+        let key = DocumentKey(scene: name, variant: asked.map { $0.isEmpty ? nil : $0 } ?? startingVariant)
         // A scene already open was found in the folder when it was opened (and is checked at each load).
-        if let document = documents.withLockedValue({ $0[name] }) { return document }
+        if let document = documents.withLockedValue({ $0[key] }) { return document }
         guard let file = workspace.sceneFile(name) else {
             throw HTTPError(.notFound, message: "no scene '\(name)' in the previewed folder")
         }
+        if let variant = key.variant, asked != nil {
+            // Only the variants the scene declares are opened, so a URL cannot make documents without end.
+            var written = options.settings
+            written.variant = nil
+            let names = (try? SceneFile.variantNames(of: file.path, settings: written)) ?? []
+            guard names.contains(variant) else { throw UnknownVariant(scene: name, variant: variant, variants: names) }
+        }
         return documents.withLockedValue { documents in
-            if let document = documents[name] { return document }
-            let document = PreviewDocument(name: name, file: file, workspace: workspace, settings: options.settings)
-            documents[name] = document
+            if let document = documents[key] { return document }
+            var settings = options.settings
+            settings.variant = key.variant
+            let document = PreviewDocument(name: name, file: file, workspace: workspace, settings: settings)
+            documents[key] = document
             return document
         }
     }
@@ -239,7 +265,7 @@ public final class PreviewServer: Sendable {
             }
             try AtomicFile.write(edited.text, to: document.file)
             do {
-                _ = try Timeline(scene: try SceneFile.load(document.file.path, settings: options.settings))
+                _ = try Timeline(scene: try SceneFile.load(document.file.path, settings: document.settings))
             } catch {
                 // The drawn gesture made the scene invalid: put the file back and say why.
                 try AtomicFile.write(original, to: document.file)
@@ -248,7 +274,7 @@ public final class PreviewServer: Sendable {
                 return ["ok": false, "reverted": true, "kind": gesture.key, "line": edited.line, "errors": problems]
             }
             document.reload()
-            events.changed(scene: document.name, generation: document.generation, ok: true)
+            events.changed(document)
             undo[document.name, default: []].append(UndoStep(before: original, after: edited.text))
             undo[document.name] = undo[document.name].map { Array($0.suffix(Self.undoDepth)) }
             let lines = edited.text.components(separatedBy: "\n")
@@ -275,7 +301,7 @@ public final class PreviewServer: Sendable {
             try AtomicFile.write(step.before, to: document.file)
             undo[document.name]?.removeLast()
             document.reload()
-            events.changed(scene: document.name, generation: document.generation, ok: document.isLoaded)
+            events.changed(document)
             return ["ok": true, "undo": undo[document.name]?.count ?? 0, "generation": document.generation]
         }
     }

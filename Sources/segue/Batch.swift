@@ -22,6 +22,13 @@ struct Batch: ParsableCommand {
             cost (frames × pixels, read from the scene files, most expensive first, each to the \
             part with the least so far), so n machines (a CI matrix, indexed jobs) split a folder \
             evenly and without overlap. --json writes a manifest of every scene's result.
+
+            --variant NAME renders each scene as that variant, to <name>@NAME.mp4. --variant all \
+            renders every variant of each scene that declares variants ('variants:'), each to \
+            <name>@<variant>.mp4 as 'segue render --variant all' names them, and each scene that \
+            declares none as written, to <name>.mp4: a folder of scenes with and without variants \
+            renders whole. Each variant's video is a render of its own: up to date, skipped, \
+            sharded, counted and reported alone.
             """)
 
     @Argument(help: "The folder of scene files.")
@@ -71,9 +78,10 @@ struct Batch: ParsableCommand {
         let outputFolder: OutputFolder
         do {
             // A shard's scenes are estimated in a worker process: one that crashes fails alone.
-            plan = try BatchRenderer.planning(options: options) { estimate in
+            plan = try BatchRenderer.planning(options: options) { estimate, variants in
                 try BatchPlan(folder: URL(fileURLWithPath: folder), outputFolder: URL(fileURLWithPath: output),
-                              shard: sharding.value, format: format, settings: overrides.settings, estimate: estimate)
+                              shard: sharding.value, format: format, settings: overrides.settings, estimate: estimate,
+                              variants: variants)
             }
             outputFolder = try OutputFolder(folder: plan.outputFolder)
         } catch {
@@ -81,7 +89,11 @@ struct Batch: ParsableCommand {
             throw ExitCode.failure
         }
         let part = plan.shard == .all ? "" : ", shard \(plan.shard)"
-        CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
+        if overrides.settings.variant == SceneFile.allVariants {
+            CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.itemCount) videos of \(plan.sceneCount) scenes and their variants\(part)")
+        } else {
+            CommandErrors.printLine("\(folder): \(plan.items.count) of \(plan.sceneCount) scenes\(part)")
+        }
 
         // A folder this batch created goes again if nothing was written into it (every scene failed).
         defer { outputFolder.discard() }
@@ -126,7 +138,7 @@ private final class BatchConsole: Sendable {
         case .upToDate:
             CommandErrors.printLine("up to date  \(video)")
         case .failed(let error):
-            CommandErrors.printLine("failed      \(result.item.scene.path):")
+            CommandErrors.printLine("failed      \(result.item.scene.path)\(result.item.variant.map { " (variant '\($0)')" } ?? ""):")
             CommandErrors.printError(error)
         }
     }

@@ -16,6 +16,11 @@ struct Preview: ParsableCommand {
             `pan` (a click adds a `tap`) at the scrubber's time to the scene file. Frames are drawn \
             at @1x unless --scale says otherwise. Listens on 127.0.0.1 unless --host says otherwise.
 
+            A scene that declares variants ('variants:') gets a picker: "as written" or any of its \
+            variants, whose frames, timeline and trace the page then shows, played as --variant NAME \
+            plays it. --variant NAME starts on that variant; --variant all starts as written, with \
+            the picker listing every variant.
+
             The server answers only requests that name it in Host (127.0.0.1, [::1], localhost or \
             the --host address, with the port), and changes files only for its own page: same \
             origin, JSON, and this run's token from the page (docs/preview.md).

@@ -190,13 +190,13 @@ final class PreviewProcess: @unchecked Sendable {
     /// dispatch source on its descriptor) can crash libdispatch when the child exits under it.
     private let log: URL
 
-    /// Starts serving `folder` (a scene file or a folder).
-    init(folder: URL) throws {
+    /// Starts serving `folder` (a scene file or a folder), with `arguments` after it.
+    init(folder: URL, arguments: [String] = []) throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = try CLI.segue
-        process.arguments = ["preview", folder.path, "--port", "0"]
+        process.arguments = ["preview", folder.path, "--port", "0"] + arguments
         process.standardOutput = handle
         process.standardError = handle
         try process.run()

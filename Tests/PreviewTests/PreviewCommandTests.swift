@@ -89,6 +89,66 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(server.terminate(), 143)
     }
 
+    /// `--variant all` starts as written and lists every variant; `?variant=NAME` plays one (a read:
+    /// a GET, nothing written), `?variant=` the scene as written; an unknown name is a 404 whose JSON
+    /// names the scene's variants; a scene without variants lists none.
+    func testVariantsArePickedByAQueryParameter() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let scene = """
+            size: [120, 240]
+            scale: 1
+            variants: { appearance: [light, dark] }
+            screens:
+              a: { background: systemBackground }
+            root: a
+            timeline: []
+
+            """
+        try scene.write(to: folder.appendingPathComponent("themed.yaml"), atomically: true, encoding: .utf8)
+        try scene.replacingOccurrences(of: "variants: { appearance: [light, dark] }\n", with: "")
+            .write(to: folder.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(folder: folder, arguments: ["--variant", "all"])
+        defer { server.stop() }
+        let base = try server.waitForURL(timeout: 30)
+
+        let written = try Self.json(try Self.get(base + "api/scene?scene=themed.yaml"))
+        XCTAssertEqual(written["ok"] as? Bool, true, "\(written)")
+        XCTAssertTrue(written["variant"] is NSNull, "--variant all starts as written: \(written)")
+        XCTAssertEqual(written["variants"] as? [String], ["light", "dark"])
+        let dark = try Self.json(try Self.get(base + "api/scene?scene=themed.yaml&variant=dark"))
+        XCTAssertEqual(dark["variant"] as? String, "dark")
+        XCTAssertEqual(dark["ok"] as? Bool, true)
+        XCTAssertTrue(String(decoding: try Self.get(base + "api/trace/0?scene=themed.yaml&variant=dark"), as: UTF8.self).hasPrefix(#"{"frame": 0,"#))
+        // The middle pixel of frame 0: white as written, black in the dark variant.
+        func middle(_ query: String) throws -> [UInt8] {
+            let png = folder.appendingPathComponent("frame.png")
+            try Self.get(base + "frame/0.png?scene=themed.yaml" + query).write(to: png)
+            let rgb = [UInt8](try CLI.tool("ffmpeg", ["-v", "error", "-i", png.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout)
+            XCTAssertEqual(rgb.count, 120 * 240 * 3)
+            let i = (120 * 120 + 60) * 3
+            return Array(rgb[i..<(i + 3)])
+        }
+        XCTAssertEqual(try middle(""), [255, 255, 255])
+        XCTAssertEqual(try middle("&variant="), [255, 255, 255])
+        XCTAssertEqual(try middle("&variant=dark"), [0, 0, 0])
+        XCTAssertEqual(try middle("&variant=light"), [255, 255, 255])
+
+        let unknown = try PreviewHTTP.send(base, "GET", "/api/scene?scene=themed.yaml&variant=drak")
+        XCTAssertEqual(unknown.status, 404)
+        let answer = try Self.json(unknown.body)
+        XCTAssertEqual(answer["ok"] as? Bool, false)
+        XCTAssertEqual(answer["variants"] as? [String], ["light", "dark"])
+        XCTAssertEqual((answer["errors"] as? [[String: Any]])?.first?["message"] as? String,
+                       "themed.yaml: no variant 'drak' (did you mean 'dark'?); its variants are: light, dark")
+        XCTAssertEqual(try PreviewHTTP.send(base, "GET", "/frame/0.png?scene=themed.yaml&variant=drak").status, 404)
+
+        let plain = try Self.json(try Self.get(base + "api/scene?scene=plain.yaml"))
+        XCTAssertEqual(plain["ok"] as? Bool, true, "--variant all shows a scene without variants as written: \(plain)")
+        XCTAssertEqual(plain["variants"] as? [String], [])
+        XCTAssertEqual(try PreviewHTTP.send(base, "GET", "/api/scene?scene=plain.yaml&variant=dark").status, 404)
+        XCTAssertEqual(server.terminate(), 143)
+    }
+
     func testAFileThatIsNotASceneIsAnError() throws {
         let folder = try CLI.temporaryFolder(self)
         try "hello".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)

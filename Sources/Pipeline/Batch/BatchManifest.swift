@@ -8,6 +8,7 @@ public enum BatchManifest {
     public static func json(plan: BatchPlan, summary: BatchSummary) -> String {
         let scenes: [[String: Any]] = summary.results.map { result in
             var entry: [String: Any] = ["scene": result.item.scene.path, "output": result.item.output.path]
+            if let variant = result.item.variant { entry["variant"] = variant }
             switch result.outcome {
             case let .rendered(frames, seconds):
                 entry["status"] = "rendered"
@@ -31,7 +32,7 @@ public enum BatchManifest {
         let document: [String: Any] = [
             GeneratedFile.key: GeneratedFile.Kind.batchManifest.rawValue,
             "folder": plan.folder.path, "outputFolder": plan.outputFolder.path, "shard": "\(plan.shard)",
-            "scenesInFolder": plan.sceneCount, "scenes": scenes,
+            "scenesInFolder": plan.sceneCount, "videosInFolder": plan.itemCount, "scenes": scenes,
             "summary": ["rendered": summary.rendered, "upToDate": summary.upToDate, "failed": summary.failed,
                         "frames": summary.frames, "seconds": (summary.seconds * 1000).rounded() / 1000],
         ]

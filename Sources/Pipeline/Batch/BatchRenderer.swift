@@ -47,12 +47,13 @@ public struct BatchOptions: Sendable {
         max(1, threadsPerJob ?? ProcessInfo.processInfo.activeProcessorCount / resolvedJobs)
     }
 
-    /// The settings as they enter a stamp.
-    var stampText: String {
+    /// The settings as they enter the stamp of `item`, which plays its own variant (with
+    /// `--variant all`, each variant's video is stamped as `--variant NAME` stamps it).
+    func stampText(for item: BatchPlan.Item) -> String {
         let scale = format.settings(settings, quality: quality).scale
         return "fps=\(settings.fps.map(String.init) ?? "scene") scale=\(scale.map { "\($0)" } ?? "scene") "
             + "touches=\(settings.showsTouches.map { "\($0)" } ?? "scene") quality=\(quality.rawValue) format=\(format.rawValue) "
-            + settings.traits.stampText + " variant=\(settings.variant ?? "scene")"
+            + settings.traits.stampText + " variant=\(item.variant ?? "scene")"
     }
 }
 
@@ -118,7 +119,7 @@ public enum BatchRenderer {
         let hashed = BatchStamp.ReadLines()
         for (position, item) in plan.items.enumerated() {
             do {
-                let stamp = try BatchStamp(item: item, settings: options.stampText, version: options.version)
+                let stamp = try BatchStamp(item: item, settings: options.stampText(for: item), version: options.version)
                 if !options.force, stamp.isCurrent(for: item, hashed: hashed) {
                     let result = BatchResult(item: item, outcome: .upToDate)
                     results[position] = result
@@ -130,7 +131,7 @@ public enum BatchRenderer {
                 // while it renders leaves a stamp that no longer matches.
                 case let .frames(frames, reads): work.append((position, stamp.reading(reads, hashed: hashed), frames))
                 case .failed(let error): throw error
-                case .rendered, .cost: throw PipelineError.workerFailed("the worker did not count \(item.scene.path)'s frames when asked to")
+                case .rendered, .cost, .variants: throw PipelineError.workerFailed("the worker did not count \(item.scene.path)'s frames when asked to")
                 }
             } catch {
                 let result = BatchResult(item: item, outcome: .failed(error))
@@ -163,7 +164,7 @@ public enum BatchRenderer {
                         try stamp.write(for: item)
                         outcome = .rendered(frames: frames, seconds: seconds)
                     case .failed(let error): throw error
-                    case .frames, .cost: throw PipelineError.workerFailed("the worker did not render \(item.scene.path) when asked to")
+                    case .frames, .cost, .variants: throw PipelineError.workerFailed("the worker did not render \(item.scene.path) when asked to")
                     }
                 } catch {
                     outcome = .failed(error)
@@ -181,17 +182,25 @@ public enum BatchRenderer {
 }
 
 extension BatchRenderer {
-    /// Runs `body` (planning a shard: `BatchPlan(…, estimate:)`) with an estimate that loads and
-    /// replays each scene in a worker process, as rendering does: a scene that crashes while it
-    /// is estimated takes only that worker down and costs one pixel, like a scene that does not
-    /// load, so it lands in one part, where its render fails and is reported while the rest run.
-    public static func planning<T>(options: BatchOptions, _ body: (_ estimate: @escaping (BatchPlan.Item) -> Double) throws -> T) rethrows -> T {
+    /// Runs `body` (planning a shard: `BatchPlan(…, estimate:, variants:)`) with an estimate that
+    /// loads and replays each scene in a worker process, as rendering does: a scene that crashes
+    /// while it is estimated takes only that worker down and costs one pixel, like a scene that
+    /// does not load, so it lands in one part, where its render fails and is reported while the
+    /// rest run. `variants` lists the variants a scene declares (`--variant all`), read in the
+    /// worker too: a scene that crashes or does not load lists none, and is played as written,
+    /// where it fails.
+    public static func planning<T>(options: BatchOptions,
+                                   _ body: (_ estimate: @escaping (BatchPlan.Item) -> Double,
+                                            _ variants: @escaping (URL) -> [String]) throws -> T) rethrows -> T {
         let slot = WorkerSlot(options: options)
         defer { slot.stop() }
-        return try body { item in
+        return try body({ item in
             if case .cost(let cost) = slot.send(.estimate, item) { return cost }
             return 1
-        }
+        }, { scene in
+            if case .variants(let names) = slot.send(.variants, BatchPlan.Item(scene: scene, output: scene)) { return names }
+            return []
+        })
     }
 }
 
@@ -218,7 +227,8 @@ private final class WorkerSlot: @unchecked Sendable {
             return .failed(error)
         }
         guard let process else { return .failed(PipelineError.workerFailed("no worker process")) }
-        let answer = process.send(BatchRequest(operation: operation, scene: item.scene.path, output: item.output.path),
+        let answer = process.send(BatchRequest(operation: operation, scene: item.scene.path, output: item.output.path,
+                                               variant: item.variant),
                                   progress: progress)
         if !process.isRunning {
             // It crashed: what it was writing is left, under its (now dead) process id.

@@ -3,22 +3,26 @@ import Foundation
 import Scene
 import Stills
 
-/// One line a batch sends its worker process: estimate a scene's cost for sharding, count its
-/// frames, or render it.
+/// One line a batch sends its worker process: list the variants a scene declares, estimate its
+/// cost for sharding, count its frames, or render it.
 struct BatchRequest: Codable {
     enum Operation: String, Codable {
-        case estimate, count, render
+        case variants, estimate, count, render
     }
 
     var operation: Operation
     var scene: String
     var output: String
+    /// The variant the scene plays; nil: as written.
+    var variant: String?
 }
 
 /// One line a worker process answers with (several `progress` lines precede a render's result).
 enum BatchReply {
     /// The scene's estimated cost (`SceneCost.estimate`).
     case cost(Double)
+    /// The names of the variants the scene declares (none when it does not load).
+    case variants([String])
     /// The scene's frame count, and the files it reads besides itself (`Scene.readFiles`).
     case frames(Int, reads: [String])
     case progress(Int)
@@ -28,6 +32,8 @@ enum BatchReply {
     var line: String {
         switch self {
         case .cost(let cost): return "cost \(cost)"
+        case .variants(let names):
+            return "variants " + ((try? JSONEncoder().encode(names)).map { String(decoding: $0, as: UTF8.self) } ?? "[]")
         case let .frames(count, reads):
             let json = (try? JSONEncoder().encode(reads)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
             return "frames \(count) \(json)"
@@ -44,6 +50,9 @@ enum BatchReply {
         guard parts.count == 2 else { return nil }
         switch parts[0] {
         case "cost": guard let cost = Double(parts[1]) else { return nil }; self = .cost(cost)
+        case "variants":
+            guard let names = try? JSONDecoder().decode([String].self, from: Data(parts[1].utf8)) else { return nil }
+            self = .variants(names)
         case "frames":
             let fields = parts[1].split(separator: " ", maxSplits: 1)
             guard fields.count == 2, let count = Int(fields[0]),
@@ -112,15 +121,24 @@ public enum BatchWorker {
                 continue
             }
             let name = URL(fileURLWithPath: request.scene).deletingPathExtension().lastPathComponent
-            if request.operation == .estimate {
-                if crashPlanning == name { fatalError("\(testPlanningCrashVariable) asked this worker to crash") }
-                send(.cost(SceneCost.estimate(URL(fileURLWithPath: request.scene), settings: options.settings, work: .video)))
+            // The request names the variant the scene plays (the batch's `--variant all` lists them).
+            var settings = options.settings
+            settings.variant = request.variant
+            switch request.operation {
+            case .variants:
+                send(.variants((try? SceneFile.variantNames(of: request.scene, settings: settings)) ?? []))
                 continue
+            case .estimate:
+                if crashPlanning == name { fatalError("\(testPlanningCrashVariable) asked this worker to crash") }
+                send(.cost(SceneCost.estimate(URL(fileURLWithPath: request.scene), settings: settings, work: .video)))
+                continue
+            case .count, .render:
+                break
             }
             do {
-                let scene = try options.format.loadScene(request.scene, settings: options.settings, quality: options.quality)
+                let scene = try options.format.loadScene(request.scene, settings: settings, quality: options.quality)
                 switch request.operation {
-                case .estimate:
+                case .variants, .estimate:
                     break
                 case .count:
                     send(.frames(try Timeline(scene: scene).frameCount, reads: scene.readFiles))

@@ -12,6 +12,8 @@ final class BatchWorkerProcess {
     /// How a request ended.
     enum Answer {
         case cost(Double)
+        /// The variants a scene declares.
+        case variants([String])
         case frames(Int, reads: [String])
         case rendered(frames: Int, seconds: Double)
         case failed(Error)
@@ -91,6 +93,7 @@ final class BatchWorkerProcess {
         while let line = readLine() {
             switch BatchReply(line: line[...]) {
             case .cost(let cost): return .cost(cost)
+            case .variants(let names): return .variants(names)
             case let .frames(count, reads): return .frames(count, reads: reads)
             case .progress(let done): progress(done)
             case let .rendered(frames, seconds): return .rendered(frames: frames, seconds: seconds)

@@ -2,7 +2,9 @@ extension PreviewPage {
     static let script = #"""
     "use strict";
     // Segue preview. State of the page; `window.seguePreview` exposes it for tests.
-    const state = { scenes: [], scene: null, meta: null, frame: 0, playing: false, playStart: 0, playFrom: 0,
+    // `variant`: undefined until the page picks one (the server's starting variant: `--variant NAME`,
+    // else the scene as written), "" as written, or a variant's name.
+    const state = { scenes: [], scene: null, variant: undefined, meta: null, frame: 0, playing: false, playStart: 0, playFrom: 0,
                     loading: false, pending: null, shownFrame: -1, shownGeneration: -1, reloads: 0 };
     window.seguePreview = state;
     const $ = (id) => document.getElementById(id);
@@ -17,10 +19,21 @@ extension PreviewPage {
       }
       const response = await fetch(path, options);
       const text = await response.text();
-      if (!response.ok) throw new Error(text || response.statusText);
+      if (!response.ok) {
+        // A refusal the page can show as the scene's error (an unknown variant) comes as JSON with `errors`.
+        const error = new Error(text || response.statusText);
+        try { const answer = JSON.parse(text); if (answer.errors) error.answer = answer; } catch { /* plain text */ }
+        throw error;
+      }
       return JSON.parse(text);
     }
-    const query = (extra) => "?scene=" + encodeURIComponent(state.scene) + (extra || "");
+    const query = (extra) => "?scene=" + encodeURIComponent(state.scene)
+      + (state.variant === undefined ? "" : "&variant=" + encodeURIComponent(state.variant)) + (extra || "");
+    // The page's address names the scene and, once picked, the variant, so a reload shows them again.
+    const hashParameter = (name) => { const found = location.hash.match(new RegExp("[#&]" + name + "=([^&]*)")); return found ? decodeURIComponent(found[1]) : undefined; };
+    function setHash() {
+      location.hash = "scene=" + encodeURIComponent(state.scene) + (state.variant === undefined ? "" : "&variant=" + encodeURIComponent(state.variant));
+    }
     const status = (text) => { $("status").textContent = text; };
 
     async function loadScenes() {
@@ -30,16 +43,24 @@ extension PreviewPage {
       picker.innerHTML = "";
       for (const name of list.scenes) picker.add(new Option(name, name));
       picker.hidden = list.single;
-      const wanted = decodeURIComponent((location.hash.match(/scene=([^&]+)/) || [])[1] || "");
+      const wanted = hashParameter("scene") || "";
       state.scene = list.scenes.includes(wanted) ? wanted : list.scenes[0];
+      if (state.scene === wanted) state.variant = hashParameter("variant");
       picker.value = state.scene;
       if (!state.scene) { status("no scene files in " + list.folder); return; }
       await loadScene(true);
     }
 
     async function loadScene(first) {
-      const meta = await api("/api/scene" + query());
+      let meta;
+      try {
+        meta = await api("/api/scene" + query());
+      } catch (error) {
+        if (!error.answer) throw error;
+        meta = error.answer;
+      }
       state.meta = meta;
+      showVariants(meta);
       state.reloads += 1;
       document.body.dataset.generation = meta.generation;
       $("scene-name").textContent = state.scene;
@@ -59,6 +80,24 @@ extension PreviewPage {
       if ($("tab-snapshots").classList.contains("selected")) checkSnapshots();
     }
 
+    // The variant picker: "as written" and each variant the scene declares; hidden when it declares none.
+    function showVariants(meta) {
+      const picker = $("variant-picker");
+      const variants = meta.variants || [];
+      picker.innerHTML = "";
+      picker.add(new Option("as written", ""));
+      for (const name of variants) picker.add(new Option(name, name));
+      const current = meta.variant === null || meta.variant === undefined ? "" : meta.variant;
+      if (current && !variants.includes(current)) {
+        const unknown = new Option(current + " (not declared)", current);
+        unknown.disabled = true;
+        picker.add(unknown);
+      }
+      picker.value = current;
+      picker.hidden = variants.length === 0 && !current;
+      document.body.dataset.variant = current;
+    }
+
     function showErrors(errors) {
       const list = $("errors");
       list.innerHTML = "";
@@ -71,6 +110,8 @@ extension PreviewPage {
     }
 
     const frameURL = (n, generation) => `/frame/${n}.png` + query("&g=" + generation);
+    // What a frame request shows: the generation, the frame and the variant ("" as written).
+    const variantShown = () => (state.meta && state.meta.variant) || "";
 
     // Shows frame `n`: exactly that frame, loaded after any in flight (never a frame skipped over).
     function show(n) {
@@ -84,28 +125,29 @@ extension PreviewPage {
       if (state.loading) { state.pending = n; return; }
       state.loading = true;
       const generation = meta.generation;
-      img.dataset.requested = `${generation}:${n}`;
+      img.dataset.requested = `${generation}:${n}:${variantShown()}`;
       img.src = frameURL(n, generation);
-      loadTrace(n, generation);
+      loadTrace(n, generation, variantShown());
     }
 
     img.addEventListener("load", () => {
-      const [generation, frame] = img.dataset.requested.split(":").map(Number);
-      state.shownFrame = frame; state.shownGeneration = generation;
-      img.dataset.frame = frame; img.dataset.generation = generation;
+      const [generationText, frameText, ...rest] = img.dataset.requested.split(":");
+      const generation = Number(generationText), frame = Number(frameText), variant = rest.join(":");
+      state.shownFrame = frame; state.shownGeneration = generation; state.shownVariant = variant;
+      img.dataset.frame = frame; img.dataset.generation = generation; img.dataset.variant = variant;
       frameLoaded();
     });
     img.addEventListener("error", frameLoaded);
     function frameLoaded() {
       state.loading = false;
       if (state.pending !== null) { const n = state.pending; state.pending = null; show(n); }
-      else if (state.meta && state.meta.ok && state.shownGeneration !== state.meta.generation) show(state.frame);
+      else if (state.meta && state.meta.ok && (state.shownGeneration !== state.meta.generation || state.shownVariant !== variantShown())) show(state.frame);
     }
 
-    async function loadTrace(n, generation) {
+    async function loadTrace(n, generation, variant) {
       try {
         const response = await fetch(`/api/trace/${n}` + query());
-        if (state.frame === n && state.meta && state.meta.generation === generation) {
+        if (state.frame === n && state.meta && state.meta.generation === generation && variantShown() === variant) {
           const text = await response.text();
           try { $("trace").textContent = prettyTrace(JSON.parse(text)); } catch { $("trace").textContent = text; }
         }
@@ -403,9 +445,16 @@ extension PreviewPage {
     });
     $("scene-picker").addEventListener("change", (event) => {
       state.scene = event.target.value;
-      location.hash = "scene=" + encodeURIComponent(state.scene);
+      state.variant = undefined;
+      setHash();
       $("snapshot-list").innerHTML = "";
-      loadScene(true);
+      loadScene(true).catch((error) => status(String(error.message || error)));
+    });
+    // Another variant: the same frame, played with that variant's traits.
+    $("variant-picker").addEventListener("change", (event) => {
+      state.variant = event.target.value;
+      setHash();
+      loadScene().catch((error) => status(String(error.message || error)));
     });
     window.addEventListener("resize", drawPlot);
 
@@ -413,7 +462,8 @@ extension PreviewPage {
     const events = new EventSource("/events");
     events.addEventListener("changed", (event) => {
       const change = JSON.parse(event.data);
-      if (change.scene === state.scene && (!state.meta || change.generation !== state.meta.generation)) loadScene();
+      const shown = state.meta ? state.meta.variant : undefined;
+      if (change.scene === state.scene && (!state.meta || (change.variant === shown && change.generation !== state.meta.generation))) loadScene();
     });
     events.onerror = () => status("reconnecting to segue preview…");
     events.onopen = () => { if (state.meta) loadScene(); };

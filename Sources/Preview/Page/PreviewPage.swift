@@ -20,6 +20,7 @@ enum PreviewPage {
     <header>
       <h1>Segue preview</h1>
       <select id="scene-picker" aria-label="Scene"></select>
+      <select id="variant-picker" aria-label="Variant" title="Play the scene as one of the variants it declares" hidden></select>
       <span id="scene-name"></span>
       <span id="status" role="status"></span>
     </header>

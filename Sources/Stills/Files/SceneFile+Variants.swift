@@ -11,16 +11,20 @@ extension SceneFile {
     /// Throws where `--variant all` meets a scene that declares no variants.
     public static func runs(of path: String, settings: RenderSettings) throws -> [RenderSettings] {
         guard settings.variant == allVariants else { return [settings] }
-        guard FileManager.default.fileExists(atPath: path) else { throw PipelineError.missingFile(path) }
-        var own = settings
-        own.variant = nil
-        let scene = try SceneLoader.load(contentsOf: URL(fileURLWithPath: path), traits: own.traits)
-        guard !scene.variants.isEmpty else { throw PipelineError.unknownVariant(allVariants, scene: path, variants: []) }
-        return scene.variants.map { variant in
+        let names = try variantNames(of: path, settings: settings)
+        guard !names.isEmpty else { throw PipelineError.unknownVariant(allVariants, scene: path, variants: []) }
+        return names.map { name in
             var run = settings
-            run.variant = variant.name
+            run.variant = name
             return run
         }
+    }
+
+    /// The names of the variants the scene at `path` declares, in its order (none: empty), read
+    /// from the scene as written at `settings`' traits (its `variant` is not looked at).
+    public static func variantNames(of path: String, settings: RenderSettings) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { throw PipelineError.missingFile(path) }
+        return try SceneLoader.load(contentsOf: URL(fileURLWithPath: path), traits: settings.traits).variants.map(\.name)
     }
 
     /// Runs `body` with each of `runs(of:settings:)`; a problem in one variant's run names the
