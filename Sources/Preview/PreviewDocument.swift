@@ -224,6 +224,11 @@ final class PreviewDocument: Sendable {
         state.withLockedValue { $0.loaded?.session.scene.device.size.width }
     }
 
+    /// The layout direction the page shows the scene in, when it loaded (a variant's, or as written).
+    var layoutDirection: LayoutDirection? {
+        state.withLockedValue { $0.loaded?.session.scene.layoutDirection }
+    }
+
     /// The trace line of frame `index`.
     func trace(frame index: Int) -> String? {
         state.withLockedValue { state in

@@ -242,7 +242,13 @@ public final class PreviewServer: Sendable {
               let raw = object["samples"] as? [[NSNumber]] else {
             throw HTTPError(.badRequest, message: "expected {\"at\": seconds, \"samples\": [[t, x, y], ...]}")
         }
-        let samples = raw.filter { $0.count == 3 }.map { DrawnGesture.Sample(t: $0[0].doubleValue, x: $0[1].doubleValue, y: $0[2].doubleValue) }
+        var samples = raw.filter { $0.count == 3 }.map { DrawnGesture.Sample(t: $0[0].doubleValue, x: $0[1].doubleValue, y: $0[2].doubleValue) }
+        // Drawn on a variant that reads the other way than the file is written: the file's
+        // coordinates are its own screen's, the drawn points mirrored (docs/scene-format.md#right-to-left).
+        if let shown = document.layoutDirection, let width = document.width,
+           let written = try? SceneLoader.load(contentsOf: document.file).layoutDirection, shown != written {
+            samples = samples.map { DrawnGesture.Sample(t: $0.t, x: width - $0.x, y: $0.y) }
+        }
         guard let gesture = DrawnGesture.classify(at: at, samples: samples) else {
             throw HTTPError(.badRequest, message: "no samples")
         }

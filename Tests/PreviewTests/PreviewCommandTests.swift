@@ -160,6 +160,40 @@ final class PreviewCommandTests: XCTestCase {
 
     /// The body of a GET (or, with `post`, a POST as the page sends it: same origin, JSON, the
     /// page's token) to `url`; throws on a status other than 200.
+    /// A gesture drawn on a variant that reads the other way than the file is written in is written
+    /// in the file's own screen (x mirrored): drawn from the right edge of the right-to-left
+    /// variant, it is saved from the left edge of the left-to-right file, and pops there.
+    func testAGestureDrawnOnAMirroredVariantIsWrittenInTheFilesScreen() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let file = folder.appendingPathComponent("push.yaml")
+        try """
+            size: [200, 400]
+            scale: 1
+            fps: 30
+            mirrorTimeline: true
+            variants: { layoutDirection: [rightToLeft] }
+            screens:
+              a: { background: systemBackground, navigationBar: { title: A } }
+              b: { background: systemGray, navigationBar: { title: B, back: A } }
+            root: a
+            transitions:
+              - { from: a, to: b, style: system-push }
+            timeline:
+              - { at: 0.2, push: b }
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let server = try PreviewProcess(folder: folder, arguments: ["--variant", "rightToLeft"])
+        defer { server.stop() }
+        let base = try server.waitForURL(timeout: 30)
+        let samples = (0...12).map { "[\(Double($0) * 0.02), \(198 - Double($0) * 12), 200]" }.joined(separator: ", ")
+        let answer = try Self.json(try Self.get(base + "api/gesture?scene=push.yaml&variant=rightToLeft",
+                                                post: #"{"at": 1.2, "samples": [\#(samples)]}"#))
+        XCTAssertEqual(answer["ok"] as? Bool, true, "\(answer)")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(written.contains("[0, 2, 200]"), "the drawn right edge is the file's left edge: \(written)")
+        XCTAssertTrue(written.contains("expect: finish"), "it pops: \(written)")
+    }
+
     static func get(_ url: String, post: String? = nil) throws -> Data {
         let parsed = try XCTUnwrap(URL(string: url))
         let base = "http://127.0.0.1:\(try XCTUnwrap(parsed.port))/"
