@@ -11,6 +11,8 @@ import Scene
 /// animator the fraction shows linearly. `finish()` / `cancel()` complete the rest in
 /// `duration × remaining / completionSpeed` with the completion curve.
 struct PercentDrivenDriver: TransitionDriver {
+    func catchingRecognizer(bounds: Rect) -> PanRecognizer? { rule?.recognizer(bounds: bounds) }
+
     let styleName: String
     let geometry: any StyleGeometry
     let stage: TransitionStage

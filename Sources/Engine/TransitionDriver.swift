@@ -36,11 +36,15 @@ protocol TransitionDriver: Sendable {
     /// For a run that does not finish but leaves its screen resting elsewhere — a sheet dragged
     /// to another detent — the detent it settles at (`large`, `medium`, `custom`); nil otherwise.
     var detentChange: String? { get }
+    /// The recognizer a touch that catches the running completion is replayed through (the
+    /// style's own gesture's, in `bounds`); nil: a plain pan.
+    func catchingRecognizer(bounds: Rect) -> PanRecognizer?
 }
 
 extension TransitionDriver {
     var restingStage: TransitionStage? { nil }
     var detentChange: String? { nil }
+    func catchingRecognizer(bounds: Rect) -> PanRecognizer? { nil }
 }
 
 /// When phases change, for drivers to record and look up.

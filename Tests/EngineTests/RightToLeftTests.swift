@@ -167,6 +167,21 @@ final class RightToLeftTests: XCTestCase {
             """, extra: "layoutDirection: rightToLeft")), [])
     }
 
+    /// The scale-fade tutorial dismisses from `edges = .left`, the screen's left edge, under
+    /// right-to-left too; mirrored on request, from the right edge.
+    func testTutorialEdgePanKeepsItsScreenEdge() {
+        func messages(_ setting: String, edge: String, expect: String) -> [String] {
+            sceneMessages(scene("  - { from: a, to: c, style: scale-fade-modal\(setting) }", """
+                  - { at: 0.2, present: c }
+                  - { at: 1.5, swipe: { edge: \(edge), distance: 300, velocity: 500 }, expect: \(expect) }
+                """, extra: "layoutDirection: rightToLeft"))
+        }
+        XCTAssertEqual(messages("", edge: "left", expect: "finish"), [])
+        XCTAssertEqual(messages("", edge: "right", expect: "nothing"), [])
+        XCTAssertEqual(messages(", mirrorsInRightToLeft: true", edge: "right", expect: "finish"), [])
+        XCTAssertEqual(messages(", mirrorsInRightToLeft: true", edge: "left", expect: "nothing"), [])
+    }
+
     /// Played in the other direction than written, an entry whose meaning depends on it is a
     /// located error (naming what to write instead) unless the scene mirrors its timeline; a
     /// point on the centre line, leading and trailing, and taps by target play either way.

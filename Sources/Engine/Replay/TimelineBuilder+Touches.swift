@@ -195,7 +195,7 @@ extension TimelineBuilder {
         runs[index].driver.interrupt(at: down.time)
         let container = runs[index].container
         let area = container.map { Rect(origin: .zero, size: $0.layout.size) } ?? bounds
-        let recognizer = (runs[index].driver as? PercentDrivenDriver)?.rule?.recognizer(bounds: area) ?? PanRecognizer(bounds: area)
+        let recognizer = runs[index].driver.catchingRecognizer(bounds: area) ?? PanRecognizer(bounds: area)
         let recognition = recognizer.recognize(container?.inside(trace) ?? trace)
         if recognition.didBegin {
             for event in recognition.events { runs[index].driver.handle(event) }

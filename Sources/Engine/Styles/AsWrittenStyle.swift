@@ -30,10 +30,8 @@ struct AsWrittenStyle: TransitionStyleDefinition {
     func gesture(_ run: StyleRun) -> StyleGesture? {
         guard let gesture = base.gesture(run) else { return nil }
         let bounds = run.stage.bounds
-        var recognizer = gesture.recognizer
-        recognizer.edge = recognizer.edge.map { $0 == .left ? .right : $0 == .right ? .left : $0 }
         return StyleGesture(
-            recognizer: recognizer,
+            recognizer: gesture.recognizer.mirrored,
             accepts: { began, movement in
                 gesture.accepts(began.mirrored(across: bounds), Point(x: -movement.x, y: movement.y))
             },
@@ -64,6 +62,8 @@ struct MirroredDriver: TransitionDriver {
     var restingStage: TransitionStage? { base.restingStage }
     var detentChange: String? { base.detentChange }
 
+    func catchingRecognizer(bounds: Rect) -> PanRecognizer? { base.catchingRecognizer(bounds: bounds)?.mirrored }
+
     mutating func interrupt(at time: Double) { base.interrupt(at: time) }
     mutating func resume(at time: Double) { base.resume(at: time) }
     mutating func handle(_ event: PanEvent) { base.handle(event.mirrored(across: across)) }
@@ -72,6 +72,15 @@ struct MirroredDriver: TransitionDriver {
     func progress(at time: Double) -> Double { base.progress(at: time) }
     func amount(at time: Double) -> Double { base.amount(at: time) }
     func layers(at time: Double) -> [Placement] { base.layers(at: time).map { $0.mirrored(across: across) } }
+}
+
+extension PanRecognizer {
+    /// The recognizer of a finger mirrored left to right: a left edge's is the right edge's.
+    var mirrored: PanRecognizer {
+        var recognizer = self
+        recognizer.edge = edge.map { $0 == .left ? .right : $0 == .right ? .left : $0 }
+        return recognizer
+    }
 }
 
 extension PanEvent {
