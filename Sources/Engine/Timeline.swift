@@ -64,7 +64,8 @@ public struct Timeline: Sendable {
     /// lays the screens out for the sizes nodes show them at: the painter's, when it draws them
     /// (`ScreenCache.layouts`), so each screen is laid out once per size; the timeline's own otherwise.
     public init(scene: Scene, text: any TextMeasuring, layouts: ScreenLayouts? = nil) throws {
-        let scene = scene.withTabBarSafeArea()
+        // Its lists and grids count their lines by `text` too, as the painter sets them.
+        let scene = scene.withTabBarSafeArea().measuringText(with: text)
         let layouts = layouts ?? ScreenLayouts(screens: scene.screens, device: scene.device)
         var builder = TimelineBuilder(scene: scene, text: text, layouts: layouts)
         try builder.run()
@@ -319,6 +320,7 @@ public struct Timeline: Sendable {
     /// transition to it in the file decides. A screen pushed from one of them is shown in the same
     /// sheet (its presented navigation controller), and so on up the stack.
     public static func presentations(of scene: Scene, text: any TextMeasuring) -> [String: Presentation] {
+        let scene = scene.measuringText(with: text)
         let builder = TimelineBuilder(scene: scene, text: text, layouts: ScreenLayouts(screens: scene.screens, device: scene.device))
         let rest = builder.atRest
         let transitions = ResolvedTransition.resolve(scene).transitions

@@ -68,10 +68,13 @@ public final class ScreenCache: @unchecked Sendable {
                 layoutDirection: LayoutDirection = .leftToRight) throws {
         let mirrored = layoutDirection == .rightToLeft
         let fonts = try FontLibrary.library(for: sceneFonts.adding(files: screens.flatMap(\.customFontFiles)))
+        // Lists and grids count their lines by the measurer of the fonts they are drawn in
+        // (`ScreenSpec.measuringText(with:)`): each row is as tall as the lines drawn in it.
+        let measurer = TextMeasurer(fonts: fonts)
         var byName: [String: ScreenSpec] = [:]
         for screen in screens {
             guard byName[screen.name] == nil else { throw RasterError.duplicateScreen(screen.name) }
-            byName[screen.name] = screen
+            byName[screen.name] = screen.measuringText(with: measurer)
         }
         let w = device.size.width * device.scale, h = device.size.height * device.scale
         guard device.scale > 0, w.isFinite, h.isFinite, w >= 0.5, h >= 0.5,

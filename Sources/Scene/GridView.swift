@@ -63,6 +63,18 @@ public struct GridView: Sendable {
         self.subtitleColor = subtitleColor
     }
 
+    /// The text size its captions and subtitles are set at (the scene's `contentSize`).
+    public var contentSize: ContentSizeCategory = .large
+    /// What its captions' lines are counted by (`Scene.measuringText(with:)`, as a list's are);
+    /// nil: estimated without a font.
+    public var measurer: (any TextMeasuring)?
+
+    /// The text style of its captions and subtitles at `contentSize`: `subheadline` [EST: a
+    /// collection view's cell has no text of its own — its labels are the app's, and Apple's
+    /// guidance is that they use a text style; Subheadline is the style whose default size and
+    /// leading are the 15 pt on a 20 pt line the grid draws at the default text size].
+    public var text: (size: Double, leading: Double) { TextStyle.subheadline.metrics(at: contentSize) }
+
     /// Whether any cell has text below its image (every cell then keeps room for it).
     public var hasCaptions: Bool { cells.contains { $0.caption != nil } }
     public var hasSubtitles: Bool { cells.contains { $0.subtitle != nil } }

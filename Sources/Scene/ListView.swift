@@ -197,6 +197,11 @@ public struct ListView: Sendable {
     public var imageCornerRadius: Double? { didSet { layouts = ListLayoutMemo() } }
     /// The text size its rows, headers and footers are set at (the scene's `contentSize`).
     public var contentSize: ContentSizeCategory = .large { didSet { layouts = ListLayoutMemo() } }
+    /// What its rows' lines are counted by: the painter's measurer, so a row is as tall as the
+    /// lines drawn in it (`Scene.measuringText(with:)`, which the timeline, the screen cache and
+    /// the inspector apply); nil, as a list is decoded: lines estimated without a font
+    /// (`ListLayout.estimatedWrappedLines`).
+    public var measurer: (any TextMeasuring)? { didSet { layouts = ListLayoutMemo() } }
 
     /// The text styles of a list content configuration at `contentSize`: a row's title and
     /// trailing detail `body`, its subtitle `subheadline`, an inset grouped list's header and

@@ -170,6 +170,8 @@ public struct ListLayout: Sendable {
         fileprivate var subtitleLine: UInt8 = 20
         /// How many lines the title wraps to (a list cell's title has no line limit).
         public fileprivate(set) var titleLines: UInt8 = 1
+        /// How many lines the subtitle wraps to (nor has its secondary text); 0 without a subtitle.
+        public fileprivate(set) var subtitleLines: UInt8 = 0
         /// How many lines the trailing detail takes stacked under the title and subtitle, as a value
         /// cell lays it out at the accessibility text sizes; 0: beside the title, on its line.
         public fileprivate(set) var stackedDetailLines: UInt8 = 0
@@ -223,14 +225,14 @@ public struct ListLayout: Sendable {
         public var subtitle: Rect? {
             guard hasSubtitle else { return nil }
             if isMessage { return Rect(x: textX, y: title.maxY, width: title.width, height: Double(subtitleLine)) }
-            return Rect(x: textX, y: textTop + titleHeight, width: text.width, height: Double(subtitleLine))
+            return Rect(x: textX, y: textTop + titleHeight, width: text.width, height: subtitleHeight)
         }
 
         /// The trailing detail's lines under the title (and subtitle) when the row stacks it; nil
         /// when it sits beside the title.
         public var stackedDetail: Rect? {
             guard stackedDetailLines > 0, !isMessage else { return nil }
-            return Rect(x: textX, y: textTop + titleHeight + (hasSubtitle ? Double(subtitleLine) : 0), width: text.width,
+            return Rect(x: textX, y: textTop + titleHeight + subtitleHeight, width: text.width,
                         height: Double(stackedDetailLines) * Double(titleLine))
         }
 
@@ -243,10 +245,13 @@ public struct ListLayout: Sendable {
         /// The title's lines' height.
         private var titleHeight: Double { Double(titleLines) * Double(titleLine) }
 
+        /// The subtitle's lines' height; 0 without one.
+        private var subtitleHeight: Double { hasSubtitle ? Double(max(subtitleLines, 1)) * Double(subtitleLine) : 0 }
+
         /// The top of the row's text when its title has lines under it: the title, subtitle and
         /// stacked detail centered in the row together.
         private var textTop: Double {
-            let block = titleHeight + (hasSubtitle ? Double(subtitleLine) : 0) + Double(stackedDetailLines) * Double(titleLine)
+            let block = titleHeight + subtitleHeight + Double(stackedDetailLines) * Double(titleLine)
             return cell.midY - block / 2
         }
 
@@ -290,9 +295,10 @@ public struct ListLayout: Sendable {
 
     /// Rows size themselves as UIKit's list cells do — 44 pt, 60 pt with a subtitle at the default
     /// text size, as much taller at another as their title's and subtitle's leadings grow, and as
-    /// much again for each line more a wrapping title takes (its lines estimated,
-    /// `estimatedWrappedLines`) or a detail stacked under the title (`stacksDetail`) [EST: self-sizing cells keep
-    /// their margins], at least the image plus 8 pt above and below — unless the list sets
+    /// much again for each line more a wrapping title or subtitle takes or a detail stacked under
+    /// the title (`stacksDetail`) [EST: self-sizing cells keep their margins] — lines counted by the
+    /// list's `measurer` as the painter sets them, estimated (`estimatedWrappedLines`) without
+    /// one —, at least the image plus 8 pt above and below — unless the list sets
     /// `rowHeight`. A message row is its lines and 10 pt above and below: 102 pt at the default
     /// text size. Cards are 10 pt round, 16 or 20 pt from the edges.
     public init(_ list: ListView, frame: Rect) {
@@ -300,6 +306,13 @@ public struct ListLayout: Sendable {
         let text = list.text
         let titleLine = text.body.leading, subtitleLine = text.subheadline.leading
         let stacksDetail = Self.stacksDetail(at: list.contentSize)
+        // A row's text has no line limit: its lines as the painter sets them (`ListView.measurer`),
+        // estimated without a font when the list has no measurer; at most 20.
+        let lines = { (string: String, size: Double, width: Double) -> UInt8 in
+            let counted = list.measurer?.lineCount(of: string, size: size, weight: .regular, width: max(width, 0))
+                ?? Self.estimatedWrappedLines(string, fontSize: size, width: width)
+            return UInt8(min(max(counted, 1), 20))
+        }
         // Headers' and footers' lines (16 and 22 pt at the default size) grow with their text.
         let footnoteLine = 16 * text.footnote.size / TextStyle.footnote.metrics().size
         let headlineLine = 22 * text.headline.size / TextStyle.headline.metrics().size
@@ -348,16 +361,16 @@ public struct ListLayout: Sendable {
                     rowHeight = Self.messageRowHeight + (titleLine - 22) + 3 * (subtitleLine - 20)
                 } else {
                     let stacked = stacksDetail && row.detail != nil
-                    let lines = { (text: String, width: Double) in
-                        UInt8(min(Self.estimatedWrappedLines(text, fontSize: list.text.body.size, width: width), 20))
-                    }
-                    // Beside the title, the detail takes its estimated width and 8 pt from the title's.
-                    let detailWidth = stacked ? 0 : row.detail.map { min(Self.estimatedWidth($0, fontSize: list.text.body.size),
-                                                                        placed.text.width * 0.6) + 8 } ?? 0
-                    placed.titleLines = lines(row.title, placed.text.width - detailWidth)
-                    if stacked, let detail = row.detail { placed.stackedDetailLines = lines(detail, placed.text.width) }
+                    let body = text.body.size
+                    // Beside the title, the detail takes its width (at most 60 % of the row's text) and 8 pt from the title's.
+                    let detailWidth = stacked ? 0 : row.detail.map { detail in
+                        min(list.measurer?.width(of: detail, size: body, weight: .regular) ?? Self.estimatedWidth(detail, fontSize: body),
+                            placed.text.width * 0.6) + 8 } ?? 0
+                    placed.titleLines = lines(row.title, body, placed.text.width - detailWidth)
+                    if let subtitle = row.subtitle { placed.subtitleLines = lines(subtitle, text.subheadline.size, placed.text.width) }
+                    if stacked, let detail = row.detail { placed.stackedDetailLines = lines(detail, body, placed.text.width) }
                     let titleLines = Double(placed.titleLines) * titleLine
-                    let under = (row.subtitle == nil ? 0 : subtitleLine) + Double(placed.stackedDetailLines) * titleLine
+                    let under = Double(placed.subtitleLines) * subtitleLine + Double(placed.stackedDetailLines) * titleLine
                     rowHeight = max(under > 0 ? 18 + titleLines + under : 22 + titleLines, row.hasImage ? side + 16 : 0)
                 }
                 rowHeight = list.rowHeight ?? rowHeight
@@ -369,7 +382,10 @@ public struct ListLayout: Sendable {
             var footer: Rect?
             if let text = section.footer {
                 let width = max(cardWidth - 2 * inset, 1)
-                let height = footnoteLine * Double(Self.estimatedLines(text, fontSize: list.text.footnote.size, width: width))
+                let size = list.text.footnote.size
+                let lines = list.measurer?.lineCount(of: text, size: size, weight: .regular, width: width)
+                    ?? Self.estimatedLines(text, fontSize: size, width: width)
+                let height = footnoteLine * Double(lines)
                 y += 7
                 footer = Rect(x: cardX + inset, y: y, width: width, height: height)
                 y += height
@@ -485,38 +501,71 @@ public struct GridLayout: Sendable {
         public var image: Rect
         public var caption: Rect?
         public var subtitle: Rect?
+        /// The lines the caption and the subtitle wrap to (their rects' heights in lines).
+        public var captionLines = 0
+        public var subtitleLines = 0
     }
 
     public let frame: Rect
     public let cells: [Cell]
 
-    /// Column width = (width − 2 × inset − (columns − 1) × spacing) / columns; captions 20 pt
-    /// and subtitles 18 pt below the image, 6 pt from it; rows `spacing` apart (8 pt more with
-    /// captions). A grid that scrolls horizontally is one row of such cells running on past the
-    /// frame's right edge, `columns` of them across the frame (`UICollectionViewFlowLayout` with
-    /// `scrollDirection = .horizontal` and one line).
+    /// Column width = (width − 2 × inset − (columns − 1) × spacing) / columns; captions and
+    /// subtitles below the image, 6 pt from it, on lines of 20 and 18 pt at the default text size
+    /// (Subheadline's leading, and 2 pt less, at another: `GridView.text`); rows `spacing` apart
+    /// (8 pt more with captions). A grid that scrolls horizontally is one row of such cells running
+    /// on past the frame's right edge, `columns` of them across the frame
+    /// (`UICollectionViewFlowLayout` with `scrollDirection = .horizontal` and one line).
+    ///
+    /// Captions and subtitles have no line limit: each wraps at the column's width (its lines
+    /// counted by the grid's `measurer`, as the painter sets them; estimated without one) and its
+    /// cell grows to fit, as a self-sizing cell (`preferredLayoutAttributesFitting(_:)`) whose
+    /// labels have `numberOfLines = 0` does; a row of cells is as tall as its tallest [EST: the
+    /// labels are the app's; a flow layout's line is as tall as its tallest item]. Every cell keeps
+    /// a line for a caption and a subtitle when any cell of the grid has one.
     public init(_ grid: GridView, frame: Rect) {
         self.frame = frame
         let columns = max(grid.columns, 1)
         let width = max((frame.width - 2 * grid.inset - Double(columns - 1) * grid.spacing) / Double(columns), 0)
         let imageHeight = width * grid.aspectRatio
-        let captionHeight = grid.hasCaptions ? 20.0 : 0
-        let subtitleHeight = grid.hasSubtitles ? 18.0 : 0
-        let textGap = captionHeight + subtitleHeight > 0 ? 6.0 : 0
-        let cellHeight = imageHeight + textGap + captionHeight + subtitleHeight
-        let rowStride = cellHeight + grid.spacing + (textGap > 0 ? 8 : 0)
-        cells = grid.cells.indices.map { index in
-            let horizontal = grid.scrolling.axis == .horizontal
-            let x = frame.minX + grid.inset + Double(horizontal ? index : index % columns) * (width + grid.spacing)
-            let y = frame.minY + grid.inset + Double(horizontal ? 0 : index / columns) * rowStride
-            let image = Rect(x: x, y: y, width: width, height: imageHeight)
-            var caption: Rect?, subtitle: Rect?
-            if captionHeight > 0 { caption = Rect(x: x, y: image.maxY + textGap, width: width, height: captionHeight) }
-            if subtitleHeight > 0 {
-                subtitle = Rect(x: x, y: image.maxY + textGap + captionHeight, width: width, height: subtitleHeight)
-            }
-            return Cell(cell: Rect(x: x, y: y, width: width, height: cellHeight), image: image, caption: caption, subtitle: subtitle)
+        let style = grid.text
+        let captionLine = grid.hasCaptions ? style.leading : 0
+        let subtitleLine = grid.hasSubtitles ? style.leading - 2 : 0
+        let textGap = captionLine + subtitleLine > 0 ? 6.0 : 0
+        let lines = { (text: String?) -> Int in
+            guard let text, !text.isEmpty else { return 1 }
+            let counted = grid.measurer?.lineCount(of: text, size: style.size, weight: .regular, width: width)
+                ?? ListLayout.estimatedWrappedLines(text, fontSize: style.size, width: width)
+            return min(max(counted, 1), 20)
         }
+        let horizontal = grid.scrolling.axis == .horizontal
+        var cells: [Cell] = []
+        cells.reserveCapacity(grid.cells.count)
+        var rowTop = frame.minY + grid.inset, rowHeight = 0.0
+        for (index, cell) in grid.cells.enumerated() {
+            let column = horizontal ? index : index % columns
+            if !horizontal, index > 0, column == 0 {
+                rowTop += rowHeight + grid.spacing + (textGap > 0 ? 8 : 0)
+                rowHeight = 0
+            }
+            let x = frame.minX + grid.inset + Double(column) * (width + grid.spacing)
+            let image = Rect(x: x, y: rowTop, width: width, height: imageHeight)
+            var placed = Cell(cell: image, image: image)
+            var y = image.maxY + textGap
+            if captionLine > 0 {
+                placed.captionLines = lines(cell.caption)
+                placed.caption = Rect(x: x, y: y, width: width, height: Double(placed.captionLines) * captionLine)
+                y += Double(placed.captionLines) * captionLine
+            }
+            if subtitleLine > 0 {
+                placed.subtitleLines = lines(cell.subtitle)
+                placed.subtitle = Rect(x: x, y: y, width: width, height: Double(placed.subtitleLines) * subtitleLine)
+                y += Double(placed.subtitleLines) * subtitleLine
+            }
+            placed.cell.size.height = y - rowTop
+            rowHeight = max(rowHeight, placed.cell.height)
+            cells.append(placed)
+        }
+        self.cells = cells
     }
 }
 

@@ -165,7 +165,9 @@ public struct SceneInspection: Sendable {
 
     private init(laidOutLeftToRight scene: Scene, offsets: [String: Double],
                  at moment: (time: Double, navigation: Timeline.Navigation, drawn: [String: Rect])?, videoTime: Double?) throws {
-        let scene = scene.withTabBarSafeArea()
+        let text = try TextMeasurer.measuring(scene.fonts)
+        // Rows and cells sized by the lines the painter sets (`Scene.measuringText(with:)`).
+        let scene = scene.withTabBarSafeArea().measuringText(with: text)
         self.scene = scene.name
         device = scene.device
         self.moment = moment.map { moment in
@@ -180,7 +182,6 @@ public struct SceneInspection: Sendable {
                             (pair.0.title, layout.tab(index, of: count), pair.1)
                         })
         }
-        let text = try TextMeasurer.measuring(scene.fonts)
         let presentations = Timeline.presentations(of: scene, text: text)
         screens = Self.listed(scene, stack: moment?.navigation.stack ?? []).compactMap { name in
             scene.screens[name].map { spec in

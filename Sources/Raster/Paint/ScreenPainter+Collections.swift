@@ -158,15 +158,21 @@ extension ScreenPainter {
             if let box = placed.stackedDetail {
                 try draw(detail, in: box, size: body, color: colors.secondary, lines: Int(placed.stackedDetailLines))
             } else {
-                let width = min(try self.width(of: detail, size: body), placed.text.width * 0.6)
-                try draw(detail, in: Rect(x: placed.text.maxX - width, y: placed.title.y, width: width, height: placed.title.height),
+                let natural = try self.width(of: detail, size: body), width = min(natural, placed.text.width * 0.6)
+                // A detail drawn whole gets a point to spare (as a caption's pill does), right-aligned so
+                // its glyphs stay put: its width may have been measured by the layout in a context not
+                // set for this surface, and must not be cut with "…" for a difference in the advances.
+                let spare = natural <= width ? 1.0 : 0
+                try draw(detail, in: Rect(x: placed.text.maxX - width - spare, y: placed.title.y, width: width + spare,
+                                          height: placed.title.height),
                          size: body, color: colors.secondary, alignment: .right)
                 title.size.width = max(title.width - width - 8, 0)
             }
         }
         try draw(row.title, in: title, size: body, color: colors.title, lines: Int(placed.titleLines))
         if let subtitle = row.subtitle, let box = placed.subtitle {
-            try draw(subtitle, in: box, size: list.text.subheadline.size, color: colors.secondary)
+            try draw(subtitle, in: box, size: list.text.subheadline.size, color: colors.secondary,
+                     lines: max(Int(placed.subtitleLines), 1))
         }
     }
 
@@ -189,10 +195,10 @@ extension ScreenPainter {
                     try drawImage(image, in: placed.image, contentMode: grid.contentMode, cornerRadius: radius)
                 }
                 if let caption = cell.caption, let box = placed.caption {
-                    try draw(caption, in: box, size: 15, color: grid.captionColor)
+                    try draw(caption, in: box, size: grid.text.size, color: grid.captionColor, lines: placed.captionLines)
                 }
                 if let subtitle = cell.subtitle, let box = placed.subtitle {
-                    try draw(subtitle, in: box, size: 15, color: grid.subtitleColor)
+                    try draw(subtitle, in: box, size: grid.text.size, color: grid.subtitleColor, lines: placed.subtitleLines)
                 }
             }
         }

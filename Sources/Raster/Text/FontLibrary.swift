@@ -152,6 +152,9 @@ final class FontLibrary: @unchecked Sendable {
     /// Widths measured so far (`TextMeasurer`). Never held while taking `box`.
     let widths = LockedValueBox([TextMeasurer.Key: Double]())
 
+    /// Line counts of wrapped text measured so far (`TextMeasurer.lineCount`). Never held while taking `box`.
+    let lineCounts = LockedValueBox([TextMeasurer.WrapKey: Int]())
+
     /// The family list for text set in `custom` (nil: the system font) at `size` points, with
     /// Inter and the fallbacks after it.
     func families(for custom: CustomFont?, size: Double) -> String {
@@ -161,12 +164,49 @@ final class FontLibrary: @unchecked Sendable {
 
     /// Runs `body` with a fresh text context, holding the library's box throughout:
     /// everything that lays out or draws text must happen inside.
+    ///
+    /// Re-entrant on one thread: a thread that already holds the box (a painter laying out a list
+    /// whose rows ask the measurer for their lines, `TextMeasurer.lineCount`) gets a fresh context
+    /// without taking it again, which would deadlock.
     func withTextContext<R>(_ body: (TextContext) throws -> R) throws -> R {
-        try box.withLockedValue { _ in
+        let thread = Thread.current.threadDictionary
+        if thread[holderKey] != nil {
+            return try body(try TextContext(fontMap: fontMap, fonts: self))
+        }
+        return try box.withLockedValue { _ in
+            thread[holderKey] = true
+            defer { thread[holderKey] = nil }
             let context = try TextContext(fontMap: fontMap, fonts: self)
             return try body(context)
         }
     }
+
+    /// Runs `body` with the context text is measured in (`TextMeasurer`), holding the library's
+    /// box (re-entrant as `withTextContext` is): one context made on first use and kept, never
+    /// updated for a surface, so a measure depends on nothing a painter did before it.
+    func withMeasuringContext<R>(_ body: (TextContext) throws -> R) throws -> R {
+        let thread = Thread.current.threadDictionary
+        if thread[holderKey] != nil { return try body(try measuringContextHoldingTheBox()) }
+        return try box.withLockedValue { _ in
+            thread[holderKey] = true
+            defer { thread[holderKey] = nil }
+            return try body(try measuringContextHoldingTheBox())
+        }
+    }
+
+    /// The measuring context, made the first time; only with the box held.
+    private func measuringContextHoldingTheBox() throws -> TextContext {
+        if let measuringContext { return measuringContext }
+        let context = try TextContext(fontMap: fontMap, fonts: self)
+        measuringContext = context
+        return context
+    }
+
+    /// Reached only holding `box` (`withMeasuringContext`).
+    private var measuringContext: TextContext?
+
+    /// The key under which a thread's dictionary marks that the thread holds this library's box.
+    private var holderKey: String { "segue.FontLibrary.holder.\(UInt(bitPattern: ObjectIdentifier(self).hashValue))" }
 
     /// The family of the face Pango loads when asked for `family`: an Inter face for any family it does not know.
     func resolvedFamily(for family: String) throws -> String? {

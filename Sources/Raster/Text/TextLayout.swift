@@ -20,6 +20,13 @@ final class TextLayout {
         pango_layout_set_text(pointer, Self.presentingPictographsAsEmoji(label.text), -1)
         pango_layout_set_width(pointer, Self.pangoUnits(label.frame.width))
         pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
+        // A word too long for its line breaks between characters with no hyphen, as UILabel's
+        // `byWordWrapping` breaks it (its `hyphenationFactor` is 0); Pango 1.44+ would add one.
+        if let attributes = pango_attr_list_new() {
+            pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+            pango_layout_set_attributes(pointer, attributes)
+            pango_attr_list_unref(attributes)
+        }
         pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
         if label.lines > 0 {
             // Negative height: at most that many lines per paragraph, the last one ellipsized.

@@ -23,6 +23,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         var font: CustomFont?
     }
 
+    struct WrapKey: Hashable {
+        var text: String
+        var size: Double
+        var weight: LabelView.Weight
+        var width: Double
+    }
+
     /// The measurer of text in Inter alone (`SceneFonts.standard`), or why the fonts could not be set up.
     public static let shared: Result<TextMeasurer, RasterError> = FontLibrary.shared.map { TextMeasurer(fonts: $0) }
 
@@ -58,6 +65,25 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let key = Key(text: text, size: size, weight: weight, font: font)
         if let known = fonts.widths.withLockedValue({ $0[key] }) { return known }
         return try measure(key, in: context)
+    }
+
+    /// How many lines `text` takes at `size` and `weight` in the system font in a column `width`
+    /// points wide with no line limit: the lines of the Pango layout the painter makes of a label
+    /// of that width (`TextLayout`: word wrapping, a word wider than the line broken between
+    /// characters), so a row laid out by this count is drawn in exactly as many lines. At least 1;
+    /// 1 when the text cannot be laid out.
+    public func lineCount(of text: String, size: Double, weight: LabelView.Weight, width: Double) -> Int {
+        let key = WrapKey(text: text, size: size, weight: weight, width: width)
+        if let known = fonts.lineCounts.withLockedValue({ $0[key] }) { return known }
+        let count = (try? fonts.withMeasuringContext { context in
+            // Unbounded: a frame far taller than any text, so the label's line limit is its lines.
+            let label = LabelView(text: text, frame: Rect(x: 0, y: 0, width: max(width, 0), height: 1_000_000), fontSize: size,
+                                  weight: weight, lines: 0)
+            return try TextLayout(label, context: context).lineCount
+        }) ?? 1
+        let lines = max(count, 1)
+        fonts.lineCounts.withLockedValue { $0[key] = lines }
+        return lines
     }
 
     private func measure(_ key: Key, in context: TextContext) throws -> Double {

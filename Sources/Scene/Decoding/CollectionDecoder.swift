@@ -149,6 +149,7 @@ struct CollectionDecoder: DecodingPart {
         grid.opacity = decodeOpacity(fields)
         grid.scrolling = decodeScrollBehavior(fields, alwaysBounces: false)
         grid.scrolling.axis = r.value(fields, ScrollViewKeys.axis, "grid axis")
+        grid.contentSize = context.contentSize
         return grid
     }
 }
