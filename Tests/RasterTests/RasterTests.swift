@@ -303,7 +303,10 @@ final class RasterTests: XCTestCase {
         let families = fonts.familyNames
         let generic: Set<String> = ["Sans", "Serif", "Monospace", "System-ui"]
         // Scenes' own font files are in libraries of their own (`FontLibrary.library(for:)`), never in this one.
-        let bundled: Set<String> = ["DejaVu Sans", "Noto Color Emoji", "Symbola", "Material Icons"]
+        // The fallbacks FontLibrary lists (Noto Sans Hebrew and Arabic, DejaVu Sans, Noto Color Emoji,
+        // Symbola) and the icon font: nothing else.
+        let bundled = Set(FontLibrary.families.components(separatedBy: ", ")).union([FontLibrary.iconFamily])
+        XCTAssertTrue(bundled.isSuperset(of: ["Noto Sans Hebrew", "Noto Sans Arabic", "DejaVu Sans", "Noto Color Emoji", "Symbola"]))
         XCTAssertTrue(families.contains("Inter"), "\(families)")
         XCTAssertTrue(families.filter { !generic.contains($0) }.allSatisfy { $0.hasPrefix("Inter") || bundled.contains($0) },
                       "system fonts leaked in: \(families)")
