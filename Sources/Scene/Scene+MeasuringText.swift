@@ -14,25 +14,17 @@ extension Scene {
 extension ScreenSpec {
     /// The screen with its lists and grids, inside rects too, counting lines by `measurer`.
     public func measuringText(with measurer: any TextMeasuring) -> ScreenSpec {
-        func visit(_ views: [ViewSpec]) -> [ViewSpec] {
-            views.map { view in
-                switch view {
-                case .list(var list):
-                    list.measurer = measurer
-                    return .list(list)
-                case .grid(var grid):
-                    grid.measurer = measurer
-                    return .grid(grid)
-                case .rect(var rect):
-                    rect.subviews = visit(rect.subviews)
-                    return .rect(rect)
-                default:
-                    return view
-                }
+        mappingViews { view in
+            switch view {
+            case .list(var list):
+                list.measurer = measurer
+                return .list(list)
+            case .grid(var grid):
+                grid.measurer = measurer
+                return .grid(grid)
+            default:
+                return view
             }
         }
-        var screen = self
-        screen.views = visit(views)
-        return screen
     }
 }

@@ -121,26 +121,29 @@ extension ScreenSpec {
     /// (a grid's cells are not selected this way).
     public func selecting(list id: String, index: Int) -> ScreenSpec? {
         var found = false
+        let screen = mappingViews { view in
+            guard case .list(var list) = view, list.id == id, !found,
+                  index < list.sections.reduce(0, { $0 + $1.rows.count }) else { return view }
+            list.selectedRow = index
+            found = true
+            return .list(list)
+        }
+        return found ? screen : nil
+    }
+
+    /// The screen with each of its views, inside rects too, passed through `transform` in drawing
+    /// order (a rect's own fields as they are; its subviews each passed in turn).
+    public func mappingViews(_ transform: (ViewSpec) -> ViewSpec) -> ScreenSpec {
         func visit(_ views: [ViewSpec]) -> [ViewSpec] {
             views.map { view in
-                switch view {
-                case .list(var list) where list.id == id && !found:
-                    if index < list.sections.reduce(0, { $0 + $1.rows.count }) {
-                        list.selectedRow = index
-                        found = true
-                    }
-                    return .list(list)
-                case .rect(var rect):
-                    rect.subviews = visit(rect.subviews)
-                    return .rect(rect)
-                default:
-                    return view
-                }
+                guard case .rect(var rect) = view else { return transform(view) }
+                rect.subviews = visit(rect.subviews)
+                return .rect(rect)
             }
         }
         var screen = self
         screen.views = visit(views)
-        return found ? screen : nil
+        return screen
     }
 }
 
