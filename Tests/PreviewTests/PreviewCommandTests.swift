@@ -158,8 +158,6 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertNotEqual(try CLI.segue(["preview", folder.path, "--port", "70000"]).status, 0)
     }
 
-    /// The body of a GET (or, with `post`, a POST as the page sends it: same origin, JSON, the
-    /// page's token) to `url`; throws on a status other than 200.
     /// A gesture drawn on a variant that reads the other way than the file is written in is written
     /// in the file's own screen (x mirrored): drawn from the right edge of the right-to-left
     /// variant, it is saved from the left edge of the left-to-right file, and pops there.
@@ -194,6 +192,8 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(written.contains("expect: finish"), "it pops: \(written)")
     }
 
+    /// The body of a GET (or, with `post`, a POST as the page sends it: same origin, JSON, the
+    /// page's token) to `url`; throws on a status other than 200.
     static func get(_ url: String, post: String? = nil) throws -> Data {
         let parsed = try XCTUnwrap(URL(string: url))
         let base = "http://127.0.0.1:\(try XCTUnwrap(parsed.port))/"
