@@ -68,8 +68,9 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .target(name: "Export", dependencies: ["Stills", "Scene", "Engine", "Raster", "RenderTree", "Geometry", "Interaction"]),
         .executableTarget(name: "segue", dependencies: [
-            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Preview", "Workers", "Memory",
+            "Pipeline", "Stills", "Snapshots", "Scene", "Engine", "Raster", "Staging", "Preview", "Workers", "Memory", "Export",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -88,6 +89,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Stills", "Raster", "Scene", "Geometry", "Engine", "Workers", "CLITestSupport", "segue"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Stills", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "CLITestSupport", "segue"],
+                    exclude: ["export_check.py", "player_maths.mjs", "page_smoke.mjs", "Fixtures"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Stills", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Stills"]),
         // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by

@@ -1,5 +1,6 @@
 import Geometry
 import Interaction
+import Scene
 
 /// How a style's gesture drives it (the tutorial's gesture handler), as a value.
 struct InteractionRule: Sendable {
@@ -31,7 +32,24 @@ struct InteractionRule: Sendable {
         }
     }
 
+    /// What a pan callback's progress is read from: `translation(in:)` or `location(in:)`, along one axis.
+    enum Reading: String, Sendable {
+        case translationX, translationY, locationX, locationY
+
+        /// The value read from `event`.
+        func value(of event: PanEvent) -> Double {
+            switch self {
+            case .translationX: return event.translation.x
+            case .translationY: return event.translation.y
+            case .locationX: return event.location.x
+            case .locationY: return event.location.y
+            }
+        }
+    }
+
     var recognizer: Recognizer
+    /// What `progress` reads (it reads nothing else), so that the rule can be handed on as data (`GestureModel`).
+    var reads: Reading
     /// The transition's progress (clamped to [0, 1] by the caller) for a pan callback, given the
     /// progress the gesture started from: 0, or where it caught an interrupted animation. Most
     /// rules add their reading of the translation to it; the `cover-from-left` tutorial's finger position is absolute.
@@ -39,7 +57,7 @@ struct InteractionRule: Sendable {
     /// The `cover-from-left` tutorial: past this progress the transition finishes at once, while the finger is down.
     var autoFinish: Double?
     /// Whether a release finishes (true) or cancels, from the progress and the release velocity.
-    var finishes: @Sendable (_ progress: Double, _ velocity: Point) -> Bool
+    var decision: ReleaseDecision
     /// UIKit's interactive pop reads the whole gesture rather than the release alone: when set,
     /// the pan's callbacks since `.began` are fed to a `PopProjection`, which decides the release
     /// by projecting the progress over this many seconds (the transition's duration), instead of `finishes`.
@@ -69,5 +87,36 @@ struct InteractionRule: Sendable {
             }
         case .panInRegion(let region): return region.contains(location)
         }
+    }
+}
+
+/// A style's decision on release, as the tutorials and custom styles write it: a flick decides
+/// by its direction, a speed along the gesture finishes, otherwise the progress against a threshold.
+struct ReleaseDecision: Sendable, Hashable {
+    /// The axis the gesture moves along and the sign of finishing along it.
+    var axis: GestureSpec.Axis = .x
+    var sign = 1.0
+    /// A release faster than this (the velocity's magnitude, points per second) decides by its direction along the axis.
+    var flick: Double?
+    /// A release faster than this along the axis (signed) finishes.
+    var velocity: Double?
+    /// Past this progress the release finishes (at it too when `inclusive`).
+    var threshold: Double?
+    var inclusive = false
+
+    /// `p > threshold` (or `>=`).
+    static func threshold(_ value: Double, inclusive: Bool = false) -> ReleaseDecision {
+        ReleaseDecision(threshold: value, inclusive: inclusive)
+    }
+
+    /// Finishes when moving along +x at release (`velocity.x > 0`).
+    static let movingRight = ReleaseDecision(velocity: 0)
+
+    func finishes(progress p: Double, velocity v: Point) -> Bool {
+        let along = sign * (axis == .x ? v.x : v.y)
+        if let flick, v.magnitude > flick { return along > 0 }
+        if let velocity, along > velocity { return true }
+        if let threshold { return inclusive ? p >= threshold : p > threshold }
+        return false
     }
 }

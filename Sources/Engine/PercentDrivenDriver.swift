@@ -31,7 +31,7 @@ struct PercentDrivenDriver: TransitionDriver {
     /// (docs/uikit-semantics.md#system-transitions). Nil: `completionCurve` over the remaining share.
     var completionSpring: Spring?
 
-    private var animator: PropertyAnimator
+    private(set) var animator: PropertyAnimator
     private var phases = PhaseLog()
     /// Progress when the current gesture began (non-zero when it caught a running animation).
     private var base = 0.0
@@ -112,7 +112,7 @@ struct PercentDrivenDriver: TransitionDriver {
         case .ended:
             animator.scrub(to: progress, at: event.time)
             let finishes = rule.popProjectionDuration.flatMap { duration in projection?.pops(progress: progress, duration: duration) }
-                ?? rule.finishes(progress, event.velocity)
+                ?? rule.decision.finishes(progress: progress, velocity: event.velocity)
             complete(toEnd: finishes, at: event.time, velocity: event.velocity)
         }
     }
@@ -146,6 +146,18 @@ struct PercentDrivenDriver: TransitionDriver {
     }
 
     // MARK: Evaluation
+
+    /// This run held by a finger at the animator's on-screen `value` from `time` on: what a frame
+    /// shows while the gesture holds the transition there.
+    func held(atValue value: Double, at time: Double) -> PercentDrivenDriver {
+        var copy = self
+        copy.phases = PhaseLog()
+        copy.phases.set(.interactive, at: time)
+        copy.animator = PropertyAnimator(timing: animator.timing, scrubsLinearly: animator.scrubsLinearly)
+        copy.animator.hold(value: value, at: time)
+        copy.completion = nil
+        return copy
+    }
 
     func phase(at time: Double) -> Phase { phases.phase(at: time) }
 

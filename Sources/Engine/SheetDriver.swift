@@ -133,6 +133,16 @@ struct SheetDriver: TransitionDriver {
 
     // MARK: Evaluation
 
+    /// This run held by a finger with the sheet's top edge at `y` from `time` on.
+    func held(atTop y: Double, at time: Double) -> SheetDriver {
+        var copy = self
+        copy.phases = PhaseLog()
+        copy.phases.set(.interactive, at: time)
+        copy.top = Track(y)
+        copy.completion = nil
+        return copy
+    }
+
     func phase(at time: Double) -> Phase { phases.phase(at: time) }
 
     /// Presenting: how far up toward its detent; dismissing: how far down off screen from where it

@@ -23,14 +23,14 @@ public struct Timeline: Sendable {
 
     let segments: [Segment]
     /// Every transition run: its driver, where it draws its screens and the scroll views under it.
-    let replayed: [ReplayedRun]
+    var replayed: [ReplayedRun]
     /// Every finger that scrolled a scroll view, in time order.
     let scrolls: [ScrollRun]
     /// The selected tab and the stack on top after each change, in time order; the first from the start.
     let navigationChanges: [Navigation]
     /// Every release of a finger holding a transition, in time order, with its decision.
     public let releases: [TransitionRelease]
-    private let traces: [[TouchPoint]]
+    let traces: [[TouchPoint]]
     private let tree: SceneTree
     let chrome: WindowChrome
     /// The scene's captions, laid out once, drawn over everything at the scene's time.

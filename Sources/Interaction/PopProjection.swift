@@ -17,6 +17,17 @@ import Geometry
 /// the transition. Source: `-[_UINavigationInteractiveTransitionBase _updateStatistics:firstSample:finalSample:]`
 /// and `-popGesture:withRemainingDuration:shouldPopWithVelocity:` (docs/uikit-semantics.md#system-transitions).
 public struct PopProjection: Sendable, Hashable {
+    /// A callback is a sample when at least this long after the one before (seconds)…
+    public static let sampleInterval = 0.01
+    /// …or longer than this with the displacement changed.
+    public static let movedInterval = 0.001
+    /// A sample's acceleration is kept within this of the one before (widths per second²).
+    public static let accelerationStep = 5.0
+    /// Velocity and acceleration are averaged over this many samples.
+    public static let window = 3
+    /// The projection threshold's distance in points (min(this / width, 0.5)).
+    public static let thresholdDistance = 187.5
+
     /// The distance a full pop covers: the container's width.
     public let totalDistance: Double
     public private(set) var sampleCount = 0
@@ -26,8 +37,8 @@ public struct PopProjection: Sendable, Hashable {
     public private(set) var averageAcceleration = 0.0
     /// Whether a `.changed` callback moved the transition (UIKit's interaction state 2).
     public private(set) var hasChanged = false
-    private var velocities = [0.0, 0.0, 0.0]
-    private var accelerations = [0.0, 0.0, 0.0]
+    private var velocities = Array(repeating: 0.0, count: Self.window)
+    private var accelerations = Array(repeating: 0.0, count: Self.window)
     private var previousTime = 0.0, skipTime = 0.0
     private var previousDisplacement = 0.0, previousVelocity = 0.0, previousAcceleration = 0.0
     private var lastLocation: Point?
@@ -52,30 +63,32 @@ public struct PopProjection: Sendable, Hashable {
             previousAcceleration = 0
             averageVelocity = velocity
             averageAcceleration = 0
-            velocities = [velocity, 0, 0]
-            accelerations = [0, 0, 0]
+            velocities = Array(repeating: 0.0, count: Self.window)
+            velocities[0] = velocity
+            accelerations = Array(repeating: 0.0, count: Self.window)
             sampleCount = 1
             return
         }
         guard sampleCount > 0 else { return }
         let sinceCall = event.time - skipTime
         skipTime = event.time
-        guard sinceCall >= 0.01 || (sinceCall > 0.001 && previousDisplacement != displacement) else { return }
+        guard sinceCall >= Self.sampleInterval || (sinceCall > Self.movedInterval && previousDisplacement != displacement) else { return }
         let dt = event.time - previousTime
-        let slot = sampleCount % 3
-        let n = Double(sampleCount)
-        if sampleCount > 2 {
-            averageVelocity = (velocity + averageVelocity * 3 - velocities[slot]) / 3
+        let slot = sampleCount % Self.window
+        let n = Double(sampleCount), w = Double(Self.window)
+        if sampleCount >= Self.window {
+            averageVelocity = (velocity + averageVelocity * w - velocities[slot]) / w
         } else {
             averageVelocity = (velocity + averageVelocity * n) / (n + 1)
         }
         velocities[slot] = velocity
         var acceleration = (velocity - previousVelocity) / dt
-        if abs(acceleration - previousAcceleration) > 5 {
-            acceleration = previousAcceleration + (acceleration > previousAcceleration ? 5 : -5)
+        let step = Self.accelerationStep
+        if abs(acceleration - previousAcceleration) > step {
+            acceleration = previousAcceleration + (acceleration > previousAcceleration ? step : -step)
         }
-        if sampleCount > 2 {
-            averageAcceleration = (acceleration + averageAcceleration * 3 - accelerations[slot]) / 3
+        if sampleCount >= Self.window {
+            averageAcceleration = (acceleration + averageAcceleration * w - accelerations[slot]) / w
         } else {
             averageAcceleration = (acceleration + averageAcceleration * n) / (n + 1)
         }
@@ -93,11 +106,11 @@ public struct PopProjection: Sendable, Hashable {
     }
 
     /// The projection threshold: min(187.5 / width, 0.5).
-    public var threshold: Double { min(187.5 / totalDistance, 0.5) }
+    public var threshold: Double { min(Self.thresholdDistance / totalDistance, 0.5) }
 
     /// Whether the released pop finishes, at `progress` (the transition's percent complete).
     public func pops(progress: Double, duration: Double) -> Bool {
-        if sampleCount >= 3, hasChanged { return projected(progress: progress, duration: duration) > threshold }
+        if sampleCount >= Self.window, hasChanged { return projected(progress: progress, duration: duration) > threshold }
         return averageVelocity > 0 && hasChanged
     }
 }

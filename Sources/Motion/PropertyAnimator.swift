@@ -56,6 +56,11 @@ public struct PropertyAnimator: Sendable {
         append(time, .still(value: scrubsLinearly ? f : curve.value(at: f), fraction: f, running: false))
     }
 
+    /// Shows `value` (as the fraction too) from `time`, paused: a finger holding a transition there.
+    public mutating func hold(value: Double, at time: Double) {
+        append(time, .still(value: value, fraction: value, running: false))
+    }
+
     /// `continueAnimation(withTimingParameters:durationFactor:)` toward the end, or toward the start
     /// when `reversed` (`isReversed = true`).
     ///

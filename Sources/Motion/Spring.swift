@@ -87,6 +87,8 @@ public struct Spring: Hashable, Sendable, Codable {
 
     /// The longest `settlingDuration` reports: a spring that would take longer gives this.
     public static let longestSettling = 120.0
+    /// How close to rest a spring is when it has settled (`settlingDuration(epsilon:)`).
+    public static let settlingEpsilon = 0.001
 
     /// The time after which |1 − x| stays below `epsilon` (`CASpringAnimation.settlingDuration`).
     ///
@@ -94,7 +96,7 @@ public struct Spring: Hashable, Sendable, Codable {
     /// itself: for ζ < 1 the bound is (1 + |B|)·e^(−ζω0·t), which reproduces Apple's documented
     /// ≈ 2.85 s (m 1, k 100, damping 5) and "just over 1 s" (damping 15) (docs/uikit-semantics.md#springs); the last
     /// crossing of |1 − x| = 0.001 comes 0.17 s and 0.22 s earlier than those.
-    public func settlingDuration(epsilon: Double = 0.001) -> Double {
+    public func settlingDuration(epsilon: Double = Spring.settlingEpsilon) -> Double {
         let limit = Self.longestSettling
         let w0 = naturalFrequency
         let zeta = dampingRatio

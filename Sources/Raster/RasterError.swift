@@ -14,6 +14,8 @@ public enum RasterError: Error, CustomStringConvertible, Equatable {
     case png(path: String, reason: String)
     /// An icon's vector art could not be read.
     case iconArt(key: String, reason: String)
+    /// An image too large for what is asked of it (a page embedding it).
+    case tooLarge(String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum RasterError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(reason)"
         case .iconArt(let key, let reason):
             return "icon art '\(key)': \(reason)"
+        case .tooLarge(let reason):
+            return reason
         }
     }
 }

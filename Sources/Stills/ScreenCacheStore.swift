@@ -60,7 +60,7 @@ public final class ScreenCacheStore: Sendable {
     }
 
     /// Rasterizes `scene`'s screens at its device's size and scale (no store involved).
-    static func rasterize(_ scene: Scene) throws -> ScreenCache {
+    package static func rasterize(_ scene: Scene) throws -> ScreenCache {
         try ScreenCache(screens: scene.screenOrder.compactMap { scene.screens[$0] }, device: scene.device, tabBar: scene.tabs?.bar,
                         fonts: scene.fonts, layoutDirection: scene.layoutDirection)
     }

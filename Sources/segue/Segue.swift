@@ -14,7 +14,7 @@ struct Segue: ParsableCommand {
             """,
         version: SegueVersion.current,
         subcommands: [Render.self, Still.self, Inspect.self, Trace.self, Validate.self, Snapshot.self, Report.self, Sheet.self, Plot.self, Schema.self, Batch.self,
-                      Preview.self, BatchWorker.self])
+                      Preview.self, ExportPage.self, BatchWorker.self])
 
     static func main() {
         SignalExit.install()

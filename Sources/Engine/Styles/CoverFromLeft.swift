@@ -21,10 +21,10 @@ struct CoverFromLeft: PercentDrivenStyle {
         // The `cover-from-left` tutorial: progress = touch x / width; past 0.7 it finishes at once.
         let auto = s[Key.autoFinish]
         let rule = InteractionRule(
-            recognizer: .pan,
+            recognizer: .pan, reads: .locationX,
             progress: { event, bounds, _ in event.location.x / bounds.width },
             autoFinish: auto,
-            finishes: { p, _ in p > auto })
+            decision: .threshold(auto))
         return PercentDrivenDriver(styleName: name, geometry: CoverGeometry(), stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,

@@ -160,15 +160,15 @@ struct CustomStyle: TransitionStyleDefinition {
             }
         }
         let finish = gesture.finish
+        let reads: InteractionRule.Reading
+        switch gesture.progress {
+        case .location(let a): reads = a == .x ? .locationX : .locationY
+        case .translation(let a, _, _, _): reads = a == .x ? .translationX : .translationY
+        }
         return InteractionRule(
-            recognizer: recognizer, progress: progress, autoFinish: gesture.autoFinish,
-            finishes: { p, v in
-                let along = sign * (axis == .x ? v.x : v.y)
-                if let flick = finish.flick, v.magnitude > flick { return along > 0 }
-                if let velocity = finish.velocity, along > velocity { return true }
-                if let threshold = finish.threshold { return finish.inclusive ? p >= threshold : p > threshold }
-                return false
-            })
+            recognizer: recognizer, reads: reads, progress: progress, autoFinish: gesture.autoFinish,
+            decision: ReleaseDecision(axis: axis, sign: sign, flick: finish.flick, velocity: finish.velocity,
+                                      threshold: finish.threshold, inclusive: finish.inclusive))
     }
 
     /// The `slide-up-modal` tutorial's two animators for a way back whose screen follows the finger: the frame

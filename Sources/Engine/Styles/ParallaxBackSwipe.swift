@@ -30,9 +30,10 @@ struct ParallaxBackSwipe: PercentDrivenStyle {
         // The `parallax-back-swipe` tutorial: percent = max(dx, 0) / width; finish when percent > 0.5 or velocity.x > 1000.
         let finish = s[Key.completionThreshold], flick = s[Key.flickVelocity]
         let rule = InteractionRule(
-            recognizer: .pan,
+            recognizer: .pan, reads: .translationX,
             progress: { event, bounds, base in base + max(event.translation.x, 0) / bounds.width },
-            finishes: { p, v in p > finish || v.x > flick })
+            // p > finish || v.x > flick
+            decision: ReleaseDecision(velocity: flick, threshold: finish))
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,

@@ -23,11 +23,11 @@ struct ScaleFadeModal: PercentDrivenStyle {
         let distance = s[Key.progressDistance], finish = s[Key.completionThreshold]
         let scale = geometry.scale
         let rule = InteractionRule(
-            recognizer: .leftEdge(zone: s[Key.edgeZone]),
+            recognizer: .leftEdge(zone: s[Key.edgeZone]), reads: .translationX,
             progress: { event, _, base in
                 ScaleFadeReading.progress(translation: event.translation.x, distance: distance, endScale: scale, base: base)
             },
-            finishes: { p, _ in p >= finish })
+            decision: .threshold(finish, inclusive: true))
         let spring = s[Key.spring]
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                    timing: .spring(spring), completionCurve: nil,

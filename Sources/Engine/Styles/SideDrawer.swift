@@ -21,9 +21,9 @@ struct SideDrawer: PercentDrivenStyle {
         // The `side-drawer` tutorial: open: percent = dx / 320, close: percent = −dx / 320; finish when percent > 0.5.
         let drawer = geometry.width, finish = s[Key.completionThreshold], forward = run.forward
         let rule = InteractionRule(
-            recognizer: .pan,
+            recognizer: .pan, reads: .translationX,
             progress: { event, _, base in base + (forward ? 1 : -1) * event.translation.x / drawer },
-            finishes: { p, _ in p > finish })
+            decision: .threshold(finish))
         return PercentDrivenDriver(styleName: name, geometry: geometry, stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: s[Key.completionCurve],
                                    completionSpeed: s[Setting<Double>.completionSpeed], scrubsInLayerTime: true,

@@ -27,9 +27,9 @@ struct SystemPush: PercentDrivenStyle {
         geometry.shadow = Shadow(color: .black, opacity: s[Key.shadowOpacity], radius: s[Key.shadowRadius], offset: .zero)
         let duration = s[Key.duration]
         var rule = InteractionRule(
-            recognizer: .leftEdge(zone: s[Key.edgeZone]),
+            recognizer: .leftEdge(zone: s[Key.edgeZone]), reads: .translationX,
             progress: { event, bounds, base in base + event.translation.x / bounds.width },
-            finishes: { _, v in v.x > 0 },
+            decision: .movingRight,
             progressVelocity: { v, bounds in v.x / bounds.width })
         // UIKit decides the release by projecting the pan's velocity and acceleration over the duration.
         rule.popProjectionDuration = duration

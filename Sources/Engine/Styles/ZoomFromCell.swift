@@ -17,9 +17,9 @@ struct ZoomFromCell: PercentDrivenStyle {
         let s = run.settings
         // The `zoom-from-cell` tutorial: pop by a pan beginning in the left half, progress = |dx| / width, finish when velocity.x > 0.
         let rule = InteractionRule(
-            recognizer: .panInLeftHalf,
+            recognizer: .panInLeftHalf, reads: .translationX,
             progress: { event, bounds, base in base + abs(event.translation.x) / bounds.width },
-            finishes: { _, v in v.x > 0 })
+            decision: .movingRight)
         let zoom = ZoomGeometry(layout: s[Key.detailContent] == .scale ? .aspectFill : .atFrame)
         return PercentDrivenDriver(styleName: name, geometry: zoom, stage: run.stage, forward: run.forward,
                                    timing: s.cubicTiming(Key.curve, Key.duration), completionCurve: nil,
