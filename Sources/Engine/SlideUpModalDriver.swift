@@ -202,6 +202,19 @@ struct SlideUpModalDriver: TransitionDriver {
 
     // MARK: Evaluation
 
+    /// This run held by a finger with the transition animator showing `value` and the sheet where
+    /// a straight drag leaves it then (`value` × height × `progressScale` below its rest), from `time` on.
+    func held(atValue value: Double, at time: Double) -> SlideUpModalDriver {
+        var copy = self
+        copy.phases = PhaseLog()
+        copy.phases.set(.interactive, at: time)
+        copy.animator = PropertyAnimator(timing: animator.timing, scrubsLinearly: animator.scrubsLinearly)
+        copy.animator.hold(value: value, at: time)
+        copy.sheetY = sheetY.map { _ in Track(bounds.minY + value * bounds.height * parameters.progressScale) }
+        copy.completion = nil
+        return copy
+    }
+
     func phase(at time: Double) -> Phase { phases.phase(at: time) }
 
     /// The transition animator's on-screen fraction (dismissal fraction when dismissing).

@@ -70,6 +70,15 @@ struct PageState {
     var detentTop: Double? = nil
 }
 
+/// A gesture's rule and its pictures along its key; for a follower, the steps of the following
+/// screen's nodes in each picture.
+struct SampledGesture {
+    var model: GestureModel
+    var values: [Double]
+    var plans: [[ExportedStep]]
+    var followerSteps: [[Range<Int>]]?
+}
+
 /// A transition between two states: played (a tap, a button), and driven by a gesture where its style has one.
 struct PageEdge {
     var from: Int
@@ -77,7 +86,7 @@ struct PageEdge {
     var label: String
     var verb: String
     var plays: [[ExportedStep]]
-    var gesture: (model: GestureModel, values: [Double], plans: [[ExportedStep]])?
+    var gesture: SampledGesture?
     /// Where a tap starts it, in points; nil: a button beside the phone.
     var tapRect: Rect?
     var isBack: Bool
@@ -95,9 +104,16 @@ final class PageBuilder {
     /// Gestures a state's finger tries, in the engine's order: the way back first.
     private var gestureOrder: [Int: [Int]] = [:]
     private var location: SourceLocation
+    /// How the scene's own timeline brings each screen it pushes or presents: a style that does
+    /// either (`slide-up-modal`) is explored the way the scene uses it.
+    private var presents: [String: Bool] = [:]
 
     init(scene original: Scene, options: PageExportOptions) throws {
         var scene = original.withTabBarSafeArea()
+        for entry in scene.timeline {
+            if case .present(let screen) = entry.action, presents[screen] == nil { presents[screen] = true }
+            if case .push(let screen) = entry.action, presents[screen] == nil { presents[screen] = false }
+        }
         scene.timeline = []
         scene.duration = nil
         scene.playback = []
@@ -185,10 +201,11 @@ final class PageBuilder {
                 }
             }
             guard transition.tap == nil else { continue }
-            out.append(Candidate(action: .push(transition.to), stack: next, tab: state.tab, label: "push \(transition.to)",
-                                 verb: "push", isBack: false))
-            out.append(Candidate(action: .present(transition.to), stack: next, tab: state.tab, label: "present \(transition.to)",
-                                 verb: "present", isBack: false))
+            let push = Candidate(action: .push(transition.to), stack: next, tab: state.tab, label: "push \(transition.to)",
+                                 verb: "push", isBack: false)
+            let present = Candidate(action: .present(transition.to), stack: next, tab: state.tab, label: "present \(transition.to)",
+                                    verb: "present", isBack: false)
+            out += presents[transition.to] == true ? [present, push] : [push, present]
         }
         if let tabs = scene.tabs, stack.count == 1 {
             for index in tabs.roots.indices where index != state.tab {
@@ -235,12 +252,15 @@ final class PageBuilder {
                 plays.append(try exporter.steps(timeline.state(at: min(state.rest + Double(frame) / fps, end))))
             }
             plays.append(restPlan)
-            var gesture: (GestureModel, [Double], [[ExportedStep]])?
+            var gesture: SampledGesture?
             if let run, let model = timeline.gestureModel(ofRun: run.index) {
                 let (low, high) = (model.range[0], model.range[1])
                 let values = (0...options.samples).map { low + (high - low) * Double($0) / Double(options.samples) }
-                let plans = try values.map { key in try exporter.steps(timeline.heldState(ofRun: run.index, key: key)!) }
-                gesture = (model, values, plans)
+                let plans = try values.map { key in try exporter.plan(timeline.heldState(ofRun: run.index, key: key)!) }
+                let follower = model.follower.map { follower in
+                    plans.map { plan in plan.nodes.filter { $0.id == follower.node || $0.id.hasPrefix(follower.node + "/") }.map(\.steps) }
+                }
+                gesture = SampledGesture(model: model, values: values, plans: plans.map(\.steps), followerSteps: follower)
             }
             var tapRect: Rect?
             if case .tap(let target) = candidate.action, let point = timeline.fingerTraces.last?.first?.location {
@@ -259,7 +279,7 @@ final class PageBuilder {
             }
             var edge = PageEdge(from: index, to: to, label: candidate.label, verb: candidate.verb, plays: plays, gesture: gesture,
                                 tapRect: tapRect, isBack: candidate.isBack)
-            if let model = gesture?.0, model.key == "top" { edge.detents = try detentStates(from: index, model: model) }
+            if let model = gesture?.model, model.key == "top" { edge.detents = try detentStates(from: index, model: model) }
             edges.append(edge)
             if gesture != nil { gestureOrder[index, default: []].append(edges.count - 1) }
         }
@@ -331,6 +351,9 @@ final class PageBuilder {
             var model = (try? encoder.encode(gesture.model)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             model.removeLast()
             out += model + ", \"detents\": [" + edge.detents.map { "{\"top\": \(n($0.top)), \"state\": \($0.state)}" }.joined(separator: ", ") + "]"
+            if let steps = gesture.followerSteps {
+                out += ", \"followerSteps\": [" + steps.map { "[" + $0.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+            }
             out += ", \"frames\": {\"values\": [" + gesture.values.map { n($0) }.joined(separator: ", ") + "], \"plans\": ["
                 + gesture.plans.map(plan).joined(separator: ", ") + "]}}"
         } else {

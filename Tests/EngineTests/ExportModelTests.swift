@@ -87,6 +87,16 @@ final class ExportModelTests: XCTestCase {
         }
     }
 
+    func testAHeldSlideUpDismissalShowsTheFrameTheFingerHolds() throws {
+        // A straight downward drag: the sheet follows the finger and the fraction is the travel over 1.1 × height.
+        let yaml = Self.scene("slide-up-modal", timeline: """
+              - { at: 0.1, present: b }
+              - at: 1.5
+                pan: \(Self.held(from: Point(x: 200, y: 300), by: Point(x: 0, y: 300)))
+            """)
+        try checkHeld(yaml, runIndex: 1, at: 2.6) { _, state in try! XCTUnwrap(state.progress) }
+    }
+
     /// Every translation the table covers reads, interpolated, as the rule itself reads it.
     func testTheSampledRuleReadsEveryTranslationAsTheStyleDoes() throws {
         for (style, modal) in [("system-push", false), ("parallax-back-swipe", false), ("side-drawer", true), ("scale-fade-modal", true)] {

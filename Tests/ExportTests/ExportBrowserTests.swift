@@ -53,6 +53,11 @@ final class ExportBrowserTests: XCTestCase {
              held: ([360, 420], [250, 424]),
              releases: grid(from: [360, 420], to: [[300, 420], [200, 420], [100, 420]]),
              outcomes: ["finish", "cancel"]),
+        // The slide-up modal's dismissal: a flick over 1200 pt/s decides by its direction, otherwise a fraction over 0.2.
+        Case(scene: "slide-up-modal", button: "present compose", setup: "  - { at: 0.2, present: compose }",
+             held: ([196, 300], [196, 520]),
+             releases: grid(from: [196, 300], to: [[196, 360], [196, 420], [196, 600]]),
+             outcomes: ["finish", "cancel"]),
         // The page sheet at its medium detent: dragged up to large, down a little (back), down far or flicked (dismissed).
         Case(scene: "page-sheet", button: "present share", setup: "  - { at: 0.2, present: share }",
              held: ([196, 480], [196, 640]),
@@ -68,7 +73,15 @@ final class ExportBrowserTests: XCTestCase {
                               .chromium, "python3-selenium is not installed (scripts/bootstrap installs it)")
         let root = try CLI.temporaryFolder(self)
         for (index, test) in Self.cases.enumerated() {
-            try check(test, in: root.appendingPathComponent("\(index)-\(test.scene)"))
+            let folder = root.appendingPathComponent("\(index)-\(test.scene)")
+            try check(test, in: folder)
+            // SEGUE_EXPORT_TEST_KEEP=DIR keeps each case's pages, screenshots and scenes there, to look at.
+            if let keep = ProcessInfo.processInfo.environment["SEGUE_EXPORT_TEST_KEEP"] {
+                let destination = URL(fileURLWithPath: keep).appendingPathComponent(folder.lastPathComponent)
+                try? FileManager.default.removeItem(at: destination)
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: folder, to: destination)
+            }
         }
     }
 

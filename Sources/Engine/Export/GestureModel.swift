@@ -20,6 +20,9 @@ public struct GestureModel: Codable, Sendable, Hashable {
         /// `origin`: the region is tested where the pan started (the touch-down moved by the slop
         /// taken off at `.began`, a sheet's grab) rather than where it began.
         public var regionAt: String?
+        /// The edge the movement at `.began` must head for, more along than across it (the
+        /// `slide-up-modal` tutorial's downward check: `bottom`).
+        public var moving: String?
     }
 
     /// A region's value: an edge's name or a rectangle.
@@ -48,6 +51,9 @@ public struct GestureModel: Codable, Sendable, Hashable {
         public var start: Double
         public var step: Double
         public var values: [Double]
+        /// Whether each callback adds its reading's change to the fraction, clamped each time
+        /// (the `slide-up-modal` tutorial's `fractionComplete += step`), rather than setting it.
+        public var accumulates: Bool?
     }
 
     public struct Decision: Codable, Sendable, Hashable {
@@ -126,6 +132,22 @@ public struct GestureModel: Codable, Sendable, Hashable {
         public var duration: Double?
         public var speed: Double?
         public var timing: Timing?
+        /// `follower` (`SlideUpModalDriver.animate`): the screen that follows the finger springs
+        /// `travel` points away (finishing) or back, starting with the finger's velocity when
+        /// `inherits`; the animator (`curve`, `duration`) continues for the spring's run over its
+        /// duration (`frameDuration` when the spring does not move).
+        public var travel: Double?
+        public var inherits: Bool?
+        public var frameDuration: Double?
+    }
+
+    /// A screen that follows the finger one to one (its top-level nodes, by id or id prefix),
+    /// apart from the rest of the picture: the pictures show it `perValue` × the key along `axis`
+    /// from its rest — where a straight drag puts it — and the page moves its steps by the rest.
+    public struct Follower: Codable, Sendable, Hashable {
+        public var node: String
+        public var axis: String
+        public var perValue: Double
     }
 
     /// What the gesture moves and the pictures are sampled along: `value` (a percent-driven
@@ -140,6 +162,7 @@ public struct GestureModel: Codable, Sendable, Hashable {
     public var decision: Decision
     public var scrub: Scrub?
     public var completion: Completion
+    public var follower: Follower?
 }
 
 extension InteractionRule {
@@ -281,5 +304,33 @@ extension SheetDriver {
             reading: GestureModel.Reading(source: "translation", axis: "y", start: -extent, step: step, values: values),
             autoFinish: nil, decision: decision, scrub: nil,
             completion: GestureModel.Completion(kind: "spring", spring: GestureModel.SpringModel(rules.spring), velocity: [0, 1]))
+    }
+}
+
+extension SlideUpModalDriver {
+    /// The dismissal drag of the `slide-up-modal` tutorial as data (nil for a presentation or a
+    /// custom picture): the fraction moves by dy / (height × scale) per callback, the sheet follows
+    /// the finger, a flick or the threshold decides, and the two animators complete it.
+    func gestureModel() -> GestureModel? {
+        guard !isForward, picture == nil else { return nil }
+        let p = parameters
+        let step = 2.0, extent = bounds.height
+        let values = stride(from: -2 * extent, through: 2 * extent, by: step).map { $0 / (bounds.height * p.progressScale) }
+        var reading = GestureModel.Reading(source: "translation", axis: "y", start: -2 * extent, step: step, values: values)
+        reading.accumulates = true
+        var completion = GestureModel.Completion(kind: "follower", spring: GestureModel.SpringModel(p.spring))
+        completion.curve = GestureModel.Curve(p.curve)
+        completion.duration = transitionDuration
+        completion.travel = travel
+        completion.inherits = p.releaseVelocity == .inherit
+        completion.frameDuration = Self.frameAnimatorDuration(p)
+        return GestureModel(
+            key: "value", range: [0, 1],
+            recognizer: GestureModel.Recognizer(slop: PanRecognizer(bounds: bounds).slop, edge: nil, edgeZone: 0, region: nil, moving: "bottom"),
+            reading: reading, autoFinish: nil,
+            decision: GestureModel.Decision(kind: "rule", axis: "y", sign: 1, flick: p.flickVelocity, velocity: nil,
+                                            threshold: p.completionThreshold, inclusive: false),
+            scrub: GestureModel.Scrub(linear: true, curve: GestureModel.Curve(.linear)),
+            completion: completion, follower: GestureModel.Follower(node: sheet, axis: "y", perValue: bounds.height * p.progressScale))
     }
 }

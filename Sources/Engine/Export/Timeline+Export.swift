@@ -11,6 +11,7 @@ extension Timeline {
         switch replayed[index].driver {
         case let driver as PercentDrivenDriver: return driver.gestureModel()
         case let driver as SheetDriver: return driver.gestureModel()
+        case let driver as SlideUpModalDriver: return driver.gestureModel()
         default: return nil
         }
     }
@@ -24,6 +25,7 @@ extension Timeline {
         switch replayed[index].driver {
         case let driver as PercentDrivenDriver: copy.replayed[index].driver = driver.held(atValue: key, at: run.start)
         case let driver as SheetDriver: copy.replayed[index].driver = driver.held(atTop: key, at: run.start)
+        case let driver as SlideUpModalDriver: copy.replayed[index].driver = driver.held(atValue: key, at: run.start)
         default: return nil
         }
         return copy.state(at: run.start)

@@ -571,7 +571,8 @@ extension ExportPage {
         this.target = null;
       }
       state(time) { return pieceState(this.piece, this.start, time); }
-      begin(began) { this.handle(began); }
+      /** SheetDriver.begin(_:); the session hands `.began` to handle(_:) next. */
+      begin(began) {}
       handle(event) {
         if (this.completion !== null) return;
         const y = readingProgress(this.g.reading, event);
@@ -600,8 +601,118 @@ extension ExportPage {
       }
     }
 
+    /** The index of the sample at or below `value` in ascending `values` (clamped to the table). */
+    function sampleIndex(values, value) {
+      let low = 0, high = values.length - 1;
+      if (!(value > values[0])) return 0;
+      if (value >= values[high]) return high;
+      while (high - low > 1) {
+        const mid = (low + high) >> 1;
+        if (values[mid] <= value) low = mid; else high = mid;
+      }
+      return value - values[low] <= values[high] - value ? low : high;
+    }
+
+    /** `plan` with the steps in `ranges` moved by `delta` points along y (a copy; `scale` pixels per point). */
+    function shiftSteps(plan, ranges, delta, scale) {
+      if (!ranges || ranges.length === 0 || delta === 0) return plan;
+      const out = plan.slice();
+      const device = (m) => [m[0], m[1], m[2], m[3], m[4], m[5] + delta * scale];
+      for (const [from, to] of ranges) {
+        for (let i = from; i < to && i < out.length; i++) {
+          const step = out[i].slice();
+          switch (step[0]) {
+            case "shadow": step[7] = [step[7][0], step[7][1], step[7][2], step[7][3], step[7][4], step[7][5] + delta]; break;
+            case "fill": case "image": case "backdrop": step[5] = device(step[5]); break;
+            case "overlay": step[4] = step[4] + delta * scale; break;
+            case "begin": if (step[1]) step[1] = [step[1][0], step[1][1], device(step[1][2])]; break;
+          }
+          out[i] = step;
+        }
+      }
+      return out;
+    }
+
+    /**
+     * SlideUpModalDriver (Engine/SlideUpModalDriver.swift), dismissing, for a GESTURE with a
+     * `follower`: the transition animator's fraction moves by each callback's change of the
+     * reading (clamped each time, `accumulates`), the following screen moves with the finger, and
+     * the release springs the screen (Track.animate, one axis of two) while the animator continues
+     * for the spring's run (`animate(toEnd:at:velocity:startsAnimator:)`). The pictures show the
+     * screen where a straight drag puts it; `decorate` moves it to where it is.
+     */
+    class FollowerDriver {
+      constructor(gesture) {
+        this.g = gesture;
+        this.curve = CubicCurve.from(gesture.completion.curve);
+        this.piece = { kind: "still", value: 0, fraction: 0 };
+        this.start = -Infinity;
+        this.track = { kind: "still", value: 0, fraction: 0 };
+        this.trackStart = -Infinity;
+        this.lastTranslation = 0;
+        this.completion = null;
+        this.release = null;
+        this.progress = 0;
+        this.time = 0;
+      }
+      state(time) { return pieceState(this.piece, this.start, time); }
+      offset(time) { return pieceState(this.track, this.trackStart, time).value; }
+      /** SlideUpModalDriver.interactive(…began:): the animator at 0; the session hands `.began` to handle(_:) next, once. */
+      begin(began) {}
+      handle(event) {
+        if (this.completion !== null) return;
+        this.time = event.time;
+        if (event.state === "began") this.lastTranslation = 0;
+        const ty = event.translation[1], dy = ty - this.lastTranslation;
+        this.lastTranslation = ty;
+        if (dy !== 0) {
+          const reading = this.g.reading;
+          const step = readingProgress(reading, { translation: [0, ty], location: [0, 0] })
+            - readingProgress(reading, { translation: [0, ty - dy], location: [0, 0] });
+          const f = clamp01(this.state(event.time).fraction + step);
+          this.piece = { kind: "still", value: f, fraction: f };
+          this.start = event.time;
+          const y = this.offset(event.time) + dy;
+          this.track = { kind: "still", value: y, fraction: y };
+          this.trackStart = event.time;
+        }
+        this.progress = this.state(event.time).fraction;
+        if (event.state !== "ended") return;
+        const finishes = ruleFinishes(this.g.decision, this.progress, event.velocity);
+        this.release = { time: event.time, progress: this.progress, velocity: event.velocity, finished: finishes,
+                         autoFinished: false, outcome: finishes ? "finish" : "cancel" };
+        this.animate(finishes, event.time, event.velocity[1]);
+      }
+      animate(toEnd, time, velocity) {
+        const c = this.g.completion;
+        const from = this.offset(time), to = toEnd ? c.travel : 0, distance = to - from;
+        const inherited = c.inherits ? velocity : 0;
+        const spring = Spring.from(c.spring, Math.abs(distance) > 1e-9 ? inherited / distance : 0);
+        let run = Math.abs(distance) > 1e-9
+          ? (spring.honouredDuration != null ? spring.honouredDuration : spring.settlingDuration(c.spring.settleEpsilon)) : 0;
+        if (spring.honouredDuration == null) run = Math.max(run, Spring.from(c.spring, 0).settlingDuration(c.spring.settleEpsilon));
+        this.track = run > 0 ? { kind: "spring", spring, from, to, duration: run, timeScale: 1 } : { kind: "still", value: to, fraction: to };
+        this.trackStart = time;
+        const frameDuration = run > 0 ? run : c.frameDuration;
+        const state = this.state(time);
+        this.piece = continueCubic(state, toEnd ? 1 : 0, this.curve, frameDuration / c.duration * c.duration);
+        this.start = time;
+        const transitionEnd = pieceEnd(this.piece, time);
+        this.completion = { time: toEnd ? transitionEnd : Math.max(transitionEnd, time + run), finished: toEnd };
+      }
+      next(edge) { return this.completion.finished ? edge.to : edge.from; }
+      /** The picture at `time`: the following screen moved from where the sampled picture has it. */
+      decorate(plan, time, edge, scale) {
+        const g = edge.gesture, value = this.state(time).value;
+        const delta = this.offset(time) - value * g.follower.perValue;
+        const ranges = g.followerSteps ? g.followerSteps[sampleIndex(g.frames.values, value)] : null;
+        return shiftSteps(plan, ranges, delta, scale);
+      }
+    }
+
     /** The driver a gesture's key calls for. */
     function makeDriver(gesture) {
+      if (gesture.follower) return new FollowerDriver(gesture);
       return gesture.key === "top" ? new SheetGestureDriver(gesture) : new GestureDriver(gesture);
     }
 
@@ -1221,10 +1332,13 @@ extension ExportPage {
             const state = d.state(t);
             page.value = state.value; page.fraction = state.fraction;
             plan = planAt(edge.gesture.frames, state.value, shapesFor(completing.edge));
+            if (d.decorate) plan = d.decorate(plan, t, edge, S);
             moving = true;
           }
         } else if (session && session.driver && !session.driver.completion) {
-          plan = planAt(data.edges[session.winner.edge].gesture.frames, page.value, shapesFor(session.winner.edge));
+          const edge = data.edges[session.winner.edge], d = session.driver;
+          plan = planAt(edge.gesture.frames, page.value, shapesFor(session.winner.edge));
+          if (d.decorate) plan = d.decorate(plan, d.time, edge, S);
         }
         if (dirty || moving) {
           const begin = performance.now();

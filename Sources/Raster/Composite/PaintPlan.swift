@@ -46,17 +46,26 @@ struct PaintPlan: Equatable {
     }
 
     var steps: [Step] = []
+    /// The steps each top-level node of the tree painted (its shadow, content and children), by its id.
+    var topLevel: [(id: String, steps: Range<Int>)] = []
+
+    static func == (a: PaintPlan, b: PaintPlan) -> Bool { a.steps == b.steps }
 
     /// The plan for `state` on `canvas` with `options`; `isOpaque` says whether a part's image
     /// hides everything beneath it (a part that cannot be drawn shows opaque magenta).
-    init(_ state: FrameState, on canvas: CanvasGeometry, options: CompositorOptions, isOpaque: (ScreenPart) -> Bool) {
+    /// `culls`: leave out what an opaque node hides (false keeps every node: a page that moves
+    /// nodes after the plan was made shows what is beneath them).
+    init(_ state: FrameState, on canvas: CanvasGeometry, options: CompositorOptions, culls: Bool = true,
+         isOpaque: (ScreenPart) -> Bool) {
         let nodes = state.nodes
-        let bottom = nodes.lastIndex {
+        let bottom = culls ? nodes.lastIndex {
             canvas.coveredPixels(of: $0, transform: $0.transform, alpha: $0.alpha, isOpaque: isOpaque) == canvas.bounds
-        }
+        } : nil
         if bottom == nil { steps.append(.clear(options.background)) }
         for node in nodes[(bottom ?? 0)...] {
+            let first = steps.count
             add(node, parent: .identity, parentAlpha: 1, canvas: canvas, isOpaque: isOpaque)
+            topLevel.append((node.id, first..<steps.count))
         }
         if options.showsTouches {
             steps += state.touches.map(Step.touch)

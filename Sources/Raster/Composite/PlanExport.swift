@@ -60,8 +60,14 @@ public final class PlanExporter {
 
     /// The steps that paint `state` (touches left out).
     public func steps(_ state: FrameState) throws -> [ExportedStep] {
-        let plan = PaintPlan(state, on: canvas, options: options) { self.cache.isOpaque($0) || !self.cache.contains($0.screen) }
-        return try plan.steps.compactMap { step -> ExportedStep? in
+        try plan(state).steps
+    }
+
+    /// The steps that paint `state` (touches left out), and the steps of each top-level node of
+    /// its tree by the node's id (the indices are the steps').
+    public func plan(_ state: FrameState) throws -> (steps: [ExportedStep], nodes: [(id: String, steps: Range<Int>)]) {
+        let plan = PaintPlan(state, on: canvas, options: options, culls: false) { self.cache.isOpaque($0) || !self.cache.contains($0.screen) }
+        let steps = try plan.steps.compactMap { step -> ExportedStep? in
             switch step {
             case .clear(let color): return .clear(color)
             case let .shadow(shadow, bounds, cornerRadius, world, alpha, _):
@@ -85,10 +91,12 @@ public final class PlanExporter {
             case .touch: return nil
             }
         }
+        return (steps, plan.topLevel)
     }
 
     private func overlay(_ key: String, _ image: OverlayImage?, alpha: Double) throws -> ExportedStep? {
-        guard let image else { return nil }
+        // Nothing to draw, but a step all the same: the plan's indices stay its nodes'.
+        guard let image else { return .fill(.clear, alpha: 0, bounds: Rect(x: 0, y: 0, width: 0, height: 0), cornerRadius: 0, device: .identity) }
         if let index = overlays[key] { return .overlay(index, alpha: alpha, x: image.pixelX, y: image.pixelY) }
         images.append(try Self.png(image.pixelImage))
         overlays[key] = images.count - 1
