@@ -125,6 +125,19 @@ struct ZoomDriver: TransitionDriver {
 
     // MARK: Evaluation
 
+    /// This run held with the zooming frame at `frame` from `time` on (a finger dragging it there).
+    func held(atFrame frame: Rect, at time: Double) -> ZoomDriver {
+        var copy = self
+        copy.phases = PhaseLog()
+        copy.phases.set(.interactive, at: time)
+        copy.x = Track(frame.x)
+        copy.y = Track(frame.y)
+        copy.width = Track(frame.width)
+        copy.height = Track(frame.height)
+        copy.completion = nil
+        return copy
+    }
+
     func phase(at time: Double) -> Phase { phases.phase(at: time) }
 
     func frame(at time: Double) -> Rect {

@@ -76,7 +76,11 @@ struct SampledGesture {
     var model: GestureModel
     var values: [Double]
     var plans: [[ExportedStep]]
-    var followerSteps: [[Range<Int>]]?
+    /// The steps of the nodes the page moves itself (a follower, a zoom's card), in each picture.
+    var movedSteps: [[Range<Int>]]?
+    /// A zoom's pictures on the way to the source view (`GestureModel.ZoomModel`), with the card's steps.
+    var popPlans: [[ExportedStep]]?
+    var popMovedSteps: [[Range<Int>]]?
 }
 
 /// A transition between two states: played (a tap, a button), and driven by a gesture where its style has one.
@@ -256,11 +260,19 @@ final class PageBuilder {
             if let run, let model = timeline.gestureModel(ofRun: run.index) {
                 let (low, high) = (model.range[0], model.range[1])
                 let values = (0...options.samples).map { low + (high - low) * Double($0) / Double(options.samples) }
-                let plans = try values.map { key in try exporter.plan(timeline.heldState(ofRun: run.index, key: key)!) }
-                let follower = model.follower.map { follower in
-                    plans.map { plan in plan.nodes.filter { $0.id == follower.node || $0.id.hasPrefix(follower.node + "/") }.map(\.steps) }
+                let moved = model.follower.map { [$0.node] } ?? model.zoom?.nodes
+                func steps(_ plans: [(steps: [ExportedStep], nodes: [(id: String, steps: Range<Int>)])]) -> [[Range<Int>]]? {
+                    moved.map { ids in plans.map { plan in
+                        plan.nodes.filter { node in ids.contains { node.id == $0 || node.id.hasPrefix($0 + "/") } }.map(\.steps)
+                    } }
                 }
-                gesture = SampledGesture(model: model, values: values, plans: plans.map(\.steps), followerSteps: follower)
+                let plans = try values.map { key in try exporter.plan(timeline.heldState(ofRun: run.index, key: key)!) }
+                gesture = SampledGesture(model: model, values: values, plans: plans.map(\.steps), movedSteps: steps(plans))
+                if model.zoom != nil {
+                    let pops = try values.map { key in try exporter.plan(timeline.heldState(ofRun: run.index, key: key, popping: true)!) }
+                    gesture?.popPlans = pops.map(\.steps)
+                    gesture?.popMovedSteps = steps(pops)
+                }
             }
             var tapRect: Rect?
             if case .tap(let target) = candidate.action, let point = timeline.fingerTraces.last?.first?.location {
@@ -351,8 +363,13 @@ final class PageBuilder {
             var model = (try? encoder.encode(gesture.model)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             model.removeLast()
             out += model + ", \"detents\": [" + edge.detents.map { "{\"top\": \(n($0.top)), \"state\": \($0.state)}" }.joined(separator: ", ") + "]"
-            if let steps = gesture.followerSteps {
-                out += ", \"followerSteps\": [" + steps.map { "[" + $0.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+            func ranges(_ steps: [[Range<Int>]]) -> String {
+                "[" + steps.map { "[" + $0.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+            }
+            if let steps = gesture.movedSteps { out += ", \"movedSteps\": " + ranges(steps) }
+            if let pops = gesture.popPlans, let steps = gesture.popMovedSteps {
+                out += ", \"popFrames\": {\"values\": [" + gesture.values.map { n($0) }.joined(separator: ", ") + "], \"plans\": ["
+                    + pops.map(plan).joined(separator: ", ") + "]}, \"popMovedSteps\": " + ranges(steps)
             }
             out += ", \"frames\": {\"values\": [" + gesture.values.map { n($0) }.joined(separator: ", ") + "], \"plans\": ["
                 + gesture.plans.map(plan).joined(separator: ", ") + "]}}"

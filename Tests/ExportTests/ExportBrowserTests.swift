@@ -58,6 +58,12 @@ final class ExportBrowserTests: XCTestCase {
              held: ([196, 300], [196, 520]),
              releases: grid(from: [196, 300], to: [[196, 360], [196, 420], [196, 600]]),
              outcomes: ["finish", "cancel"]),
+        // The zoom's pop: a downward drag shrinks the card about the finger; a flick over 300 pt/s or
+        // a drag past 0.15 of half the height pops it onto the cell.
+        Case(scene: "zoom", button: "push coast", setup: "  - { at: 0.2, push: coast }",
+             held: ([196, 300], [236, 520]),
+             releases: grid(from: [196, 300], to: [[196, 330], [200, 360], [210, 460]]),
+             outcomes: ["finish", "cancel"]),
         // The page sheet at its medium detent: dragged up to large, down a little (back), down far or flicked (dismissed).
         Case(scene: "page-sheet", button: "present share", setup: "  - { at: 0.2, present: share }",
              held: ([196, 480], [196, 640]),

@@ -163,6 +163,26 @@ public struct GestureModel: Codable, Sendable, Hashable {
     public var scrub: Scrub?
     public var completion: Completion
     public var follower: Follower?
+    /// `zoom` (`ZoomDriver`): the frame the drag and the springs move.
+    public var zoom: ZoomModel?
+
+    /// The zoom's pop as data: the drag shrinks the destination about where it was touched by the
+    /// downward travel (`ZoomDriver.dragged`), the release pops on a downward flick or past the
+    /// threshold (`popFinishes`), and the default spring carries the frame to the source view or
+    /// back (x and y with the finger's velocity). The key is the frame's width; `frames` show the
+    /// card at (0, 0) scaled uniformly, `popFrames` on the straight way from the container to the
+    /// source view; the card's steps (`cardSteps`, `popCardSteps`) are moved to the frame.
+    public struct ZoomModel: Codable, Sendable, Hashable {
+        public var bounds: [Double]
+        public var source: [Double]
+        public var minimumScale: Double
+        public var scaleDistance: Double
+        public var flick: Double
+        public var threshold: Double
+        public var spring: SpringModel
+        /// The card's nodes: by id or id prefix.
+        public var nodes: [String]
+    }
 }
 
 extension InteractionRule {
@@ -332,5 +352,37 @@ extension SlideUpModalDriver {
                                             threshold: p.completionThreshold, inclusive: false),
             scrub: GestureModel.Scrub(linear: true, curve: GestureModel.Curve(.linear)),
             completion: completion, follower: GestureModel.Follower(node: sheet, axis: "y", perValue: bounds.height * p.progressScale))
+    }
+}
+
+extension ZoomDriver {
+    /// The pop's drag as data (nil for a push).
+    func gestureModel() -> GestureModel? {
+        guard !isForward else { return nil }
+        let b = stage.bounds, src = sourceFrame, p = parameters
+        let zoom = GestureModel.ZoomModel(bounds: [b.x, b.y, b.width, b.height], source: [src.x, src.y, src.width, src.height],
+                                          minimumScale: p.minimumScale, scaleDistance: p.scaleDistance, flick: p.flickVelocity,
+                                          threshold: p.completionThreshold, spring: GestureModel.SpringModel(p.spring),
+                                          nodes: [source, "zoomSource"])
+        return GestureModel(
+            key: "width", range: [min(b.width * p.minimumScale, src.width), b.width],
+            recognizer: GestureModel.Recognizer(slop: PanRecognizer(bounds: b).slop, edge: nil, edgeZone: 0, region: nil, moving: "bottom"),
+            reading: GestureModel.Reading(source: "translation", axis: "y", start: 0, step: 1, values: [0]),
+            autoFinish: nil,
+            decision: GestureModel.Decision(kind: "zoom"),
+            scrub: nil,
+            completion: GestureModel.Completion(kind: "zoom", spring: GestureModel.SpringModel(p.spring)),
+            zoom: zoom)
+    }
+
+    /// The frame a picture of the pop shows at `width`: the card scaled uniformly at the
+    /// container's origin (`dragged`), or on the straight way from the container to the source view (`popping`).
+    func sampleFrame(width: Double, popping: Bool) -> Rect {
+        let b = stage.bounds
+        if !popping { return Rect(x: b.minX, y: b.minY, width: width, height: width * b.height / max(b.width, 1e-9)) }
+        let src = sourceFrame
+        let phi = abs(b.width - src.width) > 1e-9 ? (b.width - width) / (b.width - src.width) : 1
+        return Rect(x: b.x + (src.x - b.x) * phi, y: b.y + (src.y - b.y) * phi,
+                    width: width, height: b.height + (src.height - b.height) * phi)
     }
 }

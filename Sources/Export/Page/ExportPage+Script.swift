@@ -613,24 +613,32 @@ extension ExportPage {
       return value - values[low] <= values[high] - value ? low : high;
     }
 
-    /** `plan` with the steps in `ranges` moved by `delta` points along y (a copy; `scale` pixels per point). */
-    function shiftSteps(plan, ranges, delta, scale) {
-      if (!ranges || ranges.length === 0 || delta === 0) return plan;
+    /**
+     * `plan` with the steps in `ranges` carried by the map of points p → (sx·p.x + ox, sy·p.y + oy)
+     * applied after their own transforms (a copy; `scale` pixels per point).
+     */
+    function mapSteps(plan, ranges, sx, sy, ox, oy, scale) {
+      if (!ranges || ranges.length === 0 || (sx === 1 && sy === 1 && ox === 0 && oy === 0)) return plan;
       const out = plan.slice();
-      const device = (m) => [m[0], m[1], m[2], m[3], m[4], m[5] + delta * scale];
+      const map = (m, k) => [sx * m[0], sy * m[1], sx * m[2], sy * m[3], sx * m[4] + ox * k, sy * m[5] + oy * k];
       for (const [from, to] of ranges) {
         for (let i = from; i < to && i < out.length; i++) {
           const step = out[i].slice();
           switch (step[0]) {
-            case "shadow": step[7] = [step[7][0], step[7][1], step[7][2], step[7][3], step[7][4], step[7][5] + delta]; break;
-            case "fill": case "image": case "backdrop": step[5] = device(step[5]); break;
-            case "overlay": step[4] = step[4] + delta * scale; break;
-            case "begin": if (step[1]) step[1] = [step[1][0], step[1][1], device(step[1][2])]; break;
+            case "shadow": step[7] = map(step[7], 1); break;
+            case "fill": case "image": case "backdrop": step[5] = map(step[5], scale); break;
+            case "overlay": step[3] = sx * step[3] + ox * scale; step[4] = sy * step[4] + oy * scale; break;
+            case "begin": if (step[1]) step[1] = [step[1][0], step[1][1], map(step[1][2], scale)]; break;
           }
           out[i] = step;
         }
       }
       return out;
+    }
+
+    /** `plan` with the steps in `ranges` moved by `delta` points along y. */
+    function shiftSteps(plan, ranges, delta, scale) {
+      return mapSteps(plan, ranges, 1, 1, 0, delta, scale);
     }
 
     /**
@@ -705,13 +713,83 @@ extension ExportPage {
       decorate(plan, time, edge, scale) {
         const g = edge.gesture, value = this.state(time).value;
         const delta = this.offset(time) - value * g.follower.perValue;
-        const ranges = g.followerSteps ? g.followerSteps[sampleIndex(g.frames.values, value)] : null;
+        const ranges = g.movedSteps ? g.movedSteps[sampleIndex(g.frames.values, value)] : null;
         return shiftSteps(plan, ranges, delta, scale);
+      }
+    }
+
+    /**
+     * ZoomDriver (Engine/ZoomDriver.swift), popping, for a GESTURE with `zoom`: the frame follows
+     * ZoomDriver.dragged while the finger moves; the release decides as ZoomDriver.popFinishes and
+     * springs the frame (x and y with the finger's velocity, the size at rest) to the source view or
+     * back (Track.animate each). The key is the frame's width; `decorate` carries the card's steps
+     * from the frame its picture shows to the frame.
+     */
+    class ZoomGestureDriver {
+      constructor(gesture) {
+        this.g = gesture;
+        this.z = gesture.zoom;
+        const b = this.z.bounds;
+        this.tracks = [b[0], b[1], b[2], b[3]].map((v) => ({ kind: "still", value: v, fraction: v }));
+        this.starts = [-Infinity, -Infinity, -Infinity, -Infinity];
+        this.anchor = [0, 0];
+        this.completion = null; this.release = null; this.progress = 0; this.time = 0; this.popping = false;
+      }
+      frame(time) { return this.tracks.map((piece, i) => pieceState(piece, this.starts[i], time).value); }
+      state(time) { const w = this.frame(time)[2]; return { value: w, fraction: w }; }
+      /** ZoomDriver.begin(_:): where the finger started is the point the card shrinks about. */
+      begin(began) { this.anchor = [began.location[0] - began.translation[0], began.location[1] - began.translation[1]]; }
+      /** ZoomDriver.dragged(_:anchor:translation:parameters:). */
+      dragged(t) {
+        const [bx, by, bw, bh] = this.z.bounds;
+        const progress = clamp01(t[1] / (bh * this.z.scaleDistance));
+        const s = 1 - (1 - this.z.minimumScale) * progress;
+        return [this.anchor[0] + (bx - this.anchor[0]) * s + t[0], this.anchor[1] + (by - this.anchor[1]) * s + t[1], bw * s, bh * s];
+      }
+      handle(event) {
+        if (this.completion !== null) return;
+        this.time = event.time;
+        const f = this.dragged(event.translation);
+        this.tracks = f.map((v) => ({ kind: "still", value: v, fraction: v }));
+        this.starts = [event.time, event.time, event.time, event.time];
+        this.progress = clamp01(event.translation[1] / (this.z.bounds[3] * this.z.scaleDistance));
+        if (event.state !== "ended") return;
+        // ZoomDriver.popFinishes(translation:velocity:bounds:parameters:).
+        const vy = event.velocity[1];
+        const pops = vy >= this.z.flick ? true : vy <= -this.z.flick ? false
+          : event.translation[1] / (this.z.bounds[3] * this.z.scaleDistance) > this.z.threshold;
+        const target = pops ? this.z.source : this.z.bounds;
+        const velocities = [event.velocity[0], event.velocity[1], 0, 0];
+        this.tracks = f.map((from, i) => trackSpring(from, target[i], this.z.spring, velocities[i]));
+        this.starts = [event.time, event.time, event.time, event.time];
+        this.popping = pops;
+        this.release = { time: event.time, progress: this.progress, velocity: event.velocity, finished: pops,
+                         autoFinished: false, outcome: pops ? "finish" : "cancel" };
+        this.completion = { time: Math.max(...this.tracks.map((piece) => pieceEnd(piece, event.time))), finished: pops };
+      }
+      next(edge) { return this.completion.finished ? edge.to : edge.from; }
+      /** The picture at `time`: the sampled picture at the frame's width, its card carried to the frame. */
+      decorate(plan, time, edge, scale) {
+        const g = edge.gesture, [x, y, w, h] = this.frame(time), [bx, by, bw, bh] = this.z.bounds;
+        if (this.popping) {
+          // On the way to the source view, as ZoomDriver.sampleFrame(width:popping: true) shows it.
+          const [sx0, sy0, sw, sh] = this.z.source;
+          const phi = Math.abs(bw - sw) > 1e-9 ? (bw - w) / (bw - sw) : 1;
+          const from = [bx + (sx0 - bx) * phi, by + (sy0 - by) * phi, w, bh + (sh - bh) * phi];
+          const picture = planAt(g.popFrames, w, null);
+          const ranges = g.popMovedSteps[sampleIndex(g.popFrames.values, w)];
+          const ky = h / Math.max(from[3], 1e-9);
+          return mapSteps(picture, ranges, 1, ky, x - from[0], y - ky * from[1], scale);
+        }
+        // Dragged or going back: scaled uniformly, as sampled at the container's origin.
+        const ranges = g.movedSteps[sampleIndex(g.frames.values, w)];
+        return mapSteps(plan, ranges, 1, 1, x - bx, y - by, scale);
       }
     }
 
     /** The driver a gesture's key calls for. */
     function makeDriver(gesture) {
+      if (gesture.zoom) return new ZoomGestureDriver(gesture);
       if (gesture.follower) return new FollowerDriver(gesture);
       return gesture.key === "top" ? new SheetGestureDriver(gesture) : new GestureDriver(gesture);
     }
