@@ -68,6 +68,9 @@ struct PageState {
     var depth: Int
     /// Where a sheet on top rests when a drag left it at another detent than it was presented at.
     var detentTop: Double? = nil
+    /// The cell a screen grew out of (`list#index`), for a style that grows from one: the way back
+    /// goes to that cell, so screens alike otherwise are different states.
+    var cell: String? = nil
 }
 
 /// A gesture's rule and its pictures along its key; for a follower, the steps of the following
@@ -195,6 +198,15 @@ final class PageBuilder {
         }
         for transition in scene.transitions where transition.from == top && !stack.contains(transition.to) {
             let next = stack + [transition.to]
+            // A style that grows out of a cell (zoom, zoom-from-cell) starts from a tap on any of them.
+            if let list = transition.settings.cell("cell")?.list, transition.tap == nil,
+               let count = scene.screens[top]?.cellFrames(list: list, on: scene.device)?.count {
+                for index in 0..<min(count, options.rowsPerList) {
+                    out.append(Candidate(action: .tap(.cell(list: list, index: index)), stack: next, tab: state.tab,
+                                         label: "\(list) #\(index) → \(transition.to)", verb: "tap", isBack: false, cell: (list, index)))
+                }
+                continue
+            }
             if let tap = transition.tap {
                 let count = scene.screens[top]?.cellFrames(list: tap.list, on: scene.device)?.count ?? 0
                 let indices = tap.index.map { [$0] } ?? Array(0..<min(count, options.rowsPerList))
@@ -239,12 +251,13 @@ final class PageBuilder {
             let to: Int
             if candidate.isBack, let parent = states.firstIndex(where: { $0.stack == candidate.stack && $0.tab == candidate.tab && $0.plan == restPlan }) {
                 to = parent
-            } else if let known = states.firstIndex(where: { $0.stack == candidate.stack && $0.tab == candidate.tab && $0.plan == restPlan }) {
+            } else if let known = states.firstIndex(where: { $0.stack == candidate.stack && $0.tab == candidate.tab && $0.plan == restPlan
+                                                               && $0.cell == candidate.cell.map { "\($0.list)#\($0.index)" } }) {
                 to = known
             } else {
                 guard states.count < options.maxStates else { continue }
                 states.append(PageState(entries: state.entries + [entry], rest: rest, stack: candidate.stack, tab: candidate.tab,
-                                        plan: restPlan, depth: state.depth + 1))
+                                        plan: restPlan, depth: state.depth + 1, cell: candidate.cell.map { "\($0.list)#\($0.index)" }))
                 to = states.count - 1
             }
             // The run's frames from the entry's time (a tap's finger down) to where it settles.

@@ -21,7 +21,9 @@ final class ExportBrowserTests: XCTestCase {
     /// button) and in the timeline (an action), and the gestures.
     struct Case {
         var scene: String
+        /// A button beside the phone to press first, or a point to tap.
         var button: String?
+        var tap: [Double]? = nil
         var setup: String?
         /// A drag held part-way for the picture check: from, to.
         var held: (from: [Double], to: [Double])
@@ -60,7 +62,7 @@ final class ExportBrowserTests: XCTestCase {
              outcomes: ["finish", "cancel"]),
         // The zoom's pop: a downward drag shrinks the card about the finger; a flick over 300 pt/s or
         // a drag past 0.15 of half the height pops it onto the cell.
-        Case(scene: "zoom", button: "push coast", setup: "  - { at: 0.2, push: coast }",
+        Case(scene: "zoom", button: nil, tap: [65, 220], setup: "  - { at: 0.2, tap: [65, 220] }",
              held: ([196, 300], [236, 520]),
              releases: grid(from: [196, 300], to: [[196, 330], [200, 360], [210, 460]]),
              outcomes: ["finish", "cancel"]),
@@ -110,7 +112,10 @@ final class ExportBrowserTests: XCTestCase {
             points += Array(repeating: to, count: still)
             return ["op": "touch", "points": points, "interval": interval, "lift": lift, "screenshot": screenshot ?? NSNull()]
         }
-        let setup: [[String: Any]] = test.button.map { [["op": "button", "label": $0]] } ?? []
+        var setup: [[String: Any]] = test.button.map { [["op": "button", "label": $0]] } ?? []
+        if let tap = test.tap {
+            setup += [touch(tap, tap, moves: 1, interval: 40, still: 0, lift: true, screenshot: nil), ["op": "rest", "screenshot": NSNull()]]
+        }
         let heldShot = folder.appendingPathComponent("held-page.png").path
         var runs: [[[String: Any]]] = [setup + [touch(test.held.from, test.held.to, moves: 12, interval: 20, still: 0, lift: false, screenshot: heldShot)]]
         for (index, release) in test.releases.enumerated() {
