@@ -193,7 +193,7 @@ final class PageBuilder {
                 }
                 guard !next.isEmpty else { continue }
                 out.append(Candidate(action: .tap(.barItem(item.name)), stack: next, tab: state.tab,
-                                     label: "\(item.name): \(action.description)", verb: "tap", isBack: false))
+                                     label: "\(item.name) (\(action.description))", verb: "tap", isBack: false))
             }
         }
         for transition in scene.transitions where transition.from == top && !stack.contains(transition.to) {
@@ -203,7 +203,7 @@ final class PageBuilder {
                let count = scene.screens[top]?.cellFrames(list: list, on: scene.device)?.count {
                 for index in 0..<min(count, options.rowsPerList) {
                     out.append(Candidate(action: .tap(.cell(list: list, index: index)), stack: next, tab: state.tab,
-                                         label: "\(list) #\(index) → \(transition.to)", verb: "tap", isBack: false, cell: (list, index)))
+                                         label: "a cell of \(list)", verb: "tap", isBack: false, cell: (list, index)))
                 }
                 continue
             }
@@ -212,7 +212,7 @@ final class PageBuilder {
                 let indices = tap.index.map { [$0] } ?? Array(0..<min(count, options.rowsPerList))
                 for index in indices {
                     out.append(Candidate(action: .tap(.cell(list: tap.list, index: index)), stack: next, tab: state.tab,
-                                         label: "\(tap.list) #\(index) → \(transition.to)", verb: "tap", isBack: false,
+                                         label: "a row of \(tap.list)", verb: "tap", isBack: false,
                                          cell: (tap.list, index)))
                 }
             }
@@ -226,7 +226,7 @@ final class PageBuilder {
         if let tabs = scene.tabs, stack.count == 1 {
             for index in tabs.roots.indices where index != state.tab {
                 out.append(Candidate(action: .tap(.tab(index)), stack: [tabs.roots[index]], tab: index,
-                                     label: "tab \(tabs.bar.items[index].title)", verb: "tab", isBack: false))
+                                     label: "the \(tabs.bar.items[index].title) tab", verb: "tab", isBack: false))
             }
         }
         return out

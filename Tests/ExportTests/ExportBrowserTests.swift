@@ -66,6 +66,11 @@ final class ExportBrowserTests: XCTestCase {
              held: ([196, 300], [236, 520]),
              releases: grid(from: [196, 300], to: [[196, 330], [200, 360], [210, 460]]),
              outcomes: ["finish", "cancel"]),
+        // Right to left: a row pushes from the leading side, and the back swipe starts at the right edge.
+        Case(scene: "right-to-left", button: nil, tap: [196, 242], setup: "  - { at: 0.2, tap: { list: general, index: 1 } }",
+             held: ([390, 420], [250, 426]),
+             releases: grid(from: [390, 420], to: [[340, 420], [250, 424], [100, 428]]),
+             outcomes: ["finish", "cancel"]),
         // The page sheet at its medium detent: dragged up to large, down a little (back), down far or flicked (dismissed).
         Case(scene: "page-sheet", button: "present share", setup: "  - { at: 0.2, present: share }",
              held: ([196, 480], [196, 640]),
@@ -142,7 +147,7 @@ final class ExportBrowserTests: XCTestCase {
 
         // The held drag: the page's picture is Segue's for the same samples.
         let held = try XCTUnwrap(runResults.first?.last)
-        let samples = try XCTUnwrap(held["samples"] as? [[Double]])
+        let samples = try Self.pan(held)
         XCTAssertGreaterThan(samples.count, 5)
         XCTAssertEqual(held["phase"] as? String, "dragging", "\(held)")
         let last = try XCTUnwrap(samples.last)
@@ -159,7 +164,7 @@ final class ExportBrowserTests: XCTestCase {
         for (index, steps) in runResults.dropFirst().enumerated() {
             let released = try XCTUnwrap(steps.dropLast().last, "\(test.scene) release \(index)")
             let outcome = try XCTUnwrap((released["last"] as? [String: Any])?["outcome"] as? String, "\(released)")
-            let samples = try XCTUnwrap(released["samples"] as? [[Double]])
+            let samples = try Self.pan(released)
             seen.insert(outcome)
             let scene = try write(test, sceneFile: sceneFile, samples: samples, expect: outcome, in: folder, name: "release-\(index)")
             let validate = try CLI.segue(["validate", scene.path])
@@ -175,6 +180,14 @@ final class ExportBrowserTests: XCTestCase {
             let draws = times.compactMap { $0["draw"] }.sorted()
             print("export \(test.scene): \(draws.count) frames drawn, draw time median \(draws[draws.count / 2]) ms, 95th percentile \(draws[draws.count * 95 / 100]) ms")
         }
+    }
+
+    /// The samples the page's **Copy as `pan:`** gives (in the screen's points as the scene file is
+    /// written: a right-to-left scene's as it reads).
+    static func pan(_ report: [String: Any]) throws -> [[Double]] {
+        let text = try XCTUnwrap(report["panText"] as? String)
+        XCTAssertTrue(text.hasPrefix("pan: "), text)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.dropFirst(5).utf8)) as? [[Double]], text)
     }
 
     /// The scene with its timeline replaced: the setup action, then at 2 s the page's samples as a `pan:` entry.

@@ -1273,9 +1273,10 @@ extension ExportPage {
       function describeState() {
         const state = data.states[rest];
         const place = (r) => {
-          if (r.edge) return "Drag from the " + r.edge + " edge";
-          if (r.region && r.region.half) return "Drag in the " + r.region.half + " half";
-          if (r.region && r.region.rect) return "Drag from the marked region";
+          if (r.edge) return "Swipe from the " + (data.mirrored ? { left: "right", right: "left" }[r.edge] || r.edge : r.edge) + " edge";
+          if (r.vertical) return "Drag the sheet";
+          if (r.moving === "bottom") return "Drag down";
+          if (r.region && r.region.half) return "Drag in the " + (data.mirrored ? { left: "right", right: "left" }[r.region.half] || r.region.half : r.region.half) + " half";
           return "Drag";
         };
         const hints = [];
@@ -1284,7 +1285,7 @@ extension ExportPage {
           if (g) hints.push(place(g.recognizer) + ": " + data.edges[e].label);
         }
         const tapped = [...new Set((state.taps || []).map((t) => t.edge))];
-        if (tapped.length) hints.push("Tap: " + tapped.map((e) => data.edges[e].label).join(", "));
+        if (tapped.length) hints.push("Tap " + [...new Set(tapped.map((e) => data.edges[e].label))].join(", "));
         $("hint").textContent = hints.length ? hints.join(" · ") : "Nothing on this screen moves by touch.";
         const buttons = $("buttons");
         buttons.textContent = "";
