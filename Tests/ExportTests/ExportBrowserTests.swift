@@ -25,7 +25,7 @@ final class ExportBrowserTests: XCTestCase {
         var button: String?
         var tap: [Double]? = nil
         var setup: String?
-        /// A drag held part-way for the picture check: from, to.
+        /// A drag held part-way for the picture check: from, to; a second is held a third of the way there.
         var held: (from: [Double], to: [Double])
         /// The release grid: from, to, moves, milliseconds between moves, stationary moves before lifting.
         var releases: [(from: [Double], to: [Double], moves: Int, interval: Int, still: Int)]
@@ -70,6 +70,11 @@ final class ExportBrowserTests: XCTestCase {
         Case(scene: "right-to-left", button: nil, tap: [196, 242], setup: "  - { at: 0.2, tap: { list: general, index: 1 } }",
              held: ([390, 420], [250, 426]),
              releases: grid(from: [390, 420], to: [[340, 420], [250, 424], [100, 428]]),
+             outcomes: ["finish", "cancel"]),
+        // cover-from-left follows the finger's x and finishes by itself past 0.7 while the finger is down.
+        Case(scene: "cover-from-left", button: nil, setup: nil,
+             held: ([40, 400], [200, 404]),
+             releases: grid(from: [40, 400], to: [[150, 400], [250, 402], [330, 404]]),
              outcomes: ["finish", "cancel"]),
         // The page sheet at its medium detent: dragged up to large, down a little (back), down far or flicked (dismissed).
         Case(scene: "page-sheet", button: "present share", setup: "  - { at: 0.2, present: share }",
@@ -121,8 +126,12 @@ final class ExportBrowserTests: XCTestCase {
         if let tap = test.tap {
             setup += [touch(tap, tap, moves: 1, interval: 40, still: 0, lift: true, screenshot: nil), ["op": "rest", "screenshot": NSNull()]]
         }
-        let heldShot = folder.appendingPathComponent("held-page.png").path
-        var runs: [[[String: Any]]] = [setup + [touch(test.held.from, test.held.to, moves: 12, interval: 20, still: 0, lift: false, screenshot: heldShot)]]
+        let f = test.held.from, t = test.held.to
+        let holds = [t, [f[0] + (t[0] - f[0]) / 3, f[1] + (t[1] - f[1]) / 3]]
+        var runs: [[[String: Any]]] = holds.enumerated().map { index, to in
+            setup + [touch(f, to, moves: 12, interval: 20, still: 0, lift: false,
+                           screenshot: folder.appendingPathComponent("held-\(index)-page.png").path)]
+        }
         for (index, release) in test.releases.enumerated() {
             runs.append(setup + [touch(release.from, release.to, moves: release.moves, interval: release.interval, still: release.still,
                                        lift: true, screenshot: nil),
@@ -145,23 +154,26 @@ final class ExportBrowserTests: XCTestCase {
         let runResults = try XCTUnwrap(result["runs"] as? [[[String: Any]]])
         XCTAssertEqual(runResults.count, runs.count)
 
-        // The held drag: the page's picture is Segue's for the same samples.
-        let held = try XCTUnwrap(runResults.first?.last)
+        // The held drags: the page's picture is Segue's for the same samples.
+        for (index, steps) in runResults.prefix(holds.count).enumerated() {
+        let held = try XCTUnwrap(steps.last)
         let samples = try Self.pan(held)
         XCTAssertGreaterThan(samples.count, 5)
         XCTAssertEqual(held["phase"] as? String, "dragging", "\(held)")
         let last = try XCTUnwrap(samples.last)
-        let heldScene = try write(test, sceneFile: sceneFile, samples: samples + [[last[0] + 1, last[1], last[2]]], expect: nil, in: folder, name: "held")
-        let segueHeld = folder.appendingPathComponent("held-segue.png")
+        let heldScene = try write(test, sceneFile: sceneFile, samples: samples + [[last[0] + 1, last[1], last[2]]], expect: nil, in: folder, name: "held-\(index)")
+        let heldShot = folder.appendingPathComponent("held-\(index)-page.png").path
+        let segueHeld = folder.appendingPathComponent("held-\(index)-segue.png")
         let still = try CLI.segue(["still", heldScene.path, "--at", String(2 + last[0] + 0.5), "-o", segueHeld.path, "--scale", "1", "--no-touches"])
         XCTAssertEqual(still.status, 0, still.stderr)
         let heldSSIM = try ssim(URL(fileURLWithPath: heldShot), segueHeld)
-        print("export \(test.scene): held at progress \(held["progress"] ?? "?") — SSIM \(heldSSIM) against segue still")
+        print("export \(test.scene): held at \(held["progress"] ?? "?") (the gesture's progress, a sheet's top edge) — SSIM \(heldSSIM) against segue still")
         XCTAssertGreaterThanOrEqual(heldSSIM, 0.99, "\(test.scene): the held page differs from Segue's still")
+        }
 
         // The release grid: each outcome is Segue's for the same samples, and so is the resting picture.
         var seen: Set<String> = []
-        for (index, steps) in runResults.dropFirst().enumerated() {
+        for (index, steps) in runResults.dropFirst(holds.count).enumerated() {
             let released = try XCTUnwrap(steps.dropLast().last, "\(test.scene) release \(index)")
             let outcome = try XCTUnwrap((released["last"] as? [String: Any])?["outcome"] as? String, "\(released)")
             let samples = try Self.pan(released)
