@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Stills", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "CLITestSupport", "segue"],
-                    exclude: ["export_check.py", "player_maths.mjs", "page_smoke.mjs", "Fixtures"]),
+                    exclude: ["export_check.py", "player_maths.mjs"]),
         .testTarget(name: "SnapshotTests", dependencies: ["Snapshots", "Pipeline", "Stills", "Raster", "Scene", "Engine", "CLITestSupport", "segue"]),
         .testTarget(name: "SegueSnapshotTestingTests", dependencies: ["SegueSnapshotTesting", "Snapshots", "Stills"]),
         // The example app-team package in Examples/TransitionSnapshots (which depends on Segue by

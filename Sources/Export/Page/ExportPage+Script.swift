@@ -930,7 +930,8 @@ extension ExportPage {
       canvas.height = Math.round(H * S);
       canvas.style.width = W + "px";
       canvas.style.height = H + "px";
-      $("scene").textContent = data.scene;
+      // Under the scene's name: the screens on the stack at rest.
+      const showStateName = () => { $("scene").textContent = data.states[rest] ? data.states[rest].name : ""; };
 
       // What tests read (window.segueExport), kept up to date.
       const page = {
@@ -1272,6 +1273,7 @@ extension ExportPage {
 
       function describeState() {
         const state = data.states[rest];
+        showStateName();
         const place = (r) => {
           if (r.edge) return "Swipe from the " + (data.mirrored ? { left: "right", right: "left" }[r.edge] || r.edge : r.edge) + " edge";
           if (r.vertical) return "Drag the sheet";
