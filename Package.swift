@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "TraceTests", dependencies: ["Stills", "Engine", "Scene", "CLITestSupport"]),
         // The command-line tests run the `segue` binary: depending on its target makes building
         // them build it (SwiftPM links the executable's product before such a test bundle).
-        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport", exclude: ["headless_chromium.py"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Pipeline", "Stills", "Raster", "Scene", "Geometry", "Engine", "Workers", "CLITestSupport", "segue"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Stills", "Snapshots", "Scene", "Workers", "CLITestSupport", "segue"],
                     exclude: ["browser_check.py"]),

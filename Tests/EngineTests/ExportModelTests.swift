@@ -58,43 +58,35 @@ final class ExportModelTests: XCTestCase {
         }
     }
 
-    func testAHeldBackSwipeShowsTheFrameTheFingerHolds() throws {
-        let yaml = Self.scene("system-push", timeline: """
+    /// Held where a finger holds each kind of run, the picture is the finger's frame: the back
+    /// swipe and the drawer at their progress, the page sheet at its top edge, the slide-up
+    /// dismissal at its fraction (its sheet where the straight drag puts it).
+    func testAHeldRunShowsTheFrameAFingerHoldingItShows() throws {
+        let progress: (FrameState) -> Double = { try! XCTUnwrap($0.progress) }
+        let cases: [(style: String, timeline: String, run: Int, key: (FrameState) -> Double)] = [
+            ("system-push", """
               - { at: 0.1, push: b }
               - at: 1.5
                 pan: \(Self.held(from: Point(x: 3, y: 400), by: Point(x: 170, y: 6)))
-            """)
-        try checkHeld(yaml, runIndex: 1, at: 2.6) { _, state in try! XCTUnwrap(state.progress) }
-    }
-
-    func testAHeldDrawerShowsTheFrameTheFingerHolds() throws {
-        let yaml = Self.scene("side-drawer", timeline: """
-              - at: 0.2
+            """, 1, progress),
+            ("side-drawer", """
+              - at: 1.5
                 pan: \(Self.held(from: Point(x: 60, y: 400), by: Point(x: 130, y: 0)))
-            """)
-        try checkHeld(yaml, runIndex: 0, at: 1.2) { _, state in try! XCTUnwrap(state.progress) }
-    }
-
-    func testAHeldSheetShowsTheFrameTheFingerHolds() throws {
-        let yaml = Self.scene("page-sheet", timeline: """
+            """, 0, progress),
+            ("page-sheet, detents: medium-large", """
               - { at: 0.1, present: b }
               - at: 1.5
                 pan: \(Self.held(from: Point(x: 200, y: 500), by: Point(x: 0, y: 140)))
-            """).replacingOccurrences(of: "style: page-sheet }", with: "style: page-sheet, detents: medium-large }")
-        // The key is the sheet's top edge: where the sheet node's frame begins.
-        try checkHeld(yaml, runIndex: 1, at: 2.6) { _, state in
-            try! XCTUnwrap(state.layers.first { $0.id == "b" }).frame.minY
-        }
-    }
-
-    func testAHeldSlideUpDismissalShowsTheFrameTheFingerHolds() throws {
-        // A straight downward drag: the sheet follows the finger and the fraction is the travel over 1.1 × height.
-        let yaml = Self.scene("slide-up-modal", timeline: """
+            """, 1, { try! XCTUnwrap($0.layers.first { $0.id == "b" }).frame.minY }),
+            ("slide-up-modal", """
               - { at: 0.1, present: b }
               - at: 1.5
                 pan: \(Self.held(from: Point(x: 200, y: 300), by: Point(x: 0, y: 300)))
-            """)
-        try checkHeld(yaml, runIndex: 1, at: 2.6) { _, state in try! XCTUnwrap(state.progress) }
+            """, 1, progress),
+        ]
+        for test in cases {
+            try checkHeld(Self.scene(test.style, timeline: test.timeline), runIndex: test.run, at: 2.6) { _, state in test.key(state) }
+        }
     }
 
     /// Every translation the table covers reads, interpolated, as the rule itself reads it.

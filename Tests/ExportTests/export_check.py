@@ -17,39 +17,29 @@ sees pointer events of type touch. Writes, per run and step, what the page repor
 and for the whole page the frame times it measured and whether it made any network request.
 """
 import json
+import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLITestSupport"))
+import headless_chromium  # noqa: E402
+
 plan_file, result_file = sys.argv[1:3]
 with open(plan_file) as f:
     plan = json.load(f)
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,1400", "--force-device-scale-factor=1",
-                 "--hide-scrollbars", "--disable-dev-shm-usage"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+# Tall enough that the whole phone shows without scrolling; the logs tell console errors and requests.
+driver = headless_chromium.start(window=(900, 1400), capabilities={"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
 driver.set_script_timeout(30)
 
 
 def wait_for(script, timeout=15.0):
-    start = time.monotonic()
-    while True:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        if time.monotonic() - start > timeout:
-            raise TimeoutError("timed out waiting for: " + script)
-        time.sleep(0.01)
+    return headless_chromium.wait_for(driver, script, timeout)
 
 
 def report():

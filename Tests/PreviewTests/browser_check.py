@@ -18,12 +18,13 @@ import threading
 import time
 import urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLITestSupport"))
+import headless_chromium  # noqa: E402
 
 url, scene_file, image_file, replacement_image, screenshot, result_file = sys.argv[1:7]
 result = {"steps": []}
@@ -82,15 +83,8 @@ def probe_body(path):
     return request(path)[1].decode("utf-8")
 
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,760", "--hide-scrollbars", "--force-device-scale-factor=1",
-                 # evil.example is a site whose name resolves to this machine, as in DNS rebinding.
-                 "--host-resolver-rules=MAP evil.example 127.0.0.1"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+# evil.example is a site whose name resolves to this machine, as in DNS rebinding.
+driver = headless_chromium.start(arguments=["--host-resolver-rules=MAP evil.example 127.0.0.1"])
 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 760, "deviceScaleFactor": 1, "mobile": False})
 try:
     # Load: the first frame arrives.

@@ -9,28 +9,18 @@ each reads pixels of the frame the page shows; then opens the page with an unkno
 address. Writes what it saw as JSON; the Swift test asserts on it.
 """
 import json
+import os
 import sys
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "CLITestSupport"))
+import headless_chromium  # noqa: E402
+from headless_chromium import wait_for  # noqa: E402
+
 url, screenshot, result_file = sys.argv[1:4]
 result = {"steps": []}
-
-
-def wait_for(driver, script, timeout=20.0, interval=0.01):
-    """Polls a JavaScript expression until it is truthy; returns its value."""
-    start = time.monotonic()
-    while True:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        if time.monotonic() - start > timeout:
-            raise TimeoutError("timed out waiting for: " + script)
-        time.sleep(interval)
 
 
 # The pixels at `points` (in the frame's own pixels) of the frame the page shows, as [r, g, b].
@@ -64,13 +54,7 @@ def seen(driver, frame, variant):
     }
 
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,760", "--hide-scrollbars", "--force-device-scale-factor=1"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+driver = headless_chromium.start()
 try:
     # The page starts on the command line's --variant; scrub to frame 1 (before the sheet comes up).
     driver.get(url)

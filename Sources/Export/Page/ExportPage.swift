@@ -1,3 +1,5 @@
+import Stills
+
 /// The page `segue export` writes: one self-contained HTML file (no network: the script, the
 /// style and every picture are inside it) whose embedded data, computed by Segue's engine, lets
 /// a mouse or a finger drive the scene's transitions (docs/export.md). The script is in
@@ -6,24 +8,7 @@ enum ExportPage {
     /// The page for `data`, the JSON of docs/export.md's "The data", already safe inside a
     /// `<script>` element (every "</" written "<\/"); `title` is plain text.
     static func html(title: String, data: String) -> String {
-        head + escaped(title) + afterTitle + style + afterStyle + escaped(title) + afterHeading + data + afterData + script + tail
-    }
-
-    /// `text` as HTML text or attribute content.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        head + HTMLText.escaped(title) + afterTitle + style + afterStyle + HTMLText.escaped(title) + afterHeading + data + afterData + script + tail
     }
 
     // The page in pieces, joined around the title, the style, the data and the script (no
