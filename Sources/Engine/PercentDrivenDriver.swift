@@ -151,10 +151,8 @@ struct PercentDrivenDriver: TransitionDriver {
     /// shows while the gesture holds the transition there.
     func held(atValue value: Double, at time: Double) -> PercentDrivenDriver {
         var copy = self
-        copy.phases = PhaseLog()
-        copy.phases.set(.interactive, at: time)
-        copy.animator = PropertyAnimator(timing: animator.timing, scrubsLinearly: animator.scrubsLinearly)
-        copy.animator.hold(value: value, at: time)
+        copy.phases = .held(from: time)
+        copy.animator = animator.holding(value: value, at: time)
         copy.completion = nil
         return copy
     }

@@ -136,8 +136,7 @@ struct SheetDriver: TransitionDriver {
     /// This run held by a finger with the sheet's top edge at `y` from `time` on.
     func held(atTop y: Double, at time: Double) -> SheetDriver {
         var copy = self
-        copy.phases = PhaseLog()
-        copy.phases.set(.interactive, at: time)
+        copy.phases = .held(from: time)
         copy.top = Track(y)
         copy.completion = nil
         return copy

@@ -206,10 +206,8 @@ struct SlideUpModalDriver: TransitionDriver {
     /// a straight drag leaves it then (`value` × height × `progressScale` below its rest), from `time` on.
     func held(atValue value: Double, at time: Double) -> SlideUpModalDriver {
         var copy = self
-        copy.phases = PhaseLog()
-        copy.phases.set(.interactive, at: time)
-        copy.animator = PropertyAnimator(timing: animator.timing, scrubsLinearly: animator.scrubsLinearly)
-        copy.animator.hold(value: value, at: time)
+        copy.phases = .held(from: time)
+        copy.animator = animator.holding(value: value, at: time)
         copy.sheetY = sheetY.map { _ in Track(bounds.minY + value * bounds.height * parameters.progressScale) }
         copy.completion = nil
         return copy

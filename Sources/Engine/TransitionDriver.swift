@@ -59,4 +59,11 @@ struct PhaseLog: Sendable {
     func phase(at time: Double) -> Phase {
         entries.last { $0.start <= time }?.phase ?? entries.first?.phase ?? .idle
     }
+
+    /// A log of a finger holding the run from `time` on (`Timeline.heldState`).
+    static func held(from time: Double) -> PhaseLog {
+        var log = PhaseLog()
+        log.set(.interactive, at: time)
+        return log
+    }
 }

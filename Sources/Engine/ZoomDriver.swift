@@ -128,8 +128,7 @@ struct ZoomDriver: TransitionDriver {
     /// This run held with the zooming frame at `frame` from `time` on (a finger dragging it there).
     func held(atFrame frame: Rect, at time: Double) -> ZoomDriver {
         var copy = self
-        copy.phases = PhaseLog()
-        copy.phases.set(.interactive, at: time)
+        copy.phases = .held(from: time)
         copy.x = Track(frame.x)
         copy.y = Track(frame.y)
         copy.width = Track(frame.width)

@@ -56,9 +56,12 @@ public struct PropertyAnimator: Sendable {
         append(time, .still(value: scrubsLinearly ? f : curve.value(at: f), fraction: f, running: false))
     }
 
-    /// Shows `value` (as the fraction too) from `time`, paused: a finger holding a transition there.
-    public mutating func hold(value: Double, at time: Double) {
-        append(time, .still(value: value, fraction: value, running: false))
+    /// An animator of the same timing that shows `value` (as the fraction too), paused, from
+    /// `time` on, whatever this one did: a finger holding a transition there.
+    public func holding(value: Double, at time: Double) -> PropertyAnimator {
+        var held = PropertyAnimator(timing: timing, scrubsLinearly: scrubsLinearly)
+        held.append(time, .still(value: value, fraction: value, running: false))
+        return held
     }
 
     /// `continueAnimation(withTimingParameters:durationFactor:)` toward the end, or toward the start
