@@ -21,6 +21,10 @@ public struct PageExportOptions: Sendable {
     public var fps = 60
 
     public init() {}
+
+    /// The largest scale `segue export` draws at unless asked for another: @3x pages dropped
+    /// frames in Chromium where @2x ones did not (docs/export.md, "Speed").
+    public static let defaultLargestScale = 2.0
 }
 
 /// What an export wrote.

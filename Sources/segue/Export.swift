@@ -8,7 +8,7 @@ import Stills
 struct ExportPage: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write one self-contained HTML page whose transitions the viewer's own finger drives.",
+        abstract: "Write one self-contained HTML page whose transitions the viewer's own finger drives (at most @2x unless --scale).",
         discussion: """
             The page shows the scene's first screen; a mouse or a finger drives each interactive \
             transition its styles allow from there, and taps on rows, cells, tabs and bar items the \
@@ -35,7 +35,10 @@ struct ExportPage: ParsableCommand {
         try CommandErrors.report {
             let all = options.settings.variant == SceneFile.allVariants
             try SceneFile.forEachRun(of: options.scene, settings: options.settings) { settings in
-                let scene = try SceneFile.load(options.scene, settings: settings)
+                var scene = try SceneFile.load(options.scene, settings: settings)
+                // Without --scale, at most @2x: what a laptop's screen shows pixel for pixel, a
+                // third smaller a file, and drawn in time where @3x is not (docs/export.md).
+                if options.scale == nil { scene.device.scale = min(scene.device.scale, PageExportOptions.defaultLargestScale) }
                 var exportOptions = PageExportOptions()
                 exportOptions.samples = samples
                 let destination = SceneFile.output(URL(fileURLWithPath: output), variant: all ? settings.variant : nil)
