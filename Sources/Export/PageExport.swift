@@ -114,7 +114,7 @@ final class PageBuilder {
     private(set) var edges: [PageEdge] = []
     /// Gestures a state's finger tries, in the engine's order: the way back first.
     private var gestureOrder: [Int: [Int]] = [:]
-    private var location: SourceLocation
+    private let location: SourceLocation
     /// How the scene's own timeline brings each screen it pushes or presents: a style that does
     /// either (`slide-up-modal`) is explored the way the scene uses it.
     private var presents: [String: Bool] = [:]
@@ -293,10 +293,11 @@ final class PageBuilder {
             }
             var tapRect: Rect?
             if case .tap(let target) = candidate.action, let point = timeline.fingerTraces.last?.first?.location {
+                // Where the engine put the finger, a touch target's 44 pt around it; a row or cell
+                // of a screen shown full screen, its whole frame (which then holds the point).
                 tapRect = Rect(x: point.x - 22, y: point.y - 22, width: 44, height: 44)
-                if case .cell(let list, let i) = target, state.stack.count == 1 || scene.screens[state.stack.last!]?.navigationBar != nil,
-                   let frame = scene.screens[state.stack.last!]?.cellFrame(list: list, index: i, on: scene.device)?.cell,
-                   frame.contains(point) {
+                if case .cell(let list, let i) = target, let top = state.stack.last,
+                   let frame = scene.screens[top]?.cellFrame(list: list, index: i, on: scene.device)?.cell, frame.contains(point) {
                     tapRect = frame
                 }
             }

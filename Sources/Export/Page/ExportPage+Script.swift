@@ -1452,17 +1452,6 @@ extension ExportPage {
         else fallback();
       });
 
-      /**
-       * For tests: runs a whole trace ([[t, x, y], …], t from touch-down, the last sample the lift)
-       * through the page at rest, as if the finger lifted now; returns the page's state.
-       */
-      page.replay = (trace) => {
-        if (!page.ready || page.phase !== "idle" || session || pointerId !== null) throw new Error("the page is not at rest: " + JSON.stringify({ phase: page.phase, session: !!session, pointerId, ready: page.ready }));
-        t0 = performance.now() / 1000 - trace[trace.length - 1][0];
-        session = new GestureSession(data, rest);
-        trace.forEach((s, i) => addSample(s[0], s[1], s[2], i === trace.length - 1));
-        return page;
-      };
 
       // ---- Start: decode every part, then draw ----
       describeState();
