@@ -46,7 +46,8 @@ struct PaintPlan: Equatable {
     }
 
     var steps: [Step] = []
-    /// The steps each top-level node of the tree painted (its shadow, content and children), by its id.
+    /// The steps each top-level node of the tree painted (its shadow, content and children), by
+    /// its id; recorded for a plan that does not cull (`PlanExporter`'s), empty otherwise.
     var topLevel: [(id: String, steps: Range<Int>)] = []
 
     static func == (a: PaintPlan, b: PaintPlan) -> Bool { a.steps == b.steps }
@@ -65,7 +66,9 @@ struct PaintPlan: Equatable {
         for node in nodes[(bottom ?? 0)...] {
             let first = steps.count
             add(node, parent: .identity, parentAlpha: 1, canvas: canvas, isOpaque: isOpaque)
-            topLevel.append((node.id, first..<steps.count))
+            // Only a plan for a page (one that keeps every node) says whose steps are whose: a
+            // video's frames need not pay for it.
+            if !culls { topLevel.append((node.id, first..<steps.count)) }
         }
         if options.showsTouches {
             steps += state.touches.map(Step.touch)
