@@ -46,7 +46,7 @@ public enum BarScrollResponse {
     /// of its lists' and grids' content, each at its offset, lies below the bar's top edge; a
     /// screen without a list or grid reaching down to the bar shows the scroll-edge appearance.
     public static func tabBarStandardAppearance(over screen: ScreenSpec, on device: Device, offset: (String) -> Double) -> Double {
-        let top = BottomBarLayout(height: TabBarView.barHeight, on: device).bar.minY
+        let top = device.chrome.tabBar(itemCount: 0, on: device).area.minY
         return standardAppearance(contentUnder: screen.contentBelow(top, on: device, offset: offset) ?? -.infinity)
     }
 

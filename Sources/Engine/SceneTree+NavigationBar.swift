@@ -40,7 +40,7 @@ extension SceneTree {
         let sameBackground = screens.count == 2 && screens[0].spec.background == screens[1].spec.background
             && screens[0].spec.separator == screens[1].spec.separator && screens[0].spec.height == screens[1].spec.height
             && scrolled.allSatisfy { $0 == nil }
-        for (index, screen) in screens.enumerated() where !(sameBackground && index == 0) {
+        for (index, screen) in screens.enumerated() where !(sameBackground && index == 0) && device.chrome.drawsBarBackgrounds {
             let alpha = sameBackground || screens.count == 1 || index == 0 ? 1 : screen.alpha
             let id = sameBackground ? "\(bar.id)/background" : "\(bar.id)/\(screen.name)/background"
             if let offset = scrolled[index] {
@@ -64,6 +64,9 @@ extension SceneTree {
             let (p, size) = part(index, .barBackground)
             children.append(RenderNode(id: id, content: .part(p), size: size, alpha: alpha))
         }
+        if !device.chrome.drawsBarBackgrounds {
+            children += scrollEdgeNodes(bar, screens: screens.map { ($0.name, $0.spec, $0.alpha) }, scrolled: scrolled, device: device)
+        }
         let slide: BarSlide?
         if case .slide(let s) = bar.transition, screens.count == 2, bar.above != nil { slide = s } else { slide = nil }
         for (index, screen) in screens.enumerated() {
@@ -85,6 +88,12 @@ extension SceneTree {
             if !screen.spec.leading.isEmpty || !screen.spec.trailing.isEmpty {
                 groups.append(("items", .barItems, .identity, screen.alpha))
             }
+            // The glass behind the back button and the items, where the design puts them on glass.
+            let barLayout = NavigationBarLayout(screen.spec, on: device)
+            for shape in barLayout.items(of: screen.spec, text: text).capsules where screen.alpha > 0 {
+                children.append(glassNode("\(bar.id)/\(screen.name)/glass/\(shape.name)", shape,
+                                          in: Rect(origin: .zero, size: device.size), alpha: screen.alpha))
+            }
             if slide == nil, screen.spec.largeTitle, screen.spec.title != nil, let offset = scrolled[index] {
                 // The large title scrolls with the content inside its shrinking area; the inline title fades in.
                 groups.removeAll { $0.name == "title" }
@@ -97,6 +106,37 @@ extension SceneTree {
             }
         }
         return RenderNode(id: bar.id, size: Size(width: device.size.width, height: height), children: children)
+    }
+
+    /// The soft scroll edge effect of a bar without a background (`LiquidGlassPocket`), for each
+    /// screen whose scroll view content passes under it: `<bar>/<screen>/edge/blur` and `…/blur2`,
+    /// what lies beneath blurred at full strength and below it at half, and `<bar>/<screen>/edge`,
+    /// the wash and hairline (its inline bar's background part) — faded in as the content scrolls under the
+    /// bar as the classic bar's standard appearance is.
+    private func scrollEdgeNodes(_ bar: Bar, screens: [(name: String, spec: NavigationBarView, alpha: Double)], scrolled: [Double?],
+                                 device: Device) -> [RenderNode] {
+        var nodes: [RenderNode] = []
+        for (index, screen) in screens.enumerated() {
+            guard let offset = scrolled[index] else { continue }
+            let shown = screen.alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: screen.spec.largeTitle,
+                                                                             area: screen.spec.largeTitleAreaHeight)
+            guard shown > 0 else { continue }
+            var inline = screen.spec
+            inline.largeTitle = false
+            let layout = NavigationBarLayout(inline, on: device)
+            let band = layout.background, id = "\(bar.id)/\(screen.name)/edge"
+            let full = band.height * LiquidGlassPocket.fullStrength, lower = band.height * LiquidGlassPocket.lowerShare
+            nodes.append(RenderNode(id: "\(id)/blur", content: .backdrop(MaterialLook(blurRadius: LiquidGlassPocket.blur, saturation: 1)),
+                                    size: Size(width: band.width, height: full), alpha: shown))
+            nodes.append(RenderNode(id: "\(id)/blur2", content: .backdrop(MaterialLook(blurRadius: LiquidGlassPocket.lowerBlur, saturation: 1)),
+                                    size: Size(width: band.width, height: lower), transform: AffineTransform(translationX: 0, y: full),
+                                    alpha: shown))
+            // The inline bar's background part: the band of a bar without its large title area.
+            let part = ScreenPart(screen: screen.name, kind: .barStandardBackground(background: .clear, separator: .clear), layout: device)
+            nodes.append(RenderNode(id: id, content: .part(part),
+                                    size: layout.partSize, alpha: shown))
+        }
+        return nodes
     }
 
     /// The offset of the scroll view `screen`'s bar responds to: the one the scene scrolls that

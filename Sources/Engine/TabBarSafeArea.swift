@@ -3,7 +3,8 @@ import Scene
 extension Scene {
     /// The scene with the tab bar in the safe area of every screen shown inside a tab: each tab's
     /// root, and each screen a navigation style pushes from one (transitively) unless it sets
-    /// `hidesBottomBarWhenPushed`, gets `tabBarInset` = 49 pt (`TabBarView.barHeight`).
+    /// `hidesBottomBarWhenPushed`, gets `tabBarInset`: the bar's height above the bottom safe area
+    /// (`TabBarLayout.contentInset`: 49 pt in the classic design).
     ///
     /// `UITabBarController` lays its bar over its children and adds the bar's height to their
     /// `safeAreaInsets.bottom` (Apple, "Positioning content relative to the safe area": "the
@@ -25,8 +26,9 @@ extension Scene {
             }
         }
         var scene = self
+        let inset = device.chrome.tabBar(itemCount: tabs.bar.items.count, on: device).contentInset
         for name in inTabs where scene.screens[name] != nil {
-            scene.screens[name]?.tabBarInset = TabBarView.barHeight
+            scene.screens[name]?.tabBarInset = inset
         }
         return scene
     }

@@ -196,7 +196,7 @@ public final class ScreenCache: @unchecked Sendable {
             if case .tabBar(let selected) = part.kind { bar.selected = selected; background = false } else { background = true }
             // Its material is the node `tabBar/material` beneath, which blurs what the frame shows there.
             bar.material = nil
-            let area = BottomBarLayout(height: TabBarView.barHeight, on: part.layout).background
+            let area = part.layout.chrome.tabBar(itemCount: bar.items.count, on: part.layout).area
             return try fonts.withTextContext { text in
                 try ScreenImage(size: area.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)
@@ -267,7 +267,7 @@ public final class ScreenCache: @unchecked Sendable {
                 guard var toolbar = screen.toolbar else { return nil }
                 // Its material is the node `<screen>/toolbar/material` beneath, which blurs what the frame shows there.
                 toolbar.material = nil
-                let area = BottomBarLayout.toolbar(on: layout).background
+                let area = layout.chrome.toolbar(itemWidths: [], on: layout).area
                 let background = part.kind == .toolbarBackground
                 return try ScreenImage(size: area.size, scale: device.scale, opaque: false, mirrored: mirrored) { cairo in
                     cairo_translate(cairo.pointer, -area.x, -area.y)

@@ -82,9 +82,13 @@ public struct MaterialLook: Hashable, Sendable {
     /// Added to each colour channel (0…1) after the saturation.
     public var brightness: Double
     public var tint: Color
+    /// Set for Liquid Glass: the shape refracts, rims and tones what the blur gives
+    /// (`GlassOptics`); nil for a `UIBlurEffect`.
+    public var glass: GlassOptics?
 
     public init(blurRadius: Double, luminance: LuminanceCurve? = nil, saturation: Double, brightness: Double = 0,
-                tint: Color = .clear) {
+                tint: Color = .clear, glass: GlassOptics? = nil) {
+        self.glass = glass
         self.blurRadius = blurRadius
         self.luminance = luminance
         self.saturation = saturation

@@ -17,6 +17,13 @@ public struct Device: Hashable, Sendable, Codable {
     /// never reaches the status bar): its navigation bar is 56 pt tall instead of 44
     /// (`NavigationBarView.barHeight(on:)`).
     public var isSheet = false
+    /// The design the system chrome laid out on it follows (`Scene.design`): where bars, the tab
+    /// bar and toolbars sit and how large they are (`chrome`). Set on the scene's device as it is
+    /// decoded, so every layout made for the device — a sheet's, a drawer's — follows it.
+    public var design: InterfaceDesign = .classic
+
+    /// The design's chrome metrics.
+    public var chrome: any ChromeDesign { design.chrome }
 
     public init(name: String, size: Size, scale: Double, cornerRadius: Double = 0,
                 safeAreaTop: Double = 0, safeAreaBottom: Double = 0) {

@@ -97,6 +97,9 @@ public struct NavigationBarView: Sendable {
     /// The hairline under the bar.
     public var separator: Color?
     public var tint: Color
+    /// The colour of plain (not prominent) items and the back button where the design does not
+    /// tint them (`ChromeDesign.plainItemColor`); nil: the tint.
+    public var plainItemColor: Color?
     public var titleColor: Color
     /// The blur of the standard appearance, once content scrolls under the bar
     /// (`UIBarAppearance.backgroundEffect`); nil for none. The scroll-edge appearance has none.
@@ -126,8 +129,9 @@ public struct NavigationBarView: Sendable {
     /// which does not reach the status bar, is 56 pt tall (docs/uikit-semantics.md#sheet-navigation-bar).
     public static let sheetBarHeight = 56.0
 
-    /// The bar's own height on `device`: 56 pt in a sheet, 44 pt elsewhere.
-    public static func barHeight(on device: Device) -> Double { device.isSheet ? sheetBarHeight : barHeight }
+    /// The bar's own height on `device`, as its design lays it out: in the classic design 56 pt in a
+    /// sheet, 44 pt elsewhere.
+    public static func barHeight(on device: Device) -> Double { device.chrome.navigationBarHeight(on: device) }
     /// Extra height when the large title shows, at the default text size.
     public static let largeTitleHeight = 52.0
 

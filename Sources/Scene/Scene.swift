@@ -33,6 +33,9 @@ public struct Scene: Sendable {
     public var layoutDirection: LayoutDirection = .leftToRight
     /// The Reduce Motion settings it plays at (`motion:`, `--motion`).
     public var motion: MotionPreference = .standard
+    /// The design its system chrome is drawn in (`design:`, `--design`); its device carries it too
+    /// (`Device.design`), so every layout made for the device follows it.
+    public var design: InterfaceDesign = .classic
     public var fps: Int
     /// Total length in seconds; when absent, the end of the last action plus `tail`.
     public var duration: Double?

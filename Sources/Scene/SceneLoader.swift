@@ -101,6 +101,9 @@ struct SceneDecoder: DecodingPart {
         }
         if let name = traits.device, let preset = Device.presets[name] { device = preset }
         if let scale = r.value(fields, K.scale) { device.scale = scale }
+        let design = traits.design ?? r.value(fields, K.design)
+        device.design = design
+        context.design = design
 
         let fps = r.value(fields, K.fps)
         let duration = r.value(fields, K.duration)
@@ -224,6 +227,7 @@ struct SceneDecoder: DecodingPart {
         scene.tabs = tabs
         scene.layoutDirection = entries.mirroring.played
         scene.motion = motion
+        scene.design = design
         scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }

@@ -5,6 +5,8 @@ import Geometry
 /// system colours resolve in the appearance, its text styles at the text size, its screens lay
 /// out on the device — so one scene file plays every variant. nil keeps the file's.
 public struct SceneTraits: Hashable, Sendable {
+    /// The design the system chrome is drawn in (`--design`).
+    public var design: InterfaceDesign?
     public var appearance: Appearance?
     public var layoutDirection: LayoutDirection?
     public var contentSize: ContentSizeCategory?
@@ -14,7 +16,8 @@ public struct SceneTraits: Hashable, Sendable {
     public var device: String?
 
     public init(appearance: Appearance? = nil, layoutDirection: LayoutDirection? = nil, contentSize: ContentSizeCategory? = nil,
-                motion: MotionPreference? = nil, device: String? = nil) {
+                motion: MotionPreference? = nil, device: String? = nil, design: InterfaceDesign? = nil) {
+        self.design = design
         self.appearance = appearance
         self.layoutDirection = layoutDirection
         self.contentSize = contentSize
@@ -24,12 +27,13 @@ public struct SceneTraits: Hashable, Sendable {
 
     /// How the traits enter a batch's up-to-date stamp.
     public var stampText: String {
-        "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") motion=\(motion?.rawValue ?? "scene") device=\(device ?? "scene")"
+        // The design enters only where it is given, so stamps written before it existed still match.
+        (design.map { "design=\($0.rawValue) " } ?? "") + "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") motion=\(motion?.rawValue ?? "scene") device=\(device ?? "scene")"
     }
 }
 
 /// One of the variants a scene declares (`variants:`): its name — the values of the axes it
-/// declares, in the order appearance, layout direction, text size, motion, device, joined by "-" (`dark-accessibilityLarge`)
+/// declares, in the order design, appearance, layout direction, text size, motion, device, joined by "-" (`dark-accessibilityLarge`)
 /// — and the traits it plays at.
 public struct SceneVariant: Hashable, Sendable {
     public var name: String
@@ -43,8 +47,8 @@ public struct SceneVariant: Hashable, Sendable {
     /// Every combination of the axes' values, in order (the first axis slowest): one variant
     /// per combination; none when no axis has values.
     public static func product(appearance: [Appearance]?, layoutDirection: [LayoutDirection]? = nil, contentSize: [ContentSizeCategory]?,
-                               motion: [MotionPreference]? = nil, device: [String]?) -> [SceneVariant] {
-        guard appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
+                               motion: [MotionPreference]? = nil, device: [String]?, design: [InterfaceDesign]? = nil) -> [SceneVariant] {
+        guard design?.isEmpty == false || appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
                 || motion?.isEmpty == false || device?.isEmpty == false else { return [] }
         var variants = [SceneVariant(name: "", traits: SceneTraits())]
         func extend<Value>(_ values: [Value]?, _ name: (Value) -> String, _ set: (inout SceneTraits, Value) -> Void) {
@@ -58,6 +62,7 @@ public struct SceneVariant: Hashable, Sendable {
                 }
             }
         }
+        extend(design, \.rawValue) { $0.design = $1 }
         extend(appearance, \.rawValue) { $0.appearance = $1 }
         extend(layoutDirection, \.rawValue) { $0.layoutDirection = $1 }
         extend(contentSize, \.rawValue) { $0.contentSize = $1 }

@@ -586,6 +586,8 @@ public struct NavigationBarLayout: Sendable {
     public let backTitleX: Double
     /// Leading and trailing item margins.
     public let margin: Double
+    /// The design the bar's items are laid out in.
+    public let chrome: any ChromeDesign
 
     /// The size of an image holding the bar's parts: the background and the hairline hanging below it.
     public var partSize: Size { Size(width: background.width, height: background.maxY + 1) }
@@ -599,7 +601,8 @@ public struct NavigationBarLayout: Sendable {
         background = Rect(x: 0, y: 0, width: width, height: device.safeAreaTop + bar.height(on: device))
         largeTitle = bar.largeTitle
             ? Rect(x: margin, y: self.bar.maxY + 3, width: max(width - 2 * margin, 0), height: bar.largeTitleType.leading) : nil
-        backChevron = Rect(x: 8, y: self.bar.midY - 10.5, width: 12.5, height: 21)
+        chrome = device.chrome
+        backChevron = chrome.backChevron(on: self.bar, margin: margin)
         backTitleX = backChevron.maxX + 6
     }
 
@@ -616,6 +619,17 @@ public struct NavigationBarLayout: Sendable {
         /// Where the space left for a centered title begins and ends.
         public var titleLeading: Double
         public var titleTrailing: Double
+        /// The glass behind the back button and the items, where the design has it.
+        public var capsules: [GlassShape] = []
+
+        public init(backLabel: Rect?, backTitle: String?, leading: [Rect], trailing: [Rect], titleLeading: Double, titleTrailing: Double) {
+            self.backLabel = backLabel
+            self.backTitle = backTitle
+            self.leading = leading
+            self.trailing = trailing
+            self.titleLeading = titleLeading
+            self.titleTrailing = titleTrailing
+        }
     }
 
     /// UIKit's generic back button title (`backButtonDisplayMode` `.default` and `.generic`).
@@ -631,7 +645,7 @@ public struct NavigationBarLayout: Sendable {
     /// as Back, no title … according to the available space"). It fits where it ends 8 pt short
     /// of the centered title (the gap the painter keeps between a title and the buttons), or of
     /// the leading or trailing items where the bar shows no title on its line [EST].
-    public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
+    public func classicItems(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
         let line = self.bar
         func width(_ item: NavigationBarView.Item) throws -> Double { try item.width(textWidth: textWidth) }
         var trailingEdge = line.maxX - margin
@@ -673,6 +687,12 @@ public struct NavigationBarLayout: Sendable {
         }
         return Items(backLabel: backLabel, backTitle: backTitle, leading: leading, trailing: trailing,
                      titleLeading: leadingEdge, titleTrailing: trailingEdge)
+    }
+
+    /// The back button, the items and the title's room as the bar's design lays them out
+    /// (`ChromeDesign.barItems`), given how wide text is set.
+    public func items(of bar: NavigationBarView, textWidth: (String, Bool) throws -> Double) rethrows -> Items {
+        try chrome.barItems(of: bar, in: self, textWidth: textWidth)
     }
 
     /// The items laid out with their text measured by `text`, in the 17 pt type the painter sets

@@ -52,6 +52,8 @@ public struct TabBarView: Sendable {
 public struct ToolbarView: Sendable {
     public var items: [NavigationBarView.Item]
     public var tint: Color
+    /// The colour of plain items where the design does not tint them; nil: the tint.
+    public var plainItemColor: Color?
     /// Laid over `material`; clear by default.
     public var background: Color
     public var separator: Color?

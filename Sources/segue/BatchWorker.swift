@@ -23,6 +23,7 @@ struct BatchWorker: ParsableCommand {
         if let scale = options.settings.scale { arguments += ["--scale", "\(scale)"] }
         if let touches = options.settings.showsTouches { arguments.append(touches ? "--touches" : "--no-touches") }
         let traits = options.settings.traits
+        if let design = traits.design { arguments += ["--design", design.rawValue] }
         if let appearance = traits.appearance { arguments += ["--appearance", appearance.rawValue] }
         if let direction = traits.layoutDirection { arguments += ["--layout-direction", direction.rawValue] }
         if let contentSize = traits.contentSize { arguments += ["--content-size", contentSize.rawValue] }

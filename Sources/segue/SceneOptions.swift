@@ -38,8 +38,12 @@ struct OverrideOptions: ParsableArguments {
 }
 
 /// The variant a command plays a scene as: one it declares (`--variant`), or traits given one
-/// by one (`--appearance`, `--layout-direction`, `--content-size`, `--motion`, `--device`), which win over the variant's.
+/// by one (`--design`, `--appearance`, `--layout-direction`, `--content-size`, `--motion`, `--device`), which win over the variant's.
 struct VariantOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Draw the system chrome in this design instead of the scene's 'design': liquidGlass (iOS 26 and 27) or classic (iOS 17 and 18).",
+                               valueName: "design"))
+    var design: InterfaceDesign?
+
     @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
     var appearance: Appearance?
 
@@ -76,13 +80,14 @@ struct VariantOptions: ParsableArguments {
     func apply(to settings: RenderSettings) -> RenderSettings {
         var settings = settings
         settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, motion: motion,
-                                      device: device)
+                                      device: device, design: design)
         settings.variant = variant
         return settings
     }
 }
 
 extension Appearance: ExpressibleByArgument {}
+extension InterfaceDesign: ExpressibleByArgument {}
 extension ContentSizeCategory: ExpressibleByArgument {}
 extension LayoutDirection: ExpressibleByArgument {}
 extension MotionPreference: ExpressibleByArgument {}

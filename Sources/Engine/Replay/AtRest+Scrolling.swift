@@ -40,7 +40,7 @@ extension AtRest {
         let bar: String
         if toolbarFrame()?.contains(location) == true {
             bar = "its toolbar"
-        } else if navigation.restingTabBar != nil, tabBarLayout.background.contains(location) {
+        } else if navigation.restingTabBar != nil, tabBarLayout.area.contains(location) {
             bar = "the tab bar"
         } else {
             return nil

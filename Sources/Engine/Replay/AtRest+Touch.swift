@@ -99,9 +99,9 @@ extension AtRest {
     /// The top edge of what lies over the bottom of `screen` and takes touches there, in its
     /// coordinates: its toolbar, else the tab bar where it shows; nil where neither does.
     func bottomBarTop(of screen: ScreenSpec?, on layout: Device) -> Double? {
-        if screen?.toolbar != nil { return BottomBarLayout.toolbar(on: layout).background.minY }
+        if screen?.toolbar != nil { return layout.chrome.toolbar(itemWidths: [], on: layout).area.minY }
         guard navigation.restingTabBar != nil, layout == scene.device else { return nil }
-        return tabBarLayout.background.minY
+        return tabBarLayout.area.minY
     }
 
     /// The row or cell of the top screen's list or grid `list` under `location`, where it is now
@@ -129,10 +129,10 @@ extension AtRest {
     // MARK: Bars
 
     /// The tab bar's layout on the device.
-    var tabBarLayout: BottomBarLayout { BottomBarLayout(height: TabBarView.barHeight, on: scene.device) }
+    var tabBarLayout: TabBarLayout { scene.device.chrome.tabBar(itemCount: scene.tabs?.bar.items.count ?? 0, on: scene.device) }
 
-    /// Item `index` of `count` of the tab bar, in screen points.
-    func tabItemFrame(_ index: Int, of count: Int) -> Rect { tabBarLayout.tab(index, of: count) }
+    /// Item `index` of the tab bar, in screen points.
+    func tabItemFrame(_ index: Int, of count: Int) -> Rect { tabBarLayout.tab(index) }
 
     /// The tab bar item under `location` where the tab bar shows at rest; nil elsewhere (where it
     /// is hidden or covered, a tap goes to what is there instead).
@@ -163,7 +163,7 @@ extension AtRest {
         }
         if let toolbar = shown.screen?.toolbar {
             let widths = toolbar.items.map { $0.width(text: tree.text) }
-            boxes += zip(toolbar.items, BottomBarLayout.toolbar(on: shown.layout).toolbarItems(widths: widths)).map { ($0, $1) }
+            boxes += zip(toolbar.items, shown.layout.chrome.toolbar(itemWidths: widths, on: shown.layout).items).map { ($0, $1) }
         }
         return boxes.map { item, box in
             let width = max(box.width, 44)
@@ -176,6 +176,6 @@ extension AtRest {
     func toolbarFrame() -> Rect? {
         let shown = topShown()
         guard shown.screen?.toolbar != nil else { return nil }
-        return shown.onDevice(BottomBarLayout.toolbar(on: shown.layout).background)
+        return shown.onDevice(shown.layout.chrome.toolbar(itemWidths: [], on: shown.layout).area)
     }
 }

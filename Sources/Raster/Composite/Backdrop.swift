@@ -8,6 +8,9 @@ import Scene
 /// opacity. One per compositor; keeps its filters and its output image between frames.
 final class BackdropFilters {
     private var filters: [MaterialLook: BackdropFilter] = [:]
+    private var glassFilters: [MaterialLook: GlassFilter] = [:]
+    /// The glass's blurred backdrop, kept between frames.
+    private let blurred = BackdropScratch()
     /// Output images by size (a frame's bars differ in size): made once, reused every frame.
     private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
     /// The filters' working memory, kept between frames.
@@ -31,16 +34,42 @@ final class BackdropFilters {
         return filter
     }
 
+    /// The glass filter of `look` (`look.glass` set) on a canvas of `scale` pixels per point.
+    func glassFilter(_ look: MaterialLook, scale: Double) -> GlassFilter {
+        if let filter = glassFilters[look] { return filter }
+        let filter = GlassFilter(look, scale: scale)
+        glassFilters[look] = filter
+        return filter
+    }
+
+    /// The canvas rows a backdrop of `look` over `rows` reads.
+    func readRows(_ look: MaterialLook, scale: Double, rows: Range<Int>, canvasHeight: Int) -> Range<Int> {
+        look.glass != nil ? glassFilter(look, scale: scale).readRows(rows, canvasHeight: canvasHeight)
+            : filter(look, scale: scale).readRows(rows, canvasHeight: canvasHeight)
+    }
+
     /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter,
-    /// as a pattern placed over the area; nil when it cannot be made.
-    func filtered(_ look: MaterialLook, area: Rect, scale: Double, on cairo: CairoContext) -> CairoPattern? {
+    /// as a pattern placed over the area; nil when it cannot be made. Glass (`look.glass`) is
+    /// shaped by the area rounded by `cornerRadius` pixels.
+    func filtered(_ look: MaterialLook, area: Rect, scale: Double, cornerRadius: Double = 0, on cairo: CairoContext) -> CairoPattern? {
         guard area.width >= 1, area.height >= 1,
               let target = try? outputImage(width: Int(area.width), height: Int(area.height)) else { return nil }
         target.surface.flush()
-        guard let out = target.surface.data,
-              apply(look, area: area, scale: scale, on: cairo, output: { _ in
-                  (UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), target.surface.stride / 4)
-              }, over: false) else { return nil }
+        guard let out = target.surface.data else { return nil }
+        let output = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), outputStride = target.surface.stride / 4
+        if look.glass != nil {
+            let canvas = cairo.surface
+            canvas.flush()
+            guard let data = canvas.data else { return nil }
+            let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+            glassFilter(look, scale: scale).apply(
+                source: UnsafePointer(pixels), sourceStride: canvas.stride / 4, canvasWidth: min(sceneWidth, canvas.width),
+                canvasHeight: min(sceneHeight, canvas.height), x0: Int(area.x), y0: Int(area.y), width: Int(area.width),
+                height: Int(area.height), cornerRadius: cornerRadius, output: output, outputStride: outputStride,
+                scratch: scratch, blurred: blurred)
+        } else {
+            guard apply(look, area: area, scale: scale, on: cairo, output: { _ in (output, outputStride) }, over: false) else { return nil }
+        }
         target.surface.markDirty()
         target.pattern.place(x: area.x, y: area.y, sx: 1, sy: 1, filter: CAIRO_FILTER_FAST, extend: CAIRO_EXTEND_NONE)
         return target.pattern

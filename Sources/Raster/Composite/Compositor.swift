@@ -155,9 +155,11 @@ final class Compositor {
                 // Not repainted: its rows are all outside the damage (`spreading` makes it all or nothing).
                 if let rows, !rows.bands.contains(where: { $0.overlaps(Int(area.minY)..<Int(area.maxY)) }) { break }
                 // Unclipped, opaque and square: filtered straight onto the canvas, which is the same.
-                if !clipStack.contains(true), alpha >= 1, cornerRadius == 0, device.isAxisAligned,
+                if !clipStack.contains(true), alpha >= 1, cornerRadius == 0, device.isAxisAligned, look.glass == nil,
                    backdrops.compositeFiltered(look, area: area, scale: scale, on: cairo) { break }
-                guard let pattern = backdrops.filtered(look, area: area, scale: scale, on: cairo) else { break }
+                // The glass's shape in pixels: the corner radius under the node's scale.
+                let pixelRadius = cornerRadius * abs(device.a * device.d - device.b * device.c).squareRoot()
+                guard let pattern = backdrops.filtered(look, area: area, scale: scale, cornerRadius: pixelRadius, on: cairo) else { break }
                 cairo.withSavedState {
                     setPath(bounds, cornerRadius: cornerRadius, transform: device)
                     cairo_clip(cairo.pointer)
@@ -228,7 +230,7 @@ final class Compositor {
         plan.steps.compactMap { step in
             guard case let .backdrop(look, _, bounds, _, device) = step,
                   let area = canvas.backdropArea(of: bounds, device: device) else { return nil }
-            return backdrops.filter(look, scale: scale).readRows(Int(area.minY)..<Int(area.maxY), canvasHeight: contentHeight)
+            return backdrops.readRows(look, scale: scale, rows: Int(area.minY)..<Int(area.maxY), canvasHeight: contentHeight)
         }
     }
 

@@ -9,6 +9,11 @@ extension ScreenPainter {
     /// it, the selected one in the tint, and its badge.
     /// Metrics: Apple HIG, https://developer.apple.com/design/human-interface-guidelines/tab-bars
     func paint(_ tabBar: TabBarView, beneath: Color = .clear, background: Bool = true, items: Bool = true) throws {
+        let placed = device.chrome.tabBar(itemCount: tabBar.items.count, on: device)
+        if placed.pill != nil {
+            if items { try paintFloating(tabBar, placed) }
+            return
+        }
         let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
         if background {
             paintBottomBackground(layout, background: tabBar.background, separator: tabBar.separator, material: tabBar.material,
@@ -30,6 +35,38 @@ extension ScreenPainter {
         }
     }
 
+    /// The floating tab bar's items over its glass (the pill is the node's glass beneath): the
+    /// selected one in the tint on its selection lens — the item's box rounded to a capsule, a grey
+    /// of #E1E1E3's depth over the light glass, a lift over the dark [RE-dump, OBS] —, each icon in a
+    /// 28 pt box 6 pt from the item's top, its title 10 pt medium 35 pt down [RE-dump].
+    private func paintFloating(_ tabBar: TabBarView, _ placed: TabBarLayout) throws {
+        if placed.lenses.indices.contains(tabBar.selected) {
+            let lens = placed.lenses[tabBar.selected]
+            let dark = isDarkLabel(tabBar)
+            cairo.fill(lens, cornerRadius: lens.height / 2, curve: .circular,
+                       color: dark ? Color(red: 1, green: 1, blue: 1, alpha: 0.14) : Color(red: 0, green: 0, blue: 0.05, alpha: 0.08))
+        }
+        for (index, item) in tabBar.items.enumerated() {
+            let tab = placed.tab(index)
+            let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected
+            let iconBox = Rect(x: tab.midX - 14, y: tab.minY + 6, width: 28, height: 28)
+            if let icon = item.icon {
+                try icons.draw(icon, in: iconBox, pointSize: 22, color: color)
+            }
+            try draw(item.title, in: Rect(x: tab.minX + 2, y: tab.minY + 35, width: tab.width - 4, height: 13), size: 10,
+                     weight: .medium, color: color, alignment: .center)
+            if let badge = item.badge {
+                try paintBadge(badge, at: Point(x: iconBox.midX + 12, y: iconBox.minY + 4), color: tabBar.badgeColor)
+            }
+        }
+    }
+
+    /// Whether the bar's colours are the dark appearance's: its unselected items light.
+    private func isDarkLabel(_ tabBar: TabBarView) -> Bool {
+        let c = tabBar.unselected
+        return 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue > 0.5
+    }
+
     /// A `badgeValue`: white 13 pt text in a red capsule at least 18 pt wide, its left part over
     /// the icon; an empty badge is a 10 pt dot.
     private func paintBadge(_ text: String, at point: Point, color: Color) throws {
@@ -49,6 +86,17 @@ extension ScreenPainter {
     /// the items (`items`) spread across the bar with flexible space between them: the first at the
     /// leading margin, the last at the trailing one, a single item centered.
     func paint(_ toolbar: ToolbarView, beneath: Color = .clear, background: Bool = true, items: Bool = true) throws {
+        let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: Rect(x: 0, y: 0, width: 0, height: 0), drawing: false) }
+        let placed = device.chrome.toolbar(itemWidths: widths, on: device)
+        if !placed.capsules.isEmpty {
+            // Floating capsules: the glass is the nodes' beneath; the items over it, a prominent one in the tint.
+            guard items else { return }
+            for (item, box) in zip(toolbar.items, placed.items) {
+                _ = try drawBarItem(item, from: box.minX, direction: 1, tint: item.isProminent ? toolbar.tint : toolbar.plainItemColor ?? toolbar.tint,
+                                    line: Rect(x: box.minX, y: box.minY, width: box.width, height: box.height), drawing: true)
+            }
+            return
+        }
         let layout = BottomBarLayout.toolbar(on: device)
         if background {
             paintBottomBackground(layout, background: toolbar.background, separator: toolbar.separator, material: toolbar.material,
@@ -56,7 +104,6 @@ extension ScreenPainter {
         }
         guard items else { return }
         let line = layout.bar
-        let widths = try toolbar.items.map { try drawBarItem($0, from: 0, direction: 1, tint: toolbar.tint, line: line, drawing: false) }
         for (item, box) in zip(toolbar.items, layout.toolbarItems(widths: widths)) {
             _ = try drawBarItem(item, from: box.minX, direction: 1, tint: toolbar.tint, line: line, drawing: true)
         }

@@ -22,21 +22,24 @@ extension ScreenPainter {
     func paint(_ bar: NavigationBarView, groups: NavigationBarGroups) throws {
         let layout = NavigationBarLayout(bar, on: device)
         if groups.contains(.background) {
-            paintBackground(of: bar, layout: layout)
+            if device.chrome.drawsBarBackgrounds { paintBackground(of: bar, layout: layout) } else { paintScrollEdge(of: bar, layout: layout) }
         }
         let line = layout.bar
         let places = try layout.items(of: bar) { text, prominent in
             try self.width(of: text, size: 17, weight: prominent ? .semibold : .regular)
         }
         if bar.back != nil {
-            if groups.contains(.backChevron) { Glyphs.backChevron(in: layout.backChevron, color: bar.tint, on: cairo) }
+            if groups.contains(.backChevron) { Glyphs.backChevron(in: layout.backChevron, color: bar.plainItemColor ?? bar.tint, on: cairo) }
             if let box = places.backLabel, let back = places.backTitle, groups.contains(.backLabel) {
                 try draw(back, in: box, size: 17, color: bar.tint)
             }
         }
         if groups.contains(.items) {
+            // On glass a prominent item sits on its tint's capsule, in white.
+            let onTint = !places.capsules.isEmpty
             for (item, box) in zip(bar.leading + bar.trailing, places.leading + places.trailing) {
-                _ = try drawBarItem(item, from: box.minX, direction: 1, tint: bar.tint, line: line, drawing: true)
+                let color = item.isProminent ? (onTint ? .white : bar.tint) : bar.plainItemColor ?? bar.tint
+                _ = try drawBarItem(item, from: box.minX, direction: 1, tint: color, line: line, drawing: true)
             }
         }
         let leadingEdge = places.titleLeading, trailingEdge = places.titleTrailing
@@ -50,6 +53,35 @@ extension ScreenPainter {
                          size: 17, weight: .semibold, color: bar.titleColor, alignment: .center)
             }
         }
+    }
+
+    /// The soft scroll edge effect where a bar has no background (Liquid Glass): over the status bar
+    /// and the bar, white at 0.5 (black at 0.6 in the dark appearance) at full strength over the
+    /// band's top 53 %, falling smoothly to nothing at its bottom [RE-dump: UIKit's navigation
+    /// "pocket" layers on iOS 27; the fall-off EST], and the ⅓ pt hairline, black or white at 0.1,
+    /// under it. The engine blurs what is beneath (its `edge/blur` nodes) and fades the whole in as
+    /// content scrolls under the bar.
+    private func paintScrollEdge(of bar: NavigationBarView, layout: NavigationBarLayout) {
+        let band = layout.background
+        let dark = 0.2126 * bar.titleColor.red + 0.7152 * bar.titleColor.green + 0.0722 * bar.titleColor.blue > 0.5
+        let color = dark ? Color(red: 0, green: 0, blue: 0, alpha: 0.6) : Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+        guard let pattern = cairo_pattern_create_linear(0, band.minY, 0, band.maxY) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        // Full strength to the band's 53 %, then a smooth step down to nothing at its bottom.
+        let full = LiquidGlassPocket.fullStrength, steps = 8
+        cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, color.alpha)
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            let mask = 1 - t * t * (3 - 2 * t)
+            cairo_pattern_add_color_stop_rgba(pattern, full + (1 - full) * t, color.red, color.green, color.blue, color.alpha * mask)
+        }
+        cairo.withSavedState {
+            cairo_rectangle(cairo.pointer, band.minX, band.minY, band.width, band.height)
+            cairo_set_source(cairo.pointer, pattern)
+            cairo_fill(cairo.pointer)
+        }
+        let hairline = dark ? Color(red: 1, green: 1, blue: 1, alpha: 0.1) : Color(red: 0, green: 0, blue: 0, alpha: 0.1)
+        drawHairline(Rect(x: 0, y: band.maxY, width: band.width, height: 0), color: hairline)
     }
 
     private func paintBackground(of bar: NavigationBarView, layout: NavigationBarLayout) {

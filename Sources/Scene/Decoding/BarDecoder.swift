@@ -35,10 +35,12 @@ struct BarDecoder: DecodingPart {
             }
         }
         let tint = color(fields, K.tint)
+        let plain = fields[K.tint] == nil ? context.design.chrome.plainItemColor.map(system) : nil
         var bar = NavigationBarView(title: title, largeTitle: large, back: back, leading: leading, trailing: trailing,
                                     background: background, separator: separator, tint: tint, titleColor: system("label"),
                                     material: material)
         bar.largeTitleType = TextStyle.largeTitle.metrics(at: context.contentSize)
+        bar.plainItemColor = plain
         return bar
     }
 
@@ -162,7 +164,7 @@ struct BarDecoder: DecodingPart {
         }
         let selected = fields[K.selected].flatMap { r.int($0, "selected tab", range: 0...max(items.count - 1, 0)) } ?? K.selected.defaultValue
         let tint = color(fields, K.tint)
-        let unselected = color(fields, K.unselectedTint)
+        let unselected = fields[K.unselectedTint] == nil ? system(context.design.chrome.unselectedTabColor) : color(fields, K.unselectedTint)
         let (background, separator, material) = decodeBottomBarLook(fields)
         return (TabBarView(items: items, selected: selected, tint: tint, unselected: unselected, background: background,
                            separator: separator, badgeColor: system("systemRed"), material: material), roots)
@@ -176,7 +178,9 @@ struct BarDecoder: DecodingPart {
         let items = decodeBarItems(itemsNode, "toolbar")
         let tint = color(fields, NavigationBarKeys.tint)
         let (background, separator, material) = decodeBottomBarLook(fields)
-        return ToolbarView(items: items, tint: tint, background: background, separator: separator, material: material)
+        var toolbar = ToolbarView(items: items, tint: tint, background: background, separator: separator, material: material)
+        toolbar.plainItemColor = fields[NavigationBarKeys.tint] == nil ? context.design.chrome.plainItemColor.map(system) : nil
+        return toolbar
     }
 
     private func decodeBottomBarLook(_ fields: Fields) -> (Color, Color?, MaterialLook?) {

@@ -9,6 +9,8 @@ struct DecodingContext {
     var appearance: Appearance = .light
     /// The user's text size, which text styles are set at (`contentSize:`).
     var contentSize: ContentSizeCategory = .large
+    /// The design bars take their default colours from (`ChromeDesign.plainItemColor`).
+    var design: InterfaceDesign = .classic
     /// The image files checked so far, to check each once and keep them within `Limits.pixelMemory`.
     let images = ImageFiles()
     /// Every file read so far besides the scene file (`Scene.readFiles`).

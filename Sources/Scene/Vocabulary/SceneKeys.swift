@@ -11,6 +11,9 @@ public enum SceneKeys {
     public static let size = Setting<Size?>("size", doc: "screen size [width, height] in points, overriding the device's (which becomes custom)")
     public static let scale = Setting<Double?>("scale", .number(range: Limits.scale), defaultText: "the device's",
                                                 doc: "pixels per point; size × scale at most 8192 px per side", uikit: "UIScreen.scale")
+    public static let design = Setting<InterfaceDesign>("design", default: .classic,
+                                                        doc: "which iOS design the system chrome is drawn in: liquidGlass (iOS 26 and 27: bar buttons on glass capsules, the floating tab bar, floating toolbar capsules) or classic (iOS 17 and 18: bars edge to edge under their materials)",
+                                                        uikit: "UIDesignRequiresCompatibility")
     public static let appearance = Setting<Appearance>("appearance", default: .light,
                                                        doc: "which variant of the iOS system colors their names resolve to")
     public static let layoutDirection = Setting<LayoutDirection>("layoutDirection", default: .leftToRight,
@@ -59,12 +62,14 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, appearance, layoutDirection, mirrorTimeline, contentSize, motion, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+        [device, size, scale, design, appearance, layoutDirection, mirrorTimeline, contentSize, motion, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
          transitions, timeline, snapshots, captions, playback, deviceFrame, variants])
 }
 
 /// `variants: { appearance, layoutDirection, contentSize, device }`: the values of each axis a scene plays at.
 public enum VariantsKeys {
+    public static let design = ShapedKey("design", .list(.choice(InterfaceDesign.allCases.map(\.rawValue))),
+                                         doc: "designs, e.g. [liquidGlass, classic]")
     public static let appearance = ShapedKey("appearance", .list(.choice(Appearance.allCases.map(\.rawValue))),
                                              doc: "appearances, e.g. [light, dark]")
     public static let layoutDirection = ShapedKey("layoutDirection", .list(.choice(LayoutDirection.allCases.map(\.rawValue))),
@@ -77,7 +82,7 @@ public enum VariantsKeys {
 
     public static let mapping = KeyMapping("variants", "the scene's variants",
                                            doc: "the traits a scene plays at: every combination of the values listed is a variant",
-                                           [appearance, layoutDirection, contentSize, motion, device])
+                                           [design, appearance, layoutDirection, contentSize, motion, device])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.

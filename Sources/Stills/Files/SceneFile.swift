@@ -36,7 +36,7 @@ public enum SceneFile {
         let traits = SceneTraits(appearance: given.appearance ?? own.appearance,
                                  layoutDirection: given.layoutDirection ?? own.layoutDirection,
                                  contentSize: given.contentSize ?? own.contentSize, motion: given.motion ?? own.motion,
-                                 device: given.device ?? own.device)
+                                 device: given.device ?? own.device, design: given.design ?? own.design)
         do {
             var played = try SceneLoader.load(contentsOf: url, traits: traits)
             played.name += "@" + name

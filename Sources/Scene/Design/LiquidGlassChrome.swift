@@ -1,0 +1,186 @@
+import Geometry
+
+/// The iOS 26/27 chrome: bar buttons on glass capsules over content that runs under a bar with
+/// no background, the floating tab bar pill with its selection lens, and toolbar items on
+/// floating capsules. Sizes from docs/uikit-semantics.md#liquid-glass, each with its source and
+/// how sure it is ([OBS] developers' measurements of iOS 26 and 27, [EST] where none was found).
+public struct LiquidGlassChrome: ChromeDesign {
+    public init() {}
+
+    /// The tab bar pill: 62 pt tall with a 31 pt radius, 21 pt from the screen's sides and bottom on a
+    /// phone with a home indicator [RE: a UITabBar layer dump of iOS 26 on a 402 pt phone, pill
+    /// (21, 0, 360, 62)]; 8 pt above the bottom on one with a home button [EST].
+    public static let tabBarHeight = 62.0
+    public static let tabBarInset = 21.0
+    /// Its items: 54 pt tall, 4 pt in; the pitch (pill width − 16.25) / count, at most 85.9375 pt
+    /// (a 3-tab pill is 274 pt wide, centred), each item 8.25 pt wider than its pitch so that
+    /// neighbours overlap [RE: the same dump].
+    public static let tabItemHeight = 54.0
+    public static let tabItemInsets = 16.25
+    public static let tabItemOverlap = 8.25
+    public static let tabMaximumPitch = 85.9375
+    /// The navigation bar: 54 pt below the status bar (56 in a sheet, as the classic one [EST]),
+    /// its buttons 44 pt glass circles and capsules 5 pt from its top and bottom [RE-dump].
+    public static let navigationBarHeight = 54.0
+    /// Bar button capsules: an icon item 44 pt wide in its group's capsule, a text item's capsule
+    /// its text and 14 pt either side [EST], capsules 12 pt apart [EST after the dumps' group spacing].
+    public static let capsuleHeight = 44.0
+    public static let iconCell = 44.0
+    public static let textPadding = 14.0
+    public static let capsuleSpacing = 12.0
+    /// Toolbar capsules: 48 pt tall, 28 pt from the sides and the bottom of a phone with a home
+    /// indicator [OBS: Photos stills on a 390 pt phone], 8 pt above the bottom of one without [EST].
+    public static let toolbarHeight = 48.0
+    public static let toolbarSideInset = 28.0
+    public static let toolbarBottomInset = 28.0
+
+    /// The bottom gap of floating bars on `device`: `inset` above a home indicator, 8 pt without one.
+    private func bottomGap(_ inset: Double, on device: Device) -> Double { device.safeAreaBottom > 0 ? inset : 8 }
+
+    public func tabBar(itemCount count: Int, on device: Device) -> TabBarLayout {
+        let inset = Self.tabBarInset, height = Self.tabBarHeight, n = Double(max(count, 1))
+        let widest = max(device.size.width - 2 * inset, 0)
+        let pitch = min((widest - Self.tabItemInsets) / n, Self.tabMaximumPitch)
+        let width = min(widest, pitch * n + Self.tabItemInsets)
+        let pill = Rect(x: (device.size.width - width) / 2, y: device.size.height - bottomGap(inset, on: device) - height,
+                        width: width, height: height)
+        let top = pill.minY + (height - Self.tabItemHeight) / 2
+        let tabs = (0..<count).map {
+            Rect(x: pill.minX + Self.tabItemInsets / 2 + Double($0) * pitch - Self.tabItemOverlap / 2, y: top,
+                 width: pitch + Self.tabItemOverlap, height: Self.tabItemHeight)
+        }
+        let line = Rect(x: pill.minX, y: top, width: pill.width, height: Self.tabItemHeight)
+        let contentInset = max(device.size.height - max(device.safeAreaBottom, 0) - pill.minY, 0)
+        return TabBarLayout(area: pill, bar: line, tabs: tabs, pill: GlassShape(name: "pill", frame: pill), lenses: tabs,
+                            contentInset: contentInset)
+    }
+
+    public func navigationBarHeight(on device: Device) -> Double {
+        device.isSheet ? NavigationBarView.sheetBarHeight : Self.navigationBarHeight
+    }
+
+    public func toolbar(itemWidths widths: [Double], on device: Device) -> ToolbarLayout {
+        let height = Self.toolbarHeight
+        let top = device.size.height - bottomGap(Self.toolbarBottomInset, on: device) - height
+        let line = Rect(x: 0, y: top, width: device.size.width, height: height)
+        // Each item on a capsule of its own, spread with flexible space between them as the classic bar spreads its items.
+        let capsuleWidths = widths.map { $0 <= 24 ? height : $0 + 2 * Self.textPadding }
+        let total = capsuleWidths.reduce(0, +), count = capsuleWidths.count, margin = Self.toolbarSideInset
+        let space = count > 1 ? (line.width - 2 * margin - total) / Double(count - 1) : 0
+        var x = count == 1 ? line.midX - total / 2 : line.minX + margin
+        var items: [Rect] = [], capsules: [GlassShape] = []
+        for (index, (width, capsule)) in zip(widths, capsuleWidths).enumerated() {
+            let frame = Rect(x: x, y: top, width: capsule, height: height)
+            capsules.append(GlassShape(name: "item\(index)", frame: frame))
+            items.append(Rect(x: frame.midX - width / 2, y: top, width: width, height: height))
+            x += capsule + space
+        }
+        return ToolbarLayout(area: Rect(x: 0, y: top, width: device.size.width, height: device.size.height - top), bar: line,
+                             items: items, capsules: capsules)
+    }
+
+    /// The back button: the chevron alone on a 44 pt glass circle at the leading margin (iOS 26
+    /// shows the previous title only in the button's menu [OBS]).
+    public func backChevron(on line: Rect, margin: Double) -> Rect {
+        let circle = backCircle(on: line, margin: margin)
+        return Rect(x: circle.midX - 7.25, y: circle.midY - 10.5, width: 12.5, height: 21)
+    }
+
+    private func backCircle(on line: Rect, margin: Double) -> Rect {
+        let side = Self.capsuleHeight
+        return Rect(x: margin, y: line.midY - side / 2, width: side, height: side)
+    }
+
+    public var drawsBarBackgrounds: Bool { false }
+    /// Plain bar items are monochrome on glass, in the label colour; colour is for prominent items
+    /// (HIG "Toolbars": "use the system-provided color for toolbar items … reserve tint for a
+    /// prominent action" [DOC paraphrase]; Apple's iOS 26 apps [OBS]).
+    public var plainItemColor: String? { "label" }
+    /// Unselected tabs in the label colour, the selected one in the tint on its lens [OBS].
+    public var unselectedTabColor: String { "label" }
+
+    /// Whether `item` shares a capsule with its neighbours of the same kind: a plain icon or symbol.
+    private static func sharesCapsule(_ item: NavigationBarView.Item) -> Bool {
+        if case .text = item.content { return false }
+        return !item.isProminent
+    }
+
+    /// Items grouped on capsules: a run of icon items shares one capsule (44 pt an item), a text
+    /// item has its own, a prominent one its own tinted one; capsules 12 pt apart from the margins
+    /// inward, the leading ones after the back circle.
+    public func barItems(of bar: NavigationBarView, in layout: NavigationBarLayout,
+                         textWidth: (String, Bool) throws -> Double) rethrows -> NavigationBarLayout.Items {
+        let line = layout.bar, height = Self.capsuleHeight
+        let capsuleY = line.midY - height / 2
+        /// Items and capsules from `edge` in `direction` (1 rightward, −1 leftward), in the given order.
+        func place(_ items: [NavigationBarView.Item], from edge: Double, direction: Double, prefix: String) throws
+            -> (boxes: [Rect], capsules: [GlassShape], end: Double) {
+            var groups: [[Int]] = []
+            for (index, item) in items.enumerated() {
+                if Self.sharesCapsule(item), let last = groups.last?.last, Self.sharesCapsule(items[last]) {
+                    groups[groups.count - 1].append(index)
+                } else {
+                    groups.append([index])
+                }
+            }
+            var boxes = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: items.count)
+            var capsules: [GlassShape] = []
+            var x = edge
+            let ordered = direction > 0 ? groups : groups.reversed()
+            for group in ordered {
+                var cells: [(index: Int, width: Double, content: Double)] = []
+                for index in group {
+                    let item = items[index]
+                    if case .text(let text) = item.content {
+                        let w = try textWidth(text, item.isProminent)
+                        cells.append((index, w + 2 * Self.textPadding, w))
+                    } else {
+                        cells.append((index, Self.iconCell, 24))
+                    }
+                }
+                let width = cells.reduce(0) { $0 + $1.width }
+                let minX = direction > 0 ? x : x - width
+                var cellX = minX
+                for cell in cells {
+                    boxes[cell.index] = Rect(x: cellX + (cell.width - cell.content) / 2, y: line.y, width: cell.content, height: line.height)
+                    cellX += cell.width
+                }
+                let prominent = group.count == 1 && items[group[0]].isProminent
+                capsules.append(GlassShape(name: "\(prefix)\(capsules.count)", frame: Rect(x: minX, y: capsuleY, width: width, height: height),
+                                           tint: prominent ? bar.tint : .clear))
+                x = direction > 0 ? minX + width + Self.capsuleSpacing : minX - Self.capsuleSpacing
+            }
+            return (boxes, capsules, x)
+        }
+        var leadingEdge = layout.margin
+        var capsules: [GlassShape] = []
+        if bar.back != nil {
+            let circle = backCircle(on: line, margin: layout.margin)
+            capsules.append(GlassShape(name: "back", frame: circle))
+            leadingEdge = circle.maxX + Self.capsuleSpacing
+        }
+        let trailing = try place(bar.trailing, from: line.maxX - layout.margin, direction: -1, prefix: "trailing")
+        let leading = try place(bar.leading, from: leadingEdge, direction: 1, prefix: "leading")
+        capsules += leading.capsules + trailing.capsules
+        var items = NavigationBarLayout.Items(backLabel: nil, backTitle: nil, leading: leading.boxes, trailing: trailing.boxes,
+                                              titleLeading: bar.leading.isEmpty && bar.back == nil ? layout.margin : leading.end,
+                                              titleTrailing: bar.trailing.isEmpty ? line.maxX - layout.margin : trailing.end)
+        items.capsules = capsules
+        return items
+    }
+}
+
+/// The soft scroll edge effect under a Liquid Glass navigation bar (UIKit's "pocket"): a band over
+/// the status bar and the bar where content scrolling under them is blurred and washed towards the
+/// background [RE-dump: the pocket's layers on iOS 27, a 440 pt phone: a variable blur of σ ≈ 4 pt
+/// at full strength over the band's top 205/384, falling to 0.247 of it at the bottom; a fill of
+/// white 0.5 / black 0.6 under it].
+public enum LiquidGlassPocket {
+    /// The share of the band, from its top, where the effect is at full strength.
+    public static let fullStrength = 205.0 / 384.0
+    /// The blur at full strength, and in the band below it (a quarter of the band's depth, where
+    /// the variable blur has fallen to about half) [EST: two steps standing for the variable blur].
+    public static let blur = 4.0
+    public static let lowerBlur = 2.0
+    public static let lowerShare = 0.25
+}
