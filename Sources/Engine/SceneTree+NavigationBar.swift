@@ -110,7 +110,7 @@ extension SceneTree {
 
     /// The soft scroll edge effect of a bar without a background (`LiquidGlassPocket`), for each
     /// screen whose scroll view content passes under it: `<bar>/<screen>/edge/blur` and `…/blur2`,
-    /// what lies beneath blurred at full strength and below it at half, and `<bar>/<screen>/edge`,
+    /// what lies beneath blurred at full strength over the band's top and below it at half, and `<bar>/<screen>/edge`,
     /// the wash and hairline (its inline bar's background part) — faded in as the content scrolls under the
     /// bar as the classic bar's standard appearance is.
     private func scrollEdgeNodes(_ bar: Bar, screens: [(name: String, spec: NavigationBarView, alpha: Double)], scrolled: [Double?],
@@ -125,7 +125,7 @@ extension SceneTree {
             inline.largeTitle = false
             let layout = NavigationBarLayout(inline, on: device)
             let band = layout.background, id = "\(bar.id)/\(screen.name)/edge"
-            let full = band.height * LiquidGlassPocket.fullStrength, lower = band.height * LiquidGlassPocket.lowerShare
+            let full = band.height * LiquidGlassPocket.fullStrength, lower = band.height - full
             nodes.append(RenderNode(id: "\(id)/blur", content: .backdrop(MaterialLook(blurRadius: LiquidGlassPocket.blur, saturation: 1)),
                                     size: Size(width: band.width, height: full), alpha: shown))
             nodes.append(RenderNode(id: "\(id)/blur2", content: .backdrop(MaterialLook(blurRadius: LiquidGlassPocket.lowerBlur, saturation: 1)),
@@ -146,7 +146,7 @@ extension SceneTree {
               scrolling.contains(where: { $0.screen == screen }) else { return nil }
         let laidOut = spec.laidOut(writtenIn: scene.device.size, in: device.size)
         let top = laidOut.contentTop(on: device)
-        for scroll in laidOut.scrollViews(on: device) where scroll.axis == .vertical && abs(scroll.frame.minY - top) < 0.5 {
+        for scroll in laidOut.scrollViews(on: device) where scroll.axis == .vertical && device.chrome.isAtContentTop(scroll.frame.minY, top: top) {
             let key = ScrollOffsets.Key(screen: screen, view: scroll.id)
             if scrolling.contains(key) { return offsets[key] }
         }

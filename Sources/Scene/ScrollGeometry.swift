@@ -171,7 +171,7 @@ extension ScreenSpec {
     /// stays in its frame, and the bar does not answer its offset.
     public func reachesUnderBar(_ scroll: ScrollGeometry, on device: Device) -> Bool {
         scroll.axis == .vertical && scroll.parent == nil && navigationBar != nil && scroll.frame.minY > 0
-            && abs(scroll.frame.minY - contentTop(on: device)) < 0.5
+            && device.chrome.isAtContentTop(scroll.frame.minY, top: contentTop(on: device))
     }
 
     /// How far the content of the screen's top-level lists, grids and `scroll`s that reach down

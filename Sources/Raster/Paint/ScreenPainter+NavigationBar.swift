@@ -56,9 +56,9 @@ extension ScreenPainter {
     }
 
     /// The soft scroll edge effect where a bar has no background (Liquid Glass): over the status bar
-    /// and the bar, white at 0.5 (black at 0.6 in the dark appearance) at full strength over the
-    /// band's top 53 %, falling smoothly to nothing at its bottom [RE-dump: UIKit's navigation
-    /// "pocket" layers on iOS 27; the fall-off EST], and the ⅓ pt hairline, black or white at 0.1,
+    /// and the bar, white at 0.5 (black at 0.6 in the dark appearance) over the band, its last tenth
+    /// falling smoothly to nothing (`LiquidGlassPocket`) [RE-dump: UIKit's navigation "pocket"
+    /// layers on iOS 27; the fall-off EST], and the ⅓ pt hairline, black or white at 0.1,
     /// under it. The engine blurs what is beneath (its `edge/blur` nodes) and fades the whole in as
     /// content scrolls under the bar.
     private func paintScrollEdge(of bar: NavigationBarView, layout: NavigationBarLayout) {
@@ -67,8 +67,8 @@ extension ScreenPainter {
         let color = dark ? Color(red: 0, green: 0, blue: 0, alpha: 0.6) : Color(red: 1, green: 1, blue: 1, alpha: 0.5)
         guard let pattern = cairo_pattern_create_linear(0, band.minY, 0, band.maxY) else { return }
         defer { cairo_pattern_destroy(pattern) }
-        // Full strength to the band's 53 %, then a smooth step down to nothing at its bottom.
-        let full = LiquidGlassPocket.fullStrength, steps = 8
+        // Full strength to the band's last tenth, then a smooth step down to nothing at its bottom.
+        let full = 1 - LiquidGlassPocket.washFade, steps = 8
         cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, color.alpha)
         for step in 0...steps {
             let t = Double(step) / Double(steps)

@@ -22,6 +22,9 @@ public protocol ChromeDesign: Sendable {
     var plainItemColor: String? { get }
     /// The system colour of the tab bar's unselected items where the scene gives none.
     var unselectedTabColor: String { get }
+    /// Whether a scroll view whose top edge is at `y` starts at the content top `top` (under the
+    /// navigation bar, which answers its scrolling).
+    func isAtContentTop(_ y: Double, top: Double) -> Bool
     /// The navigation bar's own height below the status bar on `device` (a sheet's included).
     func navigationBarHeight(on device: Device) -> Double
 }

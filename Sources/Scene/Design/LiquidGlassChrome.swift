@@ -96,6 +96,11 @@ public struct LiquidGlassChrome: ChromeDesign {
     /// (HIG "Toolbars": "use the system-provided color for toolbar items … reserve tint for a
     /// prominent action" [DOC paraphrase]; Apple's iOS 26 apps [OBS]).
     public var plainItemColor: String? { "label" }
+    /// At the content top, or up to the 10 pt the bar has grown by above it: a scene's frames written
+    /// for the classic 44 pt bar still start under this one [EST].
+    public func isAtContentTop(_ y: Double, top: Double) -> Bool {
+        y > top - (Self.navigationBarHeight - NavigationBarView.barHeight) - 0.5 && y < top + 0.5
+    }
     /// Unselected tabs in the label colour, the selected one in the tint on its lens [OBS].
     public var unselectedTabColor: String { "label" }
 
@@ -176,11 +181,14 @@ public struct LiquidGlassChrome: ChromeDesign {
 /// at full strength over the band's top 205/384, falling to 0.247 of it at the bottom; a fill of
 /// white 0.5 / black 0.6 under it].
 public enum LiquidGlassPocket {
-    /// The share of the band, from its top, where the effect is at full strength.
+    /// The share of the band, from its top, where the blur is at full strength.
     public static let fullStrength = 205.0 / 384.0
-    /// The blur at full strength, and in the band below it (a quarter of the band's depth, where
-    /// the variable blur has fallen to about half) [EST: two steps standing for the variable blur].
+    /// The blur at full strength, and below it to the band's bottom, where the variable blur falls
+    /// from full to a quarter [EST: two steps standing for the variable blur, the lower at about
+    /// its mean].
     public static let blur = 4.0
     public static let lowerBlur = 2.0
-    public static let lowerShare = 0.25
+    /// The wash: the fill over the whole band (the dump reads it unmasked), its last tenth fading
+    /// out so that the band has no edge [EST].
+    public static let washFade = 0.1
 }
