@@ -20,6 +20,9 @@ struct SheetGeometry: Sendable, Hashable {
     /// The gap over a large sheet, as a fraction of the container's height.
     var topGap = 0.08
     var cornerRadius = 12.0
+    /// The scale a page sheet floats at below its large detent (Liquid Glass: 0.961), docking to 1
+    /// as it reaches it; 1 keeps it edge to edge.
+    var floatingScale = 1.0
     var grabber = false
     /// The scene's appearance: the grabber is `tertiaryLabel` in it.
     var appearance = Appearance.light
@@ -80,7 +83,12 @@ struct SheetGeometry: Sendable, Hashable {
     /// The sheet's frame with its top edge at `top`.
     func frame(top: Double, bounds: Rect) -> Rect {
         switch kind {
-        case .page: return Rect(x: bounds.minX, y: top, width: bounds.width, height: largeHeight(bounds) + cornerRadius)
+        case .page:
+            guard floatingScale != 1 else { return Rect(x: bounds.minX, y: top, width: bounds.width, height: largeHeight(bounds) + cornerRadius) }
+            // Floating: scaled about its top's centre, docking as the sheet reaches the large detent
+            // (as far as the presenter has gone back: `depth`; a sheet that cannot reach it never docks).
+            let s = floatingScale + (1 - floatingScale) * depth(top: top, bounds: bounds)
+            return Rect(x: bounds.midX - bounds.width * s / 2, y: top, width: bounds.width * s, height: (largeHeight(bounds) + cornerRadius) * s)
         case .form(let size): return Rect(x: bounds.midX - size.width / 2, y: top, width: size.width, height: size.height)
         }
     }

@@ -18,6 +18,8 @@ struct TransitionStage: Sendable, Hashable {
     var presentingSheet: PresentingSheet?
     /// The scene's appearance, for what a style draws in system colours itself (a sheet's grabber).
     var appearance: Appearance = .light
+    /// What the scene's design changes of a page sheet (`ChromeDesign.sheet`); nil: nothing.
+    var sheet: SheetMetrics?
     /// Whether the run is a push or pop (true) or a presentation or dismissal (false).
     var pushed = false
 }

@@ -328,6 +328,7 @@ public struct Timeline: Sendable {
         for transition in transitions where transition.style.presentations.contains(.modal) && found[transition.spec.to] == nil {
             var stage = TransitionStage(bounds: builder.bounds, below: transition.spec.from, above: transition.spec.to)
             stage.appearance = scene.appearance
+            stage.sheet = scene.device.chrome.sheet(on: scene.device)
             if let shown = rest.shown(transition, stage: stage) {
                 found[transition.spec.to] = Presentation(style: transition.style.name, frame: shown.frame, layout: shown.layout)
             }

@@ -80,6 +80,7 @@ struct AtRest {
         if let cell { stage.cellBackdrop = scene.screens[top.screen]?.cellBackdrop(list: cell.list, on: scene.device) }
         if !pushed { stage.presentingSheet = presentingSheet() }
         stage.appearance = scene.appearance
+        stage.sheet = scene.device.chrome.sheet(on: scene.device)
         stage.pushed = pushed
         return stage
     }

@@ -16,10 +16,10 @@ struct PageSheet: SheetStyle {
     typealias Key = PageSheetKeys
     var settings: [SettingDescriptor] { Key.settings }
 
-    func geometry(_ s: SettingValues, bounds: Rect, appearance: Appearance) -> SheetGeometry {
+    func geometry(_ s: SettingValues, bounds: Rect, appearance: Appearance, design: SheetMetrics? = nil) -> SheetGeometry {
         var g = SheetGeometry()
         g.appearance = appearance
-        g.topGap = s[Key.topGap]
+        g.topGap = s.isGiven(Key.topGap.key) ? s[Key.topGap] : design?.topGap ?? s[Key.topGap]
         let large = g.largeHeight(bounds), medium = g.mediumHeight(bounds)
         var heights: [Double] = switch s[Key.detents] {
         case .medium: [medium]
@@ -29,9 +29,10 @@ struct PageSheet: SheetStyle {
         if let custom = s[Key.customDetent] { heights.append(min(custom, large)) }
         g.detentHeights = heights.sorted()
         g.grabber = s[Key.grabber] == .visible
-        g.cornerRadius = s[Key.cornerRadius]
+        g.cornerRadius = s.isGiven(Key.cornerRadius.key) ? s[Key.cornerRadius] : design?.cornerRadius ?? s[Key.cornerRadius]
+        g.floatingScale = design?.floatingScale ?? 1
         g.presenterScale = s[Key.presenterScale]
-        g.presenterOffset = s[Key.presenterOffset]
+        g.presenterOffset = s.isGiven(Key.presenterOffset.key) ? s[Key.presenterOffset] : design?.presenterOffset ?? s[Key.presenterOffset]
         g.presenterCornerRadius = s[Key.presenterCornerRadius]
         g.overlayAlpha = s[Key.overlayAlpha]
         g.dimmingAlpha = SheetGeometry.dimmingAlpha(s, Key.dimmingAlpha, appearance: appearance)
@@ -55,7 +56,7 @@ struct PageSheet: SheetStyle {
 
     func driver(_ run: StyleRun) -> SheetDriver {
         let b = run.stage.bounds
-        let geometry = geometry(run.settings, bounds: b, appearance: run.stage.appearance)
+        let geometry = geometry(run.settings, bounds: b, appearance: run.stage.appearance, design: run.stage.sheet)
         return SheetDriver(styleName: name, geometry: geometry, rules: rules(run.settings, bounds: b),
                            stage: run.stage, forward: run.forward)
     }

@@ -25,8 +25,29 @@ public protocol ChromeDesign: Sendable {
     /// Whether a scroll view whose top edge is at `y` starts at the content top `top` (under the
     /// navigation bar, which answers its scrolling).
     func isAtContentTop(_ y: Double, top: Double) -> Bool
+    /// A page sheet's metrics where the design changes them; nil: the sheet's settings' defaults.
+    func sheet(on device: Device) -> SheetMetrics?
     /// The navigation bar's own height below the status bar on `device` (a sheet's included).
     func navigationBarHeight(on device: Device) -> Double
+}
+
+/// What a design changes of a page sheet (`UISheetPresentationController`) where the scene's
+/// sheet settings do not say otherwise.
+public struct SheetMetrics: Hashable, Sendable {
+    /// The gap over a large sheet, as a fraction of the container's height.
+    public var topGap: Double
+    public var cornerRadius: Double
+    /// The scale a sheet floats at below its large detent (1: edge to edge).
+    public var floatingScale: Double
+    /// How far the presenter's top edge moves down behind a large sheet (fraction of the height).
+    public var presenterOffset: Double
+
+    public init(topGap: Double, cornerRadius: Double, floatingScale: Double, presenterOffset: Double) {
+        self.presenterOffset = presenterOffset
+        self.topGap = topGap
+        self.cornerRadius = cornerRadius
+        self.floatingScale = floatingScale
+    }
 }
 
 /// A glass shape behind chrome: a capsule, a circle or a rounded rectangle, in screen points.

@@ -28,6 +28,7 @@ public struct ClassicChrome: ChromeDesign {
 
     public var drawsBarBackgrounds: Bool { true }
     public var plainItemColor: String? { nil }
+    public func sheet(on device: Device) -> SheetMetrics? { nil }
     public func isAtContentTop(_ y: Double, top: Double) -> Bool { abs(y - top) < 0.5 }
     public var unselectedTabColor: String { "systemGray" }
 

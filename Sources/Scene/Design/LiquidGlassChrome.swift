@@ -96,6 +96,25 @@ public struct LiquidGlassChrome: ChromeDesign {
     /// (HIG "Toolbars": "use the system-provided color for toolbar items … reserve tint for a
     /// prominent action" [DOC paraphrase]; Apple's iOS 26 apps [OBS]).
     public var plainItemColor: String? { "label" }
+
+    /// Sheets: at the large detent the top at the safe area's top edge, corners 38 pt [RE-dump:
+    /// iOS 27 layer dumps, a 402 pt phone, top 62]; below it the sheet floats at a scale of 0.961,
+    /// about 8 pt in from the sides [OBS: the sheet wrapper's transform on iOS 26.2], docking as it
+    /// reaches the large detent.
+    public static let sheetCornerRadius = 38.0
+    public static let sheetFloatingScale = 0.961
+
+    /// Behind a large sheet the presenter still recedes [RE: the shrink-behind method is still
+    /// UIKit's]; its top edge rests the classic sheet's 8.4 pt strip above the sheet's [EST].
+    public func sheet(on device: Device) -> SheetMetrics? {
+        let height = max(device.size.height, 1), top = max(device.safeAreaTop, 0)
+        return SheetMetrics(topGap: top / height, cornerRadius: Self.sheetCornerRadius, floatingScale: Self.sheetFloatingScale,
+                            presenterOffset: max(top - Self.presenterStrip, 0) / height)
+    }
+
+    /// The presenter's strip above a large sheet in the classic geometry on a 393 × 852 phone:
+    /// 8 % − 7 % of 852 pt.
+    static let presenterStrip = 0.01 * 852
     /// At the content top, or up to the 10 pt the bar has grown by above it: a scene's frames written
     /// for the classic 44 pt bar still start under this one [EST].
     public func isAtContentTop(_ y: Double, top: Double) -> Bool {
