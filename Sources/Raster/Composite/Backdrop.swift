@@ -11,6 +11,15 @@ final class BackdropFilters {
     private var glassFilters: [MaterialLook: GlassFilter] = [:]
     /// The glass's blurred backdrop, kept between frames.
     private let blurred = BackdropScratch()
+    /// Each glass shape's geometry by look and size in pixels (a few at a time: a shape whose size
+    /// animates would otherwise keep one for every frame).
+    private var shapeMaps: [ShapeMapKey: GlassFilter.ShapeMap] = [:]
+
+    private struct ShapeMapKey: Hashable {
+        var look: MaterialLook
+        var width: Int, height: Int
+        var cornerRadius: Double
+    }
     /// Output images by size (a frame's bars differ in size): made once, reused every frame.
     private var outputs: [Int: (surface: CairoSurface, pattern: CairoPattern)] = [:]
     /// The filters' working memory, kept between frames.
@@ -62,11 +71,19 @@ final class BackdropFilters {
             canvas.flush()
             guard let data = canvas.data else { return nil }
             let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-            glassFilter(look, scale: scale).apply(
-                source: UnsafePointer(pixels), sourceStride: canvas.stride / 4, canvasWidth: min(sceneWidth, canvas.width),
-                canvasHeight: min(sceneHeight, canvas.height), x0: Int(area.x), y0: Int(area.y), width: Int(area.width),
-                height: Int(area.height), cornerRadius: cornerRadius, output: output, outputStride: outputStride,
-                scratch: scratch, blurred: blurred)
+            let filter = glassFilter(look, scale: scale)
+            let key = ShapeMapKey(look: look, width: Int(area.width), height: Int(area.height), cornerRadius: cornerRadius)
+            let map: GlassFilter.ShapeMap
+            if let kept = shapeMaps[key] {
+                map = kept
+            } else {
+                if shapeMaps.count >= 16 { shapeMaps.removeAll() }
+                map = GlassFilter.ShapeMap(filter, width: key.width, height: key.height, cornerRadius: cornerRadius)
+                shapeMaps[key] = map
+            }
+            filter.apply(source: UnsafePointer(pixels), sourceStride: canvas.stride / 4, canvasWidth: min(sceneWidth, canvas.width),
+                         canvasHeight: min(sceneHeight, canvas.height), x0: Int(area.x), y0: Int(area.y), map: map,
+                         output: output, outputStride: outputStride, scratch: scratch, blurred: blurred)
         } else {
             guard apply(look, area: area, scale: scale, on: cairo, output: { _ in (output, outputStride) }, over: false) else { return nil }
         }

@@ -44,42 +44,37 @@ struct GlassFilter {
         blur.readRows(max(rows.lowerBound - margin, 0)..<min(rows.upperBound + margin, canvasHeight), canvasHeight: canvasHeight)
     }
 
-    /// Writes the glass over the area `x0..<x0+width`, `y0..<y0+height` of `source` (its shape
-    /// those bounds rounded by `cornerRadius` pixels) into `output` (`width` × `height`).
-    func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
-               x0: Int, y0: Int, width: Int, height: Int, cornerRadius: Double,
-               output: UnsafeMutablePointer<UInt32>, outputStride: Int, scratch: BackdropScratch, blurred: BackdropScratch) {
-        guard width > 0, height > 0 else { return }
-        let m = margin, bw = width + 2 * m, bh = height + 2 * m
-        let behind = blurred.buffer(0, count: bw * bh, of: UInt32.self)
-        blur.apply(source: source, sourceStride: sourceStride, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                   x0: x0 - m, y0: y0 - m, width: bw, height: bh, output: behind, outputStride: bw, scratch: scratch)
-        let isDark = showsDark(behind: behind, stride: bw, width: width, height: height)
-        let grade = isDark ? optics.dark : optics.light
-        let frosted = isDark ? GlassOptics.frostedDark : GlassOptics.frostedLight
-        let fill = optics.opaque ? frosted : grade.fill
-        let fillAlpha = min(max(fill.alpha, 0), 1)
-        let tint = optics.tint, tintAlpha = min(max(tint.alpha, 0), 1)
-        let keep = 1 - min(max(optics.dimming, 0), 1)
-        let r = min(max(cornerRadius, 0), Double(min(width, height)) / 2)
-        let hw = Double(width) / 2, hh = Double(height) / 2
-        let cosSpread = cos(optics.rimSpread), curvature = optics.rimCurvature
-        let band = optics.opaque ? 0 : max(refractionHeight, 8 * rimHeight)
-        let w = LuminanceCurve.weights
-        for j in 0..<height {
-            let py = Double(j) + 0.5
-            let out = output + j * outputStride
-            for i in 0..<width {
-                let px = Double(i) + 0.5
-                // Signed distance to the rounded rectangle's edge (e: depth inside) and the outward normal.
-                let qx = abs(px - hw) - (hw - r), qy = abs(py - hh) - (hh - r)
-                let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-                let e = max(-(outside + min(max(qx, qy), 0) - r), 0)
-                var c: (b: Double, g: Double, r: Double, a: Double)
-                var nx = 0.0, ny = 0.0
-                if e >= band {
-                    c = Self.unpack(behind[(j + m) * bw + i + m])
-                } else {
+    /// Where each pixel of a shape `width` × `height` pixels, rounded by `cornerRadius`, samples
+    /// the blurred backdrop and how much rim it shows: the geometry of steps 2 and 4, the same in
+    /// every frame the shape keeps its size (`BackdropFilters` keeps it).
+    final class ShapeMap {
+        let width: Int, height: Int
+        /// Per pixel, row by row: where it samples (in the shape's pixels, centres at whole
+        /// numbers; NaN for a pixel that samples its own place) and its rim's weight.
+        let sampleX: [Float], sampleY: [Float], rim: [Float]
+
+        init(_ filter: GlassFilter, width: Int, height: Int, cornerRadius: Double) {
+            self.width = width
+            self.height = height
+            let optics = filter.optics
+            let r = min(max(cornerRadius, 0), Double(min(width, height)) / 2)
+            let hw = Double(width) / 2, hh = Double(height) / 2
+            let cosSpread = cos(optics.rimSpread), curvature = optics.rimCurvature
+            let rimHeight = optics.opaque ? 0 : filter.rimHeight
+            let refraction = optics.opaque ? 0 : filter.refractionHeight
+            var sampleX = [Float](repeating: .nan, count: width * height)
+            var sampleY = [Float](repeating: .nan, count: width * height)
+            var rim = [Float](repeating: 0, count: width * height)
+            for j in 0..<height {
+                let py = Double(j) + 0.5
+                for i in 0..<width {
+                    let px = Double(i) + 0.5
+                    // Signed distance to the rounded rectangle's edge (e: depth inside) and the outward normal.
+                    let qx = abs(px - hw) - (hw - r), qy = abs(py - hh) - (hh - r)
+                    let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                    let e = max(-(outside + min(max(qx, qy), 0) - r), 0)
+                    guard e < max(refraction, 8 * rimHeight) else { continue }
+                    var nx = 0.0, ny = 0.0
                     let sx = px - hw < 0 ? -1.0 : 1.0, sy = py - hh < 0 ? -1.0 : 1.0
                     if qx > 0, qy > 0, outside > 0 {
                         nx = sx * qx / outside; ny = sy * qy / outside
@@ -89,37 +84,119 @@ struct GlassFilter {
                         ny = sy
                     }
                     var shift = 0.0
-                    if e < refractionHeight, refractionHeight > 0 {
-                        let t = e / refractionHeight
-                        shift = refractionAmount * (1 - (t * (2 - t)).squareRoot())
+                    if e < refraction {
+                        let t = e / refraction
+                        shift = filter.refractionAmount * (1 - (t * (2 - t)).squareRoot())
                     }
-                    c = Self.sample(behind, stride: bw, width: bw, height: bh,
-                                    x: px + Double(m) - nx * shift - 0.5, y: py + Double(m) - ny * shift - 0.5)
-                }
-                c = (c.b * keep, c.g * keep, c.r * keep, c.a)
-                if !optics.opaque {
-                    // The grade: luminance to black + (white − black) · Y, the chroma kept.
-                    let y = w.red * c.r + w.green * c.g + w.blue * c.b
-                    let lift = (grade.black * c.a + (grade.white - grade.black) * y) - y
-                    c = (c.b + lift, c.g + lift, c.r + lift, c.a)
-                }
-                c = Self.over(c, (fill.blue, fill.green, fill.red), fillAlpha)
-                if tintAlpha > 0 { c = Self.over(c, (tint.blue, tint.green, tint.red), tintAlpha) }
-                if e < 8 * rimHeight, rimHeight > 0, !optics.opaque {
-                    // Key light from the top, fill light from the bottom, each falling off round the sides.
-                    let facing = max(-ny, ny)
-                    let angular = min(max((facing - cosSpread) / (1 - cosSpread), 0), 1)
-                    let t = min(e / rimHeight, 1)
-                    let main = e < rimHeight ? (1 - curvature) + (1 - t) * curvature : 0
-                    let diffuse = 0.15 * (1 - e / (8 * rimHeight))
-                    let k = min((main + diffuse) * angular, 1)
-                    if k > 0 {
-                        let vibrant = Self.vibrant(c)
-                        c = (c.b + (vibrant.b - c.b) * k, c.g + (vibrant.g - c.g) * k, c.r + (vibrant.r - c.r) * k, c.a)
+                    let n = j * width + i
+                    if shift > 0 {
+                        sampleX[n] = Float(px - nx * shift - 0.5)
+                        sampleY[n] = Float(py - ny * shift - 0.5)
+                    }
+                    if e < 8 * rimHeight, rimHeight > 0 {
+                        // Key light from the top, fill light from the bottom, each falling off round the sides.
+                        let angular = min(max((abs(ny) - cosSpread) / (1 - cosSpread), 0), 1)
+                        let t = min(e / rimHeight, 1)
+                        let main = e < rimHeight ? (1 - curvature) + (1 - t) * curvature : 0
+                        let diffuse = 0.15 * (1 - e / (8 * rimHeight))
+                        rim[n] = Float(min((main + diffuse) * angular, 1))
                     }
                 }
-                out[i] = Self.pack(c)
             }
+            self.sampleX = sampleX
+            self.sampleY = sampleY
+            self.rim = rim
+        }
+    }
+
+    /// Writes the glass over the area `x0..<x0+width`, `y0..<y0+height` of `source` (its shape
+    /// `map`, made for that size) into `output` (`width` × `height`).
+    func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
+               x0: Int, y0: Int, map: ShapeMap,
+               output: UnsafeMutablePointer<UInt32>, outputStride: Int, scratch: BackdropScratch, blurred: BackdropScratch) {
+        let width = map.width, height = map.height
+        guard width > 0, height > 0 else { return }
+        let m = margin, bw = width + 2 * m, bh = height + 2 * m
+        let behind = blurred.buffer(0, count: bw * bh, of: UInt32.self)
+        blur.apply(source: source, sourceStride: sourceStride, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                   x0: x0 - m, y0: y0 - m, width: bw, height: bh, output: behind, outputStride: bw, scratch: scratch)
+        let face = Face(optics, dark: showsDark(behind: behind, stride: bw, width: width, height: height))
+        map.sampleX.withUnsafeBufferPointer { sampleX in
+            map.sampleY.withUnsafeBufferPointer { sampleY in
+                map.rim.withUnsafeBufferPointer { rim in
+                    for j in 0..<height {
+                        let out = output + j * outputStride, row = behind + (j + m) * bw + m
+                        for i in 0..<width {
+                            let n = j * width + i
+                            let x = sampleX[n]
+                            let c = x.isNaN ? Self.unpack(row[i])
+                                : Self.sample(behind, stride: bw, width: bw, height: bh,
+                                              x: Double(x) + Double(m), y: Double(sampleY[n]) + Double(m))
+                            var f = face.apply(c)
+                            let k = Double(rim[n])
+                            if k > 0 {
+                                let vibrant = Self.vibrant(f)
+                                f = (f.b + (vibrant.b - f.b) * k, f.g + (vibrant.g - f.g) * k, f.r + (vibrant.r - f.r) * k, f.a)
+                            }
+                            out[i] = Self.pack(f)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Step 3 as one affine map of a premultiplied colour: the dimming, the grade (luminance to
+    /// black + (white − black) · Y, chroma kept), the fill over it and the tint over that — or,
+    /// frosted, the frosted face over the dimmed backdrop.
+    struct Face {
+        /// Rows B, G, R of a 3 × 3 matrix over (b, g, r), then the alpha's coefficient per channel
+        /// and the constant added per channel; the alpha's own scale and constant.
+        var matrix: [Double], alphaTerm: [Double], constant: [Double], alphaScale: Double, alphaConstant: Double
+
+        init(_ optics: GlassOptics, dark: Bool) {
+            let keep = 1 - min(max(optics.dimming, 0), 1)
+            let w = LuminanceCurve.weights, weights = [w.blue, w.green, w.red]
+            let grade = dark ? optics.dark : optics.light
+            // The grade after the dimming: c + b·a + (white − black − 1)·Y, Y of the dimmed colour.
+            var matrix = [Double](repeating: 0, count: 9)
+            var alphaTerm = [Double](repeating: 0, count: 3)
+            for row in 0..<3 {
+                for column in 0..<3 {
+                    let identity = row == column ? 1.0 : 0
+                    matrix[row * 3 + column] = optics.opaque ? keep * identity
+                        : keep * (identity + (grade.white - grade.black - 1) * weights[column])
+                }
+                alphaTerm[row] = optics.opaque ? 0 : grade.black
+            }
+            var constant = [0.0, 0, 0], alphaScale = 1.0, alphaConstant = 0.0
+            let frosted = dark ? GlassOptics.frostedDark : GlassOptics.frostedLight
+            let fill = optics.opaque ? frosted : grade.fill
+            // Source-over layers, each an affine map: c·(1 − α) + colour·α.
+            for layer in [fill, optics.tint] where layer.alpha > 0 {
+                let alpha = min(max(layer.alpha, 0), 1), top = [layer.blue, layer.green, layer.red]
+                for row in 0..<3 {
+                    for column in 0..<3 { matrix[row * 3 + column] *= 1 - alpha }
+                    alphaTerm[row] *= 1 - alpha
+                    constant[row] = constant[row] * (1 - alpha) + top[row] * alpha
+                }
+                alphaScale *= 1 - alpha
+                alphaConstant = alphaConstant * (1 - alpha) + alpha
+            }
+            self.matrix = matrix
+            self.alphaTerm = alphaTerm
+            self.constant = constant
+            self.alphaScale = alphaScale
+            self.alphaConstant = alphaConstant
+        }
+
+        @inline(__always)
+        func apply(_ c: (b: Double, g: Double, r: Double, a: Double)) -> (b: Double, g: Double, r: Double, a: Double) {
+            let m = matrix
+            return (m[0] * c.b + m[1] * c.g + m[2] * c.r + alphaTerm[0] * c.a + constant[0],
+                    m[3] * c.b + m[4] * c.g + m[5] * c.r + alphaTerm[1] * c.a + constant[1],
+                    m[6] * c.b + m[7] * c.g + m[8] * c.r + alphaTerm[2] * c.a + constant[2],
+                    c.a * alphaScale + alphaConstant)
         }
     }
 
@@ -152,14 +229,6 @@ struct GlassFilter {
         let g = (lr - lr * s) * c.r + (lg + (1 - lg) * s) * c.g + (lb - lb * s) * c.b
         let b = (lr - lr * s) * c.r + (lg - lg * s) * c.g + (lb + (1 - lb) * s) * c.b
         return (0.91 * b + 0.147 * c.a, 0.91 * g + 0.147 * c.a, 0.91 * r + 0.147 * c.a)
-    }
-
-    /// `color` (premultiplied) with the opaque `top` laid over at `alpha`.
-    @inline(__always)
-    private static func over(_ color: (b: Double, g: Double, r: Double, a: Double), _ top: (b: Double, g: Double, r: Double),
-                             _ alpha: Double) -> (b: Double, g: Double, r: Double, a: Double) {
-        let k = 1 - alpha
-        return (color.b * k + top.b * alpha, color.g * k + top.g * alpha, color.r * k + top.r * alpha, color.a * k + alpha)
     }
 
     @inline(__always)

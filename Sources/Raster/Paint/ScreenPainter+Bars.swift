@@ -37,8 +37,8 @@ extension ScreenPainter {
 
     /// The floating tab bar's items over its glass (the pill is the node's glass beneath): the
     /// selected one in the tint on its selection lens — the item's box rounded to a capsule, a grey
-    /// of #E1E1E3's depth over the light glass, a lift over the dark [RE-dump, OBS] —, each icon in a
-    /// 28 pt box 6 pt from the item's top, its title 10 pt medium 35 pt down [RE-dump].
+    /// of #E1E1E3's depth over the light glass, a lift over the dark [RE, OBS] —, each icon in a
+    /// 28 pt box 6 pt from the item's top, its title 10 pt medium 35 pt down [RE].
     private func paintFloating(_ tabBar: TabBarView, _ placed: TabBarLayout) throws {
         if placed.lenses.indices.contains(tabBar.selected) {
             let lens = placed.lenses[tabBar.selected]

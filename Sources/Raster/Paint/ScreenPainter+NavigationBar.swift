@@ -57,7 +57,7 @@ extension ScreenPainter {
 
     /// The soft scroll edge effect where a bar has no background (Liquid Glass): over the status bar
     /// and the bar, white at 0.5 (black at 0.6 in the dark appearance) over the band, its last tenth
-    /// falling smoothly to nothing (`LiquidGlassPocket`) [RE-dump: UIKit's navigation "pocket"
+    /// falling smoothly to nothing (`LiquidGlassPocket`) [RE: UIKit's navigation "pocket"
     /// layers on iOS 27; the fall-off EST], and the ⅓ pt hairline, black or white at 0.1,
     /// under it. The engine blurs what is beneath (its `edge/blur` nodes) and fades the whole in as
     /// content scrolls under the bar.

@@ -7,9 +7,10 @@ import Geometry
 public struct LiquidGlassChrome: ChromeDesign {
     public init() {}
 
-    /// The tab bar pill: 62 pt tall with a 31 pt radius, 21 pt from the screen's sides and bottom on a
-    /// phone with a home indicator [RE: a UITabBar layer dump of iOS 26 on a 402 pt phone, pill
-    /// (21, 0, 360, 62)]; 8 pt above the bottom on one with a home button [EST].
+    /// The tab bar pill: 62 pt tall with a 31 pt radius, 21 pt from the screen's sides and bottom
+    /// [RE: a UITabBar view-tree dump of iOS 26 on a 402 pt phone, pill (21, 0, 360, 62), its
+    /// bottom gap the safe area's 34 less 13]; the same 21 pt on a phone with a home button [EST:
+    /// the gap's floor].
     public static let tabBarHeight = 62.0
     public static let tabBarInset = 21.0
     /// Its items: 54 pt tall, 4 pt in; the pitch (pill width − 16.25) / count, at most 85.9375 pt
@@ -20,7 +21,7 @@ public struct LiquidGlassChrome: ChromeDesign {
     public static let tabItemOverlap = 8.25
     public static let tabMaximumPitch = 85.9375
     /// The navigation bar: 54 pt below the status bar (56 in a sheet, as the classic one [EST]),
-    /// its buttons 44 pt glass circles and capsules 5 pt from its top and bottom [RE-dump].
+    /// its buttons 44 pt glass circles and capsules 5 pt from its top and bottom [RE].
     public static let navigationBarHeight = 54.0
     /// Bar button capsules: an icon item 44 pt wide in its group's capsule, a text item's capsule
     /// its text and 14 pt either side [EST], capsules 12 pt apart [EST after the dumps' group spacing].
@@ -28,21 +29,18 @@ public struct LiquidGlassChrome: ChromeDesign {
     public static let iconCell = 44.0
     public static let textPadding = 14.0
     public static let capsuleSpacing = 12.0
-    /// Toolbar capsules: 48 pt tall, 28 pt from the sides and the bottom of a phone with a home
-    /// indicator [OBS: Photos stills on a 390 pt phone], 8 pt above the bottom of one without [EST].
+    /// Toolbar capsules: 48 pt tall, 28 pt from the sides and the bottom [OBS: Photos stills on a
+    /// 390 pt phone; the same on a phone with a home button, EST].
     public static let toolbarHeight = 48.0
     public static let toolbarSideInset = 28.0
     public static let toolbarBottomInset = 28.0
-
-    /// The bottom gap of floating bars on `device`: `inset` above a home indicator, 8 pt without one.
-    private func bottomGap(_ inset: Double, on device: Device) -> Double { device.safeAreaBottom > 0 ? inset : 8 }
 
     public func tabBar(itemCount count: Int, on device: Device) -> TabBarLayout {
         let inset = Self.tabBarInset, height = Self.tabBarHeight, n = Double(max(count, 1))
         let widest = max(device.size.width - 2 * inset, 0)
         let pitch = min((widest - Self.tabItemInsets) / n, Self.tabMaximumPitch)
         let width = min(widest, pitch * n + Self.tabItemInsets)
-        let pill = Rect(x: (device.size.width - width) / 2, y: device.size.height - bottomGap(inset, on: device) - height,
+        let pill = Rect(x: (device.size.width - width) / 2, y: device.size.height - inset - height,
                         width: width, height: height)
         let top = pill.minY + (height - Self.tabItemHeight) / 2
         let tabs = (0..<count).map {
@@ -61,7 +59,7 @@ public struct LiquidGlassChrome: ChromeDesign {
 
     public func toolbar(itemWidths widths: [Double], on device: Device) -> ToolbarLayout {
         let height = Self.toolbarHeight
-        let top = device.size.height - bottomGap(Self.toolbarBottomInset, on: device) - height
+        let top = device.size.height - Self.toolbarBottomInset - height
         let line = Rect(x: 0, y: top, width: device.size.width, height: height)
         // Each item on a capsule of its own, spread with flexible space between them as the classic bar spreads its items.
         let capsuleWidths = widths.map { $0 <= 24 ? height : $0 + 2 * Self.textPadding }
@@ -97,7 +95,7 @@ public struct LiquidGlassChrome: ChromeDesign {
     /// prominent action" [DOC paraphrase]; Apple's iOS 26 apps [OBS]).
     public var plainItemColor: String? { "label" }
 
-    /// Sheets: at the large detent the top at the safe area's top edge, corners 38 pt [RE-dump:
+    /// Sheets: at the large detent the top at the safe area's top edge, corners 38 pt [RE:
     /// iOS 27 layer dumps, a 402 pt phone, top 62]; below it the sheet floats at a scale of 0.961,
     /// about 8 pt in from the sides [OBS: the sheet wrapper's transform on iOS 26.2], docking as it
     /// reaches the large detent.
@@ -196,7 +194,7 @@ public struct LiquidGlassChrome: ChromeDesign {
 
 /// The soft scroll edge effect under a Liquid Glass navigation bar (UIKit's "pocket"): a band over
 /// the status bar and the bar where content scrolling under them is blurred and washed towards the
-/// background [RE-dump: the pocket's layers on iOS 27, a 440 pt phone: a variable blur of σ ≈ 4 pt
+/// background [RE: the pocket's layers on iOS 27, a 440 pt phone: a variable blur of σ ≈ 4 pt
 /// at full strength over the band's top 205/384, falling to 0.247 of it at the bottom; a fill of
 /// white 0.5 / black 0.6 under it].
 public enum LiquidGlassPocket {
