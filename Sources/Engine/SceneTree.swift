@@ -87,35 +87,6 @@ struct SceneTree: Sendable {
         var alpha: Double
     }
 
-    /// The node `tabBar` over `screen`: the bar from its top edge to the bottom of the screen, its
-    /// standard appearance at the opacity the content under it gives (`BarScrollResponse`,
-    /// transparent at the scroll edge) — `tabBar/material`, the blur of what is beneath it when the
-    /// bar has a material, under `tabBar/background` (background and hairline) — and `tabBar/items`,
-    /// item `selected` in the tint.
-    private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
-                            alpha: Double = 1) -> RenderNode {
-        tabBarNode(selected: selected, standard: tabBarStandard(over: screen, offsets: offsets), transform: transform, alpha: alpha)
-    }
-
-    /// How much of its standard appearance the tab bar shows over `screen` (`BarScrollResponse`); 1 over none.
-    private func tabBarStandard(over screen: String?, offsets: ScrollOffsets) -> Double {
-        screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
-            BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
-        } ?? 1
-    }
-
-    /// The node `tabBar` at `standard` of its standard appearance (material, background, hairline).
-    private func tabBarNode(selected: Int, standard: Double, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
-        let area = BottomBarLayout(height: TabBarView.barHeight, on: device).background
-        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
-        let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop($0), size: area.size, alpha: standard) }
-        return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha, children: [material].compactMap { $0 } + [
-                              RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),
-                              RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
-                          ])
-    }
-
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
     /// tab bar goes where `tabBar` says.
@@ -275,49 +246,6 @@ struct SceneTree: Sendable {
         return RenderNode(id: id, size: inner.frame.size,
                           transform: AffineTransform(translationX: inner.frame.x - outer.frame.x, y: inner.frame.y - outer.frame.y),
                           clipsToBounds: true, contentOffset: scrolling.contains(key) ? offset : nil, children: [content])
-    }
-
-    /// `<screen>/toolbar`, over the screen's views (its lists and grids scroll beneath it, as they
-    /// do under UIKit's toolbar): `/material`, the blur of what is beneath it when the toolbar has
-    /// a material, under `/background` (background and hairline) and `/items`.
-    private func toolbarNode(_ toolbar: ToolbarView, of screen: String, id: String, on layout: Device) -> RenderNode {
-        let area = BottomBarLayout.toolbar(on: layout).background
-        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: layout)) }
-        let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop($0), size: area.size) }
-        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
-                          children: [material].compactMap { $0 } + [
-                              RenderNode(id: "\(id)/background", content: part(.toolbarBackground), size: area.size),
-                              RenderNode(id: "\(id)/items", content: part(.toolbarItems), size: area.size),
-                          ])
-    }
-
-    /// Screen `name`'s toolbar, as the device shows it.
-    private func toolbar(of name: String) -> ToolbarView? {
-        layouts.screen(name, on: device)?.spec.toolbar
-    }
-
-    /// The navigation controller's toolbar over a push or pop between two screens that both show
-    /// one (`bar`'s): it stays in place and changes its items as `setToolbarItems(_:animated:)`
-    /// does — the covered screen's fade out and the pushed one's in with the transition's
-    /// progress — while its background goes from the covered screen's to the pushed one's. Its id
-    /// is the bar's with `toolbar` for `navigationBar` (`toolbar`, `<root>/toolbar` in a sheet).
-    private func sharedToolbarNode(_ bar: Bar, below: ToolbarView, above: ToolbarView, aboveName: String) -> RenderNode {
-        let a = min(max(bar.amount, 0), 1)
-        let id = bar.id.hasSuffix("navigationBar") ? String(bar.id.dropLast("navigationBar".count)) + "toolbar" : "\(bar.id)/toolbar"
-        let area = BottomBarLayout.toolbar(on: device).background
-        func part(_ screen: String, _ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: device)) }
-        let same = below.background == above.background && below.separator == above.separator && below.material == above.material
-        var children: [RenderNode] = []
-        for (name, toolbar, alpha) in [(bar.below, below, 1.0), (aboveName, above, a)] where !(same && name == aboveName) {
-            let prefix = same ? id : "\(id)/\(name)"
-            if let material = toolbar.material {
-                children.append(RenderNode(id: "\(prefix)/material", content: .backdrop(material), size: area.size, alpha: alpha))
-            }
-            children.append(RenderNode(id: "\(prefix)/background", content: part(name, .toolbarBackground), size: area.size, alpha: alpha))
-        }
-        children.append(RenderNode(id: "\(id)/\(bar.below)/items", content: part(bar.below, .toolbarItems), size: area.size, alpha: 1 - a))
-        children.append(RenderNode(id: "\(id)/\(aboveName)/items", content: part(aboveName, .toolbarItems), size: area.size, alpha: a))
-        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y), children: children)
     }
 
     private func screenTransform(_ placement: Placement) -> AffineTransform {
