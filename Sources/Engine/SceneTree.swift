@@ -87,44 +87,6 @@ struct SceneTree: Sendable {
         var alpha: Double
     }
 
-    /// The node `tabBar` over `screen`: the bar from its top edge to the bottom of the screen, its
-    /// standard appearance at the opacity the content under it gives (`BarScrollResponse`,
-    /// transparent at the scroll edge) — `tabBar/material`, the blur of what is beneath it when the
-    /// bar has a material, under `tabBar/background` (background and hairline) — and `tabBar/items`,
-    /// item `selected` in the tint.
-    private func tabBarNode(selected: Int, over screen: String?, offsets: ScrollOffsets, transform: AffineTransform = .identity,
-                            alpha: Double = 1) -> RenderNode {
-        tabBarNode(selected: selected, standard: tabBarStandard(over: screen, offsets: offsets), transform: transform, alpha: alpha)
-    }
-
-    /// How much of its standard appearance the tab bar shows over `screen` (`BarScrollResponse`); 1 over none.
-    private func tabBarStandard(over screen: String?, offsets: ScrollOffsets) -> Double {
-        screen.flatMap { name in layouts.screen(name, on: device).map { (name, $0.spec) } }.map { name, spec in
-            BarScrollResponse.tabBarStandardAppearance(over: spec, on: device) { offsets[ScrollOffsets.Key(screen: name, view: $0)] }
-        } ?? 1
-    }
-
-    /// The node `tabBar` at `standard` of its standard appearance (material, background, hairline).
-    private func tabBarNode(selected: Int, standard: Double, transform: AffineTransform = .identity, alpha: Double = 1) -> RenderNode {
-        let layout = device.chrome.tabBar(itemCount: scene.tabs?.bar.items.count ?? 0, on: device)
-        let area = layout.area
-        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: "", kind: kind, layout: device)) }
-        if let pill = layout.pill {
-            // A floating glass pill: always its glass (no scroll-edge appearance), the items over it.
-            return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                              alpha: alpha, children: [
-                                  glassNode("tabBar/glass", pill, in: area, shadow: nil),
-                                  RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
-                              ])
-        }
-        let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop($0), size: area.size, alpha: standard) }
-        return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
-                          alpha: alpha, children: [material].compactMap { $0 } + [
-                              RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),
-                              RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
-                          ])
-    }
-
     /// The nodes of `placements`, back to front, with `bar` over them. A screen whose name is
     /// in `ownBars` carries its navigation bar (that id) with it, under the same transform; the
     /// tab bar goes where `tabBar` says.
@@ -284,86 +246,6 @@ struct SceneTree: Sendable {
         return RenderNode(id: id, size: inner.frame.size,
                           transform: AffineTransform(translationX: inner.frame.x - outer.frame.x, y: inner.frame.y - outer.frame.y),
                           clipsToBounds: true, contentOffset: scrolling.contains(key) ? offset : nil, children: [content])
-    }
-
-    /// `<screen>/toolbar`, over the screen's views (its lists and grids scroll beneath it, as they
-    /// do under UIKit's toolbar): `/material`, the blur of what is beneath it when the toolbar has
-    /// a material, under `/background` (background and hairline) and `/items`.
-    private func toolbarNode(_ toolbar: ToolbarView, of screen: String, id: String, on layout: Device) -> RenderNode {
-        let bar = toolbarLayout(toolbar, on: layout)
-        let area = bar.area
-        func part(_ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: layout)) }
-        if !bar.capsules.isEmpty {
-            // Floating capsules: their glass under the items, no bar background.
-            return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
-                              children: bar.capsules.map { glassNode("\(id)/glass/\($0.name)", $0, in: area) } + [
-                                  RenderNode(id: "\(id)/items", content: part(.toolbarItems), size: area.size),
-                              ])
-        }
-        let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop($0), size: area.size) }
-        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
-                          children: [material].compactMap { $0 } + [
-                              RenderNode(id: "\(id)/background", content: part(.toolbarBackground), size: area.size),
-                              RenderNode(id: "\(id)/items", content: part(.toolbarItems), size: area.size),
-                          ])
-    }
-
-    /// Screen `name`'s toolbar, as the device shows it.
-    private func toolbar(of name: String) -> ToolbarView? {
-        layouts.screen(name, on: device)?.spec.toolbar
-    }
-
-    /// The navigation controller's toolbar over a push or pop between two screens that both show
-    /// one (`bar`'s): it stays in place and changes its items as `setToolbarItems(_:animated:)`
-    /// does — the covered screen's fade out and the pushed one's in with the transition's
-    /// progress — while its background goes from the covered screen's to the pushed one's. Its id
-    /// is the bar's with `toolbar` for `navigationBar` (`toolbar`, `<root>/toolbar` in a sheet).
-    private func sharedToolbarNode(_ bar: Bar, below: ToolbarView, above: ToolbarView, aboveName: String) -> RenderNode {
-        let a = min(max(bar.amount, 0), 1)
-        let id = bar.id.hasSuffix("navigationBar") ? String(bar.id.dropLast("navigationBar".count)) + "toolbar" : "\(bar.id)/toolbar"
-        let area = toolbarLayout(below, on: device).area
-        func part(_ screen: String, _ kind: ScreenPart.Kind) -> NodeContent { .part(ScreenPart(screen: screen, kind: kind, layout: device)) }
-        let capsules = (below: toolbarLayout(below, on: device).capsules, above: toolbarLayout(above, on: device).capsules)
-        if !capsules.below.isEmpty || !capsules.above.isEmpty {
-            // Each screen's capsules with its items, the covered screen's fading out as the pushed one's fade in.
-            var children: [RenderNode] = []
-            for (name, shapes, alpha) in [(bar.below, capsules.below, 1 - a), (aboveName, capsules.above, a)] {
-                children += shapes.map { glassNode("\(id)/\(name)/glass/\($0.name)", $0, in: area, alpha: alpha) }
-                children.append(RenderNode(id: "\(id)/\(name)/items", content: part(name, .toolbarItems), size: area.size, alpha: alpha))
-            }
-            return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y), children: children)
-        }
-        let same = below.background == above.background && below.separator == above.separator && below.material == above.material
-        var children: [RenderNode] = []
-        for (name, toolbar, alpha) in [(bar.below, below, 1.0), (aboveName, above, a)] where !(same && name == aboveName) {
-            let prefix = same ? id : "\(id)/\(name)"
-            if let material = toolbar.material {
-                children.append(RenderNode(id: "\(prefix)/material", content: .backdrop(material), size: area.size, alpha: alpha))
-            }
-            children.append(RenderNode(id: "\(prefix)/background", content: part(name, .toolbarBackground), size: area.size, alpha: alpha))
-        }
-        children.append(RenderNode(id: "\(id)/\(bar.below)/items", content: part(bar.below, .toolbarItems), size: area.size, alpha: 1 - a))
-        children.append(RenderNode(id: "\(id)/\(aboveName)/items", content: part(aboveName, .toolbarItems), size: area.size, alpha: a))
-        return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y), children: children)
-    }
-
-    /// Where `toolbar`'s items and glass go on `layout`, its items measured as the painter sets them.
-    private func toolbarLayout(_ toolbar: ToolbarView, on layout: Device) -> ToolbarLayout {
-        layout.chrome.toolbar(itemWidths: toolbar.items.map { $0.width(text: text) }, on: layout)
-    }
-
-    /// A node of Liquid Glass for `shape` (screen points), inside a parent whose box is `area`: the
-    /// glass of its size in the scene's appearance, tinted as the shape asks, with the soft shadow
-    /// floating glass casts (black, 8 % at a 12 pt radius, 4 pt down [EST]; the tab bar's pill casts
-    /// none [RE]).
-    func glassNode(_ id: String, _ shape: GlassShape, in area: Rect, alpha: Double = 1,
-                   shadow: Shadow? = Shadow(opacity: 0.08, radius: 12, offset: Point(x: 0, y: 4))) -> RenderNode {
-        // A prominent item's capsule is its tint, opaque (`.glassProminent`) [RE: the tint's alpha as requested].
-        let tint = shape.tint.alpha > 0 ? Color(red: shape.tint.red, green: shape.tint.green, blue: shape.tint.blue) : .clear
-        let look = MaterialLook.glass(extent: min(shape.frame.width, shape.frame.height), appearance: scene.appearance, tint: tint)
-        return RenderNode(id: id, content: .backdrop(look), size: shape.frame.size,
-                          transform: AffineTransform(translationX: shape.frame.x - area.x, y: shape.frame.y - area.y), alpha: alpha,
-                          cornerRadius: shape.cornerRadius, shadow: shadow)
     }
 
     private func screenTransform(_ placement: Placement) -> AffineTransform {
