@@ -268,4 +268,42 @@ final class GlassFilterTests: XCTestCase {
         XCTAssertEqual(Double(outside), 127.5, accuracy: 1, "the screen's grey away from the glass")
         XCTAssertEqual(Double(face) / 255, regularLight(Double(outside) / 255), accuracy: 2.0 / 255, "the glass's face over the grey")
     }
+
+    // MARK: Glass partly off the canvas
+
+    /// A capsule partly off the canvas — a sheet's bar buttons rising from below the screen, the tab
+    /// bar's pill sliding away under a push with `hidesBottomBarWhenPushed` — keeps its shape: what
+    /// shows of it is what the same capsule shows wholly on a wider canvas. Over uniform grey the
+    /// blur is the same everywhere, so only the shape (the rim's light, the refraction) can differ.
+    /// Here a 120 × 44 capsule (radius 22) lies 40 px off the left edge; its visible part must
+    /// match the whole one's columns 40…119 within 2 code values.
+    func testAGlassPartlyOffTheCanvasKeepsItsShape() throws {
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
+        let look = MaterialLook.glass(extent: 44, appearance: .light)
+        func draw(width: Int, capsuleX: Double) throws -> (pixels: [UInt8], stride: Int) {
+            let size = Size(width: Double(width), height: 100)
+            let screens = try ScreenCache(screens: [ScreenSpec(name: "grey", background: grey, views: [])], size: size, scale: 1)
+            let background = testNode("grey", screen: "grey", frame: Rect(origin: .zero, size: size), scale: 1)
+            let capsule = RenderNode(id: "glass", content: .backdrop(look), size: Size(width: 120, height: 44),
+                                     transform: AffineTransform(translationX: capsuleX, y: 28), cornerRadius: 22)
+            let canvas = try Canvas(pixelWidth: width, pixelHeight: 100, scale: 1)
+            canvas.draw(FrameState(frame: 0, time: 0, transition: nil, phase: .idle, progress: nil, touches: [], nodes: [background, capsule]),
+                        screens: screens, options: CompositorOptions())
+            return (canvas.withPixels { Array(UnsafeBufferPointer(start: $0, count: canvas.stride * canvas.pixelHeight)) }, canvas.stride)
+        }
+        let clipped = try draw(width: 200, capsuleX: -40), whole = try draw(width: 240, capsuleX: 0)
+        var largest = 0, at = (0, 0)
+        for y in 28..<72 {
+            for x in 0..<80 {
+                for c in 0..<3 {
+                    let d = abs(Int(clipped.pixels[y * clipped.stride + x * 4 + c]) - Int(whole.pixels[y * whole.stride + (x + 40) * 4 + c]))
+                    if d > largest { largest = d; at = (x, y) }
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(largest, 2,
+                                 "GLASS BUG (GlassFilter via BackdropFilters.filtered): a glass shape partly off the canvas is shaped, "
+                                 + "rimmed and refracted as the part of it on the canvas (the clamped backdrop area), not as the node: "
+                                 + "largest difference \(largest) at (\(at.0), \(at.1)) from the same capsule drawn whole")
+    }
 }
