@@ -98,7 +98,7 @@ final class DesignCommandTests: XCTestCase {
         XCTAssertEqual(back["name"] as? String, "back")
         XCTAssertEqual(back["frame"] as? [Double], [315, 25, 44, 44], "SE: 20 pt status bar, capsule 5 pt into the bar")
         let capsule = try XCTUnwrap(((screen["toolbar"] as? [String: Any])?["glass"] as? [[String: Any]])?.first)
-        XCTAssertEqual(capsule["frame"] as? [Double], [163.5, 611, 48, 48], "centred, 667 − 8 − 48 = 611")
+        XCTAssertEqual(capsule["frame"] as? [Double], [163.5, 591, 48, 48], "centred, 667 − 28 − 48 = 591")
     }
 
     func testStillDrawsTheBarsInTheDesignGiven() throws {

@@ -37,9 +37,10 @@ final class GlassFilterTests: XCTestCase {
         var output = [UInt32](repeating: 0, count: area.width * area.height)
         source.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { output in
-                GlassFilter(look, scale: 1).apply(
+                let filter = GlassFilter(look, scale: 1)
+                filter.apply(
                     source: source.baseAddress!, sourceStride: canvas.width, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                    x0: area.x, y0: area.y, width: area.width, height: area.height, cornerRadius: radius,
+                    x0: area.x, y0: area.y, map: GlassFilter.ShapeMap(filter, width: area.width, height: area.height, cornerRadius: radius),
                     output: output.baseAddress!, outputStride: area.width, scratch: BackdropScratch(), blurred: BackdropScratch())
             }
         }

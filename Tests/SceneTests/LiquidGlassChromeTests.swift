@@ -10,13 +10,13 @@ import XCTest
 /// (docs/uikit-semantics.md#liquid-glass), not from the code's output:
 /// - tab bar pill: a UITabBar layer dump of iOS 26 on a 402 pt phone [RE] — pill (21, 0, 360, 62),
 ///   radius 31; items 54 pt tall, 4 pt in, pitch (pill width − 16.25) / count at most 85.9375,
-///   each 8.25 pt wider than its pitch; a 3-tab pill 274 pt wide, centred; 8 pt above the bottom
-///   without a home indicator [EST];
+///   each 8.25 pt wider than its pitch; a 3-tab pill 274 pt wide, centred; the same 21 pt above
+///   the bottom on a phone with a home button [EST: the gap's floor];
 /// - navigation bar: 54 pt, its buttons 44 pt glass circles and capsules 5 pt from its top
 ///   [RE-dump]; icon items 44 pt in a shared capsule, a text item its text ± 14 pt, capsules 12 pt
 ///   apart [EST]; leading margin 16 pt, 20 pt from 414 pt wide (UIKit's system margins);
 /// - toolbar capsules: 48 pt tall, 28 pt from the sides and the bottom [OBS: Photos on a 390 pt
-///   phone], 8 pt above the bottom without a home indicator [EST];
+///   phone], the same on a phone with a home button [EST];
 /// - classic: the 49 pt tab bar and 44 pt toolbar above the bottom safe area, the 44 pt bar (Apple
 ///   HIG; `TabBarView.barHeight`, `ToolbarView.barHeight`).
 final class LiquidGlassChromeTests: XCTestCase {
@@ -64,14 +64,14 @@ final class LiquidGlassChromeTests: XCTestCase {
     }
 
     func testTheTabBarPillOnTheIPhoneSEAndIPhone15() throws {
-        // iPhone SE: 375 − 42 = 333 wide, 8 pt above the bottom (no home indicator): 667 − 8 − 62 = 597.
+        // iPhone SE: 375 − 42 = 333 wide, 21 pt above the bottom as on every phone: 667 − 21 − 62 = 584.
         let se = glass.tabBar(itemCount: 4, on: try device("iphone-se"))
-        assertEqual(try XCTUnwrap(se.pill).frame, Rect(x: 21, y: 597, width: 333, height: 62), "SE pill")
+        assertEqual(try XCTUnwrap(se.pill).frame, Rect(x: 21, y: 584, width: 333, height: 62), "SE pill")
         // Pitch (333 − 16.25) / 4 = 79.1875, under the cap: items 87.4375 wide from 21 + 4 = 25.
-        assertEqual(se.tabs[0], Rect(x: 25, y: 601, width: 87.4375, height: 54), "SE tab 0")
-        assertEqual(se.tabs[3], Rect(x: 25 + 3 * 79.1875, y: 601, width: 87.4375, height: 54), "SE tab 3")
-        // No bottom safe area: content ends at the pill's top, 667 − 597 = 70 up.
-        XCTAssertEqual(se.contentInset, 70, accuracy: 1e-9)
+        assertEqual(se.tabs[0], Rect(x: 25, y: 588, width: 87.4375, height: 54), "SE tab 0")
+        assertEqual(se.tabs[3], Rect(x: 25 + 3 * 79.1875, y: 588, width: 87.4375, height: 54), "SE tab 3")
+        // No bottom safe area: content ends at the pill's top, 667 − 584 = 83 up.
+        XCTAssertEqual(se.contentInset, 83, accuracy: 1e-9)
 
         // iPhone 15: 393 − 42 = 351 wide, 852 − 21 − 62 = 769; pitch (351 − 16.25) / 4 = 83.6875.
         let fifteen = glass.tabBar(itemCount: 4, on: try device("iphone-15"))
@@ -193,10 +193,10 @@ final class LiquidGlassChromeTests: XCTestCase {
         let one = glass.toolbar(itemWidths: [60], on: pro)
         assertEqual(one.capsules[0].frame, Rect(x: 157, y: 798, width: 88, height: 48), "a lone text item centred")
         assertEqual(one.items[0], Rect(x: 171, y: 798, width: 60, height: 48), "its text centred on it")
-        // iPhone SE: 8 pt above the bottom, 667 − 8 − 48 = 611; still 28 pt from the sides.
+        // iPhone SE: 28 pt above the bottom as on every phone, 667 − 28 − 48 = 591; 28 pt from the sides.
         let se = glass.toolbar(itemWidths: [24, 24], on: try device("iphone-se"))
-        assertEqual(se.capsules[0].frame, Rect(x: 28, y: 611, width: 48, height: 48), "SE first capsule")
-        assertEqual(se.capsules[1].frame, Rect(x: 375 - 28 - 48, y: 611, width: 48, height: 48), "SE last capsule")
+        assertEqual(se.capsules[0].frame, Rect(x: 28, y: 591, width: 48, height: 48), "SE first capsule")
+        assertEqual(se.capsules[1].frame, Rect(x: 375 - 28 - 48, y: 591, width: 48, height: 48), "SE last capsule")
         // iPhone 15: 852 − 28 − 48 = 776.
         let fifteen = glass.toolbar(itemWidths: [24, 24], on: try device("iphone-15"))
         XCTAssertEqual(fifteen.capsules.map(\.frame.minY), [776, 776])
