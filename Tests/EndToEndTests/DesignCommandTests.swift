@@ -101,6 +101,49 @@ final class DesignCommandTests: XCTestCase {
         XCTAssertEqual(capsule["frame"] as? [Double], [163.5, 591, 48, 48], "centred, 667 − 28 − 48 = 591")
     }
 
+    /// Inspect's glass is the engine's: at the first frame of each app flow in Liquid Glass, every
+    /// glass shape inspect lists for the screen on top (its navigation bar's and toolbar's, the tab
+    /// bar's pill) is a node of the render tree (`segue trace`) at the same frame, and every glass
+    /// node of the screen on top is listed.
+    func testInspectedGlassIsWhereTheRenderTreeDrawsIt() throws {
+        let folder = try CLI.temporaryFolder(self)
+        var compared = 0
+        defer { XCTAssertGreaterThan(compared, 10, "glass shapes compared") }
+        for name in ["mail", "music", "photos", "contacts", "messages", "settings-dark", "app-store"] {
+            let scene = ExampleScenes.repository.appendingPathComponent("scenes/apps/\(name).yaml").path
+            let inspected = try object(try inspect([scene, "--design", "liquidGlass", "--at", "0", "--json"]))
+            let trace = folder.appendingPathComponent("\(name).jsonl")
+            let traced = try CLI.segue(["trace", scene, "--design", "liquidGlass", "--fps", "1", "-o", trace.path])
+            XCTAssertEqual(traced.status, 0, traced.stderr)
+            let first = try XCTUnwrap(String(decoding: try Data(contentsOf: trace), as: UTF8.self).split(separator: "\n").first)
+            let layers = try XCTUnwrap((try object(String(first)))["layers"] as? [[String: Any]])
+            var nodes: [String: [Double]] = [:]
+            for layer in layers {
+                if let id = layer["id"] as? String, let frame = layer["frame"] as? [Double] { nodes[id] = frame }
+            }
+            let top = try XCTUnwrap((inspected["at"] as? [String: Any])?["stack"] as? [String]).last ?? ""
+            var expected: [String: [Double]] = [:]
+            if let pill = (inspected["tabs"] as? [String: Any])?["pill"] as? [String: Any] { expected["tabBar/glass"] = pill["frame"] as? [Double] }
+            let screen = try XCTUnwrap((inspected["screens"] as? [[String: Any]])?.first { $0["name"] as? String == top })
+            for shape in ((screen["navigationBar"] as? [String: Any])?["glass"] as? [[String: Any]]) ?? [] {
+                expected["navigationBar/\(top)/glass/\(shape["name"] as? String ?? "")"] = shape["frame"] as? [Double]
+            }
+            for shape in ((screen["toolbar"] as? [String: Any])?["glass"] as? [[String: Any]]) ?? [] {
+                expected["\(top)/toolbar/glass/\(shape["name"] as? String ?? "")"] = shape["frame"] as? [Double]
+            }
+            compared += expected.count
+            for (id, frame) in expected {
+                let drawn = try XCTUnwrap(nodes[id], "\(name): no node \(id) in \(nodes.keys.filter { $0.contains("glass") }.sorted())")
+                XCTAssertEqual(drawn.count, 4)
+                for (a, b) in zip(drawn, frame ?? []) { XCTAssertEqual(a, b, accuracy: 1e-3, "\(name): \(id) drawn at \(drawn), inspected at \(frame ?? [])") }
+            }
+            let drawnGlass = nodes.keys.filter {
+                $0 == "tabBar/glass" || $0.hasPrefix("navigationBar/\(top)/glass/") || $0.hasPrefix("\(top)/toolbar/glass/")
+            }
+            XCTAssertEqual(Set(drawnGlass), Set(expected.keys), "\(name): every glass node of '\(top)' is inspected")
+        }
+    }
+
     func testStillDrawsTheBarsInTheDesignGiven() throws {
         let folder = try CLI.temporaryFolder(self)
         let classicURL = folder.appendingPathComponent("classic.png"), glassURL = folder.appendingPathComponent("glass.png")
