@@ -12,6 +12,7 @@ extension SceneInspection {
         if var tabs {
             tabs.bar = tabs.bar.flipped(in: deviceWidth)
             tabs.items = tabs.items.map { ($0.title, $0.frame.flipped(in: deviceWidth), $0.root) }
+            if let pill = tabs.pill { tabs.pill?.frame = pill.frame.flipped(in: deviceWidth) }
             inspection.tabs = tabs
         }
         inspection.screens = screens.map { screen in
@@ -25,11 +26,13 @@ extension SceneInspection {
                 bar.backChevron = bar.backChevron.map(flip)
                 bar.leading = bar.leading.map { item in var item = item; item.frame = item.frame.map(flip); return item }
                 bar.trailing = bar.trailing.map { item in var item = item; item.frame = item.frame.map(flip); return item }
+                bar.glass = bar.glass.map { shape in var shape = shape; shape.frame = flip(shape.frame); return shape }
                 screen.navigationBar = bar
             }
             if var bottom = screen.bottomBar {
                 bottom.bar = flip(bottom.bar)
                 bottom.items = bottom.items.map { ($0.title, $0.frame.map(flip)) }
+                bottom.glass = bottom.glass.map { shape in var shape = shape; shape.frame = flip(shape.frame); return shape }
                 screen.bottomBar = bottom
             }
             screen.views = screen.views.map { view in var view = view; view.frame = flip(view.frame); return view }

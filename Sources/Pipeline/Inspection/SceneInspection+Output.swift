@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Scene
 
 extension SceneInspection {
     /// The inspection as JSON, keys in this order (a stable contract, documented in the README):
@@ -15,12 +16,21 @@ extension SceneInspection {
     /// `frame`, `headers` [{`section`, `title`, `frame`, `pinned`}], `cells` [{`index`, `section`, `title`, `subtitle`,
     /// `cell`, `image`}]}]}].
     ///
+    /// Where the design floats bars on glass (Liquid Glass), the glass shapes follow, each
+    /// {`name`, `frame`, `cornerRadius`}: `tabs` ends with `pill`, and `navigationBar`, `tabBar` and
+    /// `toolbar` with `glass` [shapes]; in the classic design these keys are absent.
+    ///
     /// Frames are `[x, y, width, height]` in points from the screen's top-left corner; sizes
     /// `[width, height]`. Absent values are `null`, never left out.
     public var json: String {
         func rect(_ r: Rect) -> JSONValue { .array(r.components.map(JSONValue.number)) }
         func size(_ s: Size) -> JSONValue { .array([.number(s.width), .number(s.height)]) }
         func text(_ t: String?) -> JSONValue { .optional(t, JSONValue.string) }
+        func shape(_ s: GlassShape) -> JSONValue {
+            .object([("name", .string(s.name)), ("frame", rect(s.frame)), ("cornerRadius", .number(s.cornerRadius))])
+        }
+        /// `("glass", [shapes])`, only where there are any: the classic output stays as it was.
+        func glass(_ shapes: [GlassShape]) -> [(String, JSONValue)] { shapes.isEmpty ? [] : [("glass", .array(shapes.map(shape)))] }
         let screens: [JSONValue] = self.screens.map { screen in
             let navigationBar = JSONValue.optional(screen.navigationBar) { bar in
                 .object([("bar", rect(bar.bar)), ("title", text(bar.title)), ("largeTitle", .optional(bar.largeTitle, rect)),
@@ -30,7 +40,7 @@ extension SceneInspection {
                          ("items", .array((bar.leading.map { ("leading", $0) } + bar.trailing.map { ("trailing", $0) }).map { side, item in
                              .object([("side", .string(side)), ("title", .string(item.title)), ("frame", .optional(item.frame, rect)),
                                       ("action", text(item.action))])
-                         }))])
+                         }))] + glass(bar.glass))
             }
             var tabBar = JSONValue.null, toolbar = JSONValue.null
             if let bottom = screen.bottomBar, bottom.kind == "tabBar" {
@@ -38,12 +48,12 @@ extension SceneInspection {
                                   ("items", .array(bottom.items.enumerated().map { index, item in
                                       .object([("index", .number(Double(index))), ("title", .string(item.title)),
                                                ("frame", .optional(item.frame, rect))])
-                                  }))])
+                                  }))] + glass(bottom.glass))
             } else if let bottom = screen.bottomBar {
                 toolbar = .object([("bar", rect(bottom.bar)),
                                    ("items", .array(bottom.items.enumerated().map { index, item in
                                        .object([("index", .number(Double(index))), ("title", .string(item.title))])
-                                   }))])
+                                   }))] + glass(bottom.glass))
             }
             let views: [JSONValue] = screen.views.map { view in
                 .object([("id", .string(view.id)), ("kind", .string(view.kind)), ("frame", rect(view.frame)),
@@ -79,7 +89,7 @@ extension SceneInspection {
                      ("items", .array(tabs.items.enumerated().map { index, item in
                          .object([("index", .number(Double(index))), ("title", .string(item.title)), ("frame", rect(item.frame)),
                                   ("root", .string(item.root))])
-                     }))])
+                     }))] + (tabs.pill.map { [("pill", shape($0))] } ?? []))
         }
         let moment = self.moment.map { moment in
             [("at", JSONValue.object([("time", .number(moment.time))] + (moment.videoTime.map { [("videoTime", JSONValue.number($0))] } ?? [])
@@ -96,6 +106,9 @@ extension SceneInspection {
         func number(_ value: Double) -> String { JSONNumber.format(value) }
         func rect(_ r: Rect) -> String { "[" + r.components.map(number).joined(separator: ", ") + "]" }
         func quoted(_ t: String?) -> String { t.map { "\"\($0)\"" } ?? "" }
+        func glass(_ shape: GlassShape) -> (String, String, String) {
+            ("  glass \(shape.name)", rect(shape.frame), "corner radius \(number(shape.cornerRadius))" + (shape.tint.alpha > 0 ? ", tinted" : ""))
+        }
         var out = "\(scene): \(device.name), \(number(device.size.width)) × \(number(device.size.height)) pt @\(number(device.scale))x; "
             + "frames are [x, y, width, height] in points from the screen's top-left corner\n"
         if let moment {
@@ -111,6 +124,7 @@ extension SceneInspection {
                 rows.append(("tab \(index)", rect(item.frame),
                              "\"\(item.title)\" root \(item.root)" + (index == tabs.selected ? " (selected)" : "")))
             }
+            if let pill = tabs.pill { rows.append(("glass pill", rect(pill.frame), "corner radius \(number(pill.cornerRadius))")) }
             out += aligned(rows)
         }
         for screen in screens {
@@ -125,6 +139,7 @@ extension SceneInspection {
                                      "\"\(item.title)\"" + (item.action.map { "  action \($0)" } ?? "")))
                     }
                 }
+                rows += bar.glass.map(glass)
             }
             // Lists and grids show with their rows below; their id and frame are on that line.
             for view in screen.views where view.kind != "list" && view.kind != "grid" {
@@ -154,6 +169,7 @@ extension SceneInspection {
                     rows.append(("  \(bottom.kind == "tabBar" ? "tab" : "item") \(index)", item.frame.map(rect) ?? "",
                                  "\"\(item.title)\"\(selected)"))
                 }
+                rows += bottom.glass.map(glass)
             }
             out += "\nscreen \(screen.name): content from y \(number(screen.contentTop))"
             if let bottom = screen.safeAreaBottomY { out += " to the tab bar at y \(number(bottom))" }

@@ -79,6 +79,9 @@ public struct SceneInspection: Sendable {
         public var backChevron: Rect?
         public var leading: [BarItem]
         public var trailing: [BarItem]
+        /// The glass behind the back button and the items where the design has it (Liquid
+        /// Glass: `back`, `leading0`, `trailing0`, …); empty in the classic design.
+        public var glass: [GlassShape] = []
     }
 
     public struct BottomBar: Sendable {
@@ -91,6 +94,9 @@ public struct SceneInspection: Sendable {
         public var items: [(title: String, frame: Rect?)]
         /// The selected tab; nil for a toolbar.
         public var selected: Int?
+        /// The glass it floats on (Liquid Glass: the tab bar's pill, the toolbar's capsules);
+        /// empty where the bar is edge to edge.
+        public var glass: [GlassShape] = []
     }
 
     /// Where a presentation shows a screen on the device (a sheet at its detent).
@@ -126,6 +132,8 @@ public struct SceneInspection: Sendable {
         public var selected: Int
         /// Each item with its frame (what `tap: { tab: N }` taps at its center) and its tab's root screen.
         public var items: [(title: String, frame: Rect, root: String)]
+        /// The floating glass pill the bar is drawn on (Liquid Glass); nil for the classic bar.
+        public var pill: GlassShape? = nil
     }
 
     /// With `--at`: the moment inspected, the screens of the stack on top then (root first) and,
@@ -175,12 +183,12 @@ public struct SceneInspection: Sendable {
                    drawn: moment.navigation.stack.compactMap { name in moment.drawn[name].map { (name, $0) } })
         }
         if let controller = scene.tabs {
-            let layout = BottomBarLayout(height: TabBarView.barHeight, on: scene.device)
-            let count = controller.roots.count
+            // As the design lays the bar out (`ChromeDesign.tabBar`): where the engine draws it and taps its items.
+            let layout = scene.device.chrome.tabBar(itemCount: controller.bar.items.count, on: scene.device)
             tabs = Tabs(bar: layout.bar, selected: moment?.navigation.tab ?? controller.bar.selected,
                         items: zip(controller.bar.items, controller.roots).enumerated().map { index, pair in
-                            (pair.0.title, layout.tab(index, of: count), pair.1)
-                        })
+                            (pair.0.title, layout.tab(index), pair.1)
+                        }, pill: layout.pill)
         }
         let presentations = Timeline.presentations(of: scene, text: text)
         screens = Self.listed(scene, stack: moment?.navigation.stack ?? []).compactMap { name in
@@ -297,18 +305,20 @@ public struct SceneInspection: Sendable {
             }
             navigationBar = NavigationBar(bar: layout.bar, title: bar.title, largeTitle: layout.largeTitle, back: bar.back,
                                           backChevron: bar.back == nil ? nil : layout.backChevron,
-                                          leading: placed(bar.leading, places.leading), trailing: placed(bar.trailing, places.trailing))
+                                          leading: placed(bar.leading, places.leading), trailing: placed(bar.trailing, places.trailing),
+                                          glass: places.capsules)
         }
         var bottomBar: BottomBar?
+        // The bars as the device's design lays them out (`ChromeDesign`), as the engine places them.
         if let tabs = spec.tabBar {
-            let layout = BottomBarLayout(height: TabBarView.barHeight, on: device)
+            let layout = device.chrome.tabBar(itemCount: tabs.items.count, on: device)
             bottomBar = BottomBar(kind: "tabBar", bar: layout.bar,
-                                  items: tabs.items.enumerated().map { ($1.title, layout.tab($0, of: tabs.items.count)) },
-                                  selected: tabs.selected)
+                                  items: tabs.items.enumerated().map { ($1.title, layout.tab($0)) },
+                                  selected: tabs.selected, glass: layout.pill.map { [$0] } ?? [])
         } else if let toolbar = spec.toolbar {
-            let layout = BottomBarLayout.toolbar(on: device)
+            let layout = device.chrome.toolbar(itemWidths: toolbar.items.map { $0.width(text: text) }, on: device)
             bottomBar = BottomBar(kind: "toolbar", bar: layout.bar, items: toolbar.items.map { ($0.name, nil) },
-                                  selected: nil)
+                                  selected: nil, glass: layout.capsules)
         }
         return Screen(name: spec.name, size: device.size, contentTop: spec.contentTop(on: device),
                       safeAreaBottomY: spec.tabBarInset > 0 ? device.size.height - spec.bottomSafeArea(on: device) : nil,
