@@ -40,7 +40,8 @@ final class GlassFilterTests: XCTestCase {
                 let filter = GlassFilter(look, scale: 1)
                 filter.apply(
                     source: source.baseAddress!, sourceStride: canvas.width, canvasWidth: canvas.width, canvasHeight: canvas.height,
-                    x0: area.x, y0: area.y, map: GlassFilter.ShapeMap(filter, width: area.width, height: area.height, cornerRadius: radius),
+                    x0: area.x, y0: area.y, width: area.width, height: area.height,
+                    map: GlassFilter.ShapeMap(filter, width: area.width, height: area.height, cornerRadius: radius), shapeX: area.x, shapeY: area.y,
                     output: output.baseAddress!, outputStride: area.width, scratch: BackdropScratch(), blurred: BackdropScratch())
             }
         }

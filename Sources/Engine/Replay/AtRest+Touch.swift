@@ -148,24 +148,35 @@ extension AtRest {
         let shown = topShown()
         guard stack.count > 1, top.pushed, let bar = shown.screen?.navigationBar, bar.back != nil else { return nil }
         let layout = NavigationBarLayout(bar, on: shown.layout)
+        // On glass, the back button is its circle.
+        if let circle = layout.items(of: bar, text: tree.text).capsules.first(where: { $0.name == "back" }) {
+            return shown.onDevice(circle.frame)
+        }
         return shown.onDevice(Rect(x: 0, y: layout.bar.midY - 22, width: max(44, layout.backChevron.maxX), height: 44))
     }
 
     /// The top screen's bar button items — its navigation bar's, then its toolbar's — with where a
     /// tap finds them: each drawn box widened to the 44 pt minimum touch target (Apple HIG), text
-    /// at its measured width.
+    /// at its measured width; on glass an item alone on its capsule is the whole capsule.
     func barItems() -> [(item: NavigationBarView.Item, frame: Rect)] {
         let shown = topShown()
         var boxes: [(item: NavigationBarView.Item, box: Rect)] = []
+        var capsules: [GlassShape] = []
         if let bar = shown.screen?.navigationBar {
             let places = NavigationBarLayout(bar, on: shown.layout).items(of: bar, text: tree.text)
             boxes += zip(bar.leading + bar.trailing, places.leading + places.trailing).map { ($0, $1) }
+            capsules += places.capsules
         }
         if let toolbar = shown.screen?.toolbar {
             let widths = toolbar.items.map { $0.width(text: tree.text) }
-            boxes += zip(toolbar.items, shown.layout.chrome.toolbar(itemWidths: widths, on: shown.layout).items).map { ($0, $1) }
+            let placed = shown.layout.chrome.toolbar(itemWidths: widths, on: shown.layout)
+            boxes += zip(toolbar.items, placed.items).map { ($0, $1) }
+            capsules += placed.capsules
         }
         return boxes.map { item, box in
+            let own = capsules.filter { $0.frame.contains(Point(x: box.midX, y: box.midY)) }
+                .first { capsule in boxes.filter { capsule.frame.contains(Point(x: $0.box.midX, y: $0.box.midY)) }.count == 1 }
+            if let own { return (item, shown.onDevice(own.frame)) }
             let width = max(box.width, 44)
             return (item, shown.onDevice(Rect(x: box.midX - width / 2, y: box.minY, width: width, height: box.height)))
         }

@@ -59,8 +59,10 @@ final class BackdropFilters {
 
     /// The canvas under `area` (whole pixels on `cairo`'s canvas) filtered with `look`'s filter,
     /// as a pattern placed over the area; nil when it cannot be made. Glass (`look.glass`) is
-    /// shaped by the area rounded by `cornerRadius` pixels.
-    func filtered(_ look: MaterialLook, area: Rect, scale: Double, cornerRadius: Double = 0, on cairo: CairoContext) -> CairoPattern? {
+    /// shaped by `shape` (whole pixels, the area's when nil; the area its part on the canvas)
+    /// rounded by `cornerRadius` pixels.
+    func filtered(_ look: MaterialLook, area: Rect, scale: Double, shape: Rect? = nil, cornerRadius: Double = 0,
+                  on cairo: CairoContext) -> CairoPattern? {
         guard area.width >= 1, area.height >= 1,
               let target = try? outputImage(width: Int(area.width), height: Int(area.height)) else { return nil }
         target.surface.flush()
@@ -72,7 +74,8 @@ final class BackdropFilters {
             guard let data = canvas.data else { return nil }
             let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
             let filter = glassFilter(look, scale: scale)
-            let key = ShapeMapKey(look: look, width: Int(area.width), height: Int(area.height), cornerRadius: cornerRadius)
+            let shape = shape ?? area
+            let key = ShapeMapKey(look: look, width: Int(shape.width), height: Int(shape.height), cornerRadius: cornerRadius)
             let map: GlassFilter.ShapeMap
             if let kept = shapeMaps[key] {
                 map = kept
@@ -82,7 +85,8 @@ final class BackdropFilters {
                 shapeMaps[key] = map
             }
             filter.apply(source: UnsafePointer(pixels), sourceStride: canvas.stride / 4, canvasWidth: min(sceneWidth, canvas.width),
-                         canvasHeight: min(sceneHeight, canvas.height), x0: Int(area.x), y0: Int(area.y), map: map,
+                         canvasHeight: min(sceneHeight, canvas.height), x0: Int(area.x), y0: Int(area.y), width: Int(area.width),
+                         height: Int(area.height), map: map, shapeX: Int(shape.x), shapeY: Int(shape.y),
                          output: output, outputStride: outputStride, scratch: scratch, blurred: blurred)
         } else {
             guard apply(look, area: area, scale: scale, on: cairo, output: { _ in (output, outputStride) }, over: false) else { return nil }

@@ -159,7 +159,9 @@ final class Compositor {
                    backdrops.compositeFiltered(look, area: area, scale: scale, on: cairo) { break }
                 // The glass's shape in pixels: the corner radius under the node's scale.
                 let pixelRadius = cornerRadius * abs(device.a * device.d - device.b * device.c).squareRoot()
-                guard let pattern = backdrops.filtered(look, area: area, scale: scale, cornerRadius: pixelRadius, on: cairo) else { break }
+                let shape = look.glass == nil ? nil : CanvasGeometry.snapped(device.boundingBox(of: bounds))
+                guard let pattern = backdrops.filtered(look, area: area, scale: scale, shape: shape, cornerRadius: pixelRadius,
+                                                       on: cairo) else { break }
                 cairo.withSavedState {
                     setPath(bounds, cornerRadius: cornerRadius, transform: device)
                     cairo_clip(cairo.pointer)

@@ -109,13 +109,15 @@ struct GlassFilter {
         }
     }
 
-    /// Writes the glass over the area `x0..<x0+width`, `y0..<y0+height` of `source` (its shape
-    /// `map`, made for that size) into `output` (`width` × `height`).
+    /// Writes the glass over the area `x0..<x0+width`, `y0..<y0+height` of `source` into `output`
+    /// (`width` × `height`): the part of the shape `map` whose top-left corner is at
+    /// (`x0 − shapeX`, `y0 − shapeY`) in it — the whole shape, or what of it lies on the canvas
+    /// (a shape partly off the canvas keeps its rim and refraction where its edges are).
     func apply(source: UnsafePointer<UInt32>, sourceStride: Int, canvasWidth: Int, canvasHeight: Int,
-               x0: Int, y0: Int, map: ShapeMap,
+               x0: Int, y0: Int, width: Int, height: Int, map: ShapeMap, shapeX: Int, shapeY: Int,
                output: UnsafeMutablePointer<UInt32>, outputStride: Int, scratch: BackdropScratch, blurred: BackdropScratch) {
-        let width = map.width, height = map.height
-        guard width > 0, height > 0 else { return }
+        let ox = x0 - shapeX, oy = y0 - shapeY
+        guard width > 0, height > 0, ox >= 0, oy >= 0, ox + width <= map.width, oy + height <= map.height else { return }
         let m = margin, bw = width + 2 * m, bh = height + 2 * m
         let behind = blurred.buffer(0, count: bw * bh, of: UInt32.self)
         blur.apply(source: source, sourceStride: sourceStride, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
@@ -127,11 +129,11 @@ struct GlassFilter {
                     for j in 0..<height {
                         let out = output + j * outputStride, row = behind + (j + m) * bw + m
                         for i in 0..<width {
-                            let n = j * width + i
+                            let n = (j + oy) * map.width + i + ox
                             let x = sampleX[n]
                             let c = x.isNaN ? Self.unpack(row[i])
                                 : Self.sample(behind, stride: bw, width: bw, height: bh,
-                                              x: Double(x) + Double(m), y: Double(sampleY[n]) + Double(m))
+                                              x: Double(x) - Double(ox) + Double(m), y: Double(sampleY[n]) - Double(oy) + Double(m))
                             var f = face.apply(c)
                             let k = Double(rim[n])
                             if k > 0 {
