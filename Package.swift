@@ -81,6 +81,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Engine", "Scene", "CLITestSupport", "CCairo"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
+        // The size budgets of the hand-written sources: it reads files, and depends on nothing.
+        .testTarget(name: "SourceBudgetTests"),
         // `segue trace` of every example, replayed in process and compared with Tests/Fixtures/traces.
         .testTarget(name: "TraceTests", dependencies: ["Stills", "Engine", "Scene", "CLITestSupport"]),
         // The command-line tests run the `segue` binary: depending on its target makes building

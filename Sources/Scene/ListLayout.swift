@@ -130,7 +130,10 @@ public struct ListLayout: Sendable {
         public var footer: Rect?
     }
 
-    public let frame: Rect
+    /// The frame it was asked for. Nothing in a layout depends on the frame's height (rows run
+    /// down from its top however tall it is), so a list keeps one layout for frames that differ in
+    /// height alone (`ListView.layout(in:)`: the scroll view's frame and its content's).
+    public internal(set) var frame: Rect
     public let imageSize: Double
     public let imageCornerRadius: Double
     /// The card corner radius of an inset grouped list.

@@ -239,24 +239,36 @@ public struct ListView: Sendable {
 
     /// The list's layout in `frame`, made once per frame size however often frames, hit tests
     /// and painters ask: a layout is a value per row, and a list may have 100,000 rows.
+    ///
+    /// Only a list that counts its lines by a `measurer` keeps its layouts: one as decoded is laid
+    /// out only by the load's checks (`Limits`) before the timeline and the screen cache measure
+    /// it, and a layout kept there (8.8 MB for 100,000 rows) would stay for the whole render
+    /// beside the measured ones the frames use, with the decoded scene its caller holds.
     public func layout(in frame: Rect) -> ListLayout {
-        layouts.layout(in: frame) { ListLayout(self, frame: frame) }
+        guard measurer != nil else { return ListLayout(self, frame: frame) }
+        return layouts.layout(in: frame) { ListLayout(self, frame: frame) }
     }
 }
 
-/// The layouts of one list by frame, the few it is laid out in (its frame, a scroll view's
-/// content frame, another device's size): kept while the list is unchanged.
+/// The layouts of one list by frame, the few it is laid out in (its frame, another device's
+/// size): kept while the list is unchanged. Frames that differ in height alone — a scroll view's
+/// frame, where the engine lays its list out, and its content frame, where the painter does —
+/// share one layout (`ListLayout.frame`): a 100,000-row list's is 8.8 MB.
 final class ListLayoutMemo: Sendable {
     private let layouts = LockedValueBox<[Rect: ListLayout]>([:])
 
     func layout(in frame: Rect, make: () -> ListLayout) -> ListLayout {
-        if let layout = layouts.withLockedValue({ $0[frame] }) { return layout }
+        let key = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 0)
+        if var layout = layouts.withLockedValue({ $0[key] }) {
+            layout.frame = frame
+            return layout
+        }
         let layout = make()
         layouts.withLockedValue { layouts in
             // A list is laid out in a handful of frames; more means frames that change (a
             // transition resizing it), which this keeps from growing without bound.
             if layouts.count >= 8 { layouts.removeAll() }
-            layouts[frame] = layout
+            layouts[key] = layout
         }
         return layout
     }

@@ -38,6 +38,10 @@ import Testing
 ///   - settings: `--scale`, `--fps`, `--touches`. Default: nothing set, so each scene renders with
 ///     the settings its goldens were recorded with (`.segue-snapshot.json`), else its own. A value
 ///     that disagrees with the recorded one is an error unless recording all.
+///   - variant: As `--variant`: the name of one variant the scenes declare (`variants:`) to check
+///     and record alone — the scenes that declare it, in it; goldens outside it are not reported
+///     or deleted as orphans — or `"all"`. Default nil: every variant, as `"all"`. A name that the
+///     scene (or no scene of the folder) declares throws, with the variants there are.
 ///   - tolerance: As `--channel-tolerance` and `--pixel-tolerance`. Default
 ///     `SnapshotTolerance.default`: a channel may differ by 2 levels, 0.01 % of the pixels beyond that.
 ///   - artifacts: Where failures' images and `report.txt`/`report.html` go. Default nil:
@@ -49,17 +53,17 @@ import Testing
 ///   - fileID, filePath, line, column: Where the test is; leave them to their defaults.
 /// - Returns: The run's `SnapshotSummary` (every result, the reports written, `succeeded`,
 ///   `exitStatus`), for tests that look further; discardable.
-/// - Throws: `SceneSnapshotError` when the path is found nowhere or `SEGUE_RECORD` holds no
-///   record mode. Failed, missing or orphaned goldens and scenes that cannot be checked are
+/// - Throws: `SceneSnapshotError` when the path is found nowhere, `SEGUE_RECORD` holds no
+///   record mode, or `variant` names a variant not declared. Failed, missing or orphaned goldens and scenes that cannot be checked are
 ///   recorded as test failures (a Swift Testing issue inside `@Test`, else `XCTFail`), not thrown.
 @discardableResult
 public func assertSceneSnapshots(
-    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
+    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(), variant: String? = nil,
     tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, motion: Bool? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) throws -> SnapshotSummary {
-    let summary = try verifySceneSnapshots(path, record: record, settings: settings, tolerance: tolerance, artifacts: artifacts,
-                                           motion: motion, relativeTo: "\(filePath)")
+    let summary = try verifySceneSnapshots(path, record: record, settings: settings, variant: variant, tolerance: tolerance,
+                                           artifacts: artifacts, motion: motion, relativeTo: "\(filePath)")
     if let message = SceneSnapshotFailure.message(summary, mode: summary.mode) {
         SceneSnapshotFailure.record(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -69,19 +73,25 @@ public func assertSceneSnapshots(
 /// `assertSceneSnapshots` without failing the test: runs and returns every result.
 ///
 /// - Parameters:
-///   - path, record, settings, tolerance, artifacts, motion: As for `assertSceneSnapshots`.
+///   - path, record, settings, variant, tolerance, artifacts, motion: As for `assertSceneSnapshots`.
 ///   - relativeTo: The file whose folder and parents a relative `path` is looked up from
 ///     (default: the calling test file).
 /// - Returns: The run's `SnapshotSummary`; `SceneSnapshotFailure.message(_:mode:)` words it as
 ///   `assertSceneSnapshots` would fail.
 /// - Throws: `SceneSnapshotError` as `assertSceneSnapshots` does.
 public func verifySceneSnapshots(
-    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(),
+    _ path: String, record: SnapshotMode? = nil, settings: RenderSettings = RenderSettings(), variant: String? = nil,
     tolerance: SnapshotTolerance = .default, artifacts: URL? = nil, motion: Bool? = nil, relativeTo filePath: String = #filePath
 ) throws -> SnapshotSummary {
+    var settings = settings
+    if let variant { settings.variant = variant }
     let options = SnapshotOptions(mode: try SceneSnapshotFailure.mode(record), tolerance: tolerance, settings: settings,
                                   artifacts: artifacts, motion: motion)
-    return try SnapshotRunner.run([SceneSnapshotFailure.resolve(path, from: filePath)], options: options)
+    do {
+        return try SnapshotRunner.run([SceneSnapshotFailure.resolve(path, from: filePath)], options: options)
+    } catch let error as PipelineError {
+        throw SceneSnapshotError("\(error)")
+    }
 }
 
 /// How `assertSceneSnapshots` finds scenes and reports.

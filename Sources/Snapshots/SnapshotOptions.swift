@@ -8,6 +8,8 @@ public struct SnapshotOptions: Sendable {
     /// What the command line sets for every scene (`--scale`, `--fps`, `--touches`); otherwise
     /// each scene is rendered with the settings its goldens were recorded with
     /// (`SnapshotSettingsFile`). A value that disagrees with them is an error unless recording all.
+    /// Its `variant` (`--variant`) picks the variant checked: nil or `SceneFile.allVariants`
+    /// every one, a name that variant alone (`variantRuns(declared:)`).
     public var settings: RenderSettings
     /// Where a failure's images and the reports go; nil: `__snapshots__/__actual__` in each scene
     /// folder. Scenes in a subfolder of a folder given go into the same subfolder of it.
@@ -33,6 +35,22 @@ public struct SnapshotOptions: Sendable {
         self.points = points
         self.shard = shard
         self.motion = motion
+    }
+
+    /// The variant picked by name (`--variant NAME`); nil when every variant is checked (no
+    /// `--variant`, or `all`). Only a run of every variant looks for orphans outside the variant
+    /// folders it checks: another variant's goldens are not this run's to report or delete.
+    public var pickedVariant: String? {
+        settings.variant == SceneFile.allVariants ? nil : settings.variant
+    }
+
+    /// The runs of a scene that declares the variants `declared` (by name, in its order), each the
+    /// variant it plays, nil for the scene as written: every declared variant (the scene as
+    /// written when it declares none), or with a variant picked by name, that one where the scene
+    /// declares it and none where it does not.
+    public func variantRuns(declared: [String]) -> [String?] {
+        guard let picked = pickedVariant else { return declared.isEmpty ? [nil] : declared }
+        return declared.contains(picked) ? [picked] : []
     }
 
     /// How each frame is compared with its golden.

@@ -220,4 +220,9 @@ extension SceneCost.Work {
     public static let snapshots = SceneCost.Work { scene, timeline in
         SnapshotPlan(scene: scene, timeline: timeline).points.count * max(scene.variants.count, 1)
     }
+
+    /// `segue snapshot --variant NAME`: the snapshot points once, of the scene as the variant plays it.
+    public static let snapshotsOfOneVariant = SceneCost.Work { scene, timeline in
+        SnapshotPlan(scene: scene, timeline: timeline).points.count
+    }
 }

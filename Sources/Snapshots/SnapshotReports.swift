@@ -71,7 +71,7 @@ public enum SnapshotReports {
     // MARK: JSON
 
     /// The run as JSON: the summary line and counts, the exit status, the record mode, tolerance
-    /// and shard, every file written (`files`: goldens recorded, failures' images, `report.txt`, `report.html`, and
+    /// and shard (and the variant of a run of one), every file written (`files`: goldens recorded, failures' images, `report.txt`, `report.html`, and
     /// the `also` files — the JUnit report, this JSON file), and one object per result: scene,
     /// name, status, message, the comparison's numbers, location, time and the files involved.
     /// `decode` reads it back, for `segue report merge`.
@@ -105,6 +105,7 @@ public enum SnapshotReports {
             "files": (summary.files + also).map(SnapshotRunner.display), "results": results,
         ]
         if let duration = summary.duration { object["time"] = duration }
+        if let variant = summary.variant { object["variant"] = variant }
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
 
@@ -178,7 +179,8 @@ public enum SnapshotReports {
             results.append(result)
         }
         return SnapshotSummary(results: results, reports: ((object["reports"] as? [String]) ?? []).map { URL(fileURLWithPath: $0) },
-                               mode: mode, tolerance: tolerance, shard: shard, duration: object["time"] as? Double)
+                               mode: mode, tolerance: tolerance, shard: shard, variant: object["variant"] as? String,
+                               duration: object["time"] as? Double)
     }
 
     /// The files of a result by their JSON keys.

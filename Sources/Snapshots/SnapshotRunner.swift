@@ -18,12 +18,14 @@ public enum SnapshotRunner {
     ///
     /// With a shard (`options.shard`), only that part of the scenes runs (`Shard`, by estimated
     /// cost); goldens of scenes that no longer exist are checked by part 1 alone, so that the parts
-    /// together report every golden once.
+    /// together report every golden once. With a variant picked by name (`options.pickedVariant`),
+    /// only the scenes that declare it run, in it alone, and they alone are sharded.
     public static func run(_ paths: [String], options: SnapshotOptions,
                            report: (SnapshotResult) -> Void = { _ in }) throws -> SnapshotSummary {
         let started = DispatchTime.now().uptimeNanoseconds
         let arguments = try paths.map { try Group.groups($0) }
-        let selected = selection(arguments.flatMap { $0 }, options: options)
+        let picked = try options.pickedVariant.map { try scenes(declaring: $0, in: arguments) }
+        let selected = selection(arguments.flatMap { $0 }, picked: picked, options: options)
         // A run that may write goldens is the only writer of each folder it records.
         let lock = options.mode.records
             ? try RecordingLock(folders: arguments.flatMap { $0 }.filter { group in
@@ -55,7 +57,7 @@ public enum SnapshotRunner {
                 for file in group.scenes {
                     let name = file.deletingPathExtension().lastPathComponent
                     let duplicate = !seen.insert(name).inserted
-                    guard selected?.contains(file.path) ?? true else { continue }
+                    guard selected?.contains(file.path) ?? true, picked?.contains(file.path) ?? true else { continue }
                     last = DispatchTime.now().uptimeNanoseconds
                     if duplicate {
                         emit(SnapshotResult(scene: display(file), name: "", status: .error(
@@ -64,7 +66,8 @@ public enum SnapshotRunner {
                     }
                     if options.artifacts != nil {
                         // What a run without --artifacts left beside the scene is stale now.
-                        SnapshotArtifacts.clear(defaultArtifactsRoot(of: group.folder).appendingPathComponent(name))
+                        let stale = defaultArtifactsRoot(of: group.folder).appendingPathComponent(name)
+                        SnapshotArtifacts.clear(options.pickedVariant.map { stale.appendingPathComponent($0) } ?? stale)
                     }
                     if options.mode.records, let link = linkedGoldenFolder(in: group.folder, scene: name) {
                         emit(SnapshotResult(scene: display(file), name: "", status: .error(
@@ -74,7 +77,7 @@ public enum SnapshotRunner {
                     SnapshotSceneJob(file: file, folder: group.folder, artifacts: artifacts.appendingPathComponent(name), options: options)
                         .run(emit)
                 }
-                if group.isFolder, options.points == nil, options.shard.index == 1 {
+                if group.isFolder, options.points == nil, options.pickedVariant == nil, options.shard.index == 1 {
                     last = DispatchTime.now().uptimeNanoseconds
                     checkOrphanedScenes(in: group.folder, sceneNames: seen, mode: options.mode, emit)
                 }
@@ -106,17 +109,48 @@ public enum SnapshotRunner {
         }
         if let base = options.artifacts { SnapshotArtifacts.removeEmptyFolders(under: base) }
         return SnapshotSummary(results: results, reports: reports, mode: options.mode, tolerance: options.tolerance, shard: options.shard,
-                               duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+                               variant: options.pickedVariant, duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
-    /// The scene files of this shard (by path), or nil for all of them.
-    private static func selection(_ groups: [Group], options: SnapshotOptions) -> Set<String>? {
+    /// The scene files of this shard (by path), or nil for all of them: of the scenes `picked`
+    /// (nil: every one), each estimated in the variants it runs in.
+    private static func selection(_ groups: [Group], picked: Set<String>?, options: SnapshotOptions) -> Set<String>? {
         guard options.shard.count > 1 else { return nil }
         let scenes = groups.flatMap { group in group.scenes.map { (key: group.key(of: $0), file: $0) } }
-        let part = options.shard.select(scenes, key: \.key, cost: {
-            SceneCost.estimate($0.file, settings: options.settings, work: .snapshots)
-        })
+            .filter { picked?.contains($0.file.path) ?? true }
+        // A scene picked by its variant is estimated as that variant plays it; otherwise as written, once per variant.
+        var settings = options.settings
+        settings.variant = options.pickedVariant
+        let work: SceneCost.Work = options.pickedVariant == nil ? .snapshots : .snapshotsOfOneVariant
+        let part = options.shard.select(scenes, key: \.key, cost: { SceneCost.estimate($0.file, settings: settings, work: work) })
         return Set(part.map(\.file.path))
+    }
+
+    /// The scene files (by path) of `arguments` that declare `variant`, and those that do not load
+    /// (their run reports why). Throws where a scene file given loads and does not declare it, or
+    /// where no scene of a folder given does and all of them load: the usual did-you-mean over the
+    /// variants there are.
+    private static func scenes(declaring variant: String, in arguments: [[Group]]) throws -> Set<String> {
+        var picked: Set<String> = []
+        for groups in arguments {
+            var declared: [String] = [], unread = false, found = false
+            for file in groups.flatMap(\.scenes) {
+                guard let names = try? SceneFile.variantNames(of: file.path, settings: RenderSettings()) else {
+                    picked.insert(file.path)
+                    unread = true
+                    continue
+                }
+                declared += names.filter { !declared.contains($0) }
+                if names.contains(variant) {
+                    picked.insert(file.path)
+                    found = true
+                }
+            }
+            guard !found, !unread, let first = groups.first else { continue }
+            throw first.isFolder ? PipelineError.unknownVariantInFolder(variant, folder: first.argument, variants: declared)
+                : PipelineError.unknownVariant(variant, scene: first.argument, variants: declared)
+        }
+        return picked
     }
 
     /// Where a group's failures' images go.

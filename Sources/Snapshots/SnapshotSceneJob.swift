@@ -16,24 +16,30 @@ struct SnapshotSceneJob {
     private(set) var artifacts: URL
     let options: SnapshotOptions
 
-    /// The scene's points checked or recorded — once per variant, each in a folder of its own
+    /// The scene's points checked or recorded — once per variant the run picks
+    /// (`SnapshotOptions.variantRuns`), each in a folder of its own
     /// (`__snapshots__/<scene>/<variant>/`), when the scene declares `variants:`.
     func run(_ emit: (SnapshotResult) -> Void) {
-        SnapshotArtifacts.clear(artifacts)
+        // A picked variant's failures replace only that variant's images.
+        SnapshotArtifacts.clear(options.pickedVariant.map { artifacts.appendingPathComponent($0) } ?? artifacts)
         // A scene that does not load reports it from its one run below; one without variants
         // is not decoded twice.
         let decoded = try? SceneLoader.load(contentsOf: file)
         let variants = decoded?.variants ?? []
-        if variants.isEmpty {
+        guard decoded != nil else {
             run(variant: nil, decoded: decoded, emit)
-        } else {
-            for variant in variants {
-                var job = self
-                job.artifacts = artifacts.appendingPathComponent(variant.name)
-                job.run(variant: variant, emit)
-            }
-            orphanUnvariedGoldens(emit)
+            return
         }
+        for name in options.variantRuns(declared: variants.map(\.name)) {
+            guard let variant = name.flatMap({ name in variants.first { $0.name == name } }) else {
+                run(variant: nil, decoded: decoded, emit)
+                continue
+            }
+            var job = self
+            job.artifacts = artifacts.appendingPathComponent(variant.name)
+            job.run(variant: variant, emit)
+        }
+        if !variants.isEmpty, options.pickedVariant == nil { orphanUnvariedGoldens(emit) }
     }
 
     /// Goldens left directly in the scene's folder from before it declared variants (each

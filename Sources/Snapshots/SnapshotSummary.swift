@@ -14,16 +14,19 @@ public struct SnapshotSummary: Sendable {
     public var tolerance: SnapshotTolerance
     /// The part of the scenes this run checked; `.all` for a whole run or a merged report.
     public var shard: Shard
+    /// The variant this run checked alone (`--variant NAME`); nil when it checked every one.
+    public var variant: String?
     /// Seconds the run took; nil when unknown.
     public var duration: Double?
 
     public init(results: [SnapshotResult], reports: [URL] = [], mode: SnapshotMode = .never,
-                tolerance: SnapshotTolerance = .default, shard: Shard = .all, duration: Double? = nil) {
+                tolerance: SnapshotTolerance = .default, shard: Shard = .all, variant: String? = nil, duration: Double? = nil) {
         self.results = results
         self.reports = reports
         self.mode = mode
         self.tolerance = tolerance
         self.shard = shard
+        self.variant = variant
         self.duration = duration
     }
 
@@ -50,7 +53,8 @@ public struct SnapshotSummary: Sendable {
     }
 
     /// The run in one line, as the console ends with it and the reports begin with it:
-    /// `299 goldens: 293 ok, 5 failed, 0 missing, 0 orphaned, 1 errors`.
+    /// `299 goldens: 293 ok, 5 failed, 0 missing, 0 orphaned, 1 errors`, then the variant and the
+    /// shard a part of a suite checked: `(variant dark) (shard 1/2)`.
     public var line: String {
         let counts = self.counts
         let order: [(word: String, label: String)]
@@ -61,7 +65,7 @@ public struct SnapshotSummary: Sendable {
                      ("orphaned", "orphaned"), ("error", "errors")]
         case .never: order = [("passed", "ok"), ("failed", "failed"), ("missing", "missing"), ("orphaned", "orphaned"), ("error", "errors")]
         }
-        let part = shard == .all ? "" : " (shard \(shard))"
+        let part = (variant.map { " (variant \($0))" } ?? "") + (shard == .all ? "" : " (shard \(shard))")
         return "\(results.count) goldens: " + order.map { "\(counts[$0.word] ?? 0) \($0.label)" }.joined(separator: ", ") + part
     }
 
@@ -87,11 +91,34 @@ public struct SnapshotSummary: Sendable {
     }
 
     /// Shards' summaries as one run: their results in shard order. Every part of one split must be
-    /// there once (`1/3`, `2/3`, `3/3`); summaries of whole runs (of other folders) may be added.
+    /// there once (`1/3`, `2/3`, `3/3`) — each variant's split, where runs were split by variant
+    /// too (`--variant NAME`); summaries of whole runs (of other folders, or other variants) may be added.
     public static func merged(_ parts: [(name: String, summary: SnapshotSummary)]) throws -> SnapshotSummary {
         guard let first = parts.first?.summary else { throw SnapshotMergeError("no reports to merge") }
         try checkTotal(parts)
-        let split = parts.filter { $0.summary.shard.count > 1 }
+        var variants: [String?] = []
+        for part in parts where !variants.contains(part.summary.variant) { variants.append(part.summary.variant) }
+        for variant in variants {
+            try checkSplit(parts.filter { $0.summary.shard.count > 1 && $0.summary.variant == variant })
+        }
+        for part in parts where part.summary.mode != first.mode {
+            throw SnapshotMergeError("\(part.name) was run with --record \(part.summary.mode.rawValue), \(parts[0].name) with \(first.mode.rawValue)")
+        }
+        // Whole runs first, then the shards in order; otherwise as given.
+        let ordered = parts.enumerated().sorted { a, b in
+            let ia = a.element.summary.shard.count > 1 ? a.element.summary.shard.index : 0
+            let ib = b.element.summary.shard.count > 1 ? b.element.summary.shard.index : 0
+            return ia != ib ? ia < ib : a.offset < b.offset
+        }.map(\.element)
+        let durations = ordered.compactMap(\.summary.duration)
+        return SnapshotSummary(results: ordered.flatMap(\.summary.results), reports: ordered.flatMap(\.summary.reports),
+                               mode: first.mode, tolerance: first.tolerance, shard: .all, variant: variants.count == 1 ? first.variant : nil,
+                               duration: durations.count == parts.count ? durations.max() : nil)
+    }
+
+    /// Refuses the parts of one split (`split`: the shards of one variant's runs) unless each
+    /// part is there once.
+    private static func checkSplit(_ split: [(name: String, summary: SnapshotSummary)]) throws {
         if let count = split.first?.summary.shard.count {
             for part in split where part.summary.shard.count != count {
                 throw SnapshotMergeError("\(part.name) is shard \(part.summary.shard), not one of \(count) like \(split[0].name)")
@@ -109,19 +136,6 @@ public struct SnapshotSummary: Sendable {
                                          + " is missing: the merged report would leave its scenes out")
             }
         }
-        for part in parts where part.summary.mode != first.mode {
-            throw SnapshotMergeError("\(part.name) was run with --record \(part.summary.mode.rawValue), \(parts[0].name) with \(first.mode.rawValue)")
-        }
-        // Whole runs first, then the shards in order; otherwise as given.
-        let ordered = parts.enumerated().sorted { a, b in
-            let ia = a.element.summary.shard.count > 1 ? a.element.summary.shard.index : 0
-            let ib = b.element.summary.shard.count > 1 ? b.element.summary.shard.index : 0
-            return ia != ib ? ia < ib : a.offset < b.offset
-        }.map(\.element)
-        let durations = ordered.compactMap(\.summary.duration)
-        return SnapshotSummary(results: ordered.flatMap(\.summary.results), reports: ordered.flatMap(\.summary.reports),
-                               mode: first.mode, tolerance: first.tolerance, shard: .all,
-                               duration: durations.count == parts.count ? durations.max() : nil)
     }
 }
 

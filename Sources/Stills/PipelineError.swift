@@ -26,6 +26,8 @@ public enum PipelineError: Error, CustomStringConvertible {
     case outputTooLarge(what: String, width: Int, height: Int, change: String)
     /// `--variant` names a variant the scene at `scene` does not declare.
     case unknownVariant(String, scene: String, variants: [String])
+    /// `--variant` names a variant no scene in the folder `folder` declares; `variants`: theirs.
+    case unknownVariantInFolder(String, folder: String, variants: [String])
     /// A problem in one variant's run of `--variant all`.
     case inVariant(String, underlying: String)
 
@@ -55,6 +57,10 @@ public enum PipelineError: Error, CustomStringConvertible {
         case let .unknownVariant(name, scene, variants):
             guard !variants.isEmpty else { return "\(scene): --variant '\(name)', but the scene declares no 'variants'" }
             return "\(scene): no variant '\(name)'\(Diagnostic.didYouMean(name, in: variants)); its variants are: \(variants.joined(separator: ", "))"
+        case let .unknownVariantInFolder(name, folder, variants):
+            guard !variants.isEmpty else { return "\(folder): --variant '\(name)', but no scene in it declares 'variants'" }
+            return "\(folder): no scene in it declares a variant '\(name)'\(Diagnostic.didYouMean(name, in: variants)); "
+                + "their variants are: \(variants.joined(separator: ", "))"
         case let .inVariant(name, underlying):
             return "variant '\(name)': \(underlying)"
         }

@@ -65,9 +65,7 @@ struct VariantOptions: ParsableArguments {
                                valueName: "preset"))
     var device: String?
 
-    @Option(help: ArgumentHelp("Play one of the variants the scene declares ('variants:'), by name, e.g. dark-accessibilityLarge, or 'all' of them, one after another; outputs are named <scene>@<variant>.",
-                               valueName: "name"))
-    var variant: String?
+    @OptionGroup var named: VariantOption
 
     func validate() throws {
         if let device, Device.presets[device] == nil {
@@ -81,9 +79,18 @@ struct VariantOptions: ParsableArguments {
         var settings = settings
         settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, motion: motion,
                                       device: device, design: design)
-        settings.variant = variant
+        settings.variant = named.variant
         return settings
     }
+}
+
+/// `--variant NAME|all`: one of the variants a scene declares, or every one — the one option
+/// every command that plays a scene picks its variant with (through `VariantOptions`), and
+/// `segue snapshot` picks the goldens it checks with.
+struct VariantOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Play one of the variants the scene declares ('variants:'), by name, e.g. dark-accessibilityLarge, or 'all' of them, one after another; outputs are named <scene>@<variant>, goldens kept in __snapshots__/<scene>/<variant>/.",
+                               valueName: "name"))
+    var variant: String?
 }
 
 extension Appearance: ExpressibleByArgument {}

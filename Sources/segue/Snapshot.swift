@@ -38,6 +38,15 @@ struct Snapshot: ParsableCommand {
             --shard i/n checks part i of n of the scenes, balanced by their estimated cost (as \
             'segue batch --shard'), so n machines split a suite; each writes its own --junit and \
             --json, and 'segue report merge' combines the JSON reports into one suite.
+
+            A scene that declares variants ('variants:') keeps each variant's goldens in a folder \
+            of its own, __snapshots__/<scene>/<variant>/, and is checked in every variant. \
+            --variant NAME records and checks that variant alone: the scenes that declare it, in \
+            it (a scene file given that does not declare it, or a folder none of whose scenes do, \
+            is an error naming the variants there are); shards split those scenes, and the counts \
+            and reports are of them. Goldens outside the variant picked — other variants', scenes \
+            that no longer exist — are neither reported nor deleted as orphans by such a run; \
+            without --variant, or with --variant all, every variant is checked and they are.
             """)
 
     @Argument(help: "Scene files, or folders of them (every .yaml, .yml and .json inside, subfolders too).")
@@ -78,6 +87,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var sharding: ShardOption
 
+    @OptionGroup var variant: VariantOption
+
     @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
     var quiet = false
 
@@ -105,7 +116,7 @@ struct Snapshot: ParsableCommand {
         let mode = try self.mode()
         let options = SnapshotOptions(
             mode: mode, tolerance: SnapshotTolerance(channel: channelTolerance, pixels: pixelTolerance.value),
-            settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches),
+            settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches, variant: variant.variant),
             artifacts: artifacts.map { URL(fileURLWithPath: $0) }, shard: sharding.value, motion: motion)
         var summary: SnapshotSummary?
         do {

@@ -40,6 +40,27 @@ final class AssertSceneSnapshotsTests: XCTestCase {
         XCTAssertThrowsError(try assertSceneSnapshots("scenes/no-such-scene.yaml"))
     }
 
+    /// `variant:` is `--variant`: one variant's goldens recorded and checked alone; a name the scene
+    /// does not declare throws with the closest one.
+    func testAVariantIsCheckedAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("AssertSceneSnapshots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("card.yaml")
+        try ("variants: { appearance: [light, dark] }\n" + Self.scene(cardX: 20)).write(to: scene, atomically: false, encoding: .utf8)
+
+        let recorded = try verifySceneSnapshots(scene.path, record: .all, variant: "dark")
+        XCTAssertTrue(recorded.succeeded)
+        XCTAssertTrue(recorded.results.allSatisfy { $0.scene.hasSuffix("card.yaml (dark)") }, "\(recorded.results.map(\.scene))")
+        let goldens = folder.appendingPathComponent("__snapshots__/card")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("dark").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("light").path))
+        XCTAssertNil(SceneSnapshotFailure.message(try assertSceneSnapshots(scene.path, variant: "dark"), mode: .never))
+        XCTAssertThrowsError(try verifySceneSnapshots(scene.path, variant: "drak")) { error in
+            XCTAssertTrue("\(error)".contains("no variant 'drak' (did you mean 'dark'?); its variants are: light, dark"), "\(error)")
+        }
+    }
+
     static func scene(cardX: Double) -> String {
         """
         size: [100, 200]

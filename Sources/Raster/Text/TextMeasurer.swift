@@ -47,6 +47,10 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     private let fonts: FontLibrary
 
+    /// How many line counts (`lineCount`) a font library keeps: a screen's lists and grids many
+    /// times over; past it they are measured again.
+    static let keptLineCounts = 4096
+
     init(fonts: FontLibrary) {
         self.fonts = fonts
     }
@@ -82,7 +86,12 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             return try TextLayout(label, context: context).lineCount
         }) ?? 1
         let lines = max(count, 1)
-        fonts.lineCounts.withLockedValue { $0[key] = lines }
+        fonts.lineCounts.withLockedValue { counts in
+            // A long list's texts are mostly its own (100,000 rows' titles took 12.6 MB here) and
+            // are asked once per layout, which its list keeps: only the latest are kept.
+            if counts.count >= Self.keptLineCounts { counts.removeAll(keepingCapacity: true) }
+            counts[key] = lines
+        }
         return lines
     }
 
