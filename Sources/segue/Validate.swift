@@ -12,12 +12,18 @@ struct Validate: ParsableCommand {
     @Argument(help: "Scene files to check.")
     var scenes: [String]
 
+    /// The traits or variant to check them at (`--design liquidGlass`, `--variant all`: each
+    /// variant a scene declares); as written without.
+    @OptionGroup var variant: VariantOptions
+
     func run() throws {
         var failed = 0
+        let settings = variant.apply(to: RenderSettings())
         for path in scenes {
             do {
-                let scene = try SceneFile.load(path)
-                _ = try Timeline(scene: scene)
+                try SceneFile.forEachRun(of: path, settings: settings) { run in
+                    _ = try Timeline(scene: try SceneFile.load(path, settings: run))
+                }
                 CommandErrors.printOut("\(path): ok")
             } catch {
                 failed += 1

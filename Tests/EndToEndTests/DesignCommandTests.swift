@@ -199,4 +199,32 @@ final class DesignCommandTests: XCTestCase {
         let inspected = try inspect([varied.path, "--variant", "liquidGlass", "--json"])
         XCTAssertTrue(inspected.contains("\"glass\""), inspected)
     }
+
+    /// `validate --design` and `validate --variant all` check the scene as the design lays it out:
+    /// a tap written where the classic tab bar's second column is (x 380 of 393) lands beside the
+    /// glass pill of two tabs (2 × 85.9375 + 16.25 = 188.1 pt wide, centred: x 102.4…290.6), so it
+    /// does nothing there — an error located at its line, naming the variant.
+    func testValidateChecksTheScenesDesignsAndVariants() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let scene = try CLI.write("""
+            variants: { design: [classic, liquidGlass] }
+            screens:
+              a: { navigationBar: { title: A } }
+              b: { navigationBar: { title: B } }
+            tabs:
+              items: [{ title: A, icon: house, root: a }, { title: B, icon: gear, root: b }]
+            timeline:
+              - { at: 0.5, tap: [380, 795] }
+
+            """, "tabs.yaml", in: folder)
+        let written = try CLI.segue(["validate", scene.path])
+        XCTAssertEqual(written.status, 0, "as written (classic) the tap selects tab 1: \(written.stderr)")
+        let glass = try CLI.segue(["validate", scene.path, "--design", "liquidGlass"])
+        XCTAssertNotEqual(glass.status, 0)
+        XCTAssertTrue(glass.stderr.contains("tabs.yaml:8:5: error: this tap does nothing"), glass.stderr)
+        let all = try CLI.segue(["validate", scene.path, "--variant", "all"])
+        XCTAssertNotEqual(all.status, 0)
+        XCTAssertTrue(all.stderr.contains("(variant 'liquidGlass')"), all.stderr)
+        XCTAssertFalse(all.stderr.contains("(variant 'classic')"), all.stderr)
+    }
 }
