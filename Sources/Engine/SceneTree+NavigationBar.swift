@@ -54,7 +54,7 @@ extension SceneTree {
                 let shown = alpha * BarScrollResponse.standardAppearance(offset: offset, hasLargeTitle: large,
                                                                          area: screen.spec.largeTitleAreaHeight)
                 if let material = look.material {
-                    children.append(RenderNode(id: "\(id)/material", content: .backdrop(material),
+                    children.append(RenderNode(id: "\(id)/material", content: .backdrop(barMaterial(material)),
                                                size: NavigationBarLayout(inline, on: device).background.size, alpha: shown))
                 }
                 children.append(RenderNode(id: id, content: .part(p), size: NavigationBarLayout(inline, on: device).partSize, alpha: shown))

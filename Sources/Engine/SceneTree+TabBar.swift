@@ -34,7 +34,7 @@ extension SceneTree {
                                   RenderNode(id: "tabBar/items", content: part(.tabBar(selected: selected)), size: area.size),
                               ])
         }
-        let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop($0), size: area.size, alpha: standard) }
+        let material = scene.tabs?.bar.material.map { RenderNode(id: "tabBar/material", content: .backdrop(barMaterial($0)), size: area.size, alpha: standard) }
         return RenderNode(id: "tabBar", size: area.size, transform: AffineTransform(translationX: area.x, y: area.y).concatenating(transform),
                           alpha: alpha, children: [material].compactMap { $0 } + [
                               RenderNode(id: "tabBar/background", content: part(.tabBarBackground), size: area.size, alpha: standard),

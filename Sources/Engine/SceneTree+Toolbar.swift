@@ -18,7 +18,7 @@ extension SceneTree {
                                   RenderNode(id: "\(id)/items", content: part(.toolbarItems), size: area.size),
                               ])
         }
-        let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop($0), size: area.size) }
+        let material = toolbar.material.map { RenderNode(id: "\(id)/material", content: .backdrop(barMaterial($0)), size: area.size) }
         return RenderNode(id: id, size: area.size, transform: AffineTransform(translationX: area.x, y: area.y),
                           children: [material].compactMap { $0 } + [
                               RenderNode(id: "\(id)/background", content: part(.toolbarBackground), size: area.size),
@@ -56,7 +56,7 @@ extension SceneTree {
         for (name, toolbar, alpha) in [(bar.below, below, 1.0), (aboveName, above, a)] where !(same && name == aboveName) {
             let prefix = same ? id : "\(id)/\(name)"
             if let material = toolbar.material {
-                children.append(RenderNode(id: "\(prefix)/material", content: .backdrop(material), size: area.size, alpha: alpha))
+                children.append(RenderNode(id: "\(prefix)/material", content: .backdrop(barMaterial(material)), size: area.size, alpha: alpha))
             }
             children.append(RenderNode(id: "\(prefix)/background", content: part(name, .toolbarBackground), size: area.size, alpha: alpha))
         }

@@ -36,6 +36,8 @@ public struct Scene: Sendable {
     /// The design its system chrome is drawn in (`design:`, `--design`); its device carries it too
     /// (`Device.design`), so every layout made for the device follows it.
     public var design: InterfaceDesign = .classic
+    /// Reduce Transparency (`reduceTransparency:`, `--reduce-transparency`): glass frosted, bars' materials opaque.
+    public var reduceTransparency = false
     public var fps: Int
     /// Total length in seconds; when absent, the end of the last action plus `tail`.
     public var duration: Double?

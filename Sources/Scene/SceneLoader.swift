@@ -228,6 +228,7 @@ struct SceneDecoder: DecodingPart {
         scene.layoutDirection = entries.mirroring.played
         scene.motion = motion
         scene.design = design
+        scene.reduceTransparency = traits.transparency.map(\.isReduced) ?? r.value(fields, K.reduceTransparency)
         scene.fonts = context.sceneFonts
         if let node = fields[K.playback] { scene.playback = decodePlayback(node) }
         if let node = fields[K.captions] { scene.captions = decodeCaptions(node) }

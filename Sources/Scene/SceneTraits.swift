@@ -7,6 +7,8 @@ import Geometry
 public struct SceneTraits: Hashable, Sendable {
     /// The design the system chrome is drawn in (`--design`).
     public var design: InterfaceDesign?
+    /// Reduce Transparency (`--reduce-transparency`).
+    public var transparency: Transparency?
     public var appearance: Appearance?
     public var layoutDirection: LayoutDirection?
     public var contentSize: ContentSizeCategory?
@@ -16,8 +18,10 @@ public struct SceneTraits: Hashable, Sendable {
     public var device: String?
 
     public init(appearance: Appearance? = nil, layoutDirection: LayoutDirection? = nil, contentSize: ContentSizeCategory? = nil,
-                motion: MotionPreference? = nil, device: String? = nil, design: InterfaceDesign? = nil) {
+                motion: MotionPreference? = nil, device: String? = nil, design: InterfaceDesign? = nil,
+                transparency: Transparency? = nil) {
         self.design = design
+        self.transparency = transparency
         self.appearance = appearance
         self.layoutDirection = layoutDirection
         self.contentSize = contentSize
@@ -28,12 +32,12 @@ public struct SceneTraits: Hashable, Sendable {
     /// How the traits enter a batch's up-to-date stamp.
     public var stampText: String {
         // The design enters only where it is given, so stamps written before it existed still match.
-        (design.map { "design=\($0.rawValue) " } ?? "") + "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") motion=\(motion?.rawValue ?? "scene") device=\(device ?? "scene")"
+        (design.map { "design=\($0.rawValue) " } ?? "") + (transparency.map { "transparency=\($0.rawValue) " } ?? "") + "appearance=\(appearance?.rawValue ?? "scene") layoutDirection=\(layoutDirection?.rawValue ?? "scene") contentSize=\(contentSize?.rawValue ?? "scene") motion=\(motion?.rawValue ?? "scene") device=\(device ?? "scene")"
     }
 }
 
 /// One of the variants a scene declares (`variants:`): its name — the values of the axes it
-/// declares, in the order design, appearance, layout direction, text size, motion, device, joined by "-" (`dark-accessibilityLarge`)
+/// declares, in the order design, appearance, layout direction, text size, motion, device, transparency, joined by "-" (`dark-accessibilityLarge`)
 /// — and the traits it plays at.
 public struct SceneVariant: Hashable, Sendable {
     public var name: String
@@ -47,8 +51,9 @@ public struct SceneVariant: Hashable, Sendable {
     /// Every combination of the axes' values, in order (the first axis slowest): one variant
     /// per combination; none when no axis has values.
     public static func product(appearance: [Appearance]?, layoutDirection: [LayoutDirection]? = nil, contentSize: [ContentSizeCategory]?,
-                               motion: [MotionPreference]? = nil, device: [String]?, design: [InterfaceDesign]? = nil) -> [SceneVariant] {
-        guard design?.isEmpty == false || appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
+                               motion: [MotionPreference]? = nil, device: [String]?, design: [InterfaceDesign]? = nil,
+                               transparency: [Transparency]? = nil) -> [SceneVariant] {
+        guard design?.isEmpty == false || transparency?.isEmpty == false || appearance?.isEmpty == false || layoutDirection?.isEmpty == false || contentSize?.isEmpty == false
                 || motion?.isEmpty == false || device?.isEmpty == false else { return [] }
         var variants = [SceneVariant(name: "", traits: SceneTraits())]
         func extend<Value>(_ values: [Value]?, _ name: (Value) -> String, _ set: (inout SceneTraits, Value) -> Void) {
@@ -68,6 +73,7 @@ public struct SceneVariant: Hashable, Sendable {
         extend(contentSize, \.rawValue) { $0.contentSize = $1 }
         extend(motion, \.rawValue) { $0.motion = $1 }
         extend(device, { $0 }) { $0.device = $1 }
+        extend(transparency, \.rawValue) { $0.transparency = $1 }
         return variants
     }
 }

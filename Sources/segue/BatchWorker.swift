@@ -24,6 +24,7 @@ struct BatchWorker: ParsableCommand {
         if let touches = options.settings.showsTouches { arguments.append(touches ? "--touches" : "--no-touches") }
         let traits = options.settings.traits
         if let design = traits.design { arguments += ["--design", design.rawValue] }
+        if let transparency = traits.transparency { arguments.append(transparency.isReduced ? "--reduce-transparency" : "--no-reduce-transparency") }
         if let appearance = traits.appearance { arguments += ["--appearance", appearance.rawValue] }
         if let direction = traits.layoutDirection { arguments += ["--layout-direction", direction.rawValue] }
         if let contentSize = traits.contentSize { arguments += ["--content-size", contentSize.rawValue] }

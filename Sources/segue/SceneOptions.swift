@@ -44,6 +44,10 @@ struct VariantOptions: ParsableArguments {
                                valueName: "design"))
     var design: InterfaceDesign?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Play the scene with Reduce Transparency on (or off) instead of its 'reduceTransparency': glass frosted, bars opaque.")
+    var reduceTransparency: Bool?
+
     @Option(help: "Play the scene in this appearance instead of its 'appearance': light or dark.")
     var appearance: Appearance?
 
@@ -78,7 +82,8 @@ struct VariantOptions: ParsableArguments {
     func apply(to settings: RenderSettings) -> RenderSettings {
         var settings = settings
         settings.traits = SceneTraits(appearance: appearance, layoutDirection: layoutDirection, contentSize: contentSize, motion: motion,
-                                      device: device, design: design)
+                                      device: device, design: design,
+                                      transparency: reduceTransparency.map { $0 ? .reduceTransparency : .transparent })
         settings.variant = named.variant
         return settings
     }

@@ -127,4 +127,25 @@ final class GlassTreeTests: XCTestCase {
         }
         XCTAssertGreaterThan(try layer("navigationBar/list/background", classic.state(at: 0.3)).alpha, 0, "classic keeps its background")
     }
+
+    /// Reduce Transparency: the pill's glass is frosted (`GlassOptics.opaque`), and a classic tab
+    /// bar's blur material becomes opaque — no blur, an opaque tint — where it is a translucent
+    /// blur without it.
+    func testReduceTransparencyFrostsTheGlassAndMakesBarMaterialsOpaque() throws {
+        let glass = try timeline("reduceTransparency: true\n" + tabs, design: .liquidGlass).state(at: 0)
+        guard case .backdrop(let look) = try layer("tabBar/glass", glass).content else { return XCTFail("no glass backdrop") }
+        XCTAssertEqual(look.glass?.opaque, true, "frosted")
+        let plain = try timeline(tabs, design: .liquidGlass).state(at: 0)
+        guard case .backdrop(let clear) = try layer("tabBar/glass", plain).content else { return XCTFail("no glass backdrop") }
+        XCTAssertEqual(clear.glass?.opaque, false)
+
+        let classic = try timeline("reduceTransparency: true\n" + tabs, design: .classic).state(at: 0)
+        guard case .backdrop(let opaque) = try layer("tabBar/material", classic).content else { return XCTFail("no material") }
+        XCTAssertEqual(opaque.blurRadius, 0)
+        XCTAssertEqual(opaque.tint.alpha, 1, "an opaque bar")
+        let blurred = try timeline(tabs, design: .classic).state(at: 0)
+        guard case .backdrop(let material) = try layer("tabBar/material", blurred).content else { return XCTFail("no material") }
+        XCTAssertGreaterThan(material.blurRadius, 0)
+        XCTAssertLessThan(material.tint.alpha, 1)
+    }
 }

@@ -82,4 +82,20 @@ final class DesignTests: XCTestCase {
         XCTAssertFalse(SceneTraits().stampText.contains("design"))
         XCTAssertTrue(SceneTraits(design: .liquidGlass).stampText.hasPrefix("design=liquidGlass "))
     }
+
+    /// Reduce Transparency as a key, a trait that wins over it, and a variants axis named
+    /// `transparent` / `reduceTransparency`, after the other axes.
+    func testReduceTransparencyIsAKeyATraitAndAVariantAxis() throws {
+        XCTAssertFalse(try SceneLoader.load(text: screens, file: "s.yaml", name: "s").reduceTransparency, "off by default")
+        XCTAssertTrue(try SceneLoader.load(text: "reduceTransparency: true\n" + screens, file: "s.yaml", name: "s").reduceTransparency)
+        XCTAssertFalse(try SceneLoader.load(text: "reduceTransparency: true\n" + screens, file: "s.yaml", name: "s",
+                                            traits: SceneTraits(transparency: .transparent)).reduceTransparency, "the trait wins")
+        let scene = try SceneLoader.load(text: "variants: { appearance: [light, dark], reduceTransparency: [transparent, reduceTransparency] }\n"
+                                         + screens, file: "s.yaml", name: "s")
+        XCTAssertEqual(scene.variants.map(\.name), ["light-transparent", "light-reduceTransparency", "dark-transparent", "dark-reduceTransparency"])
+        XCTAssertEqual(scene.variants[1].traits, SceneTraits(appearance: .light, transparency: .reduceTransparency))
+        let problems = sceneProblems(screens + "variants: { reduceTransparency: [true] }\n")
+        XCTAssertEqual(problems.count, 1, problems.description)
+        XCTAssertTrue(problems.first?.contains("transparent, reduceTransparency") == true, problems.description)
+    }
 }

@@ -155,7 +155,8 @@ extension SceneDecoder {
             contentSize: values(K.contentSize, ContentSizeCategory.init(rawValue:), ContentSizeCategory.allCases.map(\.rawValue)),
             motion: values(K.motion, MotionPreference.init(rawValue:), MotionPreference.allCases.map(\.rawValue)),
             device: values(K.device, { Device.presets[$0] == nil ? nil : $0 }, Device.presets.keys.sorted()),
-            design: values(K.design, InterfaceDesign.init(rawValue:), InterfaceDesign.allCases.map(\.rawValue)))
+            design: values(K.design, InterfaceDesign.init(rawValue:), InterfaceDesign.allCases.map(\.rawValue)),
+            transparency: values(K.reduceTransparency, Transparency.init(rawValue:), Transparency.allCases.map(\.rawValue)))
         guard variants.count <= Limits.variants else {
             r.error(node, "\(variants.count) variants is over the limit of \(Limits.variants); list fewer values")
             return []

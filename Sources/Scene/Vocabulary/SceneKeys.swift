@@ -14,6 +14,9 @@ public enum SceneKeys {
     public static let design = Setting<InterfaceDesign>("design", default: .classic,
                                                         doc: "which iOS design the system chrome is drawn in: liquidGlass (iOS 26 and 27: bar buttons on glass capsules, the floating tab bar, floating toolbar capsules) or classic (iOS 17 and 18: bars edge to edge under their materials)",
                                                         uikit: "UIDesignRequiresCompatibility")
+    public static let reduceTransparency = Setting<Bool>("reduceTransparency", default: false,
+                                                         doc: "the user's Reduce Transparency setting: Liquid Glass frosted and near opaque, bars' materials opaque",
+                                                         uikit: "UIAccessibility.isReduceTransparencyEnabled")
     public static let appearance = Setting<Appearance>("appearance", default: .light,
                                                        doc: "which variant of the iOS system colors their names resolve to")
     public static let layoutDirection = Setting<LayoutDirection>("layoutDirection", default: .leftToRight,
@@ -62,7 +65,7 @@ public enum SceneKeys {
 
     public static let mapping = KeyMapping("scene", "a scene",
         doc: "A Segue scene: screens, transitions between them, and a timeline of actions and finger traces.", required: ["screens"],
-        [device, size, scale, design, appearance, layoutDirection, mirrorTimeline, contentSize, motion, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
+        [device, size, scale, design, reduceTransparency, appearance, layoutDirection, mirrorTimeline, contentSize, motion, fps, duration, tail, touches, background, fonts, systemFont, systemDisplayFont, screens, root, tabs, styles,
          transitions, timeline, snapshots, captions, playback, deviceFrame, variants])
 }
 
@@ -79,10 +82,12 @@ public enum VariantsKeys {
     public static let motion = ShapedKey("motion", .list(.choice(MotionPreference.allCases.map(\.rawValue))),
                                          doc: "Motion settings, e.g. [standard, reduceMotion, crossFade]")
     public static let device = ShapedKey("device", .list(.choice(Device.presets.keys.sorted())), doc: "device presets, e.g. [iphone-15, iphone-se]")
+    public static let reduceTransparency = ShapedKey("reduceTransparency", .list(.choice(Transparency.allCases.map(\.rawValue))),
+                                                     doc: "Reduce Transparency off (transparent) or on (reduceTransparency), e.g. [transparent, reduceTransparency]")
 
     public static let mapping = KeyMapping("variants", "the scene's variants",
                                            doc: "the traits a scene plays at: every combination of the values listed is a variant",
-                                           [design, appearance, layoutDirection, contentSize, motion, device])
+                                           [design, appearance, layoutDirection, contentSize, motion, device, reduceTransparency])
 }
 
 /// `deviceFrame: { ... }`: the device drawn around the screen, and what lies around it.

@@ -36,7 +36,8 @@ public enum SceneFile {
         let traits = SceneTraits(appearance: given.appearance ?? own.appearance,
                                  layoutDirection: given.layoutDirection ?? own.layoutDirection,
                                  contentSize: given.contentSize ?? own.contentSize, motion: given.motion ?? own.motion,
-                                 device: given.device ?? own.device, design: given.design ?? own.design)
+                                 device: given.device ?? own.device, design: given.design ?? own.design,
+                                 transparency: given.transparency ?? own.transparency)
         do {
             var played = try SceneLoader.load(contentsOf: url, traits: traits)
             played.name += "@" + name
