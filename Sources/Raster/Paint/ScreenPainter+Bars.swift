@@ -20,18 +20,25 @@ extension ScreenPainter {
                                   beneath: beneath)
         }
         guard items else { return }
-        for (index, item) in tabBar.items.enumerated() {
+        for index in tabBar.items.indices {
             let tab = layout.tab(index, of: tabBar.items.count)
-            let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected
-            let iconBox = Rect(x: tab.midX - 15, y: tab.minY + 4, width: 30, height: 30)
-            if let icon = item.icon {
-                try icons.draw(icon, in: iconBox, pointSize: 22, color: color)
-            }
-            try draw(item.title, in: Rect(x: tab.minX + 2, y: tab.minY + 33, width: tab.width - 4, height: 13), size: 10,
-                     weight: .medium, color: color, alignment: .center)
-            if let badge = item.badge {
-                try paintBadge(badge, at: Point(x: iconBox.midX + 12, y: iconBox.minY + 5), color: tabBar.badgeColor)
-            }
+            try paintTab(index, of: tabBar, iconBox: Rect(x: tab.midX - 15, y: tab.minY + 4, width: 30, height: 30),
+                         titleY: tab.minY + 33, in: tab, badgeY: 5)
+        }
+    }
+
+    /// Tab `index`'s icon in `iconBox`, its title (10 pt medium) from `titleY` across `tab`, in the
+    /// tint when selected, and its badge `badgeY` below the icon box's top.
+    private func paintTab(_ index: Int, of tabBar: TabBarView, iconBox: Rect, titleY: Double, in tab: Rect, badgeY: Double) throws {
+        let item = tabBar.items[index]
+        let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected
+        if let icon = item.icon {
+            try icons.draw(icon, in: iconBox, pointSize: 22, color: color)
+        }
+        try draw(item.title, in: Rect(x: tab.minX + 2, y: titleY, width: tab.width - 4, height: 13), size: 10,
+                 weight: .medium, color: color, alignment: .center)
+        if let badge = item.badge {
+            try paintBadge(badge, at: Point(x: iconBox.midX + 12, y: iconBox.minY + badgeY), color: tabBar.badgeColor)
         }
     }
 
@@ -46,18 +53,10 @@ extension ScreenPainter {
             cairo.fill(lens, cornerRadius: lens.height / 2, curve: .circular,
                        color: dark ? Color(red: 1, green: 1, blue: 1, alpha: 0.14) : Color(red: 0, green: 0, blue: 0.05, alpha: 0.08))
         }
-        for (index, item) in tabBar.items.enumerated() {
+        for index in tabBar.items.indices {
             let tab = placed.tab(index)
-            let color = index == tabBar.selected ? tabBar.tint : tabBar.unselected
-            let iconBox = Rect(x: tab.midX - 14, y: tab.minY + 6, width: 28, height: 28)
-            if let icon = item.icon {
-                try icons.draw(icon, in: iconBox, pointSize: 22, color: color)
-            }
-            try draw(item.title, in: Rect(x: tab.minX + 2, y: tab.minY + 35, width: tab.width - 4, height: 13), size: 10,
-                     weight: .medium, color: color, alignment: .center)
-            if let badge = item.badge {
-                try paintBadge(badge, at: Point(x: iconBox.midX + 12, y: iconBox.minY + 4), color: tabBar.badgeColor)
-            }
+            try paintTab(index, of: tabBar, iconBox: Rect(x: tab.midX - 14, y: tab.minY + 6, width: 28, height: 28),
+                         titleY: tab.minY + 35, in: tab, badgeY: 4)
         }
     }
 
