@@ -94,6 +94,12 @@ public enum Limits {
     /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an
     /// alias bomb) is refused before anything walks it.
     public static let aliasedNodes = screens * viewsPerScreen * 12
+    /// The deepest a scene file's lists and mappings may nest, counted as its parser opens them
+    /// (`SceneDocument.compose`), before anything walks the document: the decoders and the walks
+    /// over the views recurse once per level, so a file of 100,000 nested `[` (200 KB) would
+    /// otherwise overflow the stack. The examples nest 9 deep; a view in a stack in a scroll view
+    /// in a screen is about a dozen.
+    public static let nesting = 64
 
     // MARK: Ranges of single values
 
