@@ -358,7 +358,7 @@ final class PageBuilder {
         out += "\"start\": 0, \"states\": [" + states.indices.map(stateJSON).joined(separator: ", ") + "], "
         out += "\"edges\": [" + edges.map(edgeJSON).joined(separator: ", ") + "], "
         out += "\"parts\": [" + exporter.images.map { "\"data:image/png;base64," + Data($0).base64EncodedString() + "\"" }.joined(separator: ", ") + "]}"
-        return out.replacingOccurrences(of: "</", with: "<\\/")
+        return HTMLText.scriptData(out)
     }
 
     private func stateJSON(_ index: Int) -> String {
