@@ -388,8 +388,10 @@ final class PageBuilder {
         out += "\"velocity\": {\"minimumInterval\": \(n(VelocityEstimator.minimumInterval, 6)), \"latestWeight\": \(n(VelocityEstimator().latestWeight))}, "
         out += "\"start\": 0, \"states\": [" + states.indices.map(stateJSON).joined(separator: ", ") + "], "
         out += "\"edges\": [" + edges.map(edgeJSON).joined(separator: ", ") + "], "
-        out += "\"parts\": [" + exporter.images.map { "\"data:image/png;base64," + Data($0).base64EncodedString() + "\"" }.joined(separator: ", ") + "]}"
+        // The names are all before the pictures; the pictures' base64 has nothing to escape and
+        // is not copied again for it.
         return HTMLText.scriptData(out)
+            + "\"parts\": [" + exporter.images.map { "\"data:image/png;base64," + Data($0).base64EncodedString() + "\"" }.joined(separator: ", ") + "]}"
     }
 
     private func stateJSON(_ index: Int) -> String {
