@@ -367,16 +367,23 @@ struct SceneDecoder: DecodingPart {
 
     /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images
     /// the scene may show, for `ImageFiles.prefetch` to check at once before the views are read.
-    func namedPNGFiles(in node: Node) -> [String] {
-        switch node.shape {
-        case .scalar(let scalar):
-            guard scalar.string.lowercased().hasSuffix(".png") else { return [] }
-            let url = imageURL(scalar.string)
-            return url.pathExtension.lowercased() == "png" ? [url.standardizedFileURL.path] : []
-        case .mapping(let mapping):
-            return mapping.flatMap { namedPNGFiles(in: $0.value) }
-        case .sequence(let items):
-            return items.flatMap { namedPNGFiles(in: $0) }
+    /// A loop over a stack of the nodes still to visit, in file order: no recursion, whatever the
+    /// depth (which `Limits.nesting` bounds anyway).
+    func namedPNGFiles(in root: Node) -> [String] {
+        var files: [String] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            switch node.shape {
+            case .scalar(let scalar):
+                guard scalar.string.lowercased().hasSuffix(".png") else { continue }
+                let url = imageURL(scalar.string)
+                if url.pathExtension.lowercased() == "png" { files.append(url.standardizedFileURL.path) }
+            case .mapping(let mapping):
+                pending.append(contentsOf: mapping.values.reversed())
+            case .sequence(let items):
+                pending.append(contentsOf: items.reversed())
+            }
         }
+        return files
     }
 }

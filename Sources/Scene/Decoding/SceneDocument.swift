@@ -178,7 +178,7 @@ private struct Composer {
             if let tag = Self.name(scalar.tag) {
                 isNull = tag == "tag:yaml.org,2002:null"
             } else {
-                isNull = style == .plain && Self.nulls.contains(text[Int(start)...])
+                isNull = style == .plain && scalar.length <= 4 && Self.nulls.contains(text[Int(start)...])
             }
             let index = add(Item(kind: .scalar, style: style, isNull: isNull, line: line, column: column,
                                  start: start, count: UInt32(scalar.length)))
