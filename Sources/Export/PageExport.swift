@@ -19,6 +19,9 @@ public struct PageExportOptions: Sendable {
     public var rowsPerList = 6
     /// Frames per second of a transition played by a tap or a button.
     public var fps = 60
+    /// Whether the page may carry images and fonts from outside the scene file's folder
+    /// (`--allow-outside-files`); by default each is an error at the line that names it.
+    public var allowsOutsideFiles = false
 
     public init() {}
 
@@ -49,6 +52,11 @@ public struct PageExportSummary: Sendable {
 /// (`Timeline.heldState(ofRun:value:)`).
 public enum PageExport {
     public static func export(_ scene: Scene, to url: URL, options: PageExportOptions = PageExportOptions()) throws -> PageExportSummary {
+        try AtomicFile.check(url)
+        if !options.allowsOutsideFiles {
+            let outside = outsideFiles(of: scene)
+            if !outside.isEmpty { throw SceneError(outside) }
+        }
         let builder = try PageBuilder(scene: scene, options: options)
         try builder.explore()
         let data = builder.json()
@@ -57,6 +65,29 @@ public enum PageExport {
         return PageExportSummary(bytes: page.utf8.count, states: builder.states.count, transitions: builder.edges.count,
                                  gestures: builder.edges.filter { $0.gesture != nil }.count,
                                  images: builder.exporter.images.count, imageBytes: builder.exporter.images.reduce(0) { $0 + $1.count })
+    }
+}
+
+extension PageExport {
+    /// The scene's images and fonts that lie outside its folder (an absolute path elsewhere, a
+    /// `../`, a link leading out), each at the line that names it: a page is made to be sent to
+    /// others, and would carry them along.
+    static func outsideFiles(of scene: Scene) -> [Diagnostic] {
+        let folder = resolved(URL(fileURLWithPath: scene.file).deletingLastPathComponent().path)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let outside = scene.readFiles.filter { !resolved($0).hasPrefix(prefix) }.map { path in
+            let what = path.lowercased().hasSuffix(".png") ? "image" : "font"
+            return Diagnostic(location: scene.readFileLocations[path] ?? SourceLocation(file: scene.file, line: 1, column: 1), message:
+                "\(what) \(path) is outside the scene's folder (\(folder)), and an exported page carries its pictures to whoever opens it; move it into the scene's folder, or give --allow-outside-files")
+        }
+        return outside.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+
+    /// `path` with every link and `..` resolved (as it is when it does not exist).
+    private static func resolved(_ path: String) -> String {
+        guard let pointer = realpath(path, nil) else { return path }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 }
 
@@ -357,8 +388,10 @@ final class PageBuilder {
         out += "\"velocity\": {\"minimumInterval\": \(n(VelocityEstimator.minimumInterval, 6)), \"latestWeight\": \(n(VelocityEstimator().latestWeight))}, "
         out += "\"start\": 0, \"states\": [" + states.indices.map(stateJSON).joined(separator: ", ") + "], "
         out += "\"edges\": [" + edges.map(edgeJSON).joined(separator: ", ") + "], "
-        out += "\"parts\": [" + exporter.images.map { "\"data:image/png;base64," + Data($0).base64EncodedString() + "\"" }.joined(separator: ", ") + "]}"
-        return out.replacingOccurrences(of: "</", with: "<\\/")
+        // The names are all before the pictures; the pictures' base64 has nothing to escape and
+        // is not copied again for it.
+        return HTMLText.scriptData(out)
+            + "\"parts\": [" + exporter.images.map { "\"data:image/png;base64," + Data($0).base64EncodedString() + "\"" }.joined(separator: ", ") + "]}"
     }
 
     private func stateJSON(_ index: Int) -> String {

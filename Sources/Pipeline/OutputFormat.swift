@@ -71,7 +71,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         var scene = try SceneFile.load(path, settings: self.settings(settings, quality: quality))
         if settings.fps == nil, let maximum = defaultMaximumFPS, scene.fps > maximum { scene.fps = maximum }
         if isVideo {
-            let problems = Limits.checkVideoFrame(scene)
+            var problems = Limits.checkVideoFrame(scene)
+            if problems.isEmpty, let layout = try RenderJob.frameLayout(of: scene) {
+                problems = Limits.checkFramedVideoFrame(scene, width: layout.width, height: layout.height)
+            }
             if !problems.isEmpty { throw SceneError(problems) }
         }
         return scene

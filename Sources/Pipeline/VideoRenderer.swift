@@ -29,6 +29,7 @@ public enum VideoRenderer {
     @discardableResult
     public static func render(_ scene: Scene, to destination: URL, options: VideoRenderOptions = VideoRenderOptions(),
                               progress: ProgressHandler? = nil) throws -> RenderStatistics {
+        try AtomicFile.check(destination, kind: options.format == .png ? .folder : .file)
         guard let codec = options.format.videoCodec else {
             return try FrameSequenceRenderer.render(scene, to: destination, format: options.format, options: options,
                                                     progress: progress)
@@ -108,6 +109,7 @@ public enum VideoRenderer {
     /// a PNG at `destination`: inside the scene's device frame if it has one, or with `grid`
     /// drawn over the screen alone when given (a grid is for aiming at the screen's points).
     public static func still(_ scene: Scene, at time: Double, to destination: URL, grid: GridOverlay? = nil) throws {
+        try AtomicFile.check(destination)
         let renderer = try StillRenderer(scene: scene)
         let duration = renderer.timeline.duration
         guard time <= duration else {

@@ -269,12 +269,12 @@ public final class PreviewServer: Sendable {
             } catch let refusal as SceneTextEditor.Refusal {
                 return ["ok": false, "errors": [["description": "\(document.name): \(refusal)"]]]
             }
-            try AtomicFile.write(edited.text, to: document.file)
+            try AtomicFile.write(edited.text, to: document.file, replacingInput: true)
             do {
                 _ = try Timeline(scene: try SceneFile.load(document.file.path, settings: document.settings))
             } catch {
                 // The drawn gesture made the scene invalid: put the file back and say why.
-                try AtomicFile.write(original, to: document.file)
+                try AtomicFile.write(original, to: document.file, replacingInput: true)
                 let problems: [[String: Any]] = (error as? SceneError)?.diagnostics.map(PreviewDocument.json)
                     ?? [["description": "\(error)"]]
                 return ["ok": false, "reverted": true, "kind": gesture.key, "line": edited.line, "errors": problems]
@@ -304,7 +304,7 @@ public final class PreviewServer: Sendable {
                 return ["ok": false, "undo": 0, "errors": [["description":
                     "\(document.name) changed since the page's edit (saved from an editor?); undo it there — the page's earlier edits can no longer be undone"]]]
             }
-            try AtomicFile.write(step.before, to: document.file)
+            try AtomicFile.write(step.before, to: document.file, replacingInput: true)
             undo[document.name]?.removeLast()
             document.reload()
             events.changed(document)

@@ -76,7 +76,9 @@ public enum FontFileNames {
     }
 
     public static func families(ofFontAt path: String) throws -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Problem.unreadable("no such file") }
+        // A FIFO would block the read, /dev/zero never end it, a huge file fill the memory.
+        if let problem = RegularFile.problem(at: path, limit: Limits.fontBytes) { throw Problem.unreadable(problem) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw Problem.unreadable("cannot read it") }
         let bytes = [UInt8](data)
         func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }
         func u32(_ at: Int) -> Int? {

@@ -15,6 +15,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 /// A scene file that cannot be used, with every problem found in it.
 public struct SceneError: Error, CustomStringConvertible, Sendable {
     public var diagnostics: [Diagnostic]
+    /// The files the scene named and the loader read before it failed (images, fonts), as
+    /// `Scene.readFiles`: a command that still writes something (a report) must not replace them.
+    public var readFiles: [String] = []
 
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics

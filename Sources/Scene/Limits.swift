@@ -69,6 +69,9 @@ public enum Limits {
     public static let pixelMemory = 1 << 28
     /// The largest image file in bytes.
     public static let imageBytes = 64 << 20
+    /// The largest font file in bytes, checked before it is read: a CJK family's OpenType face is
+    /// 16–25 MB (Noto Sans CJK), so this leaves room; a 1 GiB file was read whole (2.1 GB resident).
+    public static let fontBytes = 64 << 20
     /// The longest a spring may take to settle (`Spring.settlingDuration`, until it stays within
     /// 0.1% of its target), in seconds: a spring slower than this (damping near zero) would run a
     /// transition past any length a scene means, so it is an error at the parameter to change.
@@ -94,6 +97,12 @@ public enum Limits {
     /// each, repeated into every one of the 200 screens; a file whose aliases reach past it (an
     /// alias bomb) is refused before anything walks it.
     public static let aliasedNodes = screens * viewsPerScreen * 12
+    /// The deepest a scene file's lists and mappings may nest, counted as its parser opens them
+    /// (`SceneDocument.compose`), before anything walks the document: the decoders and the walks
+    /// over the views recurse once per level, so a file of 100,000 nested `[` (200 KB) would
+    /// otherwise overflow the stack. The examples nest 9 deep; a view in a stack in a scroll view
+    /// in a screen is about a dozen.
+    public static let nesting = 64
 
     // MARK: Ranges of single values
 
@@ -288,6 +297,20 @@ extension Limits {
         let scaleHint = fitting >= Limits.scale.lowerBound ? "lower the scale to \(format((fitting * 100).rounded(.down) / 100)) or less" : "lower the scale"
         return [Diagnostic(location: location, message:
             "a video frame of \(format(width)) × \(format(height)) px (\(format(size.width)) × \(format(size.height)) pt at scale \(format(scale))) has \(format(width * height)) pixels, over the limit of \(videoFramePixels), the largest frame H.264 and HEVC allow (level 6.2); \(scaleHint), make the device smaller, or render stills")]
+    }
+
+    /// The problem of `scene` rendered as a video inside its device frame: the picture encoded is
+    /// the framed one, `width` × `height` px (the device's body, its padding and the captions
+    /// beside it, around the screen), which must be within `videoFramePixels` as the screen alone must.
+    public static func checkFramedVideoFrame(_ scene: Scene, width: Int, height: Int) -> [Diagnostic] {
+        let (w, h) = (evenUp(Double(width)), evenUp(Double(height)))
+        guard !(w * h <= Double(videoFramePixels)) else { return [] }
+        let at = scene.keyLocations
+        let location = at[SceneKeys.deviceFrame.key] ?? at[SceneKeys.scale.key] ?? at[SceneKeys.device.key]
+            ?? SourceLocation(file: scene.file, line: 1, column: 1)
+        let padding = scene.deviceFrame.map { " and padding \(format($0.padding)) pt" } ?? ""
+        return [Diagnostic(location: location, message:
+            "a framed video frame of \(format(w)) × \(format(h)) px (the device frame\(padding) around the \(format((scene.device.size.width * scene.device.scale).rounded())) × \(format((scene.device.size.height * scene.device.scale).rounded())) px screen, at scale \(format(scene.device.scale))) has \(format(w * h)) pixels, over the limit of \(videoFramePixels), the largest frame H.264 and HEVC allow (level 6.2); lower the padding or the scale, render without --device-frame, or render stills")]
     }
 
     private static func evenUp(_ value: Double) -> Double {

@@ -81,6 +81,8 @@ public struct Scene: Sendable {
     /// the file gives them (relative, `../`, absolute) — as absolute paths, sorted, each once:
     /// what a video made from the scene depends on (`segue batch`'s up-to-date stamp).
     public var readFiles: [String] = []
+    /// Where the scene first names each of `readFiles`.
+    public var readFileLocations: [String: SourceLocation] = [:]
 
     public init(name: String, file: String, device: Device, appearance: Appearance = .light, fps: Int,
                 duration: Double? = nil, tail: Double = 0.5, showsTouches: Bool = true,

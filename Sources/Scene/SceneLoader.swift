@@ -54,7 +54,9 @@ public enum SceneLoader {
         var decoder = SceneDecoder(reader: reader, name: name, traits: traits)
         let scene = decoder.decode(root)
         if let scene, reader.diagnostics.isEmpty { return scene }
-        throw SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        var error = SceneError(reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        error.readFiles = decoder.readFiles
+        throw error
     }
 }
 
@@ -235,7 +237,9 @@ struct SceneDecoder: DecodingPart {
         if let node = fields[K.variants] { scene.variants = decodeVariants(node) }
         if let node = fields[K.deviceFrame] { scene.deviceFrame = decodeDeviceFrame(node, device: scene.device, sceneBackground: background) }
         scene.readFiles = reads.paths
-        for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key, K.playback.key] {
+        scene.readFileLocations = reads.locations
+        for key in [K.device.key, K.size.key, K.scale.key, K.fps.key, K.duration.key, K.screens.key, K.timeline.key, K.playback.key,
+                    K.deviceFrame.key] {
             if let node = fields[key] { scene.keyLocations[key] = r.location(node) }
         }
         for problem in Limits.check(scene) { r.error(at: problem.location, problem.message) }
@@ -363,18 +367,28 @@ struct SceneDecoder: DecodingPart {
         return spec
     }
 
+    /// The files read so far besides the scene file.
+    var readFiles: [String] { reads.paths }
+
     /// Every PNG file the document's strings name, as `decodeImageFile` finds them: the images
     /// the scene may show, for `ImageFiles.prefetch` to check at once before the views are read.
-    func namedPNGFiles(in node: Node) -> [String] {
-        switch node.shape {
-        case .scalar(let scalar):
-            guard scalar.string.lowercased().hasSuffix(".png") else { return [] }
-            let url = imageURL(scalar.string)
-            return url.pathExtension.lowercased() == "png" ? [url.standardizedFileURL.path] : []
-        case .mapping(let mapping):
-            return mapping.flatMap { namedPNGFiles(in: $0.value) }
-        case .sequence(let items):
-            return items.flatMap { namedPNGFiles(in: $0) }
+    /// A loop over a stack of the nodes still to visit, in file order: no recursion, whatever the
+    /// depth (which `Limits.nesting` bounds anyway).
+    func namedPNGFiles(in root: Node) -> [String] {
+        var files: [String] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            switch node.shape {
+            case .scalar(let scalar):
+                guard scalar.string.lowercased().hasSuffix(".png") else { continue }
+                let url = imageURL(scalar.string)
+                if url.pathExtension.lowercased() == "png" { files.append(url.standardizedFileURL.path) }
+            case .mapping(let mapping):
+                pending.append(contentsOf: mapping.values.reversed())
+            case .sequence(let items):
+                pending.append(contentsOf: items.reversed())
+            }
         }
+        return files
     }
 }

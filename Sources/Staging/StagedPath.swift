@@ -36,9 +36,12 @@ public final class StagedPath: @unchecked Sendable {
     private var isSettled = false
 
     /// Chooses (and for a folder, creates) the temporary beside `destination`, whose folder must
-    /// exist; removes stale temporaries of dead processes for the same destination.
-    public init(destination: URL, kind: Kind) throws {
+    /// exist; removes stale temporaries of dead processes for the same destination. Throws
+    /// `DestinationRefused` for a destination `Destination` refuses (a special file, a file the
+    /// process reads); `replacingInput` lets the preview save the scene file it edits.
+    public init(destination: URL, kind: Kind, replacingInput: Bool = false) throws {
         let destination = destination.standardizedFileURL
+        if let refused = Destination.problem(destination, kind: kind, replacingInput: replacingInput) { throw refused }
         let folder = destination.deletingLastPathComponent()
         let name = destination.lastPathComponent
         let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
@@ -102,8 +105,8 @@ public final class StagedPath: @unchecked Sendable {
     }
 
     /// Writes `data` to `url` atomically.
-    public static func write(_ data: Data, to url: URL) throws {
-        let staged = try StagedPath(destination: url, kind: .file)
+    public static func write(_ data: Data, to url: URL, replacingInput: Bool = false) throws {
+        let staged = try StagedPath(destination: url, kind: .file, replacingInput: replacingInput)
         try data.write(to: staged.temporary)
         try staged.commit()
     }

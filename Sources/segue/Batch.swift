@@ -84,6 +84,8 @@ struct Batch: ParsableCommand {
                               variants: variants)
             }
             outputFolder = try OutputFolder(folder: plan.outputFolder)
+            // The scenes are read by the workers; the manifest, written here, may not replace one.
+            for item in plan.items { Destination.protect(item.scene.path, as: "a scene file") }
         } catch {
             CommandErrors.printError(error)
             throw ExitCode.failure

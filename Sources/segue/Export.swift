@@ -26,6 +26,9 @@ struct ExportPage: ParsableCommand {
     @Option(help: "Pictures along each interactive transition (the page interpolates between them).")
     var samples: Int = 48
 
+    @Flag(help: "Let the page carry images and fonts from outside the scene file's folder (an absolute path elsewhere, '../'); without it each is an error naming the file.")
+    var allowOutsideFiles = false
+
     func validate() throws {
         guard (4...240).contains(samples) else { throw ValidationError("--samples must be from 4 to 240, found \(samples)") }
     }
@@ -41,6 +44,7 @@ struct ExportPage: ParsableCommand {
                 if options.scale == nil { scene.device.scale = min(scene.device.scale, PageExportOptions.defaultLargestScale) }
                 var exportOptions = PageExportOptions()
                 exportOptions.samples = samples
+                exportOptions.allowsOutsideFiles = allowOutsideFiles
                 let destination = SceneFile.output(URL(fileURLWithPath: output), variant: all ? settings.variant : nil)
                 let summary = try PageExport.export(scene, to: destination, options: exportOptions)
                 let kb = (Double(summary.bytes) / 1024).rounded()

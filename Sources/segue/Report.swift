@@ -3,6 +3,7 @@ import Foundation
 import Scene
 import Pipeline
 import Snapshots
+import Staging
 
 /// `segue report`: what to do with the reports of snapshot runs.
 struct Report: ParsableCommand {
@@ -52,6 +53,7 @@ struct Report: ParsableCommand {
             do {
                 // One at a time, each counted before the next is read: the limit bounds the whole merge.
                 var parts: [(name: String, summary: SnapshotSummary)] = []
+                for path in reports { Destination.protect(path, as: "a report to merge") }
                 for path in reports {
                     parts.append((path, try SnapshotReports.decode(try SnapshotReports.read(path), name: path)))
                     try SnapshotSummary.checkTotal(parts)

@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Scene
 import Snapshots
+import Staging
 import Stills
 
 struct Snapshot: ParsableCommand {
@@ -119,6 +120,8 @@ struct Snapshot: ParsableCommand {
             settings: RenderSettings(fps: fps, scale: scale, showsTouches: touches, variant: variant.variant),
             artifacts: artifacts.map { URL(fileURLWithPath: $0) }, shard: sharding.value, motion: motion)
         var summary: SnapshotSummary?
+        // A scene named on the command line is an input even when it does not load.
+        for path in paths { Destination.protect(path, as: "a scene file") }
         do {
             summary = try SnapshotRunner.run(paths, options: options) { result in
                 guard !quiet || result.isFailure else { return }

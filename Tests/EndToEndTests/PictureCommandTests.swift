@@ -107,6 +107,33 @@ final class PictureCommandTests: XCTestCase {
         XCTAssertEqual(fitting.status, 0, fitting.stderr)
     }
 
+    /// The picture a framed video encodes is the framed one: an iPhone 15 at @3x with 679 pt of
+    /// padding (36.4 Mpx), or an iPad Pro 13 at @2x with 1000 pt (43.3 Mpx), passed the screen's
+    /// check and was encoded at a size no level allows. Refused at load, before a frame is drawn,
+    /// at the `deviceFrame` key; a still of it is fine.
+    func testAFramedVideoOverTheLargestCodecLevelIsRefusedAtLoad() throws {
+        let folder = try CLI.temporaryFolder(self)
+        let phone = try CLI.write("device: iphone-15\nduration: 0.5\ndeviceFrame: { padding: 679 }\nscreens:\n  a: { background: systemRed }\n",
+                                  "phone.yaml", in: folder)
+        let tablet = try CLI.write("device: ipad-pro-13\nscale: 2\nduration: 0.5\ndeviceFrame: { padding: 1000 }\nscreens:\n  a: {}\n",
+                                   "tablet.yaml", in: folder)
+        for (file, line) in [(phone, 3), (tablet, 4)] {
+            let output = folder.appendingPathComponent("new/framed.mp4")
+            let start = Date()
+            let result = try CLI.segue(["render", file.path, "-o", output.path], timeout: 60)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("\(file.path):\(line):14: error: a framed video frame of "), result.stderr)
+            XCTAssertTrue(result.stderr.contains("over the limit of 35651584, the largest frame H.264 and HEVC allow (level 6.2); lower the padding or the scale"), result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 10, "refused before rendering")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+        }
+        let phoneResult = try CLI.segue(["render", phone.path, "-o", folder.appendingPathComponent("p.mp4").path], timeout: 60)
+        XCTAssertTrue(phoneResult.stderr.contains("a framed video frame of 5390 × 6748 px (the device frame and padding 679 pt around the 1179 × 2556 px screen, at scale 3) has 36371720 pixels"), phoneResult.stderr)
+        // Without the frame the same scene is a video within the limit (not rendered here: checked at load).
+        let still = try CLI.segue(["still", phone.path, "--at", "0", "--scale", "0.25", "-o", folder.appendingPathComponent("still.png").path], timeout: 60)
+        XCTAssertEqual(still.status, 0, still.stderr)
+    }
+
     /// The tiles draw a scene at their own scale, whatever the scene's. A valid @0.25 scene with a
     /// 1,990-row list (87,594 pt of content) was refused at the default 240 px tile (scale 0.61,
     /// 53,700 px of content, over one image's side then); held in strips now, it is drawn at 240.

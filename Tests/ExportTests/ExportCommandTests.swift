@@ -11,8 +11,7 @@ final class ExportCommandTests: XCTestCase {
         let html = try String(contentsOf: page, encoding: .utf8)
         let open = try XCTUnwrap(html.range(of: #"<script type="application/json" id="segue-data">"#))
         let close = try XCTUnwrap(html.range(of: "</script>", range: open.upperBound..<html.endIndex))
-        let text = html[open.upperBound..<close.lowerBound].replacingOccurrences(of: "<\\/", with: "</")
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[open.upperBound..<close.lowerBound].utf8)) as? [String: Any])
     }
 
     func testEveryExampleSceneExportsAPageThatHoldsTogether() throws {
@@ -20,7 +19,8 @@ final class ExportCommandTests: XCTestCase {
         var sizes: [(String, Int)] = []
         for (file, name) in try ExampleScenes.all() {
             let page = folder.appendingPathComponent("\(name).html")
-            let run = try CLI.segue(["export", file.path, "-o", page.path, "--scale", "1"])
+            // The app examples share the repository's `scenes/images/` folder, outside their own.
+            let run = try CLI.segue(["export", file.path, "-o", page.path, "--scale", "1", "--allow-outside-files"])
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
             guard run.status == 0 else { continue }
             let html = try String(contentsOf: page, encoding: .utf8)
@@ -128,5 +128,40 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertFalse(run.stderr.isEmpty)
         try FileManager.default.removeItem(at: taken)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["broken.yaml"])
+    }
+
+    /// A page is made to be sent to others: the images and fonts a scene names from outside its
+    /// folder (an absolute path elsewhere, `../`, a link leading out) are refused, each at the line
+    /// that names it, unless `--allow-outside-files` says so.
+    func testFilesFromOutsideTheScenesFolderAreRefusedUnlessAllowed() throws {
+        let root = try CLI.temporaryFolder(self)
+        let folder = root.appendingPathComponent("scene")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let images = ExampleScenes.repository.appendingPathComponent("scenes/images")
+        try FileManager.default.copyItem(at: images.appendingPathComponent("ben.png"), to: root.appendingPathComponent("secret.png"))
+        try FileManager.default.copyItem(at: images.appendingPathComponent("anna.png"), to: folder.appendingPathComponent("own.png"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked.png"), withDestinationURL: root.appendingPathComponent("secret.png"))
+        let scene = try CLI.write("""
+            screens:
+              a:
+                content:
+                  - image: { file: own.png, frame: [0, 0, 50, 50] }
+                  - image: { file: ../secret.png, frame: [0, 60, 50, 50] }
+                  - image: { file: \(images.path)/lake.png, frame: [0, 120, 50, 50] }
+                  - image: { file: linked.png, frame: [0, 180, 50, 50] }
+            """, "s.yaml", in: folder)
+        let page = root.appendingPathComponent("page.html")
+        var run = try CLI.segue(["export", scene.path, "-o", page.path, "--scale", "1"])
+        XCTAssertNotEqual(run.status, 0)
+        let advice = "an exported page carries its pictures to whoever opens it; move it into the scene's folder, or give --allow-outside-files"
+        let resolvedFolder = folder.resolvingSymlinksInPath().path
+        XCTAssertEqual(run.stderr.split(separator: "\n").map(String.init), [
+            "\(scene.path):5:24: error: image \(root.path)/secret.png is outside the scene's folder (\(resolvedFolder)), and \(advice)",
+            "\(scene.path):6:24: error: image \(images.path)/lake.png is outside the scene's folder (\(resolvedFolder)), and \(advice)",
+            "\(scene.path):7:24: error: image \(folder.path)/linked.png is outside the scene's folder (\(resolvedFolder)), and \(advice)",
+        ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: page.path))
+        run = try CLI.segue(["export", scene.path, "-o", page.path, "--scale", "1", "--allow-outside-files"])
+        XCTAssertEqual(run.status, 0, run.stderr)
     }
 }

@@ -128,6 +128,39 @@ final class LimitsTests: XCTestCase {
                        ["scene.yaml:3:19205: error: alias '*a' brings the nodes the aliases repeat to 4801000, over the limit of 4800000 nodes; write the repeated part out, or repeat it fewer times"])
     }
 
+    /// 100,000 nested lists or mappings (the issue's reproducers, 200 KB and 1 MB) overflowed the
+    /// stack of the walks over the document; they are refused as the parser opens the 65th level,
+    /// in well under a second, at its line and column.
+    func testNestingDeeperThanTheLimitIsRefusedWhereItOpens() {
+        XCTAssertEqual(Limits.nesting, 64)
+        let depth = 100_000
+        let cases: [(String, String)] = [
+            ("screens: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n",
+             "scene.yaml:1:73: error: a list nested 65 deep, over the limit of 64 levels of lists and mappings; a scene's views nest a dozen deep at most"),
+            ("screens: " + String(repeating: "{a: ", count: depth) + "b" + String(repeating: "}", count: depth) + "\n",
+             "scene.yaml:1:262: error: a mapping nested 65 deep, over the limit of 64 levels of lists and mappings; a scene's views nest a dozen deep at most"),
+        ]
+        for (text, expected) in cases {
+            let start = Date()
+            XCTAssertEqual(problems(text), [expected])
+            XCTAssertLessThan(Date().timeIntervalSince(start), 1, "refused in under a second")
+        }
+        // The limit itself: 64 levels load as far as the decoder, which says what the value should be.
+        let within = "screens: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n"
+        XCTAssertFalse(problems(within).contains { $0.contains("nested") }, "\(problems(within))")
+    }
+
+    /// An alias nests its anchor's levels where it stands: anchors each holding an alias to the one
+    /// before, 40 levels apiece, would make a document nested far deeper than any one anchor.
+    func testAliasesCannotNestPastTheLimit() {
+        var text = "screens: { a: {} }\nx0: &a0 " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n"
+        for level in 1...3 {
+            text += "x\(level): &a\(level) " + String(repeating: "[", count: 30) + "*a\(level - 1)" + String(repeating: "]", count: 30) + "\n"
+        }
+        XCTAssertEqual(problems(text),
+                       ["scene.yaml:3:39: error: alias '*a0' nests its 40 levels of lists and mappings 71 deep, over the limit of 64 levels"])
+    }
+
     func testAnAliasRepeatsItsAnchorsNodeWhereTheLimitsAllow() throws {
         let loaded = try SceneLoader.load(text: """
             screens:

@@ -6,7 +6,7 @@ import Stills
 /// `ExportPage+Script.swift`, the style sheet in `ExportPage+Style.swift`.
 enum ExportPage {
     /// The page for `data`, the JSON of docs/export.md's "The data", already safe inside a
-    /// `<script>` element (every "</" written "<\/"); `title` is plain text.
+    /// `<script>` element (`HTMLText.scriptData`: no `<` in it); `title` is plain text.
     static func html(title: String, data: String) -> String {
         head + HTMLText.escaped(title) + afterTitle + style + afterStyle + HTMLText.escaped(title) + afterHeading + data + afterData + script + tail
     }

@@ -121,6 +121,7 @@ public enum BatchRenderer {
             do {
                 let stamp = try BatchStamp(item: item, settings: options.stampText(for: item), version: options.version)
                 if !options.force, stamp.isCurrent(for: item, hashed: hashed) {
+                    SceneFile.protectInputs(file: item.scene.path, reads: BatchStamp.recordedReads(of: item))
                     let result = BatchResult(item: item, outcome: .upToDate)
                     results[position] = result
                     events(.finished(result))
@@ -129,7 +130,10 @@ public enum BatchRenderer {
                 switch counting.send(.count, item) {
                 // The files the scene reads are hashed now, before it renders: one changed
                 // while it renders leaves a stamp that no longer matches.
-                case let .frames(frames, reads): work.append((position, stamp.reading(reads, hashed: hashed), frames))
+                case let .frames(frames, reads):
+                    // Read by the worker; the manifest this process writes may not replace them.
+                    SceneFile.protectInputs(file: item.scene.path, reads: reads)
+                    work.append((position, stamp.reading(reads, hashed: hashed), frames))
                 case .failed(let error): throw error
                 case .rendered, .cost, .variants: throw PipelineError.workerFailed("the worker did not count \(item.scene.path)'s frames when asked to")
                 }

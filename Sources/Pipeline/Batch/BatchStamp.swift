@@ -82,6 +82,16 @@ struct BatchStamp: Equatable {
         }
     }
 
+    /// The files `item`'s stamp says its scene read (its `read` lines): an up-to-date scene's,
+    /// which no worker loads.
+    static func recordedReads(of item: BatchPlan.Item) -> [String] {
+        guard let stored = try? String(contentsOf: location(of: item), encoding: .utf8) else { return [] }
+        return stored.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 3)
+            return fields.count == 4 && fields[0] == "read" ? String(fields[3]) : nil
+        }
+    }
+
     /// Records that `item`'s video, just rendered, was rendered from this (atomically); throws
     /// when the video does not pass `OutputCheck`. A stamp with a file it could not hash is not
     /// written (any older one is removed): the video is rendered again next time.

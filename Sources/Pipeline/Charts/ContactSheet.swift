@@ -102,6 +102,7 @@ public enum ContactSheet {
     /// several (variants) a row each.
     private static func render(_ rows: [(label: String?, scene: Scene)], name: String, to destination: URL,
                                options: Options) throws {
+        try AtomicFile.check(destination)
         let strips = try rows.map { try strip($0.label, $0.scene, options: options) }
         guard let first = strips.first else { return }
         let tileWidth = strips.map(\.surface.pixelWidth).max() ?? 1, tileHeight = strips.map(\.surface.pixelHeight).max() ?? 1

@@ -83,6 +83,7 @@ public enum ProgressPlot {
     /// Renders the plot of `scene` into a PNG at `destination`, `width` × `height` pixels.
     public static func render(_ scene: Scene, to destination: URL, width: Int = 1200, height: Int = 600) throws {
         try Picture.checkSize(width: width, height: height, of: "the plot", change: "lower --width or --height")
+        try AtomicFile.check(destination)
         // The scene's own time, its releases and scroll runs with it; with `playback`, each tick
         // also says where the video shows it.
         let timeline = try Timeline(scene: scene.inSceneTime)

@@ -8,6 +8,8 @@ func writePNGAtomically(_ surface: CairoSurface, to url: URL) throws {
     do {
         staged = try StagedPath(destination: url, kind: .file)
         try surface.writePNG(path: staged.temporary.path)
+    } catch let refused as DestinationRefused {
+        throw refused
     } catch {
         throw RasterError.png(path: url.path, reason: "cannot write PNG (\(error))")
     }

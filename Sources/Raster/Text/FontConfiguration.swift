@@ -66,3 +66,19 @@ final class FontConfiguration: @unchecked Sendable {
         return Int(set.pointee.nfont)
     }
 }
+
+/// Whether Fontconfig (through FreeType) reads a font file: the check a scene's `fonts:` pass
+/// when the scene loads, so a damaged file is an error at the line that names it, not a failure
+/// of the first text drawn.
+public enum FontFileCheck {
+    /// Why the font file at `path` cannot be used, or nil when Fontconfig reads a face from it.
+    public static func problem(at path: String) -> String? {
+        guard let configuration = FcConfigCreate() else { return "Fontconfig could not start (out of memory)" }
+        defer { FcConfigDestroy(configuration) }
+        guard FcConfigAppFontAddFile(configuration, path) != 0,
+              let set = FcConfigGetFonts(configuration, FcSetApplication), set.pointee.nfont > 0 else {
+            return "FreeType cannot read it as a font (its tables are damaged, or it is not a TrueType or OpenType file)"
+        }
+        return nil
+    }
+}

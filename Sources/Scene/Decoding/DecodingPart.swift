@@ -92,7 +92,7 @@ extension DecodingPart {
             r.error(node, "image '\(given)' is not a .png file; Segue reads PNG images")
             return nil
         }
-        reads.record(path)
+        reads.record(path, at: r.location(node))
         do {
             let (header, total) = try images.check(path)
             if let total, total > Limits.pixelMemory {
@@ -183,7 +183,7 @@ extension DecodingPart {
                 continue
             }
             let path = url.standardizedFileURL.path
-            reads.record(path)
+            reads.record(path, at: r.location(item))
             do {
                 for family in try FontFileNames.families(ofFontAt: path) where fonts[family] == nil {
                     fonts[family] = CustomFont(family: family, path: path)
@@ -250,14 +250,15 @@ final class ImageFiles {
 
 /// The files a scene reads besides itself, each recorded where the decoder reads it.
 final class ReadFiles {
-    private var recorded: Set<String> = []
+    /// Each path, at the first place the scene names it.
+    private(set) var locations: [String: SourceLocation] = [:]
 
-    func record(_ path: String) {
-        recorded.insert(path)
+    func record(_ path: String, at location: SourceLocation) {
+        if locations[path] == nil { locations[path] = location }
     }
 
     /// The absolute paths, sorted.
-    var paths: [String] { recorded.sorted() }
+    var paths: [String] { locations.keys.sorted() }
 }
 
 /// The screen names of the scene being decoded (the keys of `screens:`).

@@ -61,8 +61,11 @@ final class SceneDocument: Sendable {
     ///
     /// As YAML 1.2 requires (§3.2.1.3, "mapping keys must be unique"), a mapping that repeats a key
     /// is refused, at the first of the repeated keys; a stream of more than one document is refused.
-    static func compose(_ text: String, aliasLimit: Int) throws(Failure) -> SceneDocument? {
-        var composer = Composer(aliasLimit: aliasLimit)
+    ///
+    /// A list or mapping nested deeper than `depthLimit` is refused where it opens, so no walk over
+    /// the document (each recurses once per level) meets a depth the stack cannot hold.
+    static func compose(_ text: String, aliasLimit: Int, depthLimit: Int = Limits.nesting) throws(Failure) -> SceneDocument? {
+        var composer = Composer(aliasLimit: aliasLimit, depthLimit: depthLimit)
         var bytes = Array(text.utf8)
         let result: Result<Bool, Failure> = bytes.withUnsafeMutableBufferPointer { buffer in
             var parser = yaml_parser_t()
@@ -133,22 +136,25 @@ private struct Composer {
     typealias Failure = SceneDocument.Failure
 
     let aliasLimit: Int
+    let depthLimit: Int
     var items: [Item] = []
     var children: [UInt32] = []
     var text: [UInt8] = []
     var root: UInt32?
     private var pending: [UInt32] = []
     /// The open collections: their item, where their children start in `pending`, the nodes they
-    /// hold so far (aliases followed) and their anchor.
-    private var open: [(item: UInt32, first: Int, size: Int, anchor: String?)] = []
+    /// hold so far (aliases followed), the levels of lists and mappings they hold (themselves
+    /// included, aliases followed) and their anchor.
+    private var open: [(item: UInt32, first: Int, size: Int, height: Int, anchor: String?)] = []
     /// The anchors closed so far, with their node and size (a later anchor of the same name
     /// replaces an earlier one, as YAML 1.2 §3.2.2.2 says).
-    private var anchors: [String: (item: UInt32, size: Int)] = [:]
+    private var anchors: [String: (item: UInt32, size: Int, height: Int)] = [:]
     private var aliased = 0
     private var documents = 0
 
-    init(aliasLimit: Int) {
+    init(aliasLimit: Int, depthLimit: Int) {
         self.aliasLimit = aliasLimit
+        self.depthLimit = depthLimit
     }
 
     /// Takes one event; true at the end of the stream.
@@ -172,28 +178,30 @@ private struct Composer {
             if let tag = Self.name(scalar.tag) {
                 isNull = tag == "tag:yaml.org,2002:null"
             } else {
-                isNull = style == .plain && Self.nulls.contains(text[Int(start)...])
+                isNull = style == .plain && scalar.length <= 4 && Self.nulls.contains(text[Int(start)...])
             }
             let index = add(Item(kind: .scalar, style: style, isNull: isNull, line: line, column: column,
                                  start: start, count: UInt32(scalar.length)))
-            try close(index, size: 1, anchor: Self.name(scalar.anchor))
+            try close(index, size: 1, height: 0, anchor: Self.name(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            openCollection(.sequence, line: line, column: column, anchor: Self.name(event.data.sequence_start.anchor))
+            try openCollection(.sequence, line: line, column: column, anchor: Self.name(event.data.sequence_start.anchor))
         case YAML_MAPPING_START_EVENT:
-            openCollection(.mapping, line: line, column: column, anchor: Self.name(event.data.mapping_start.anchor))
+            try openCollection(.mapping, line: line, column: column, anchor: Self.name(event.data.mapping_start.anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let collection = open.popLast() else { break }
-            let members = pending[collection.first...]
+            // The members are read through short-lived slices: a slice kept while `pending` shrinks
+            // would make every removal copy the whole array (a list of 500,000 mappings took 40 s).
+            let members = pending.count - collection.first
             items[Int(collection.item)].start = UInt32(children.count)
             if items[Int(collection.item)].kind == .mapping {
-                items[Int(collection.item)].count = UInt32(members.count / 2)
-                try checkUniqueKeys(members)
+                items[Int(collection.item)].count = UInt32(members / 2)
+                try checkUniqueKeys(pending[collection.first...])
             } else {
-                items[Int(collection.item)].count = UInt32(members.count)
+                items[Int(collection.item)].count = UInt32(members)
             }
-            children.append(contentsOf: members)
-            pending.removeSubrange(collection.first...)
-            try close(collection.item, size: collection.size, anchor: collection.anchor)
+            children.append(contentsOf: pending[collection.first...])
+            pending.removeLast(members)
+            try close(collection.item, size: collection.size, height: collection.height, anchor: collection.anchor)
         case YAML_ALIAS_EVENT:
             let anchor = Self.name(event.data.alias.anchor) ?? ""
             guard let target = anchors[anchor] else {
@@ -204,7 +212,13 @@ private struct Composer {
                 throw Failure(line: Int(line), column: Int(column), message:
                     "alias '*\(anchor)' brings the nodes the aliases repeat to \(aliased), over the limit of \(aliasLimit) nodes; write the repeated part out, or repeat it fewer times")
             }
-            try close(target.item, size: target.size, anchor: nil)
+            // An alias nests its anchor's levels where it stands: a chain of aliases, each inside
+            // the next anchor, would otherwise nest deeper than any one anchor is written.
+            if open.count + target.height > depthLimit {
+                throw Failure(line: Int(line), column: Int(column), message:
+                    "alias '*\(anchor)' nests its \(target.height) levels of lists and mappings \(open.count + target.height) deep, over the limit of \(depthLimit) levels")
+            }
+            try close(target.item, size: target.size, height: target.height, anchor: nil)
         default:
             break
         }
@@ -216,18 +230,23 @@ private struct Composer {
         return UInt32(items.count - 1)
     }
 
-    private mutating func openCollection(_ kind: Item.Kind, line: UInt32, column: UInt32, anchor: String?) {
+    private mutating func openCollection(_ kind: Item.Kind, line: UInt32, column: UInt32, anchor: String?) throws(Failure) {
+        guard open.count < depthLimit else {
+            throw Failure(line: Int(line), column: Int(column), message:
+                "a \(kind == .mapping ? "mapping" : "list") nested \(open.count + 1) deep, over the limit of \(depthLimit) levels of lists and mappings; a scene's views nest a dozen deep at most")
+        }
         let index = add(Item(kind: kind, style: .plain, isNull: false, line: line, column: column, start: 0, count: 0))
-        open.append((index, pending.count, 1, anchor))
+        open.append((index, pending.count, 1, 1, anchor))
     }
 
     /// A complete node: a member of the innermost open collection, or the root.
-    private mutating func close(_ index: UInt32, size: Int, anchor: String?) throws(Failure) {
-        if let anchor { anchors[anchor] = (index, size) }
+    private mutating func close(_ index: UInt32, size: Int, height: Int, anchor: String?) throws(Failure) {
+        if let anchor { anchors[anchor] = (index, size, height) }
         if open.isEmpty {
             root = root ?? index
         } else {
             open[open.count - 1].size += size
+            open[open.count - 1].height = max(open[open.count - 1].height, height + 1)
             pending.append(index)
         }
     }

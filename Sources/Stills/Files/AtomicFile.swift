@@ -7,12 +7,20 @@ import Staging
 /// /tmp that it leaves behind on Linux; this keeps everything beside the destination, and the
 /// temporary is removed on SIGINT or SIGTERM (`StagedPath`).
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws {
-        try writing(url) { try StagedPath.write(data, to: url) }
+    /// With `replacingInput`, `url` may be a file the process reads (`Destination.protect`):
+    /// the preview saving the scene it edits.
+    public static func write(_ data: Data, to url: URL, replacingInput: Bool = false) throws {
+        try writing(url) { try StagedPath.write(data, to: url, replacingInput: replacingInput) }
     }
 
-    public static func write(_ text: String, to url: URL) throws {
-        try write(Data(text.utf8), to: url)
+    public static func write(_ text: String, to url: URL, replacingInput: Bool = false) throws {
+        try write(Data(text.utf8), to: url, replacingInput: replacingInput)
+    }
+
+    /// Refuses `destination` now, before the work that makes the output, when staging it would
+    /// (`Destination`: a special file, a folder, a file the process reads); the staging checks again.
+    public static func check(_ destination: URL, kind: StagedPath.Kind = .file) throws {
+        if let refused = Destination.problem(destination.standardizedFileURL, kind: kind) { throw refused }
     }
 
     /// Runs `body`, which writes `file`: creates the folders missing above it first, keeps them

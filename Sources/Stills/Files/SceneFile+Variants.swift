@@ -59,8 +59,10 @@ extension SceneError {
     /// The same problems, each saying it is `variant`'s (once: a problem that says so already is left as it is).
     public func inVariant(_ variant: String) -> SceneError {
         let mark = " (variant '\(variant)')"
-        return SceneError(diagnostics.map {
+        var error = SceneError(diagnostics.map {
             $0.message.hasSuffix(mark) ? $0 : Diagnostic(location: $0.location, message: $0.message + mark)
         })
+        error.readFiles = readFiles
+        return error
     }
 }
