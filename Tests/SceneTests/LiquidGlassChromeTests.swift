@@ -57,10 +57,11 @@ final class LiquidGlassChromeTests: XCTestCase {
         let three = glass.tabBar(itemCount: 3, on: phone)
         let narrow = try XCTUnwrap(three.pill).frame
         XCTAssertEqual(narrow.width, 274, accuracy: 0.1, "the dump's 3-tab pill (3 · 85.9375 + 16.25 = 274.0625)")
-        XCTAssertEqual(narrow.midX, 201, accuracy: 1e-9, "centred on the 402 pt screen")
+        XCTAssertEqual(narrow.midX, 201, accuracy: 1.0 / 3, "centred on the 402 pt screen, within a pixel")
+        XCTAssertEqual(narrow.minX * 3, (narrow.minX * 3).rounded(), accuracy: 1e-9, "on the @3x pixel grid: its items are copied, not resampled")
         XCTAssertEqual(narrow.minY, 791)
         XCTAssertEqual(narrow.height, 62)
-        XCTAssertEqual(three.tabs[1].midX, 201, accuracy: 1e-9, "the middle tab is centred")
+        XCTAssertEqual(three.tabs[1].midX, 201, accuracy: 1.0 / 3, "the middle tab is centred, within a pixel")
     }
 
     func testTheTabBarPillOnTheIPhoneSEAndIPhone15() throws {

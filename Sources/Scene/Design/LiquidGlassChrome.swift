@@ -40,8 +40,10 @@ public struct LiquidGlassChrome: ChromeDesign {
         let widest = max(device.size.width - 2 * inset, 0)
         let pitch = min((widest - Self.tabItemInsets) / n, Self.tabMaximumPitch)
         let width = min(widest, pitch * n + Self.tabItemInsets)
-        let pill = Rect(x: (device.size.width - width) / 2, y: device.size.height - inset - height,
-                        width: width, height: height)
+        // Centred, on the device's pixel grid (as UIKit rounds a view's frame to its screen's pixels):
+        // the bar's items are drawn once and copied, never resampled, wherever the pill sits.
+        let x = ((device.size.width - width) / 2 * device.scale).rounded() / max(device.scale, 1e-9)
+        let pill = Rect(x: x, y: device.size.height - inset - height, width: width, height: height)
         let top = pill.minY + (height - Self.tabItemHeight) / 2
         let tabs = (0..<count).map {
             Rect(x: pill.minX + Self.tabItemInsets / 2 + Double($0) * pitch - Self.tabItemOverlap / 2, y: top,
