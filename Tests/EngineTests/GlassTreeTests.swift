@@ -39,8 +39,8 @@ final class GlassTreeTests: XCTestCase {
         guard case .backdrop(let look) = pill.content else { return XCTFail("tabBar/glass is \(pill.content), not a backdrop") }
         XCTAssertNotNil(look.glass, "the pill's backdrop is glass, not a blur")
         XCTAssertEqual(pill.cornerRadius, 31)
-        // Centred at 200 − 188.125 / 2 = 105.94, on the @1x pixel grid: 106.
-        assertEqual(pill.frame, Rect(x: 106, y: 717, width: 188.125, height: 62), "the pill on the device")
+        // 188.125 pt wide centred at 200, in whole pixels of this @1x device: 188 wide from x 106.
+        assertEqual(pill.frame, Rect(x: 106, y: 717, width: 188, height: 62), "the pill on the device")
         XCTAssertFalse(ids(state).contains("tabBar/background"), "\(ids(state))")
         XCTAssertFalse(ids(state).contains("tabBar/material"), "\(ids(state))")
         XCTAssertTrue(ids(state).contains("tabBar/items"))

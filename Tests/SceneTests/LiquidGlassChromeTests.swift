@@ -59,6 +59,7 @@ final class LiquidGlassChromeTests: XCTestCase {
         XCTAssertEqual(narrow.width, 274, accuracy: 0.1, "the dump's 3-tab pill (3 · 85.9375 + 16.25 = 274.0625)")
         XCTAssertEqual(narrow.midX, 201, accuracy: 1.0 / 3, "centred on the 402 pt screen, within a pixel")
         XCTAssertEqual(narrow.minX * 3, (narrow.minX * 3).rounded(), accuracy: 1e-9, "on the @3x pixel grid: its items are copied, not resampled")
+        XCTAssertEqual(narrow.width * 3, (narrow.width * 3).rounded(), accuracy: 1e-9, "whole pixels wide")
         XCTAssertEqual(narrow.minY, 791)
         XCTAssertEqual(narrow.height, 62)
         XCTAssertEqual(three.tabs[1].midX, 201, accuracy: 1.0 / 3, "the middle tab is centred, within a pixel")
@@ -263,5 +264,24 @@ final class LiquidGlassChromeTests: XCTestCase {
 private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, accuracy: Double = 1e-6, file: StaticString = #filePath, line: UInt = #line) {
     for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
         XCTAssertEqual(x, y, accuracy: accuracy, "\(message): \(a) is not \(b)", file: file, line: line)
+    }
+
+    /// Every preset, every tab count from 1 to 6: the pill's frame is in whole device pixels, so its
+    /// items part is copied at its pixel size, never resampled (a resampled part makes the
+    /// compositor repaint every frame whole: bench (h) measured no rows moved before this).
+    func testThePillIsOnThePixelGridOnEveryDeviceAndTabCount() {
+        for (name, preset) in Device.presets.sorted(by: { $0.key < $1.key }) {
+            var device = preset
+            device.design = .liquidGlass
+            for count in 1...6 {
+                guard let pill = device.chrome.tabBar(itemCount: count, on: device).pill?.frame else {
+                    return XCTFail("\(name): no pill")
+                }
+                for (what, value) in [("x", pill.minX), ("y", pill.minY), ("width", pill.width), ("height", pill.height)] {
+                    let pixels = value * device.scale
+                    XCTAssertEqual(pixels, pixels.rounded(), accuracy: 1e-9, "\(name), \(count) tabs: the pill's \(what) \(value) pt")
+                }
+            }
+        }
     }
 }

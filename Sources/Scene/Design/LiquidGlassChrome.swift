@@ -39,10 +39,12 @@ public struct LiquidGlassChrome: ChromeDesign {
         let inset = Self.tabBarInset, height = Self.tabBarHeight, n = Double(max(count, 1))
         let widest = max(device.size.width - 2 * inset, 0)
         let pitch = min((widest - Self.tabItemInsets) / n, Self.tabMaximumPitch)
-        let width = min(widest, pitch * n + Self.tabItemInsets)
-        // Centred, on the device's pixel grid (as UIKit rounds a view's frame to its screen's pixels):
-        // the bar's items are drawn once and copied, never resampled, wherever the pill sits.
-        let x = ((device.size.width - width) / 2 * device.scale).rounded() / max(device.scale, 1e-9)
+        // Centred, on the device's pixel grid, its width in whole pixels too (as UIKit rounds a
+        // view's frame to its screen's pixels): the bar's items are drawn once and copied, never
+        // resampled, wherever the pill sits and however many tabs it has.
+        let scale = max(device.scale, 1e-9)
+        let width = (min(widest, pitch * n + Self.tabItemInsets) * scale).rounded() / scale
+        let x = ((device.size.width - width) / 2 * scale).rounded() / scale
         let pill = Rect(x: x, y: device.size.height - inset - height, width: width, height: height)
         let top = pill.minY + (height - Self.tabItemHeight) / 2
         let tabs = (0..<count).map {
