@@ -258,13 +258,6 @@ final class LiquidGlassChromeTests: XCTestCase {
         XCTAssertFalse(ClassicChrome().isAtContentTop(106, top: 116))
         XCTAssertTrue(ClassicChrome().isAtContentTop(116.2, top: 116))
     }
-}
-
-/// Two rectangles equal component by component within `accuracy`.
-private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, accuracy: Double = 1e-6, file: StaticString = #filePath, line: UInt = #line) {
-    for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
-        XCTAssertEqual(x, y, accuracy: accuracy, "\(message): \(a) is not \(b)", file: file, line: line)
-    }
 
     /// Every preset, every tab count from 1 to 6: the pill's frame is in whole device pixels, so its
     /// items part is copied at its pixel size, never resampled (a resampled part makes the
@@ -284,4 +277,12 @@ private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, accuracy: Doub
             }
         }
     }
+}
+
+/// Two rectangles equal component by component within `accuracy`.
+private func assertEqual(_ a: Rect, _ b: Rect, _ message: String, accuracy: Double = 1e-6, file: StaticString = #filePath, line: UInt = #line) {
+    for (x, y) in [(a.x, b.x), (a.y, b.y), (a.width, b.width), (a.height, b.height)] {
+        XCTAssertEqual(x, y, accuracy: accuracy, "\(message): \(a) is not \(b)", file: file, line: line)
+    }
+
 }
