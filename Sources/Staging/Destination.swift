@@ -26,6 +26,12 @@ public enum Destination {
         let inode: UInt64
         /// The path with every link resolved, to find it inside a folder output.
         let resolved: String
+
+        /// Whether `path` still names this file (the same device and inode).
+        var isStillAtItsPath: Bool {
+            var info = stat()
+            return stat(path, &info) == 0 && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        }
     }
 
     /// Guarded by `InFlight.critical`.
@@ -60,6 +66,10 @@ public enum Destination {
         }
         guard !replacingInput else { return nil }
         return InFlight.critical { () -> DestinationRefused? in
+            // An input no longer at its path (deleted or replaced since it was read) is not one: its
+            // inode may now be another file's — a long-running process (the preview, a test suite)
+            // reads and forgets many files.
+            inputs.removeAll { !$0.isStillAtItsPath }
             if let input = inputs.first(where: { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
                 return DestinationRefused(path: path, reason: "it is \(input.role) (\(input.path)), which this command reads; give another output path")
             }
